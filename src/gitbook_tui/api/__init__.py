@@ -1,0 +1,1 @@
+"""Async client for the workspace API."""

@@ -1,0 +1,1 @@
+"""Persistent response cache for the API client."""

@@ -1,0 +1,1 @@
+"""GitBook-flavoured markdown parsed into a block model."""

@@ -1,0 +1,1 @@
+"""Pydantic v2 models of every resource of the workspace API."""

@@ -1,0 +1,1 @@
+"""The local workspace server: the workspace API on SQLite."""

@@ -1,0 +1,1 @@
+"""The demo workspace: content and the seeding that loads it."""

@@ -1,0 +1,1 @@
+"""Route modules of the local workspace server, one per resource family."""

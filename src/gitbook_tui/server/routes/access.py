@@ -1,0 +1,5 @@
+"""Routes of the access family (being written)."""
+
+from fastapi import APIRouter
+
+router = APIRouter()

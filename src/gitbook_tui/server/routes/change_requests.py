@@ -1,0 +1,5 @@
+"""Routes of the change requests family (being written)."""
+
+from fastapi import APIRouter
+
+router = APIRouter()

@@ -1,0 +1,1 @@
+"""Screens of the Textual application, one per file."""
