@@ -103,3 +103,16 @@ def find_page(pages: list[dict[str, Any]], page_id: str) -> tuple[dict[str, Any]
 def page_markdown(tx: Tx, node: dict[str, Any]) -> str:
     digest = node.get("document")
     return tx.get_text(digest) if digest else ""
+
+
+def set_space_revision(tx: Tx, space: dict[str, Any], revision_id: str, now: str) -> dict[str, Any]:
+    """Make ``revision_id`` the space's main content (and keep derived data in step)."""
+    space["revision"] = revision_id
+    space["updatedAt"] = now
+    tx.put("space", space["id"], space)
+    on_main_revision_changed(tx, space, revision_id)
+    return space
+
+
+def on_main_revision_changed(tx: Tx, space: dict[str, Any], revision_id: str) -> None:
+    """Hook for derived data of the main revision (search index); filled by the content family."""

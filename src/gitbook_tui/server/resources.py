@@ -194,3 +194,21 @@ def load_space(
     if space is None or role is None or (space.get("deletedAt") and not include_deleted):
         raise not_found("Space", space_id)
     return space, role
+
+
+def load_change_request(
+    tx: Tx, ctx: Ctx, space: dict[str, Any], change_request_id: str
+) -> dict[str, Any]:
+    """A change request of ``space`` by id or by its number in the space."""
+    cr = tx.get("change-request", change_request_id)
+    if cr is None or cr.get("space") != space["id"]:
+        cr = None
+        if change_request_id.isdigit():
+            number = int(change_request_id)
+            cr = next(
+                (c for c in tx.list("change-request", space["id"]) if c.get("number") == number),
+                None,
+            )
+    if cr is None:
+        raise not_found("Change request", change_request_id)
+    return cr
