@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from enum import Enum, StrEnum
+from enum import StrEnum
 from typing import Annotated, Any, Generic, TypeVar, cast, get_args
 
 from pydantic import (
@@ -106,19 +106,21 @@ class _OpenEnumMarker:
     def __get_pydantic_core_schema__(
         self, source_type: Any, handler: GetCoreSchemaHandler
     ) -> CoreSchema:
-        enum_cls = next(
+        enum_cls: type[StrEnum] | None = next(
             (
                 arg
                 for arg in get_args(source_type)
-                if isinstance(arg, type) and issubclass(arg, Enum)
+                if isinstance(arg, type) and issubclass(arg, StrEnum)
             ),
             None,
         )
         if enum_cls is None:  # pragma: no cover - only reachable through misuse of Open
             raise TypeError(f"Open[...] needs a StrEnum, got {source_type!r}")
 
+        known: type[StrEnum] = enum_cls
+
         def validate(value: Any) -> Any:
-            return coerce_open_enum(enum_cls, value)
+            return coerce_open_enum(known, value)
 
         return PlainValidator(
             validate, json_schema_input_type=source_type

@@ -59,8 +59,8 @@ __all__ = [
     "SearchSection",
     "SemanticChangeType",
     "SpaceSearchItem",
-    "UpdatedPageRef",
     "UpdatedPage",
+    "UpdatedPageRef",
     "VersionContext",
 ]
 
@@ -506,16 +506,16 @@ class ChangeRequestContentChange(ApiModel):
         cls, title: str, markdown: str, into: str | None = None, at: int | None = None
     ) -> ChangeRequestContentChange:
         """Create a page titled ``title`` with body ``markdown`` (under ``into`` if given)."""
-        change = cls(
-            operation=ContentChangeOperation.insert_page,
-            title=title,
-            document=DocumentBody(markdown=markdown),
-        )
+        fields: dict[str, Any] = {
+            "operation": ContentChangeOperation.insert_page,
+            "title": title,
+            "document": DocumentBody(markdown=markdown),
+        }
         if into is not None:
-            change.into = into
+            fields["into"] = into
         if at is not None:
-            change.at = at
-        return change
+            fields["at"] = at
+        return cls.model_validate(fields)
 
     @classmethod
     def delete(cls, page: str) -> ChangeRequestContentChange:

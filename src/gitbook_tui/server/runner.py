@@ -1,0 +1,101 @@
+"""Running the local server: on a loopback socket in a background thread or in the foreground."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import uvicorn
+
+from .app import create_app
+from .bootstrap import ensure_owner
+from .clock import Clock
+from .faults import Faults
+
+
+@dataclass
+class ServerHandle:
+    """A running server: its API base URL, the owner's token, and how to stop it."""
+
+    url: str
+    token: str
+    server: uvicorn.Server
+    thread: threading.Thread | None = None
+
+    def stop(self, timeout: float = 10.0) -> None:
+        self.server.should_exit = True
+        if self.thread is not None:
+            self.thread.join(timeout)
+
+    def __repr__(self) -> str:  # the token never appears in reprs
+        return f"ServerHandle(url={self.url!r})"
+
+
+def bind_socket(host: str, port: int) -> socket.socket:
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(128)
+    sock.set_inheritable(True)
+    return sock
+
+
+def prepare(
+    db: str | Path,
+    *,
+    host: str = "127.0.0.1",
+    port: int = 0,
+    token: str | None = None,
+    faults: Faults | str | None = None,
+    demo: bool = False,
+    import_dirs: list[Path] | None = None,
+    clock: Clock | None = None,
+) -> tuple[uvicorn.Server, socket.socket, str, str]:
+    """Open (or create and seed) the database and build a server bound to ``host:port``."""
+    clock = clock or Clock()
+    app = create_app(db, clock=clock, faults=faults)
+    storage = app.state.server.storage
+    if demo:
+        from .demo.seed import seed_demo_if_empty
+
+        seed_demo_if_empty(app)
+    owner_token = ensure_owner(storage, clock, token)
+    for folder in import_dirs or []:
+        from .gitsync import import_folder_as_new_space
+
+        import_folder_as_new_space(app, Path(folder))
+    sock = bind_socket(host, port)
+    bound_port = sock.getsockname()[1]
+    shown_host = f"[{host}]" if ":" in host else host
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
+    return uvicorn.Server(config), sock, f"http://{shown_host}:{bound_port}/v1", owner_token
+
+
+def start_in_thread(db: str | Path, **options: object) -> ServerHandle:
+    """Start the server in a daemon thread and return once it accepts connections."""
+    server, sock, url, token = prepare(db, **options)  # type: ignore[arg-type]
+    server.config.install_signal_handlers = False  # type: ignore[attr-defined]
+
+    def run() -> None:
+        asyncio.run(server.serve(sockets=[sock]))
+
+    thread = threading.Thread(target=run, name="gitbook-tui-server", daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        if not thread.is_alive() or time.monotonic() > deadline:
+            raise RuntimeError("the local server did not start")
+        time.sleep(0.01)
+    return ServerHandle(url=url, token=token, server=server, thread=thread)
+
+
+def serve_forever(db: str | Path, **options: object) -> None:
+    """Run in the foreground, printing the one ``Serving … token=…`` line."""
+    server, sock, url, token = prepare(db, **options)  # type: ignore[arg-type]
+    print(f"Serving {url} token={token}", flush=True)
+    asyncio.run(server.serve(sockets=[sock]))
