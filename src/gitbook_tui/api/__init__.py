@@ -1,1 +1,43 @@
 """Async client for the workspace API."""
+
+from .base import CacheMissError, RateLimitInfo, ReadMode, ResponseMeta, response_meta
+from .client import AsyncGitBook
+from .errors import (
+    APIConnectionError,
+    APIStatusError,
+    APITimeoutError,
+    AuthenticationError,
+    BadRequestError,
+    ConflictError,
+    GitBookError,
+    InternalServerError,
+    NotFoundError,
+    PermissionDeniedError,
+    PreconditionFailedError,
+    RateLimitError,
+    ResponseValidationError,
+)
+from .pagination import AsyncPager
+
+__all__ = [
+    "APIConnectionError",
+    "APIStatusError",
+    "APITimeoutError",
+    "AsyncGitBook",
+    "AsyncPager",
+    "AuthenticationError",
+    "BadRequestError",
+    "CacheMissError",
+    "ConflictError",
+    "GitBookError",
+    "InternalServerError",
+    "NotFoundError",
+    "PermissionDeniedError",
+    "PreconditionFailedError",
+    "RateLimitError",
+    "RateLimitInfo",
+    "ReadMode",
+    "ResponseMeta",
+    "ResponseValidationError",
+    "response_meta",
+]

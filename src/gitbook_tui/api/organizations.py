@@ -1,0 +1,138 @@
+"""Organization operations: list, get, update, search, email domains, members, current user."""
+
+from __future__ import annotations
+
+import builtins
+from typing import Any
+
+from ..models import Member, Organization, OrgSearchItem, User
+from .base import ReadMode
+from .pagination import AsyncPager
+from .resource import Resource, body, seg
+
+
+class Organizations(Resource):
+    def list(
+        self,
+        *,
+        limit: int | None = None,
+        max_items: int | None = None,
+        read: ReadMode | None = None,
+    ) -> AsyncPager[Organization]:
+        return AsyncPager(
+            self._client,
+            "/orgs",
+            Organization,
+            limit=limit,
+            max_items=max_items,
+            read=read,
+            operation="listOrganizationsForAuthenticatedUser",
+        )
+
+    async def get(self, organization_id: str, *, read: ReadMode | None = None) -> Organization:
+        result: Organization = await self._client.get(
+            f"/orgs/{seg(organization_id)}",
+            Organization,
+            read=read,
+            operation="getOrganizationById",
+        )
+        return result
+
+    async def update(
+        self,
+        organization_id: str,
+        *,
+        title: str | None = None,
+        email_domains: builtins.list[str] | None = None,
+        hostname: str | None = None,
+        default_role: str | None = None,
+        default_content: dict[str, Any] | None = None,
+        logo: str | None = None,
+        sso: bool | None = None,
+        ai: bool | None = None,
+        invite_links: bool | None = None,
+    ) -> Organization:
+        result: Organization = await self._client.send(
+            "PATCH",
+            f"/orgs/{seg(organization_id)}",
+            Organization,
+            body=body(
+                title=title,
+                emailDomains=email_domains,
+                hostname=hostname,
+                defaultRole=default_role,
+                defaultContent=default_content,
+                logo=logo,
+                sso=sso,
+                ai=ai,
+                inviteLinks=invite_links,
+            ),
+            invalidates=["/orgs"],
+            operation="updateOrganizationById",
+        )
+        return result
+
+    def search(
+        self,
+        organization_id: str,
+        query: str,
+        *,
+        limit: int | None = None,
+        max_items: int | None = None,
+        read: ReadMode | None = None,
+    ) -> AsyncPager[OrgSearchItem]:
+        return AsyncPager(
+            self._client,
+            f"/orgs/{seg(organization_id)}/search",
+            OrgSearchItem,
+            params={"query": query},
+            limit=limit,
+            max_items=max_items,
+            read=read,
+            operation="searchOrganizationContent",
+        )
+
+    async def list_for_email_domain(
+        self, email_domain: str, *, read: ReadMode | None = None
+    ) -> builtins.list[Organization]:
+        data = await self._client.get(
+            f"/email-domains/{seg(email_domain)}/orgs",
+            dict[str, builtins.list[Organization]],
+            read=read,
+            operation="listOrganizationsForEmailDomain",
+        )
+        return builtins.list(data.get("organizations", []))
+
+    def members(
+        self,
+        organization_id: str,
+        *,
+        role: str | None = None,
+        limit: int | None = None,
+        max_items: int | None = None,
+        read: ReadMode | None = None,
+    ) -> AsyncPager[Member]:
+        return AsyncPager(
+            self._client,
+            f"/orgs/{seg(organization_id)}/members",
+            Member,
+            params={"role": role},
+            limit=limit,
+            max_items=max_items,
+            read=read,
+            operation="listMembersInOrganizationById",
+        )
+
+
+class Users(Resource):
+    async def me(self, *, read: ReadMode | None = None) -> User:
+        result: User = await self._client.get(
+            "/user", User, read=read, operation="getAuthenticatedUser"
+        )
+        return result
+
+    async def get(self, user_id: str, *, read: ReadMode | None = None) -> User:
+        result: User = await self._client.get(
+            f"/users/{seg(user_id)}", User, read=read, operation="getUserById"
+        )
+        return result

@@ -1,0 +1,35 @@
+"""Base of the client's resource namespaces and small helpers for paths and bodies."""
+
+from __future__ import annotations
+
+from typing import Any
+from urllib.parse import quote
+
+from .base import BaseClient
+
+
+def seg(value: str | int) -> str:
+    """One path segment, escaped (ids come from servers and users)."""
+    return quote(str(value), safe="")
+
+
+def body(**fields: Any) -> dict[str, Any]:
+    """A JSON body of the fields that were given (``None`` means 'not sent').
+
+    Use :data:`NULL` to send an explicit JSON null (e.g. to remove a value)."""
+    return {k: (None if v is NULL else v) for k, v in fields.items() if v is not None}
+
+
+class _Null:
+    def __repr__(self) -> str:
+        return "NULL"
+
+
+NULL: Any = _Null()
+
+
+class Resource:
+    """A namespace of operations sharing the client's transport, retries and cache."""
+
+    def __init__(self, client: BaseClient) -> None:
+        self._client = client
