@@ -33,6 +33,8 @@ log = logging.getLogger("gitbook_tui.api")
 ReadMode = Literal["network", "prefer-cache", "cache-only"]
 M = TypeVar("M")
 
+QueryItems = list[tuple[str, str | int | float | bool | None]]
+
 IDEMPOTENT = frozenset({"GET", "HEAD", "PUT", "DELETE", "OPTIONS"})
 RETRY_STATUSES = frozenset({408, 429, 500, 502, 503, 504})
 MAX_WAIT = 120.0
@@ -108,15 +110,15 @@ def _message(response: httpx.Response) -> str:
 @dataclass
 class _Prepared:
     path: str
-    params: list[tuple[str, str]] = field(default_factory=list)
+    params: QueryItems = field(default_factory=list)
 
     @property
     def query(self) -> str:
-        return urlencode(sorted(self.params))
+        return urlencode(sorted((k, str(v)) for k, v in self.params))
 
 
-def _params(params: dict[str, Any] | None) -> list[tuple[str, str]]:
-    items: list[tuple[str, str]] = []
+def _params(params: dict[str, Any] | None) -> QueryItems:
+    items: QueryItems = []
     for key, value in (params or {}).items():
         if value is None:
             continue
@@ -179,7 +181,7 @@ class BaseClient:
         method: str,
         path: str,
         *,
-        params: list[tuple[str, str]] | None = None,
+        params: QueryItems | None = None,
         body: Any = None,
         headers: dict[str, str] | None = None,
     ) -> httpx.Response:
