@@ -96,9 +96,35 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "serve":
         return run_serve(args)
-    from .tui.launch import launch_app
+    return run_app(args)
 
-    return launch_app(demo=args.demo)
+
+def run_app(args: argparse.Namespace) -> int:
+    from .api import AsyncGitBook
+
+    handle = None
+    if args.demo:
+        from .server.runner import start_in_thread
+
+        handle = start_in_thread(data_dir() / "demo.sqlite", demo=True)
+        client = AsyncGitBook(handle.token, base_url=handle.url)
+    else:
+        client = AsyncGitBook()
+        if not client.has_token:
+            print(
+                "gitbook-tui: no token. Run 'gitbook-tui --demo' to try the bundled demo "
+                "workspace, or set GITBOOK_TOKEN.",
+                file=sys.stderr,
+            )
+            return 2
+    from .tui.app import GitBookApp
+
+    try:
+        GitBookApp(client).run()
+    finally:
+        if handle is not None:
+            handle.stop()
+    return 0
 
 
 if __name__ == "__main__":

@@ -55,7 +55,9 @@ def error_response(
 def _describe_validation(exc: RequestValidationError) -> str:
     messages = []
     for err in exc.errors()[:5]:
-        loc = [str(part) for part in err.get("loc", ()) if part not in ("body", "query", "path")]
+        loc = [str(part) for part in err.get("loc", ())]
+        if loc and loc[0] in ("body", "query", "path", "header"):
+            loc = loc[1:]
         field = ".".join(loc) or "body"
         msg = str(err.get("msg", "is invalid"))
         if err.get("type") == "json_invalid":

@@ -34,6 +34,7 @@ def member_json(tx: Tx, ctx: Ctx, member: dict[str, Any]) -> dict[str, Any]:
         (user_id, org_id),
     ).fetchone()[0]
     teams = sum(1 for t in tx.list("team", org_id) if user_id in t.get("members", []))
+    sites = tx.count("site", org_id) if member.get("role") is not None else 0
     return {
         "object": "member",
         "id": user_id,
@@ -45,6 +46,7 @@ def member_json(tx: Tx, ctx: Ctx, member: dict[str, Any]) -> dict[str, Any]:
         "sso": bool(member.get("sso", False)),
         "spaces": spaces,
         "teams": teams,
+        "sites": sites,
     }
 
 
