@@ -146,7 +146,7 @@ class DemoSeeder:
             for space in self.data["spaces"]:
                 self.schedule(space.get("createdDaysAgo", 60), partial(self._space, space))
             for comment in self.data.get("comments", []):
-                self._schedule_comment(comment, f"/spaces/{{space}}/comments", comment["space"])
+                self._schedule_comment(comment, "/spaces/{space}/comments", comment["space"])
             for cr in self.data.get("changeRequests", []):
                 self._schedule_change_request(cr)
             self.schedule(2, self._sites)
@@ -556,7 +556,6 @@ class DemoSeeder:
             with _serve_folder(DEMO_DIR) as origin:
                 for spec in specs:
                     versions = spec.get("versions", [])
-                    await asyncio.to_thread(lambda: None)
                     await self.call(
                         self.admin,
                         "POST",
