@@ -358,30 +358,33 @@ class DemoSeeder:
         return f"/spaces/{self.spaces[cr['space']]}/change-requests/{self.crs[cr['key']]}"
 
     def _changes(self, space_key: str, edits: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Demo edits as the API's change-request content changes (markdown documents)."""
         changes: list[dict[str, Any]] = []
         for edit in edits:
             if "page" in edit:
                 changes.append(
                     {
-                        "type": "update",
+                        "operation": "update_page",
                         "page": self.page_id(space_key, edit["page"]),
-                        "markdown": edit["markdown"],
+                        "document": {"markdown": edit["markdown"]},
                     }
                 )
             elif "newPage" in edit:
                 new = edit["newPage"]
-                parent = self.page_id(space_key, new["parent"]) if new.get("parent") else None
-                changes.append(
-                    {
-                        "type": "insert",
-                        "title": new["title"],
-                        "markdown": new["markdown"],
-                        "parent": parent,
-                    }
-                )
+                change: dict[str, Any] = {
+                    "operation": "insert_page",
+                    "title": new["title"],
+                    "document": {"markdown": new["markdown"]},
+                }
+                if new.get("parent"):
+                    change["into"] = self.page_id(space_key, new["parent"])
+                changes.append(change)
             elif "deletePage" in edit:
                 changes.append(
-                    {"type": "delete", "page": self.page_id(space_key, edit["deletePage"])}
+                    {
+                        "operation": "delete_page",
+                        "page": self.page_id(space_key, edit["deletePage"]),
+                    }
                 )
         return changes
 
