@@ -1,5 +1,873 @@
-"""Routes of the change requests family (being written)."""
+"""Routes for change requests: list/create/get/patch, content edits, update and merge (three-way
+merge of page trees), semantic changes, PDF export, reviews and requested reviewers.
 
-from fastapi import APIRouter
+Stored change request (kind ``change-request``, scope = space id)::
 
-router = APIRouter()
+    {id, number, space, status, subject, description, createdBy, createdAt, updatedAt,
+     revision, revisionInitial, revisionMergedAncestor, revisionMerged, mergedAt, mergedBy,
+     contributors: [user ids], agentTaskId}
+
+Status rules: a new change request is a ``draft`` (the openapi describes it as a draft working
+copy); requesting reviewers moves a draft to ``open``; PATCH moves between draft/open/archived;
+merge sets ``merged``, after which the status never changes again. Content edits, update and
+merge need the ``edit`` role and an unlocked space, and refuse merged or archived change
+requests (409).
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Query, Request, Response
+from pydantic import Field, field_validator, model_validator
+
+from ..clock import iso, parse_iso
+from ..content_edits import EditEnv, EditError, apply_changes
+from ..content_store import (
+    create_revision,
+    editable_copy,
+    find_page,
+    get_revision,
+    iter_pages,
+    page_markdown,
+    set_space_revision,
+)
+from ..context import Ctx, CtxDep, server_state
+from ..errors import ApiError, bad_request, conflict, forbidden, not_found
+from ..fetch import fetch_url
+from ..merge import conflict_message, merge_revisions, semantic_changes
+from ..pagination import PagingParams, paginate
+from ..pdf import Section, render_pdf
+from ..permissions import at_least, member_of, require, space_role
+from ..resources import load_change_request, load_space, user_ref
+from ..schemas import Body
+from ..storage import Tx
+
+router = APIRouter(tags=["change-requests"])
+
+Status = Literal["draft", "open", "archived", "merged"]
+PDF_LINK_LIFETIME = timedelta(hours=1)
+
+
+# -- bodies ---------------------------------------------------------------------------------
+
+
+class DocumentIn(Body):
+    """A ``Document``: ``{markdown}`` (or ``{document}``, or ``{}`` for empty)."""
+
+    markdown: str | None = Field(None, max_length=1_000_000)
+    document: dict[str, Any] | None = None
+
+
+class ChangeRequestCreate(Body):
+    subject: str | None = Field(None, max_length=100)
+    agentTaskId: str | None = Field(None, max_length=256)
+
+
+class ChangeRequestPatch(Body):
+    subject: str | None = Field(None, max_length=100)
+    description: dict[str, Any] | None = None
+    status: Literal["draft", "open", "archived"] | None = None
+
+
+def _check_slug(value: str | None) -> str | None:
+    if value is not None and (value != value.strip() or "/" in value or " " in value):
+        raise ValueError("must not contain '/' or spaces")
+    return value
+
+
+class PageFieldsIn(Body):
+    title: str | None = Field(None, min_length=1, max_length=1000)
+    slug: str | None = Field(None, max_length=100)
+    emoji: str | None = Field(None, max_length=50)
+    icon: str | None = Field(None, max_length=50)
+    description: str | None = Field(None, max_length=1000)
+    hidden: bool | None = None
+    noIndex: bool | None = None
+    noRobotsIndex: bool | None = None
+    condition: str | None = Field(None, max_length=1000)
+
+    _slug = field_validator("slug")(_check_slug)
+
+
+class UpdatePageChange(PageFieldsIn):
+    operation: Literal["update_page"]
+    page: str = Field(min_length=1)
+    document: DocumentIn | None = None
+    into: str | None = None
+    at: int | None = Field(None, ge=0)
+
+
+class InsertPageChange(PageFieldsIn):
+    operation: Literal["insert_page"]
+    document: DocumentIn
+    into: str | None = None
+    at: int | None = Field(None, ge=0)
+    ref: str | None = Field(None, max_length=256)
+
+
+class DeletePageChange(Body):
+    operation: Literal["delete_page"]
+    page: str = Field(min_length=1)
+
+
+class RevertPageChange(Body):
+    operation: Literal["revert_page"]
+    page: str = Field(min_length=1)
+    revision: str | None = None
+    block: list[str] | None = None
+
+
+class InsertFileSpec(Body):
+    ref: str | None = Field(None, max_length=256)
+    name: str = Field(min_length=1, max_length=256)
+    contentType: str | None = Field(None, max_length=256)
+    url: str | None = Field(None, max_length=2048)
+    base64: str | None = Field(None, max_length=20_000_000)
+
+    @model_validator(mode="after")
+    def _one_source(self) -> InsertFileSpec:
+        if (self.url is None) == (self.base64 is None):
+            raise ValueError("give exactly one of url or base64")
+        return self
+
+
+class InsertFilesChange(Body):
+    operation: Literal["insert_files"]
+    files: list[InsertFileSpec] = Field(min_length=1, max_length=20)
+
+
+ContentChange = Annotated[
+    UpdatePageChange | InsertPageChange | DeletePageChange | RevertPageChange | InsertFilesChange,
+    Field(discriminator="operation"),
+]
+
+
+class ContentChanges(Body):
+    changes: list[ContentChange] = Field(min_length=1, max_length=50)
+
+
+class ReviewCreate(Body):
+    status: Literal["approved", "changes-requested"]
+    comment: DocumentIn | None = None
+
+
+class RequestReviewers(Body):
+    users: list[str] = Field(min_length=1, max_length=50)
+    subject: str | None = Field(None, max_length=100)
+    description: dict[str, Any] | None = None
+
+
+# -- helpers --------------------------------------------------------------------------------
+
+
+def cr_location(ctx: Ctx, cr: dict[str, Any]) -> str:
+    return f"{ctx.api}/spaces/{cr['space']}/change-requests/{cr['id']}"
+
+
+def is_outdated(space: dict[str, Any], cr: dict[str, Any]) -> bool:
+    if cr.get("status") in ("merged", "archived"):
+        return False
+    return space.get("revision") != cr.get("revisionMergedAncestor")
+
+
+def open_comments(tx: Tx, cr_id: str) -> int:
+    row = tx.conn.execute(
+        "SELECT COUNT(*) FROM docs WHERE kind='comment' AND scope=? "
+        "AND COALESCE(json_extract(data, '$.status'), 'open') <> 'resolved'",
+        (f"cr:{cr_id}",),
+    ).fetchone()
+    return int(row[0])
+
+
+def cr_json(tx: Tx, ctx: Ctx, space: dict[str, Any], cr: dict[str, Any]) -> dict[str, Any]:
+    body: dict[str, Any] = {
+        "object": "change-request",
+        "id": cr["id"],
+        "number": cr["number"],
+        "status": cr["status"],
+        "subject": cr.get("subject") or "",
+        "space": cr["space"],
+        "createdBy": user_ref(tx, ctx, cr["createdBy"]),
+        "createdAt": cr["createdAt"],
+        "updatedAt": cr["updatedAt"],
+        "revision": cr["revision"],
+        "revisionInitial": cr["revisionInitial"],
+        "revisionMergedAncestor": cr.get("revisionMergedAncestor") or cr["revisionInitial"],
+        "comments": open_comments(tx, cr["id"]),
+        "outdated": is_outdated(space, cr),
+        "urls": {
+            "app": f"{ctx.app}/s/{cr['space']}/~/changes/{cr['number']}/",
+            "location": cr_location(ctx, cr),
+        },
+    }
+    if cr.get("description") is not None:
+        body["description"] = cr["description"]
+    if cr.get("status") == "merged":
+        body["revisionMerged"] = cr.get("revisionMerged")
+        body["mergedAt"] = cr.get("mergedAt")
+        if cr.get("mergedBy"):
+            body["mergedBy"] = user_ref(tx, ctx, cr["mergedBy"])
+    return body
+
+
+def _load(
+    tx: Tx, ctx: Ctx, space_id: str, cr_id: str, needed: str = "read"
+) -> tuple[dict[str, Any], str, dict[str, Any]]:
+    space, role = load_space(tx, ctx, space_id)
+    cr = load_change_request(tx, ctx, space, cr_id)
+    require(role, needed, "Space", space_id)
+    return space, role, cr
+
+
+def _ensure_unlocked(space: dict[str, Any]) -> None:
+    if space.get("editMode") == "locked":
+        raise forbidden(
+            f"Space '{space['id']}' is locked (editMode: locked); its content cannot be changed."
+        )
+
+
+def _ensure_active(cr: dict[str, Any], action: str) -> None:
+    if cr["status"] == "merged":
+        raise conflict(f"Change request #{cr['number']} is already merged; it cannot be {action}.")
+    if cr["status"] == "archived":
+        raise conflict(
+            f"Change request #{cr['number']} is archived; reopen it (PATCH status 'open') "
+            f"before it can be {action}."
+        )
+
+
+def _touch(tx: Tx, cr: dict[str, Any], now: str) -> None:
+    cr["updatedAt"] = now
+    tx.put("change-request", cr["id"], cr)
+
+
+def _revision_contents(revision: dict[str, Any]) -> dict[str, Any]:
+    pages, files = editable_copy(revision)
+    return {"pages": pages, "files": files, "variables": dict(revision.get("variables") or {})}
+
+
+# -- list, create, get, patch ---------------------------------------------------------------
+
+
+@router.get("/spaces/{spaceId}/change-requests")
+def list_change_requests(
+    ctx: CtxDep,
+    spaceId: str,
+    paging: PagingParams,
+    status: Annotated[list[Status] | None, Query()] = None,
+    creator: Annotated[str | None, Query(max_length=256)] = None,
+    contributor: Annotated[str | None, Query(max_length=256)] = None,
+    requestedReviewer: Annotated[str | None, Query(max_length=256)] = None,
+    orderBy: Literal["updatedAt", "createdAt"] = "updatedAt",
+) -> dict[str, Any]:
+    """Change requests of the space (status default ``open``), newest first."""
+    wanted = set(status or ["open"])
+    with ctx.read() as tx:
+        space, _ = load_space(tx, ctx, spaceId)
+        items = [cr for cr in tx.list("change-request", spaceId) if cr["status"] in wanted]
+        if creator:
+            items = [cr for cr in items if cr["createdBy"] == creator]
+        if contributor:
+            items = [
+                cr
+                for cr in items
+                if cr["createdBy"] == contributor or contributor in cr.get("contributors", [])
+            ]
+        if requestedReviewer:
+            items = [
+                cr
+                for cr in items
+                if tx.get("requested-reviewer", f"{cr['id']}:{requestedReviewer}") is not None
+            ]
+        items.sort(key=lambda cr: (cr.get(orderBy) or "", cr["number"]), reverse=True)
+        return paginate(items, paging, lambda cr: cr_json(tx, ctx, space, cr))
+
+
+@router.post("/spaces/{spaceId}/change-requests", status_code=201)
+def create_change_request(
+    ctx: CtxDep, spaceId: str, body: ChangeRequestCreate, response: Response
+) -> dict[str, Any]:
+    with ctx.write() as tx:
+        space, role = load_space(tx, ctx, spaceId)
+        require(role, "edit", "Space", spaceId)
+        _ensure_unlocked(space)
+        now, cr_id, rev_id = ctx.now(), ctx.new_id(), ctx.new_id()
+        base = get_revision(tx, space["revision"])
+        pages, files = editable_copy(base)
+        create_revision(
+            tx,
+            revision_id=rev_id,
+            space_id=spaceId,
+            parents=[base["id"]],
+            pages=pages,
+            files=files,
+            type="edits",
+            created_at=now,
+            created_by=ctx.user_id,
+            change_request=cr_id,
+            variables=dict(base.get("variables") or {}),
+        )
+        cr = {
+            "id": cr_id,
+            "number": tx.next_number(f"cr:{spaceId}"),
+            "space": spaceId,
+            "status": "draft",
+            "subject": body.subject or "",
+            "description": None,
+            "createdBy": ctx.user_id,
+            "createdAt": now,
+            "updatedAt": now,
+            "revision": rev_id,
+            "revisionInitial": base["id"],
+            "revisionMergedAncestor": base["id"],
+            "revisionMerged": None,
+            "mergedAt": None,
+            "mergedBy": None,
+            "contributors": [],
+            "agentTaskId": body.agentTaskId,
+        }
+        tx.put("change-request", cr_id, cr, scope=spaceId)
+        response.headers["Location"] = cr_location(ctx, cr)
+        return cr_json(tx, ctx, space, cr)
+
+
+@router.get("/spaces/{spaceId}/change-requests/{changeRequestId}")
+def get_change_request(ctx: CtxDep, spaceId: str, changeRequestId: str) -> dict[str, Any]:
+    with ctx.read() as tx:
+        space, _, cr = _load(tx, ctx, spaceId, changeRequestId)
+        return cr_json(tx, ctx, space, cr)
+
+
+@router.patch("/spaces/{spaceId}/change-requests/{changeRequestId}")
+def patch_change_request(
+    ctx: CtxDep, spaceId: str, changeRequestId: str, body: ChangeRequestPatch
+) -> dict[str, Any]:
+    with ctx.write() as tx:
+        space, role, cr = _load(tx, ctx, spaceId, changeRequestId)
+        if cr["createdBy"] != ctx.user_id:
+            require(role, "edit", "Space", spaceId)
+        fields = body.model_fields_set
+        if "status" in fields and body.status is None:
+            raise bad_request("status: must be one of draft, open, archived")
+        if body.status is not None and body.status != cr["status"]:
+            if cr["status"] == "merged":
+                raise conflict(
+                    f"Change request #{cr['number']} is merged; its status cannot change."
+                )
+            cr["status"] = body.status
+        if "subject" in fields:
+            cr["subject"] = body.subject or ""
+        if "description" in fields:
+            cr["description"] = body.description
+        _touch(tx, cr, ctx.now())
+        return cr_json(tx, ctx, space, cr)
+
+
+# -- content edits --------------------------------------------------------------------------
+
+
+def _page_location(ctx: Ctx, cr: dict[str, Any], page_id: str) -> str:
+    return f"{cr_location(ctx, cr)}/content/page/{page_id}"
+
+
+def file_download_url(ctx: Ctx, node: dict[str, Any]) -> str:
+    return f"{ctx.origin}/files/{node.get('blob', '')}/{node.get('name', 'file')}"
+
+
+def _file_json(ctx: Ctx, node: dict[str, Any]) -> dict[str, Any]:
+    body = {
+        "id": node["id"],
+        "name": node.get("name", ""),
+        "contentType": node.get("contentType", ""),
+        "downloadURL": file_download_url(ctx, node),
+        "size": node.get("size", 0),
+    }
+    if node.get("dimensions"):
+        body["dimensions"] = node["dimensions"]
+    return body
+
+
+@router.post("/spaces/{spaceId}/change-requests/{changeRequestId}/content")
+def update_change_request_content(
+    ctx: CtxDep,
+    spaceId: str,
+    changeRequestId: str,
+    body: ContentChanges,
+    compat: bool = True,
+) -> dict[str, Any]:
+    """Apply a batch of page changes as ONE new revision of the change request."""
+    state = ctx.state
+    with ctx.write() as tx:
+        space, _, cr = _load(tx, ctx, spaceId, changeRequestId, "edit")
+        _ensure_unlocked(space)
+        _ensure_active(cr, "edited")
+        current = get_revision(tx, cr["revision"])
+        pages, files = editable_copy(current)
+        now = ctx.now()
+
+        def load_revision(rev_id: str) -> dict[str, Any] | None:
+            try:
+                return get_revision(tx, rev_id)
+            except ApiError:
+                return None
+
+        def fetch(url: str) -> tuple[bytes, str]:
+            got = fetch_url(url, timeout=state.fetch_timeout, max_bytes=state.fetch_max_bytes)
+            return got.body, got.content_type
+
+        env = EditEnv(
+            tx=tx,
+            now=now,
+            new_id=ctx.new_id,
+            space_id=spaceId,
+            base_revision_id=cr.get("revisionMergedAncestor") or cr["revisionInitial"],
+            load_revision=load_revision,
+            fetch=fetch,
+        )
+        changes = [c.model_dump(exclude_unset=True) for c in body.changes]
+        try:
+            outcome = apply_changes(env, pages, files, changes)
+        except EditError as exc:
+            raise bad_request(exc.message) from exc
+        rev_id = ctx.new_id()
+        create_revision(
+            tx,
+            revision_id=rev_id,
+            space_id=spaceId,
+            parents=[cr["revision"]],
+            pages=pages,
+            files=files,
+            type="edits",
+            created_at=now,
+            created_by=ctx.user_id,
+            change_request=cr["id"],
+            variables=dict(current.get("variables") or {}),
+        )
+        cr["revision"] = rev_id
+        if ctx.user_id not in cr.setdefault("contributors", []):
+            cr["contributors"].append(ctx.user_id)
+        _touch(tx, cr, now)
+        rendered = cr_json(tx, ctx, space, cr)
+        if compat:
+            return rendered
+        affected = []
+        for change in outcome.changes:
+            if change["object"] == "deleted_page":
+                affected.append({"object": "deleted_page", "page": change["page"]})
+                continue
+            entry: dict[str, Any] = {
+                "object": change["object"],
+                "page": {
+                    "object": "page",
+                    "id": change["page"],
+                    "urls": {"location": _page_location(ctx, cr, change["page"])},
+                },
+            }
+            if change.get("ref"):
+                entry["ref"] = change["ref"]
+            affected.append(entry)
+        return {
+            "changeRequest": rendered,
+            "changes": affected,
+            "insertedFiles": [_file_json(ctx, f) for f in outcome.inserted_files],
+        }
+
+
+# -- update and merge ---------------------------------------------------------------------------
+
+
+def _merged_content(tx: Tx, cr: dict[str, Any], main_revision_id: str, verb: str) -> dict[str, Any]:
+    """Three-way merge of base (``revisionMergedAncestor``), ours (CR) and theirs (main)."""
+    base = get_revision(tx, cr.get("revisionMergedAncestor") or cr["revisionInitial"])
+    ours = get_revision(tx, cr["revision"])
+    theirs = get_revision(tx, main_revision_id)
+    result = merge_revisions(base, ours, theirs)
+    if result.conflicts:
+        raise conflict(
+            f"Cannot {verb} change request #{cr['number']}: "
+            + conflict_message(result.conflicts)
+            + ". Nothing was changed."
+        )
+    return {"pages": result.pages, "files": result.files, "variables": result.variables}
+
+
+@router.post("/spaces/{spaceId}/change-requests/{changeRequestId}/update")
+def update_change_request(ctx: CtxDep, spaceId: str, changeRequestId: str) -> dict[str, Any]:
+    """Bring the space's main content into the change request."""
+    with ctx.write() as tx:
+        space, _, cr = _load(tx, ctx, spaceId, changeRequestId, "edit")
+        _ensure_unlocked(space)
+        _ensure_active(cr, "updated")
+        main_id = space["revision"]
+        if main_id == (cr.get("revisionMergedAncestor") or cr["revisionInitial"]):
+            return {"revision": cr["revision"], "result": "update"}
+        content = _merged_content(tx, cr, main_id, "update")
+        now, rev_id = ctx.now(), ctx.new_id()
+        create_revision(
+            tx,
+            revision_id=rev_id,
+            space_id=spaceId,
+            parents=[cr["revision"], main_id],
+            type="update",
+            created_at=now,
+            created_by=ctx.user_id,
+            change_request=cr["id"],
+            **content,
+        )
+        cr["revision"] = rev_id
+        cr["revisionMergedAncestor"] = main_id
+        _touch(tx, cr, now)
+        return {"revision": rev_id, "result": "update"}
+
+
+@router.post("/spaces/{spaceId}/change-requests/{changeRequestId}/merge")
+def merge_change_request(ctx: CtxDep, spaceId: str, changeRequestId: str) -> dict[str, Any]:
+    """Merge the change request into the space's main content."""
+    with ctx.write() as tx:
+        space, _, cr = _load(tx, ctx, spaceId, changeRequestId, "edit")
+        _ensure_unlocked(space)
+        _ensure_active(cr, "merged")
+        main_id = space["revision"]
+        if main_id == (cr.get("revisionMergedAncestor") or cr["revisionInitial"]):
+            content = _revision_contents(get_revision(tx, cr["revision"]))
+        else:
+            content = _merged_content(tx, cr, main_id, "merge")
+        now, rev_id = ctx.now(), ctx.new_id()
+        create_revision(
+            tx,
+            revision_id=rev_id,
+            space_id=spaceId,
+            parents=[main_id, cr["revision"]],
+            type="merge",
+            created_at=now,
+            created_by=ctx.user_id,
+            change_request=cr["id"],
+            **content,
+        )
+        set_space_revision(tx, space, rev_id, now)
+        cr.update(
+            {"status": "merged", "revisionMerged": rev_id, "mergedAt": now, "mergedBy": ctx.user_id}
+        )
+        _touch(tx, cr, now)
+        return {"revision": rev_id, "result": "merge"}
+
+
+# -- semantic changes -------------------------------------------------------------------------
+
+
+@router.get("/spaces/{spaceId}/change-requests/{changeRequestId}/changes")
+def get_change_request_changes(
+    ctx: CtxDep,
+    spaceId: str,
+    changeRequestId: str,
+    limit: Annotated[int, Query(ge=0, le=1000)] = 10,
+) -> dict[str, Any]:
+    """Pages/files created, edited, moved or deleted in the change request against its base."""
+    with ctx.read() as tx:
+        _, _, cr = _load(tx, ctx, spaceId, changeRequestId)
+        before = get_revision(tx, cr.get("revisionMergedAncestor") or cr["revisionInitial"])
+        after = get_revision(tx, cr["revision"])
+        changes = semantic_changes(before, after, lambda f: file_download_url(ctx, f))
+        body: dict[str, Any] = {"changes": changes[:limit]}
+        if len(changes) > limit:
+            body["more"] = len(changes) - limit
+        return body
+
+
+# -- PDF --------------------------------------------------------------------------------------
+
+
+@router.get("/spaces/{spaceId}/change-requests/{changeRequestId}/pdf")
+def get_change_request_pdf(
+    ctx: CtxDep,
+    spaceId: str,
+    changeRequestId: str,
+    only: bool = False,
+    page: Annotated[str | None, Query(max_length=256)] = None,
+) -> dict[str, Any]:
+    """A temporary (1 h) URL of a PDF of the change request's content."""
+    with ctx.write() as tx:
+        _, _, cr = _load(tx, ctx, spaceId, changeRequestId)
+        if only and not page:
+            raise bad_request("page: required when only is true")
+        revision = get_revision(tx, cr["revision"])
+        if page and find_page(revision["pages"], page) is None:
+            raise bad_request(f"page: page '{page}' does not exist in the change request")
+        token = secrets.token_urlsafe(24)
+        expires = ctx.state.clock.now() + PDF_LINK_LIFETIME
+        tx.put(
+            "pdf-link",
+            token,
+            {
+                "space": spaceId,
+                "changeRequest": cr["id"],
+                "revision": cr["revision"],
+                "page": page,
+                "only": only,
+                "createdBy": ctx.user_id,
+                "expiresAt": iso(expires),
+            },
+            scope=cr["id"],
+        )
+        url = f"{ctx.api}/spaces/{spaceId}/change-requests/{cr['id']}/pdf/file?token={token}"
+        return {"url": url}
+
+
+def _pdf_sections(
+    tx: Tx, pages: list[dict[str, Any]], page: str | None, only: bool
+) -> list[Section]:
+    nodes = pages
+    if page:
+        found = find_page(pages, page)
+        if found is None:
+            return []
+        nodes = [found[0] if not only else {**found[0], "pages": []}]
+    sections = []
+    for node, path, _ in iter_pages(nodes):
+        if node.get("type") == "link":
+            continue
+        level = path.count("/")
+        text = page_markdown(tx, node) if node.get("type", "document") == "document" else ""
+        sections.append(Section(node.get("title") or "Untitled", text, level))
+    return sections
+
+
+@router.get("/spaces/{spaceId}/change-requests/{changeRequestId}/pdf/file")
+def download_change_request_pdf(
+    request: Request,
+    spaceId: str,
+    changeRequestId: str,
+    token: Annotated[str, Query(min_length=1, max_length=256)],
+) -> Response:
+    """The PDF itself; the URL's token stands for the Bearer token (valid 1 hour)."""
+    state = server_state(request)
+    with state.storage.read() as tx:
+        link = tx.get("pdf-link", token)
+        if link is None or link["space"] != spaceId or link["changeRequest"] != changeRequestId:
+            raise not_found("PDF", changeRequestId)
+        if parse_iso(link["expiresAt"]) < state.clock.now():
+            raise forbidden("This PDF link has expired; ask for a new one.")
+        cr = tx.get("change-request", link["changeRequest"])
+        space = tx.get("space", spaceId)
+        if cr is None or space is None:
+            raise not_found("Change request", changeRequestId)
+        revision = get_revision(tx, link["revision"])
+        sections = _pdf_sections(tx, revision["pages"], link.get("page"), bool(link.get("only")))
+        title = f"{space.get('title', '')} — #{cr['number']} {cr.get('subject') or ''}".strip()
+    data = render_pdf(sections, title=title)
+    return Response(
+        data,
+        media_type="application/pdf",
+        headers={"Content-Disposition": f'inline; filename="change-request-{cr["number"]}.pdf"'},
+    )
+
+
+# -- reviews ----------------------------------------------------------------------------------
+
+
+def _review_outdated(tx: Tx, cr: dict[str, Any], review: dict[str, Any]) -> bool:
+    if review.get("revision") != cr["revision"]:
+        return True
+    for other in tx.list("review", cr["id"]):
+        if other["reviewer"] == review["reviewer"] and other.get("seq", 0) > review.get("seq", 0):
+            return True
+    request = tx.get("requested-reviewer", f"{cr['id']}:{review['reviewer']}")
+    return bool(request and request.get("createdAt", "") > review["createdAt"])
+
+
+def review_json(
+    tx: Tx, ctx: Ctx, space: dict[str, Any], cr: dict[str, Any], review: dict[str, Any]
+) -> dict[str, Any]:
+    location = f"{cr_location(ctx, cr)}/reviews/{review['id']}"
+    body: dict[str, Any] = {
+        "object": "change-request-review",
+        "id": review["id"],
+        "revision": review["revision"],
+        "reviewer": user_ref(tx, ctx, review["reviewer"]),
+        "status": review["status"],
+        "outdated": _review_outdated(tx, cr, review),
+        "createdAt": review["createdAt"],
+        "updatedAt": review.get("updatedAt", review["createdAt"]),
+        "urls": {"location": location},
+    }
+    if review.get("requestedBy"):
+        body["requestedBy"] = user_ref(tx, ctx, review["requestedBy"])
+    if review.get("comment") is not None:
+        role = space_role(tx, space, ctx.user_id)
+        mine = review["reviewer"] == ctx.user_id
+        body["comment"] = {
+            "object": "comment",
+            "id": review["commentId"],
+            "postedBy": user_ref(tx, ctx, review["reviewer"]),
+            "postedAt": review["createdAt"],
+            "reactions": [],
+            "replies": 0,
+            "repliers": [],
+            "body": review["comment"],
+            "status": "open",
+            "target": {
+                "space": space["id"],
+                "revision": review["revision"],
+                "changeRequest": cr["id"],
+                "review": review["id"],
+            },
+            "urls": {"location": location},
+            "permissions": {
+                "view": True,
+                "edit": mine,
+                "reply": at_least(role, "comment"),
+                "delete": mine or at_least(role, "admin"),
+            },
+        }
+    return body
+
+
+@router.get("/spaces/{spaceId}/change-requests/{changeRequestId}/reviews")
+def list_reviews(
+    ctx: CtxDep,
+    spaceId: str,
+    changeRequestId: str,
+    paging: PagingParams,
+    outdated: bool | None = None,
+) -> dict[str, Any]:
+    """Reviews of the change request, newest first."""
+    with ctx.read() as tx:
+        space, _, cr = _load(tx, ctx, spaceId, changeRequestId)
+        reviews = list(reversed(tx.list("review", cr["id"])))
+        if outdated is not None:
+            reviews = [r for r in reviews if _review_outdated(tx, cr, r) == outdated]
+        return paginate(reviews, paging, lambda r: review_json(tx, ctx, space, cr, r))
+
+
+@router.get("/spaces/{spaceId}/change-requests/{changeRequestId}/reviews/{reviewId}")
+def get_review(ctx: CtxDep, spaceId: str, changeRequestId: str, reviewId: str) -> dict[str, Any]:
+    with ctx.read() as tx:
+        space, _, cr = _load(tx, ctx, spaceId, changeRequestId)
+        review = tx.get("review", reviewId)
+        if review is None or review.get("changeRequest") != cr["id"]:
+            raise not_found("Review", reviewId)
+        return review_json(tx, ctx, space, cr, review)
+
+
+@router.post("/spaces/{spaceId}/change-requests/{changeRequestId}/reviews", status_code=201)
+def submit_review(
+    ctx: CtxDep, spaceId: str, changeRequestId: str, body: ReviewCreate, response: Response
+) -> dict[str, Any]:
+    with ctx.write() as tx:
+        space, _, cr = _load(tx, ctx, spaceId, changeRequestId, "review")
+        if cr["createdBy"] == ctx.user_id:
+            raise forbidden("The author of a change request cannot review it.")
+        _ensure_active(cr, "reviewed")
+        comment = None
+        if body.comment is not None:
+            given = body.comment.model_dump(exclude_none=True)
+            comment = given or None
+        now = ctx.now()
+        request = tx.get("requested-reviewer", f"{cr['id']}:{ctx.user_id}")
+        review = {
+            "id": ctx.new_id(),
+            "changeRequest": cr["id"],
+            "space": spaceId,
+            "revision": cr["revision"],
+            "reviewer": ctx.user_id,
+            "requestedBy": request["requestedBy"] if request else None,
+            "status": body.status,
+            "comment": comment,
+            "commentId": ctx.new_id() if comment is not None else None,
+            "createdAt": now,
+            "updatedAt": now,
+            "seq": tx.next_number(f"review:{cr['id']}"),
+        }
+        tx.put("review", review["id"], review, scope=cr["id"])
+        response.headers["Location"] = f"{cr_location(ctx, cr)}/reviews/{review['id']}"
+        return review_json(tx, ctx, space, cr, review)
+
+
+# -- requested reviewers ------------------------------------------------------------------------
+
+
+def requested_reviewer_json(tx: Tx, ctx: Ctx, entry: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "object": "change-request-requested-reviewer",
+        "kind": "user",
+        "user": user_ref(tx, ctx, entry["user"]),
+        "revision": entry["revision"],
+        "requestedBy": user_ref(tx, ctx, entry["requestedBy"]),
+        "createdAt": entry["createdAt"],
+    }
+
+
+@router.get("/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers")
+def list_requested_reviewers(
+    ctx: CtxDep, spaceId: str, changeRequestId: str, paging: PagingParams
+) -> dict[str, Any]:
+    with ctx.read() as tx:
+        _, _, cr = _load(tx, ctx, spaceId, changeRequestId)
+        entries = tx.list("requested-reviewer", cr["id"])
+        return paginate(entries, paging, lambda e: requested_reviewer_json(tx, ctx, e))
+
+
+@router.post("/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers")
+def request_reviewers(
+    ctx: CtxDep, spaceId: str, changeRequestId: str, body: RequestReviewers
+) -> dict[str, Any]:
+    """Ask users to review; a draft change request becomes ``open``."""
+    with ctx.write() as tx:
+        space, role, cr = _load(tx, ctx, spaceId, changeRequestId)
+        if cr["createdBy"] != ctx.user_id:
+            require(role, "edit", "Space", spaceId)
+        _ensure_active(cr, "sent for review")
+        for user_id in dict.fromkeys(body.users):
+            if (
+                tx.get("user", user_id) is None
+                or member_of(tx, space["organization"], user_id) is None
+            ):
+                raise bad_request(f"users: '{user_id}' is not a member of the organization")
+            if not at_least(space_role(tx, space, user_id), "review"):
+                raise bad_request(
+                    f"users: '{user_id}' cannot review this space (needs at least 'review')"
+                )
+            if user_id == cr["createdBy"]:
+                raise bad_request(
+                    f"users: '{user_id}' is the author and cannot review this change request"
+                )
+        now = ctx.now()
+        sent = []
+        for user_id in dict.fromkeys(body.users):
+            entry = {
+                "id": f"{cr['id']}:{user_id}",
+                "changeRequest": cr["id"],
+                "user": user_id,
+                "revision": cr["revision"],
+                "requestedBy": ctx.user_id,
+                "createdAt": now,
+            }
+            tx.put("requested-reviewer", entry["id"], entry, scope=cr["id"])
+            sent.append(entry)
+        if body.subject is not None:
+            cr["subject"] = body.subject
+        if body.description is not None:
+            cr["description"] = body.description
+        if cr["status"] == "draft":
+            cr["status"] = "open"
+        _touch(tx, cr, now)
+        return {"users": [requested_reviewer_json(tx, ctx, e) for e in sent]}
+
+
+@router.delete(
+    "/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers/{userId}",
+    status_code=205,
+)
+def remove_requested_reviewer(
+    ctx: CtxDep, spaceId: str, changeRequestId: str, userId: str
+) -> Response:
+    """205 when the request was removed, 204 when there was none (as the openapi says)."""
+    with ctx.write() as tx:
+        _, role, cr = _load(tx, ctx, spaceId, changeRequestId)
+        if ctx.user_id not in (cr["createdBy"], userId):
+            require(role, "edit", "Space", spaceId)
+        removed = tx.delete("requested-reviewer", f"{cr['id']}:{userId}")
+    return Response(status_code=205 if removed else 204)
