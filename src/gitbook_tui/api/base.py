@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 import asyncio
-import email.utils
+import contextlib
 import json
 import logging
 import random
-import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
-from typing import Any, Literal, TypeVar
+from datetime import datetime
+from typing import Any, Literal
 from urllib.parse import urlencode
 
 import httpx
@@ -20,39 +19,44 @@ from pydantic import BaseModel, TypeAdapter, ValidationError
 from ..cache import ResponseCache, account_fingerprint, entry_key
 from .errors import (
     APIConnectionError,
-    APIStatusError,
     APITimeoutError,
-    GitBookError,
-    RateLimitError,
+    CacheMissError,
+    NotFoundError,
     ResponseValidationError,
-    error_for_status,
+    reset_time,
+    server_wait,
+    status_error,
 )
+
+__all__ = [
+    "BaseClient",
+    "CacheMissError",
+    "RateLimitInfo",
+    "ReadMode",
+    "ResponseMeta",
+    "response_meta",
+]
 
 log = logging.getLogger("gitbook_tui.api")
 
 ReadMode = Literal["network", "prefer-cache", "cache-only"]
-M = TypeVar("M")
-
 QueryItems = list[tuple[str, str | int | float | bool | None]]
 
 IDEMPOTENT = frozenset({"GET", "HEAD", "PUT", "DELETE", "OPTIONS"})
-RETRY_STATUSES = frozenset({408, 429, 500, 502, 503, 504})
-MAX_WAIT = 120.0
+MAX_WAIT = 120.0  # longer server-requested waits are raised, not slept
+MAX_BACKOFF = 8.0
 DEFAULT_TIMEOUT = httpx.Timeout(30.0, connect=5.0)
 
 
-class CacheMissError(GitBookError):
-    """``cache-only`` was asked for something the cache does not hold."""
-
-    def __init__(self, path: str) -> None:
-        super().__init__(f"Not in the cache: {path}")
-        self.path = path
+def retryable_status(status: int) -> bool:
+    """408, 429 and every 5xx are worth another try (for requests that may be repeated)."""
+    return status in (408, 429) or 500 <= status <= 599
 
 
 @dataclass
 class ResponseMeta:
     """Where an answer came from. ``refresh`` (prefer-cache) resolves to the fresh value,
-    or ``None`` when the server confirmed the cached one."""
+    or ``None`` when the server confirmed the cached one (304)."""
 
     source: Literal["network", "cache"]
     age: float = 0.0
@@ -63,6 +67,8 @@ class ResponseMeta:
 
 @dataclass
 class RateLimitInfo:
+    """The last ``X-RateLimit-*`` values the server sent."""
+
     limit: int | None = None
     remaining: int | None = None
     reset: datetime | None = None
@@ -72,39 +78,6 @@ def response_meta(value: object) -> ResponseMeta | None:
     """The :class:`ResponseMeta` of a value the client returned (None if unknown)."""
     meta = getattr(value, "_response_meta", None)
     return meta if isinstance(meta, ResponseMeta) else None
-
-
-def _reset_time(value: str | None) -> datetime | None:
-    if not value:
-        return None
-    try:
-        number = float(value)
-    except ValueError:
-        return None
-    # Epoch seconds, or (small numbers) seconds from now.
-    stamp = number if number > 1e9 else time.time() + number
-    return datetime.fromtimestamp(stamp, UTC)
-
-
-def _retry_after(value: str | None) -> float | None:
-    if not value:
-        return None
-    try:
-        return max(0.0, float(value))
-    except ValueError:
-        parsed = email.utils.parsedate_to_datetime(value) if value else None
-        if parsed is None:
-            return None
-        return max(0.0, (parsed - datetime.now(UTC)).total_seconds())
-
-
-def _message(response: httpx.Response) -> str:
-    try:
-        body = response.json()
-        message = body.get("error", {}).get("message") if isinstance(body, dict) else None
-    except (json.JSONDecodeError, UnicodeDecodeError, AttributeError):
-        message = None
-    return str(message) if message else (response.reason_phrase or "Error")
 
 
 @dataclass
@@ -128,6 +101,22 @@ def _params(params: dict[str, Any] | None) -> QueryItems:
     return items
 
 
+def _norm(path: str) -> str:
+    return "/" + path.lstrip("/")
+
+
+def _attach(value: Any, meta: ResponseMeta) -> Any:
+    if isinstance(value, BaseModel):
+        value._response_meta = meta  # type: ignore[attr-defined]
+    return value
+
+
+def _consume(task: asyncio.Task[Any]) -> None:
+    """Mark a background task's failure as seen (whoever awaits it still gets it)."""
+    if not task.cancelled():
+        task.exception()
+
+
 class BaseClient:
     """Sends requests with retries and rate-limit handling, and serves reads from the cache."""
 
@@ -149,6 +138,7 @@ class BaseClient:
         self.read_mode: ReadMode = read_mode
         self.rate_limit = RateLimitInfo()
         self._sleep = sleep
+        self._secret = token or ""
         self._account = account_fingerprint(self.base_url, token)
         self._background: set[asyncio.Task[Any]] = set()
         headers = {"Accept": "*/*", "User-Agent": "gitbook-tui"}
@@ -163,6 +153,10 @@ class BaseClient:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(base_url={self.base_url!r})"
+
+    @property
+    def timeout(self) -> httpx.Timeout:
+        return self._http.timeout
 
     async def close(self) -> None:
         for task in list(self._background):
@@ -185,8 +179,11 @@ class BaseClient:
         body: Any = None,
         headers: dict[str, str] | None = None,
     ) -> httpx.Response:
+        """One request with retries: idempotent methods (and requests that never left)
+        on 408/429/5xx and connection errors, honouring the server's wait up to 120 s."""
         attempt = 0
         url = path.lstrip("/")
+        idempotent = method in IDEMPOTENT
         while True:
             error: APIConnectionError
             try:
@@ -199,30 +196,29 @@ class BaseClient:
                 )
             except httpx.TimeoutException as exc:
                 sent = not isinstance(exc, httpx.ConnectTimeout | httpx.PoolTimeout)
-                error = APITimeoutError(method, path)
+                error = APITimeoutError(method, path, self._redact(type(exc).__name__))
             except httpx.TransportError as exc:
                 sent = not isinstance(exc, httpx.ConnectError)
-                error = APIConnectionError(method, path)
+                error = APIConnectionError(method, path, detail=self._redact(str(exc)))
             else:
                 self._record_rate_limit(response)
                 status = response.status_code
+                log.debug("%s %s -> %s (attempt %d)", method, path, status, attempt + 1)
                 if status < 400:
-                    log.debug("%s %s -> %s", method, path, status)
                     return response
-                retryable = status in RETRY_STATUSES and method in IDEMPOTENT
-                if status == 429 or (retryable and status == 503):
-                    wait = self._server_wait(response)
-                    if wait is not None and wait > MAX_WAIT:
-                        raise self._status_error(response, method, path) from None
-                else:
-                    wait = None
-                if retryable and attempt < self.max_retries:
-                    await self._sleep(wait if wait is not None else self._backoff(attempt))
+                retry = idempotent and retryable_status(status)
+                if retry and attempt < self.max_retries:
+                    wait = server_wait(response.headers, use_reset=status == 429)
+                    if wait is None:
+                        wait = self._backoff(attempt)
+                    elif wait > MAX_WAIT:
+                        raise status_error(response, method, path, self._redact) from None
+                    await self._sleep(wait)
                     attempt += 1
                     continue
-                raise self._status_error(response, method, path) from None
-            log.debug("%s %s failed: %s", method, path, type(error).__name__)
-            if attempt < self.max_retries and (method in IDEMPOTENT or not sent):
+                raise status_error(response, method, path, self._redact) from None
+            log.debug("%s %s failed: %s (attempt %d)", method, path, error, attempt + 1)
+            if attempt < self.max_retries and (idempotent or not sent):
                 await self._sleep(self._backoff(attempt))
                 attempt += 1
                 continue
@@ -230,36 +226,20 @@ class BaseClient:
 
     @staticmethod
     def _backoff(attempt: int) -> float:
-        return min(8.0, 0.5 * 2**attempt) * random.uniform(0.8, 1.0)
-
-    @staticmethod
-    def _server_wait(response: httpx.Response) -> float | None:
-        after = _retry_after(response.headers.get("retry-after"))
-        if after is not None:
-            return after
-        reset = _reset_time(response.headers.get("x-ratelimit-reset"))
-        if reset is not None:
-            return max(0.0, (reset - datetime.now(UTC)).total_seconds())
-        return None
+        """0.5·2ⁿ seconds, at most 8, with jitter (a random 80–100 %)."""
+        return min(MAX_BACKOFF, 0.5 * 2**attempt) * random.uniform(0.8, 1.0)
 
     def _record_rate_limit(self, response: httpx.Response) -> None:
         headers = response.headers
-        if "x-ratelimit-limit" in headers:
-            try:
-                self.rate_limit.limit = int(headers["x-ratelimit-limit"])
-                self.rate_limit.remaining = int(headers.get("x-ratelimit-remaining", "0"))
-            except ValueError:
-                pass
-            self.rate_limit.reset = _reset_time(headers.get("x-ratelimit-reset"))
+        for name, attr in (("x-ratelimit-limit", "limit"), ("x-ratelimit-remaining", "remaining")):
+            if name in headers:
+                with contextlib.suppress(ValueError):
+                    setattr(self.rate_limit, attr, int(float(headers[name])))
+        if "x-ratelimit-reset" in headers:
+            self.rate_limit.reset = reset_time(headers["x-ratelimit-reset"])
 
-    def _status_error(self, response: httpx.Response, method: str, path: str) -> APIStatusError:
-        cls = error_for_status(response.status_code)
-        message = _message(response)
-        if cls is RateLimitError:
-            wait = self._server_wait(response)
-            reset = datetime.fromtimestamp(time.time() + wait, UTC) if wait is not None else None
-            return RateLimitError(response.status_code, message, method, path, reset_at=reset)
-        return cls(response.status_code, message, method, path)
+    def _redact(self, text: str) -> str:
+        return text.replace(self._secret, "[token]") if self._secret else text
 
     # -- reads --------------------------------------------------------------------------
     async def get(
@@ -271,8 +251,13 @@ class BaseClient:
         read: ReadMode | None = None,
         operation: str = "",
     ) -> Any:
-        """GET ``path`` and parse it as ``cast_to`` (a pydantic model or type)."""
+        """GET ``path`` and parse it as ``cast_to`` (a pydantic model or type).
+
+        ``read``: ``network`` (the cache only revalidates and covers for an unreachable
+        server), ``prefer-cache`` (a cached answer at once, refreshed in the background),
+        ``cache-only`` (:class:`CacheMissError` when absent)."""
         mode = read or self.read_mode
+        path = _norm(path)
         prepared = _Prepared(path, _params(params))
         operation = operation or f"GET {path}"
         key = entry_key(self._account, "GET", path, prepared.query)
@@ -280,22 +265,28 @@ class BaseClient:
         if mode == "cache-only":
             if cached is None:
                 raise CacheMissError(path)
-            return self._parse(
-                cast_to, cached.body, operation, ResponseMeta("cache", cached.age, stale=True)
-            )
-        if mode == "prefer-cache" and cached is not None:
-            task = asyncio.create_task(
-                self._revalidate(prepared, key, cached.etag, cast_to, operation)
-            )
-            self._background.add(task)
-            task.add_done_callback(self._background.discard)
-            meta = ResponseMeta("cache", cached.age, stale=True, refresh=task)
+            meta = ResponseMeta("cache", cached.age, stale=True)
             return self._parse(cast_to, cached.body, operation, meta)
+        if mode == "prefer-cache" and cached is not None:
+            try:
+                value = self._parse(cast_to, cached.body, operation, ResponseMeta("cache"))
+            except ResponseValidationError:
+                cached = None  # an entry the current models cannot read: go to the server
+            else:
+                task = asyncio.create_task(
+                    self._revalidate(prepared, key, cached.etag, cast_to, operation)
+                )
+                self._background.add(task)
+                task.add_done_callback(self._background.discard)
+                task.add_done_callback(_consume)
+                meta = ResponseMeta("cache", cached.age, stale=True, refresh=task)
+                return _attach(value, meta)
         try:
             body, fresh = await self._fetch(prepared, key, cached.etag if cached else None)
         except APIConnectionError:
             if cached is None:
                 raise
+            log.debug("GET %s: server unreachable, answering from the cache", path)
             meta = ResponseMeta("cache", cached.age, stale=True, offline=True)
             return self._parse(cast_to, cached.body, operation, meta)
         if not fresh and cached is not None:
@@ -305,7 +296,14 @@ class BaseClient:
     async def _fetch(self, prepared: _Prepared, key: str, etag: str | None) -> tuple[bytes, bool]:
         """(body, True) for a new answer, (b"", False) when the server said 304."""
         headers = {"If-None-Match": etag} if etag else None
-        response = await self._send("GET", prepared.path, params=prepared.params, headers=headers)
+        try:
+            response = await self._send(
+                "GET", prepared.path, params=prepared.params, headers=headers
+            )
+        except NotFoundError:
+            if self.cache is not None:
+                self.cache.delete(key)
+            raise
         if response.status_code == 304:
             if self.cache is not None:
                 self.cache.touch(key)
@@ -336,12 +334,10 @@ class BaseClient:
             else:
                 value = TypeAdapter(cast_to).validate_python(data)
         except ValidationError as exc:
-            first = exc.errors()[0]
+            first = exc.errors(include_url=False, include_input=False)[0]
             where = ".".join(str(p) for p in first.get("loc", ())) or "(body)"
             raise ResponseValidationError(operation, where, str(first.get("msg"))) from None
-        if isinstance(value, BaseModel):
-            value._response_meta = meta  # type: ignore[attr-defined]
-        return value
+        return _attach(value, meta)
 
     # -- writes -------------------------------------------------------------------------
     async def send(
@@ -357,10 +353,13 @@ class BaseClient:
     ) -> Any:
         """A mutation; on success the cached reads it affects are dropped: the resource
         itself, everything under it, the list it belongs to, and ``invalidates`` prefixes."""
+        path = _norm(path)
+        method = method.upper()
         response = await self._send(method, path, params=_params(params), body=body)
         if self.cache is not None:
-            parent = path.rsplit("/", 1)[0]
-            self.cache.invalidate(self._account, [parent], [path, *invalidates])
+            parent = path.rsplit("/", 1)[0] or "/"
+            prefixes = [path, *(_norm(p) for p in invalidates)]
+            self.cache.invalidate(self._account, [parent], prefixes)
         if cast_to is None or response.status_code in (204, 205) or not response.content:
             return None
         return self._parse(

@@ -10,7 +10,17 @@ import httpx
 from ..cache import ResponseCache
 from .base import BaseClient, ReadMode
 from .config import resolve
+from .change_requests import ChangeRequests
+from .collections import Collections
+from .comments import Comments
+from .content import Content
+from .integrations import Integrations
+from .openapi_specs import OpenAPISpecs
+from .org_admin import OrgAdmin
 from .organizations import Organizations, Users
+from .permissions import Permissions
+from .sites import Sites
+from .spaces import Spaces
 
 
 class AsyncGitBook(BaseClient):
@@ -51,3 +61,13 @@ class AsyncGitBook(BaseClient):
         self.has_token = resolved_token is not None
         self.orgs = Organizations(self)
         self.users = Users(self)
+        self.collections = Collections(self)
+        self.spaces = Spaces(self)
+        self.permissions = Permissions(self)
+        self.content = Content(self)
+        self.comments = Comments(self)
+        self.change_requests = ChangeRequests(self)
+        self.sites = Sites(self)
+        self.integrations = Integrations(self)
+        self.openapi = OpenAPISpecs(self)
+        self.org_admin = OrgAdmin(self)

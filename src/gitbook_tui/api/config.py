@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,28 +41,47 @@ def load_config(path: Path | None = None) -> dict[str, Any]:
 
 
 def save_config(data: dict[str, Any], path: Path | None = None) -> Path:
-    """Write the config file with owner-only permissions (it may hold a token)."""
+    """Write the config file with owner-only permissions (it may hold a token).
+
+    The new content goes to a 0600 temporary file that then replaces the old one, so the
+    token is never readable by others, not even for a moment."""
     path = path or config_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_CREAT | os.O_WRONLY | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "wb") as handle:
-        tomli_w.dump(data, handle)
-    os.chmod(path, 0o600)
+    if not path.parent.exists():
+        path.parent.mkdir(parents=True, mode=0o700, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".config-", suffix=".toml", dir=path.parent)
+    try:
+        os.fchmod(fd, 0o600)
+        with os.fdopen(fd, "wb") as handle:
+            tomli_w.dump(data, handle)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
     return path
+
+
+def stored_profiles(data: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The ``[profiles.NAME]`` tables of a loaded config."""
+    raw = data.get("profiles")
+    if not isinstance(raw, dict):
+        return {}
+    return {str(k): v for k, v in raw.items() if isinstance(v, dict)}
 
 
 def profile_from_config(name: str | None = None, path: Path | None = None) -> Profile:
     data = load_config(path)
-    name = name or data.get("default_profile") or "default"
-    raw = data.get("profiles", {}).get(name, {})
+    name = name or str(data.get("default_profile") or "default")
+    raw = stored_profiles(data).get(name, {})
+    token = raw.get("token")
     return Profile(
         name=name,
-        api_url=str(raw.get("api_url") or DEFAULT_API_URL),
-        token=raw.get("token"),
+        api_url=str(raw.get("api_url") or DEFAULT_API_URL).rstrip("/"),
+        token=str(token) if token else None,
     )
 
 
 def keyring_token(profile: str) -> str | None:
+    """The profile's token in the OS keyring (None when absent or no keyring works)."""
     try:
         import keyring
 
@@ -77,8 +97,13 @@ def resolve(
     config_file: Path | None = None,
 ) -> tuple[str, str | None]:
     """(base URL, token): explicit arguments, then GITBOOK_API_URL/GITBOOK_TOKEN, then the
-    stored profile (token from the OS keyring, else the config file)."""
+    stored profile (token from the OS keyring, else the config file).
+
+    A stored token is only sent to the server it was stored for: with another URL (from
+    the arguments or the environment) and no token given, there is no token."""
     stored = profile_from_config(profile, config_file)
-    url = base_url or os.environ.get("GITBOOK_API_URL") or stored.api_url
-    tok = token or os.environ.get("GITBOOK_TOKEN") or keyring_token(stored.name) or stored.token
-    return url.rstrip("/"), tok
+    url = (base_url or os.environ.get("GITBOOK_API_URL") or stored.api_url).rstrip("/")
+    tok = token or os.environ.get("GITBOOK_TOKEN")
+    if not tok and url == stored.api_url:
+        tok = keyring_token(stored.name) or stored.token
+    return url, tok

@@ -32,7 +32,9 @@ class AsyncPager(Generic[T]):
         operation: str = "",
     ) -> None:
         if limit is not None and not 0 < limit <= MAX_PAGE_SIZE:
-            raise ValueError(f"limit must be between 1 and {MAX_PAGE_SIZE}")
+            raise ValueError(f"limit must be between 1 and {MAX_PAGE_SIZE}, not {limit}")
+        if max_items is not None and max_items < 0:
+            raise ValueError(f"max_items must not be negative, not {max_items}")
         self._client = client
         self._path = path
         self._page_type: Any = Page[item_type]  # type: ignore[valid-type]
@@ -45,8 +47,9 @@ class AsyncPager(Generic[T]):
     def __repr__(self) -> str:
         return f"AsyncPager(path={self._path!r})"
 
-    async def page(self, token: str | None = None) -> Page[T]:
-        params = {**self._params, "limit": self._limit, "page": token}
+    async def page(self, token: str | None = None, *, limit: int | None = None) -> Page[T]:
+        """One page: the first, or the one ``token`` (a ``next.page`` value) names."""
+        params = {**self._params, "limit": limit or self._limit, "page": token}
         result: Page[T] = await self._client.get(
             self._path, self._page_type, params=params, read=self._read, operation=self._operation
         )
@@ -56,15 +59,27 @@ class AsyncPager(Generic[T]):
         return self.page().__await__()
 
     async def pages(self) -> AsyncIterator[Page[T]]:
+        """Every page in turn, until there is no ``next.page`` (or a token repeats, or
+        ``max_items`` items were fetched)."""
         token: str | None = None
+        used: set[str] = set()
         seen = 0
+        if self._max_items == 0:
+            return
         while True:
-            current = await self.page(token)
+            limit = self._limit
+            if self._max_items is not None:
+                remaining = min(self._max_items - seen, MAX_PAGE_SIZE)
+                limit = min(limit, remaining) if limit is not None else remaining
+            current = await self.page(token, limit=limit)
             yield current
             seen += len(current.items)
             token = current.next.page if current.next else None
-            if not token or (self._max_items is not None and seen >= self._max_items):
+            if not token or token in used:
                 return
+            if self._max_items is not None and seen >= self._max_items:
+                return
+            used.add(token)
 
     async def __aiter__(self) -> AsyncIterator[T]:
         count = 0

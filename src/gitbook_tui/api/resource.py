@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 from urllib.parse import quote
 
 from .base import BaseClient
@@ -26,6 +27,23 @@ class _Null:
 
 
 NULL: Any = _Null()
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+# "METHOD /v1/path" of each API operation -> the client methods that perform it.
+OPERATIONS: dict[str, list[str]] = {}
+
+
+def operation(*signatures: str) -> Callable[[F], F]:
+    """Mark a client method as performing these API operations (``"GET /v1/orgs"``)."""
+
+    def mark(func: F) -> F:
+        for signature in signatures:
+            OPERATIONS.setdefault(signature, []).append(func.__qualname__)
+        return func
+
+    return mark
 
 
 class Resource:

@@ -1,0 +1,9 @@
+"""Integrations operations of the workspace API (being written)."""
+
+from __future__ import annotations
+
+from .resource import Resource
+
+
+class Integrations(Resource):
+    pass

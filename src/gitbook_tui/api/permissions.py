@@ -1,0 +1,9 @@
+"""Permissions operations of the workspace API (being written)."""
+
+from __future__ import annotations
+
+from .resource import Resource
+
+
+class Permissions(Resource):
+    pass

@@ -1,0 +1,9 @@
+"""Sites operations of the workspace API (being written)."""
+
+from __future__ import annotations
+
+from .resource import Resource
+
+
+class Sites(Resource):
+    pass

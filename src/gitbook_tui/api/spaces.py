@@ -1,0 +1,9 @@
+"""Spaces operations of the workspace API (being written)."""
+
+from __future__ import annotations
+
+from .resource import Resource
+
+
+class Spaces(Resource):
+    pass
