@@ -8,10 +8,11 @@ from typing import Any
 from ..models import Member, Organization, OrgSearchItem, User
 from .base import ReadMode
 from .pagination import AsyncPager
-from .resource import Resource, body, seg
+from .resource import Resource, body, operation, seg
 
 
 class Organizations(Resource):
+    @operation("GET /v1/orgs")
     def list(
         self,
         *,
@@ -29,6 +30,7 @@ class Organizations(Resource):
             operation="listOrganizationsForAuthenticatedUser",
         )
 
+    @operation("GET /v1/orgs/{organizationId}")
     async def get(self, organization_id: str, *, read: ReadMode | None = None) -> Organization:
         result: Organization = await self._client.get(
             f"/orgs/{seg(organization_id)}",
@@ -38,6 +40,7 @@ class Organizations(Resource):
         )
         return result
 
+    @operation("PATCH /v1/orgs/{organizationId}")
     async def update(
         self,
         organization_id: str,
@@ -72,6 +75,7 @@ class Organizations(Resource):
         )
         return result
 
+    @operation("GET /v1/orgs/{organizationId}/search")
     def search(
         self,
         organization_id: str,
@@ -92,6 +96,7 @@ class Organizations(Resource):
             operation="searchOrganizationContent",
         )
 
+    @operation("GET /v1/email-domains/{emailDomain}/orgs")
     async def list_for_email_domain(
         self, email_domain: str, *, read: ReadMode | None = None
     ) -> builtins.list[Organization]:
@@ -103,6 +108,7 @@ class Organizations(Resource):
         )
         return builtins.list(data.get("organizations", []))
 
+    @operation("GET /v1/orgs/{organizationId}/members")
     def members(
         self,
         organization_id: str,
@@ -125,12 +131,14 @@ class Organizations(Resource):
 
 
 class Users(Resource):
+    @operation("GET /v1/user")
     async def me(self, *, read: ReadMode | None = None) -> User:
         result: User = await self._client.get(
             "/user", User, read=read, operation="getAuthenticatedUser"
         )
         return result
 
+    @operation("GET /v1/users/{userId}")
     async def get(self, user_id: str, *, read: ReadMode | None = None) -> User:
         result: User = await self._client.get(
             f"/users/{seg(user_id)}", User, read=read, operation="getUserById"
