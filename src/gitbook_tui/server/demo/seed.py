@@ -59,10 +59,8 @@ class _QuietHandler(SimpleHTTPRequestHandler):
 def _write_gitsync_folder(root: Path, pages: list[dict[str, Any]]) -> None:
     """Write generated pages as a Git Sync folder (SUMMARY.md + one file per page)."""
     root.mkdir(parents=True, exist_ok=True)
-    (root / ".gitbook.yaml").write_text(
-        "root: ./\nstructure:\n  readme: README.md\n  summary: SUMMARY.md\n"
-    )
     lines = ["# Table of contents", ""]
+    files: list[str] = []
 
     def walk(nodes: list[dict[str, Any]], prefix: str, depth: int) -> None:
         for node in nodes:
@@ -76,14 +74,15 @@ def _write_gitsync_folder(root: Path, pages: list[dict[str, Any]]) -> None:
                 else ""
             )
             target.write_text(front + node["markdown"], encoding="utf-8")
+            files.append(rel)
             lines.append(f"{'  ' * depth}* [{node['title']}]({rel})")
             walk(children, f"{prefix}{node['slug']}/", depth + 1)
 
     walk(pages, "", 0)
-    if not (root / "README.md").exists():
-        (root / "README.md").write_text("# Overview\n")
-        lines.insert(2, "* [Overview](README.md)")
     (root / "SUMMARY.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (root / ".gitbook.yaml").write_text(
+        f"root: ./\nstructure:\n  readme: {files[0]}\n  summary: SUMMARY.md\n"
+    )
 
 
 class DemoSeeder:

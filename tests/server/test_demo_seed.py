@@ -1,0 +1,132 @@
+"""The seeded demo workspace has everything the demo promises, reachable through the API."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from gitbook_tui.server.app import create_app
+from gitbook_tui.server.demo.seed import demo_token, seed_demo_if_empty
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    app = create_app(tmp_path_factory.mktemp("demo") / "demo.sqlite")
+    assert seed_demo_if_empty(app) is True
+    assert seed_demo_if_empty(app) is False  # an existing database is left as is
+    client = TestClient(app, base_url="http://testserver/v1", raise_server_exceptions=False)
+    client.headers["Authorization"] = f"Bearer {demo_token('maya')}"
+    yield client
+    client.close()
+
+
+def _all(client: TestClient, path: str, **params: object) -> list[dict]:
+    items: list[dict] = []
+    page = None
+    while True:
+        body = client.get(path, params={**params, "limit": 1000, **({"page": page} if page else {})}).json()
+        items += body["items"]
+        page = (body.get("next") or {}).get("page")
+        if not page:
+            return items
+
+
+def _org(client: TestClient) -> str:
+    return client.get("/orgs").json()["items"][0]["id"]
+
+
+def _spaces(client: TestClient) -> list[dict]:
+    org = _org(client)
+    spaces = _all(client, f"/orgs/{org}/spaces")
+    for coll in _all(client, f"/orgs/{org}/collections"):
+        spaces += _all(client, f"/collections/{coll['id']}/spaces")
+    return spaces
+
+
+def _count_pages(nodes: list[dict]) -> int:
+    return sum(1 + _count_pages(n.get("pages", [])) for n in nodes)
+
+
+def test_organization_people_and_structure(demo: TestClient) -> None:
+    org = _org(demo)
+    members = _all(demo, f"/orgs/{org}/members")
+    assert len(members) >= 6
+    assert {"admin", "create", "edit", "review", "comment", "read"} <= {m["role"] for m in members}
+    assert len(_all(demo, f"/orgs/{org}/teams")) >= 3
+    collections = _all(demo, f"/orgs/{org}/collections")
+    assert any(c.get("parent") for c in collections), "a nested collection"
+    assert _all(demo, f"/orgs/{org}/spaces"), "a space at the organization root"
+
+
+def test_spaces_pages_and_generated_content(demo: TestClient) -> None:
+    spaces = _spaces(demo)
+    assert len(spaces) >= 8
+    assert any(s["editMode"] == "locked" for s in spaces)
+    sizes = {s["title"]: _count_pages(demo.get(f"/spaces/{s['id']}/content/pages").json()["pages"]) for s in spaces}
+    assert max(sizes.values()) >= 2000
+    written = sum(n for title, n in sizes.items() if n < 2000)
+    assert written >= 40
+    big = next(s for s in spaces if s["title"].startswith("Config reference"))
+    pages = demo.get(f"/spaces/{big['id']}/content/pages").json()["pages"]
+    page = demo.get(f"/spaces/{big['id']}/content/page/{pages[0]['id']}", params={"format": "markdown"})
+    assert len(page.json()["markdown"].encode()) >= 1_000_000
+
+
+def test_change_requests_in_every_status_with_outdated_and_conflict(demo: TestClient) -> None:
+    crs = []
+    for space in _spaces(demo):
+        for status in ("draft", "open", "archived", "merged"):
+            crs += [(space, cr) for cr in _all(demo, f"/spaces/{space['id']}/change-requests", status=status)]
+    assert set(Counter(cr["status"] for _, cr in crs)) == {"draft", "open", "archived", "merged"}
+    outdated = [(s, cr) for s, cr in crs if cr["outdated"] and cr["status"] == "open"]
+    assert len(outdated) >= 2
+    conflicts = []
+    for space, cr in outdated:
+        r = demo.post(f"/spaces/{space['id']}/change-requests/{cr['id']}/update")
+        if r.status_code == 409:
+            conflicts.append(r.json()["error"]["message"])
+    assert conflicts, "one change request conflicts with main"
+    assert any(cr["status"] == "open" and not cr["outdated"] for _, cr in crs) or len(outdated) < len(crs)
+
+
+def test_comments_sites_and_the_rest(demo: TestClient) -> None:
+    org = _org(demo)
+    threads = []
+    for space in _spaces(demo):
+        threads += _all(demo, f"/spaces/{space['id']}/comments")
+    assert len(threads) >= 15
+    assert any(c["status"] == "resolved" for c in threads)
+    assert any(c["replies"] > 0 for c in threads)
+    assert any(len(c["reactions"]) > 0 for c in threads)
+    sites = _all(demo, f"/orgs/{org}/sites")
+    assert len(sites) == 2 and sorted(s["published"] for s in sites) == [False, True]
+    published = next(s for s in sites if s["published"])
+    assert _all(demo, f"/orgs/{org}/sites/{published['id']}/redirects")
+    assert len(_all(demo, f"/orgs/{org}/link-invites")) >= 2
+    integrations = [i for i in _all(demo, "/integrations") if i.get("owner", {}).get("id") == org]
+    assert len(integrations) == 2
+    for integration in integrations:
+        assert _all(demo, f"/integrations/{integration['name']}/installations")
+        assert _all(demo, f"/integrations/{integration['name']}/events")
+    specs = _all(demo, f"/orgs/{org}/openapi")
+    assert specs and len(_all(demo, f"/orgs/{org}/openapi/{specs[0]['slug']}/versions")) >= 2
+    assert _all(demo, f"/orgs/{org}/translations")
+
+
+def test_demo_users_have_their_own_tokens(demo: TestClient) -> None:
+    reader = TestClient(demo.app, base_url="http://testserver/v1")
+    reader.headers["Authorization"] = f"Bearer {demo_token('maya')}"
+    assert reader.get("/user").json()["displayName"]
+
+
+def test_demo_database_is_not_reseeded(tmp_path: Path) -> None:
+    app = create_app(tmp_path / "empty.sqlite")
+    from gitbook_tui.server.bootstrap import ensure_owner
+    from gitbook_tui.server.clock import Clock
+
+    ensure_owner(app.state.server.storage, Clock())
+    assert seed_demo_if_empty(app) is False
