@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -12,12 +11,7 @@ from typing import Any
 
 import pytest
 
-try:
-    import gitbook_tui.server.demo as demo_pkg
-except ModuleNotFoundError:  # running from a checkout without `pip install -e .`
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "src"))
-    import gitbook_tui.server.demo as demo_pkg
-
+import gitbook_tui.server.demo as demo_pkg
 from gitbook_tui.server.demo import generated
 
 DEMO = Path(demo_pkg.__file__).parent
