@@ -1,5 +1,452 @@
-"""Routes of the org admin family (being written)."""
+"""Routes for organization administration: email invites, link invites, teams, translations."""
 
-from fastapi import APIRouter
+from __future__ import annotations
 
-router = APIRouter()
+import re
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Query, Response
+from pydantic import Field, field_validator
+
+from ..bootstrap import add_member, create_user
+from ..context import Ctx, CtxDep
+from ..errors import bad_request, forbidden, not_found
+from ..pagination import PagingParams, paginate
+from ..permissions import member_of, org_role, rank
+from ..resources import load_org
+from ..schemas import Body, Role
+from ..storage import Tx
+from .collections import subtree
+
+router = APIRouter(tags=["organization admin"])
+
+_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s.]+$")
+
+Language = Literal[
+    "en", "fr", "de", "es", "it", "pt", "pt-br", "ru", "ja", "zh", "zh-tw", "yue", "ko", "ar",
+    "hi", "nl", "pl", "tr", "sv", "no", "da", "fi", "el", "cs", "hu", "ro", "th", "vi", "id",
+    "ms", "he", "uk", "sk", "bg", "hr", "lt", "lv", "et", "sl",
+]  # fmt: skip
+
+
+def _admin_org(tx: Tx, ctx: Ctx, org_id: str, action: str) -> dict[str, Any]:
+    """The organization, if the caller is one of its admins (404 non-member, 403 non-admin)."""
+    org = load_org(tx, ctx, org_id)
+    if org_role(tx, org_id, ctx.user_id) != "admin":
+        raise forbidden(f"Only organization admins can {action}.")
+    return org
+
+
+def _in_org(tx: Tx, kind: str, id: str, org_id: str, what: str) -> dict[str, Any]:
+    doc = tx.get(kind, id)
+    where = tx.position_of(kind, id)
+    if doc is None or where is None or where[0] != org_id:
+        raise not_found(what, id)
+    return doc
+
+
+# -- email invites ----------------------------------------------------------------------
+
+
+class EmailInvite(Body):
+    email: str
+    role: Role | None
+
+
+class InviteUsers(Body):
+    emails: list[str | EmailInvite] = Field(min_length=1)
+    role: Role | None = None
+    sso: bool = False
+
+    @field_validator("emails")
+    @classmethod
+    def _emails(cls, value: list[str | EmailInvite]) -> list[str | EmailInvite]:
+        for item in value:
+            email = item if isinstance(item, str) else item.email
+            if not _EMAIL.match(email):
+                raise ValueError(f"'{email}' is not a valid email address")
+        return value
+
+
+@router.post("/orgs/{organizationId}/invites")
+def invite_users(ctx: CtxDep, organizationId: str, body: InviteUsers) -> dict[str, Any]:
+    """Adds the emails as (pending) members; unknown emails get a new user."""
+    with ctx.write() as tx:
+        org = _admin_org(tx, ctx, organizationId, "invite members")
+        default = body.role if "role" in body.model_fields_set else org.get("defaultRole", "read")
+        users_by_email = {u.get("email", "").lower(): u for u in tx.list("user")}
+        added: list[str] = []
+        failed_sso: list[str] = []
+        seen: set[str] = set()
+        for item in body.emails:
+            email, role = (item, default) if isinstance(item, str) else (item.email, item.role)
+            key = email.lower()
+            if key in seen:
+                continue
+            seen.add(key)
+            user = users_by_email.get(key)
+            if user is None:
+                name = email.split("@", 1)[0]
+                user = create_user(tx, ctx.storage, ctx.state.clock, name, email, pending=True)
+                users_by_email[key] = user
+            if tx.get("member", f"{organizationId}:{user['id']}") is not None:
+                continue  # already in the organization
+            sso = body.sso and bool(org.get("sso"))
+            if body.sso and not sso:
+                failed_sso.append(email)
+            add_member(
+                tx,
+                ctx.state.clock,
+                organizationId,
+                user["id"],
+                role,
+                sso=sso,
+                pending=True,
+                invitedBy=ctx.user_id,
+            )
+            invite_id = ctx.new_id()
+            invite = {
+                "id": invite_id,
+                "organization": organizationId,
+                "email": email,
+                "user": user["id"],
+                "role": role,
+                "sso": sso,
+                "createdAt": ctx.now(),
+                "createdBy": ctx.user_id,
+            }
+            tx.put("invite", invite_id, invite, scope=organizationId)
+            added.append(user["id"])
+        return {"users": added, "invited": len(added), "failedSSOEmails": failed_sso}
+
+
+@router.post("/orgs/{organizationId}/invites/{inviteId}")
+def join_with_invite(ctx: CtxDep, organizationId: str, inviteId: str) -> dict[str, Any]:
+    """The caller joins the organization with a link invite or accepts their email invite."""
+    with ctx.write() as tx:
+        org = tx.get("org", organizationId)
+        if org is None:
+            raise not_found("Organization", organizationId)
+        key = f"{organizationId}:{ctx.user_id}"
+        member = tx.get("member", key)
+        link = tx.get("link-invite", inviteId)
+        invite = tx.get("invite", inviteId)
+        if link is not None and link.get("organization") == organizationId:
+            if not org.get("inviteLinks", True):
+                raise forbidden("Invite links are disabled in this organization.")
+            role = link.get("role")
+        elif (
+            invite is not None
+            and invite.get("organization") == organizationId
+            and invite.get("user") == ctx.user_id
+        ):
+            role = invite.get("role")
+            tx.delete("invite", inviteId)
+        else:
+            raise not_found("Invite", inviteId)
+        if member is None:
+            add_member(tx, ctx.state.clock, organizationId, ctx.user_id, role, joinedVia=inviteId)
+        elif member.get("disabled"):
+            raise forbidden("Your membership of this organization is disabled.")
+        elif member.get("pending"):
+            member["pending"] = False
+            member["joinedAt"] = ctx.now()
+            tx.put("member", key, member)
+        return {}
+
+
+# -- link invites -----------------------------------------------------------------------
+
+
+class LinkInviteBody(Body):
+    role: Role | None
+
+
+def link_invite_json(org: dict[str, Any], invite: dict[str, Any]) -> dict[str, Any]:
+    role = invite.get("role")
+    return {
+        "object": "invite",
+        "id": invite["id"],
+        "role": role,
+        # redundant: whoever joins would get at least this role anyway (the default role)
+        "redundant": rank(role) <= rank(org.get("defaultRole")),
+    }
+
+
+@router.get("/orgs/{organizationId}/link-invites")
+def list_link_invites(ctx: CtxDep, organizationId: str, paging: PagingParams) -> dict[str, Any]:
+    with ctx.read() as tx:
+        org = _admin_org(tx, ctx, organizationId, "see invite links")
+        invites = tx.list("link-invite", organizationId)
+        return paginate(invites, paging, lambda i: link_invite_json(org, i))
+
+
+@router.post("/orgs/{organizationId}/link-invites", status_code=201)
+def create_link_invite(ctx: CtxDep, organizationId: str, body: LinkInviteBody) -> dict[str, Any]:
+    with ctx.write() as tx:
+        org = _admin_org(tx, ctx, organizationId, "create invite links")
+        now = ctx.now()
+        invite = {
+            "id": ctx.new_id(),
+            "organization": organizationId,
+            "role": body.role,
+            "createdAt": now,
+            "updatedAt": now,
+            "createdBy": ctx.user_id,
+        }
+        tx.put("link-invite", invite["id"], invite, scope=organizationId)
+        return link_invite_json(org, invite)
+
+
+@router.get("/orgs/{organizationId}/link-invites/{inviteId}")
+def get_link_invite(ctx: CtxDep, organizationId: str, inviteId: str) -> dict[str, Any]:
+    with ctx.read() as tx:
+        org = _admin_org(tx, ctx, organizationId, "see invite links")
+        invite = _in_org(tx, "link-invite", inviteId, organizationId, "Invite")
+        return link_invite_json(org, invite)
+
+
+@router.patch("/orgs/{organizationId}/link-invites/{inviteId}")
+def update_link_invite(
+    ctx: CtxDep, organizationId: str, inviteId: str, body: LinkInviteBody
+) -> dict[str, Any]:
+    with ctx.write() as tx:
+        org = _admin_org(tx, ctx, organizationId, "change invite links")
+        invite = _in_org(tx, "link-invite", inviteId, organizationId, "Invite")
+        invite["role"] = body.role
+        invite["updatedAt"] = ctx.now()
+        tx.put("link-invite", inviteId, invite)
+        return link_invite_json(org, invite)
+
+
+@router.delete(
+    "/orgs/{organizationId}/link-invites/{inviteId}", status_code=205, response_class=Response
+)
+def delete_link_invite(ctx: CtxDep, organizationId: str, inviteId: str) -> Response:
+    """205 when deleted, 204 when there was no such invite (as the real service answers)."""
+    with ctx.write() as tx:
+        _admin_org(tx, ctx, organizationId, "delete invite links")
+        where = tx.position_of("link-invite", inviteId)
+        removed = where is not None and where[0] == organizationId
+        if removed:
+            tx.delete("link-invite", inviteId)
+    return Response(status_code=205 if removed else 204)
+
+
+# -- teams ------------------------------------------------------------------------------
+
+
+class TeamCreate(Body):
+    title: str = Field(min_length=1, max_length=64)
+    members: list[str] = Field(default_factory=list)
+
+
+class TeamUpdate(Body):
+    title: str = Field(min_length=1, max_length=64)
+
+
+def team_spaces(tx: Tx, team_id: str) -> int:
+    """How many (not deleted) spaces the team can access through its grants."""
+    rows = tx.conn.execute(
+        "SELECT json_extract(data, '$.targetKind'), json_extract(data, '$.target') FROM docs "
+        "WHERE kind='team-grant' AND json_extract(data, '$.team')=?",
+        (team_id,),
+    ).fetchall()
+    spaces: set[str] = set()
+    for kind, target in rows:
+        if kind == "space":
+            space = tx.get("space", target)
+            if space and not space.get("deletedAt"):
+                spaces.add(space["id"])
+        elif kind == "collection" and (coll := tx.get("collection", target)) is not None:
+            for item in subtree(tx, coll):
+                spaces.update(
+                    s["id"] for s in tx.list("space", item["id"]) if not s.get("deletedAt")
+                )
+    return len(spaces)
+
+
+def team_json(tx: Tx, ctx: Ctx, team: dict[str, Any]) -> dict[str, Any]:
+    org_id = team["organization"]
+    role = org_role(tx, org_id, ctx.user_id)
+    members = [u for u in team.get("members", []) if member_of(tx, org_id, u) is not None]
+    return {
+        "object": "team",
+        "id": team["id"],
+        "title": team["title"],
+        "members": len(members),
+        "spaces": team_spaces(tx, team["id"]),
+        "createdAt": team["createdAt"],
+        "permissions": {"admin": role == "admin", "view": role is not None},
+    }
+
+
+def _check_members(tx: Tx, org_id: str, members: list[str]) -> list[str]:
+    unique = list(dict.fromkeys(members))
+    for user_id in unique:
+        if member_of(tx, org_id, user_id) is None:
+            raise bad_request(f"members: '{user_id}' is not a member of this organization")
+    return unique
+
+
+@router.get("/orgs/{organizationId}/teams")
+def list_teams(
+    ctx: CtxDep,
+    organizationId: str,
+    paging: PagingParams,
+    owner: Annotated[
+        str | None, Query(description="A member id: only the teams this member can manage")
+    ] = None,
+    title: Annotated[
+        str | None, Query(max_length=512, description="Title contains (case insensitive)")
+    ] = None,
+) -> dict[str, Any]:
+    with ctx.read() as tx:
+        load_org(tx, ctx, organizationId)
+        teams = tx.list("team", organizationId)
+        if owner is not None:
+            if member_of(tx, organizationId, owner) is None:
+                raise bad_request(f"owner: '{owner}' is not a member of this organization")
+            # only organization admins manage teams
+            if org_role(tx, organizationId, owner) != "admin":
+                teams = []
+        if title:
+            needle = title.lower()
+            teams = [t for t in teams if needle in t["title"].lower()]
+        return paginate(teams, paging, lambda t: team_json(tx, ctx, t))
+
+
+@router.put("/orgs/{organizationId}/teams", status_code=201)
+def create_team(ctx: CtxDep, organizationId: str, body: TeamCreate) -> dict[str, Any]:
+    with ctx.write() as tx:
+        _admin_org(tx, ctx, organizationId, "create teams")
+        team = {
+            "id": ctx.new_id(),
+            "organization": organizationId,
+            "title": body.title,
+            "members": _check_members(tx, organizationId, body.members),
+            "createdAt": ctx.now(),
+            "createdBy": ctx.user_id,
+        }
+        tx.put("team", team["id"], team, scope=organizationId)
+        return team_json(tx, ctx, team)
+
+
+@router.get("/orgs/{organizationId}/teams/{teamId}")
+def get_team(ctx: CtxDep, organizationId: str, teamId: str) -> dict[str, Any]:
+    with ctx.read() as tx:
+        load_org(tx, ctx, organizationId)
+        return team_json(tx, ctx, _in_org(tx, "team", teamId, organizationId, "Team"))
+
+
+@router.patch("/orgs/{organizationId}/teams/{teamId}")
+def update_team(ctx: CtxDep, organizationId: str, teamId: str, body: TeamUpdate) -> dict[str, Any]:
+    with ctx.write() as tx:
+        _admin_org(tx, ctx, organizationId, "change teams")
+        team = _in_org(tx, "team", teamId, organizationId, "Team")
+        team["title"] = body.title
+        tx.put("team", teamId, team)
+        return team_json(tx, ctx, team)
+
+
+@router.delete("/orgs/{organizationId}/teams/{teamId}", status_code=205, response_class=Response)
+def delete_team(ctx: CtxDep, organizationId: str, teamId: str) -> Response:
+    """205 when deleted (with the team's grants), 204 when there was no such team."""
+    with ctx.write() as tx:
+        _admin_org(tx, ctx, organizationId, "delete teams")
+        where = tx.position_of("team", teamId)
+        if where is None or where[0] != organizationId:
+            return Response(status_code=204)
+        tx.conn.execute(
+            "DELETE FROM docs WHERE kind='team-grant' AND json_extract(data, '$.team')=?",
+            (teamId,),
+        )
+        tx.delete("team", teamId)
+    return Response(status_code=205)
+
+
+# -- translations -----------------------------------------------------------------------
+
+
+class TranslationBody(Body):
+    title: str = Field(min_length=1, max_length=100)
+    languages: list[Language] = Field(default_factory=list)
+
+
+def translation_json(tx: Tx, ctx: Ctx, item: dict[str, Any]) -> dict[str, Any]:
+    org_id = item["organization"]
+    role = org_role(tx, org_id, ctx.user_id)
+    return {
+        "object": "translation-settings",
+        "id": item["id"],
+        "title": item["title"],
+        "languages": item.get("languages", []),
+        "createdAt": item["createdAt"],
+        "updatedAt": item["updatedAt"],
+        "permissions": {"view": role is not None, "edit": role == "admin"},
+        "urls": {"location": f"{ctx.api}/orgs/{org_id}/translations/{item['id']}"},
+    }
+
+
+@router.get("/orgs/{organizationId}/translations")
+def list_translations(ctx: CtxDep, organizationId: str, paging: PagingParams) -> dict[str, Any]:
+    with ctx.read() as tx:
+        load_org(tx, ctx, organizationId)
+        items = tx.list("translation", organizationId)
+        return paginate(items, paging, lambda t: translation_json(tx, ctx, t))
+
+
+@router.post("/orgs/{organizationId}/translations", status_code=201)
+def create_translation(ctx: CtxDep, organizationId: str, body: TranslationBody) -> dict[str, Any]:
+    with ctx.write() as tx:
+        _admin_org(tx, ctx, organizationId, "create translations")
+        now = ctx.now()
+        item = {
+            "id": ctx.new_id(),
+            "organization": organizationId,
+            "title": body.title,
+            "languages": list(dict.fromkeys(body.languages)),
+            "createdAt": now,
+            "updatedAt": now,
+            "createdBy": ctx.user_id,
+        }
+        tx.put("translation", item["id"], item, scope=organizationId)
+        return translation_json(tx, ctx, item)
+
+
+@router.get("/orgs/{organizationId}/translations/{translationSettingsId}")
+def get_translation(ctx: CtxDep, organizationId: str, translationSettingsId: str) -> dict[str, Any]:
+    with ctx.read() as tx:
+        load_org(tx, ctx, organizationId)
+        item = _in_org(tx, "translation", translationSettingsId, organizationId, "Translation")
+        return translation_json(tx, ctx, item)
+
+
+@router.put("/orgs/{organizationId}/translations/{translationSettingsId}")
+def replace_translation(
+    ctx: CtxDep, organizationId: str, translationSettingsId: str, body: TranslationBody
+) -> dict[str, Any]:
+    with ctx.write() as tx:
+        _admin_org(tx, ctx, organizationId, "change translations")
+        item = _in_org(tx, "translation", translationSettingsId, organizationId, "Translation")
+        item["title"] = body.title
+        item["languages"] = list(dict.fromkeys(body.languages))
+        item["updatedAt"] = ctx.now()
+        tx.put("translation", translationSettingsId, item)
+        return translation_json(tx, ctx, item)
+
+
+@router.delete(
+    "/orgs/{organizationId}/translations/{translationSettingsId}",
+    status_code=205,
+    response_class=Response,
+)
+def delete_translation(ctx: CtxDep, organizationId: str, translationSettingsId: str) -> Response:
+    """205 when deleted, 204 when there was no such translation (as the real service answers)."""
+    with ctx.write() as tx:
+        _admin_org(tx, ctx, organizationId, "delete translations")
+        where = tx.position_of("translation", translationSettingsId)
+        removed = where is not None and where[0] == organizationId
+        if removed:
+            tx.delete("translation", translationSettingsId)
+    return Response(status_code=205 if removed else 204)
