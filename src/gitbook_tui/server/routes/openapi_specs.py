@@ -1,5 +1,424 @@
-"""Routes of the openapi specs family (being written)."""
+"""Routes for OpenAPI specifications of an organization and their versions.
 
-from fastapi import APIRouter
+Storage: kind ``openapi-spec`` (scope = org id) and kind ``openapi-version`` (scope = spec
+id); the fetched text lives in the blob table. A stored spec is::
 
-router = APIRouter()
+    {"id", "organization", "slug", "createdAt", "updatedAt", "createdBy", "visibility",
+     "sourceURL"? (url sources), "source": {"kind": "url" | "text"},
+     "processingState": "progress" | "complete", "lastVersion"?, "lastProcessedAt"?,
+     "lastProcessErrorCode"?, "lastProcessedErrors": [{"code", "message"}]}
+
+and a version ``{id, spec, createdAt, createdBy, url (None for text sources), digest,
+format: "json" | "yaml", size}``.
+
+Rules where the contract is silent (kept in one place here):
+- Reading needs membership of the organization (404 otherwise); creating, updating and
+  deleting need the ``create`` role (403 otherwise).
+- ``slug`` follows ``^[a-z0-9]+(?:-[a-z0-9]+)*$`` (≤ 100 characters) and is unique per
+  organization (409). ``source`` is ``{url}`` (http/https, ≤ 2048 characters) or ``{text}``
+  (openapi ``OpenAPISpecSource``), exactly one of them.
+- Creating (POST, 201) or updating (PUT: 200, or 201 when the slug did not exist yet)
+  processes the source synchronously: the spec is first stored with ``processingState:
+  progress`` (reserving the slug), the URL is fetched with no transaction open (server fetch
+  timeout and size limit), and the outcome is stored in a second transaction with
+  ``processingState: complete`` and ``lastProcessedAt``. Success stores a new version and
+  sets ``lastVersion``; when the text and URL equal the latest version's, no new version is
+  made. Failure keeps the previous versions and sets ``lastProcessErrorCode`` to one of the
+  openapi codes: ``FETCH_TIMEOUT`` (timeout), ``FETCH_ERROR`` (unreachable, HTTP error status,
+  too large) or ``PARSE_ERROR`` (neither a JSON object with a top-level ``openapi``/``swagger``
+  field, nor YAML with a top-level ``openapi:``/``swagger:`` key), with the detail in
+  ``lastProcessedErrors``. The request itself still succeeds.
+- A text source larger than the server's fetch size limit is 400.
+- Versions list newest first. A version's ``url`` is the fetched URL; for text sources it is
+  the version's content URL in this API.
+- Version content is ``{filesystem, url, urls: {source, public: null}}`` where
+  ``filesystem`` maps one entry file, ``openapi.json`` or ``openapi.yaml``, to
+  ``{"text": <raw text>, "format": "json" | "yaml"}``.
+- DELETE answers 205, or 204 when the spec does not exist (openapi), and removes versions.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Annotated, Any
+from urllib.parse import urlparse
+
+from fastapi import APIRouter, Path, Response
+from fastapi.responses import JSONResponse
+from pydantic import Field, field_validator, model_validator
+
+from ..context import Ctx, CtxDep
+from ..errors import bad_request, conflict, forbidden, not_found
+from ..fetch import FetchError, fetch_url
+from ..pagination import PagingParams, paginate
+from ..permissions import at_least, org_role
+from ..resources import load_org
+from ..schemas import Body
+from ..storage import Tx
+
+router = APIRouter(tags=["openapi"])
+
+SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
+MAX_URL = 2048
+
+_YAML_KEY = re.compile(
+    r"^(?:openapi|swagger|\"(?:openapi|swagger)\"|'(?:openapi|swagger)')\s*:\s*\S", re.M
+)
+
+
+class Source(Body):
+    url: str | None = Field(None, min_length=1, max_length=MAX_URL)
+    text: str | None = Field(None, min_length=1)
+
+    @field_validator("url")
+    @classmethod
+    def _url(cls, value: str | None) -> str | None:
+        if value is not None:
+            parsed = urlparse(value)
+            if parsed.scheme not in ("http", "https") or not parsed.netloc or " " in value:
+                raise ValueError("must be an http(s) URL")
+        return value
+
+    @model_validator(mode="after")
+    def _one(self) -> Source:
+        if (self.url is None) == (self.text is None):
+            raise ValueError("give exactly one of 'url' or 'text'")
+        return self
+
+
+class SpecCreate(Body):
+    slug: str = Field(min_length=1, max_length=100, pattern=SLUG_PATTERN)
+    source: Source
+
+
+class SpecUpdate(Body):
+    source: Source
+
+
+# -- processing --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Outcome:
+    """Result of fetching and checking a source: text and format, or an error."""
+
+    url: str | None
+    text: str | None = None
+    format: str | None = None
+    code: str | None = None
+    detail: str | None = None
+    raw_code: str | None = None
+
+
+def check_spec(text: str) -> tuple[str | None, str | None]:
+    """``(format, None)`` for an acceptable OpenAPI document, else ``(None, reason)``."""
+    stripped = text.lstrip("\ufeff \t\r\n")
+    if not stripped:
+        return None, "the document is empty"
+    if "\x00" in text:
+        return None, "the document is binary, not JSON or YAML text"
+    if stripped[0] in "{[":
+        try:
+            doc = json.loads(stripped)
+        except ValueError as exc:
+            return None, f"invalid JSON: {exc}"
+        if not isinstance(doc, dict) or not ({"openapi", "swagger"} & doc.keys()):
+            return None, "not an OpenAPI document: no top-level 'openapi' or 'swagger' field"
+        return "json", None
+    if _YAML_KEY.search(stripped):
+        return "yaml", None
+    return None, "not an OpenAPI document: no top-level 'openapi:' or 'swagger:' key"
+
+
+def process_source(ctx: Ctx, url: str | None, text: str | None) -> Outcome:
+    """Fetch (no transaction open) and check a source."""
+    if url is not None:
+        try:
+            fetched = fetch_url(
+                url, timeout=ctx.state.fetch_timeout, max_bytes=ctx.state.fetch_max_bytes
+            )
+        except FetchError as exc:
+            code = "FETCH_TIMEOUT" if exc.code == "FETCH_TIMEOUT" else "FETCH_ERROR"
+            return Outcome(url, code=code, detail=exc.message, raw_code=exc.code)
+        text = fetched.text
+    assert text is not None
+    fmt, reason = check_spec(text)
+    if fmt is None:
+        return Outcome(url, code="PARSE_ERROR", detail=reason, raw_code="PARSE_ERROR")
+    return Outcome(url, text=text, format=fmt)
+
+
+def _apply(tx: Tx, ctx: Ctx, spec: dict[str, Any], outcome: Outcome) -> None:
+    now = ctx.now()
+    spec.update({"processingState": "complete", "lastProcessedAt": now, "updatedAt": now})
+    if outcome.code is not None:
+        spec["lastProcessErrorCode"] = outcome.code
+        spec["lastProcessedErrors"] = [{"code": outcome.raw_code, "message": outcome.detail}]
+    else:
+        assert outcome.text is not None
+        digest = tx.put_blob(outcome.text)
+        latest = tx.get("openapi-version", spec["lastVersion"]) if spec.get("lastVersion") else None
+        if latest is None or latest["digest"] != digest or latest.get("url") != outcome.url:
+            version_id = ctx.new_id()
+            tx.put(
+                "openapi-version",
+                version_id,
+                {
+                    "id": version_id,
+                    "spec": spec["id"],
+                    "createdAt": now,
+                    "createdBy": ctx.user_id,
+                    "url": outcome.url,
+                    "digest": digest,
+                    "format": outcome.format,
+                    "size": len(outcome.text.encode("utf-8")),
+                },
+                scope=spec["id"],
+            )
+            spec["lastVersion"] = version_id
+        spec.pop("lastProcessErrorCode", None)
+        spec["lastProcessedErrors"] = []
+    tx.put("openapi-spec", spec["id"], spec)
+
+
+# -- rendering ---------------------------------------------------------------------------------
+def _spec_base(ctx: Ctx, spec: dict[str, Any]) -> str:
+    return f"{ctx.api}/orgs/{spec['organization']}/openapi/{spec['slug']}"
+
+
+def spec_json(tx: Tx, ctx: Ctx, spec: dict[str, Any]) -> dict[str, Any]:
+    role = org_role(tx, spec["organization"], ctx.user_id)
+    body: dict[str, Any] = {
+        "object": "openapi-spec",
+        "id": spec["id"],
+        "createdAt": spec["createdAt"],
+        "updatedAt": spec["updatedAt"],
+        "slug": spec["slug"],
+    }
+    if spec.get("sourceURL"):
+        body["sourceURL"] = spec["sourceURL"]
+    body["processingState"] = spec["processingState"]
+    body["visibility"] = spec.get("visibility", "private")
+    for key in ("lastVersion", "lastProcessedAt", "lastProcessErrorCode"):
+        if spec.get(key):
+            body[key] = spec[key]
+    errors = spec.get("lastProcessedErrors", [])
+    body["lastProcessedErrors"] = errors
+    body["lastProcessedErrorCount"] = len(errors)
+    body["permissions"] = {"view": role is not None, "edit": at_least(role, "create")}
+    body["urls"] = {
+        "location": _spec_base(ctx, spec),
+        "app": f"{ctx.app}/o/{spec['organization']}/openapi/{spec['slug']}",
+    }
+    return body
+
+
+def _version_url(ctx: Ctx, spec: dict[str, Any], version: dict[str, Any]) -> str:
+    return version.get("url") or f"{_spec_base(ctx, spec)}/versions/{version['id']}/content"
+
+
+def version_json(ctx: Ctx, spec: dict[str, Any], version: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "object": "openapi-spec-version",
+        "id": version["id"],
+        "createdAt": version["createdAt"],
+        "url": _version_url(ctx, spec, version),
+        "urls": {"location": f"{_spec_base(ctx, spec)}/versions/{version['id']}"},
+    }
+
+
+def content_json(tx: Tx, ctx: Ctx, spec: dict[str, Any], version: dict[str, Any]) -> dict[str, Any]:
+    fmt = version.get("format", "yaml")
+    url = _version_url(ctx, spec, version)
+    return {
+        "filesystem": {f"openapi.{fmt}": {"text": tx.get_text(version["digest"]), "format": fmt}},
+        "url": url,
+        "urls": {"source": url, "public": None},
+    }
+
+
+# -- loaders -----------------------------------------------------------------------------------
+def find_spec(tx: Tx, org_id: str, slug: str) -> dict[str, Any] | None:
+    return next((s for s in tx.list("openapi-spec", org_id) if s["slug"] == slug), None)
+
+
+def _load_spec(tx: Tx, ctx: Ctx, org_id: str, slug: str) -> dict[str, Any]:
+    load_org(tx, ctx, org_id)
+    spec = find_spec(tx, org_id, slug)
+    if spec is None:
+        raise not_found("OpenAPI specification", slug)
+    return spec
+
+
+def _require_create(tx: Tx, ctx: Ctx, org_id: str) -> None:
+    if not at_least(org_role(tx, org_id, ctx.user_id), "create"):
+        raise forbidden(
+            "Managing OpenAPI specifications needs the 'create' role on the organization."
+        )
+
+
+def _load_version(tx: Tx, spec: dict[str, Any], version_id: str) -> dict[str, Any]:
+    if version_id == "latest":
+        version_id = spec.get("lastVersion") or ""
+    version = tx.get("openapi-version", version_id) if version_id else None
+    if version is None or version.get("spec") != spec["id"]:
+        raise not_found("OpenAPI specification version", version_id or "latest")
+    return version
+
+
+def _check_text_size(ctx: Ctx, source: Source) -> None:
+    if source.text is not None and len(source.text.encode("utf-8")) > ctx.state.fetch_max_bytes:
+        raise bad_request(f"source.text: larger than {ctx.state.fetch_max_bytes} bytes")
+
+
+def _new_spec(ctx: Ctx, org_id: str, slug: str, source: Source) -> dict[str, Any]:
+    now = ctx.now()
+    spec = {
+        "id": ctx.new_id(),
+        "organization": org_id,
+        "slug": slug,
+        "createdAt": now,
+        "updatedAt": now,
+        "createdBy": ctx.user_id,
+        "visibility": "private",
+        "processingState": "progress",
+        "lastProcessedErrors": [],
+    }
+    _set_source(spec, source)
+    return spec
+
+
+def _set_source(spec: dict[str, Any], source: Source) -> None:
+    if source.url is not None:
+        spec["sourceURL"] = source.url
+        spec["source"] = {"kind": "url"}
+    else:
+        spec.pop("sourceURL", None)
+        spec["source"] = {"kind": "text"}
+
+
+def _finish(ctx: Ctx, spec_id: str, source: Source, status: int) -> JSONResponse:
+    """Process the source with no transaction open, then store the outcome."""
+    outcome = process_source(ctx, source.url, source.text)
+    with ctx.write() as tx:
+        spec = tx.get("openapi-spec", spec_id)
+        if spec is None:
+            raise not_found("OpenAPI specification", spec_id)
+        _apply(tx, ctx, spec, outcome)
+        return JSONResponse(spec_json(tx, ctx, spec), status_code=status)
+
+
+# -- routes ------------------------------------------------------------------------------------
+SlugParam = Annotated[str, Path(max_length=100)]
+
+
+@router.get("/orgs/{organizationId}/openapi")
+def list_openapi_specs(ctx: CtxDep, organizationId: str, paging: PagingParams) -> dict[str, Any]:
+    with ctx.read() as tx:
+        load_org(tx, ctx, organizationId)
+        specs = tx.list("openapi-spec", organizationId)
+        return paginate(specs, paging, lambda s: spec_json(tx, ctx, s))
+
+
+@router.post("/orgs/{organizationId}/openapi")
+def create_openapi_spec(ctx: CtxDep, organizationId: str, body: SpecCreate) -> JSONResponse:
+    with ctx.write() as tx:
+        load_org(tx, ctx, organizationId)
+        _require_create(tx, ctx, organizationId)
+        _check_text_size(ctx, body.source)
+        if find_spec(tx, organizationId, body.slug) is not None:
+            raise conflict(f"An OpenAPI specification with slug '{body.slug}' already exists.")
+        spec = _new_spec(ctx, organizationId, body.slug, body.source)
+        tx.put("openapi-spec", spec["id"], spec, scope=organizationId)
+    return _finish(ctx, spec["id"], body.source, 201)
+
+
+@router.get("/orgs/{organizationId}/openapi/{specSlug}")
+def get_openapi_spec(ctx: CtxDep, organizationId: str, specSlug: SlugParam) -> dict[str, Any]:
+    with ctx.read() as tx:
+        return spec_json(tx, ctx, _load_spec(tx, ctx, organizationId, specSlug))
+
+
+@router.put("/orgs/{organizationId}/openapi/{specSlug}")
+def put_openapi_spec(
+    ctx: CtxDep, organizationId: str, specSlug: SlugParam, body: SpecUpdate
+) -> JSONResponse:
+    with ctx.write() as tx:
+        load_org(tx, ctx, organizationId)
+        _require_create(tx, ctx, organizationId)
+        _check_text_size(ctx, body.source)
+        spec = find_spec(tx, organizationId, specSlug)
+        if spec is None:
+            if not re.match(SLUG_PATTERN, specSlug):
+                raise bad_request(
+                    f"specSlug: '{specSlug}' does not match the slug pattern {SLUG_PATTERN}"
+                )
+            spec = _new_spec(ctx, organizationId, specSlug, body.source)
+            tx.put("openapi-spec", spec["id"], spec, scope=organizationId)
+            status = 201
+        else:
+            _set_source(spec, body.source)
+            spec["processingState"] = "progress"
+            spec["updatedAt"] = ctx.now()
+            tx.put("openapi-spec", spec["id"], spec)
+            status = 200
+    return _finish(ctx, spec["id"], body.source, status)
+
+
+@router.delete("/orgs/{organizationId}/openapi/{specSlug}")
+def delete_openapi_spec(ctx: CtxDep, organizationId: str, specSlug: SlugParam) -> Response:
+    with ctx.write() as tx:
+        load_org(tx, ctx, organizationId)
+        _require_create(tx, ctx, organizationId)
+        spec = find_spec(tx, organizationId, specSlug)
+        if spec is None:
+            return Response(status_code=204)
+        tx.delete_scope("openapi-version", spec["id"])
+        tx.delete("openapi-spec", spec["id"])
+    return Response(status_code=205)
+
+
+@router.get("/orgs/{organizationId}/openapi/{specSlug}/versions")
+def list_openapi_spec_versions(
+    ctx: CtxDep, organizationId: str, specSlug: SlugParam, paging: PagingParams
+) -> dict[str, Any]:
+    with ctx.read() as tx:
+        spec = _load_spec(tx, ctx, organizationId, specSlug)
+        versions = list(reversed(tx.list("openapi-version", spec["id"])))
+        return paginate(versions, paging, lambda v: version_json(ctx, spec, v))
+
+
+@router.get("/orgs/{organizationId}/openapi/{specSlug}/versions/latest")
+def get_latest_openapi_spec_version(
+    ctx: CtxDep, organizationId: str, specSlug: SlugParam
+) -> dict[str, Any]:
+    with ctx.read() as tx:
+        spec = _load_spec(tx, ctx, organizationId, specSlug)
+        return version_json(ctx, spec, _load_version(tx, spec, "latest"))
+
+
+@router.get("/orgs/{organizationId}/openapi/{specSlug}/versions/latest/content")
+def get_latest_openapi_spec_version_content(
+    ctx: CtxDep, organizationId: str, specSlug: SlugParam
+) -> dict[str, Any]:
+    with ctx.read() as tx:
+        spec = _load_spec(tx, ctx, organizationId, specSlug)
+        return content_json(tx, ctx, spec, _load_version(tx, spec, "latest"))
+
+
+@router.get("/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}")
+def get_openapi_spec_version(
+    ctx: CtxDep, organizationId: str, specSlug: SlugParam, versionId: str
+) -> dict[str, Any]:
+    with ctx.read() as tx:
+        spec = _load_spec(tx, ctx, organizationId, specSlug)
+        return version_json(ctx, spec, _load_version(tx, spec, versionId))
+
+
+@router.get("/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}/content")
+def get_openapi_spec_version_content(
+    ctx: CtxDep, organizationId: str, specSlug: SlugParam, versionId: str
+) -> dict[str, Any]:
+    with ctx.read() as tx:
+        spec = _load_spec(tx, ctx, organizationId, specSlug)
+        return content_json(tx, ctx, spec, _load_version(tx, spec, versionId))
