@@ -9,10 +9,10 @@ import httpx
 
 from ..cache import ResponseCache
 from .base import BaseClient, ReadMode
-from .config import resolve
 from .change_requests import ChangeRequests
 from .collections import Collections
 from .comments import Comments
+from .config import resolve
 from .content import Content
 from .integrations import Integrations
 from .openapi_specs import OpenAPISpecs
