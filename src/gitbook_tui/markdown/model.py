@@ -1,0 +1,324 @@
+"""Immutable block model of a parsed GitBook page, ready for a windowed terminal viewer."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Literal, TypeAlias
+
+__all__ = [
+    "STYLES",
+    "Align",
+    "Block",
+    "Blocks",
+    "Cell",
+    "CodeBlock",
+    "Columns",
+    "ContentRef",
+    "Details",
+    "Document",
+    "EmbedCard",
+    "Figure",
+    "FileBlock",
+    "Footnotes",
+    "Heading",
+    "Hint",
+    "HintStyle",
+    "HtmlBlock",
+    "Image",
+    "Include",
+    "ListBlock",
+    "ListItem",
+    "OpenAPICard",
+    "Paragraph",
+    "Quote",
+    "Rule",
+    "Span",
+    "Spans",
+    "Step",
+    "Stepper",
+    "Tab",
+    "Table",
+    "Tabs",
+    "UnknownBlock",
+    "Update",
+    "Updates",
+    "child_blocks",
+    "plain_text",
+    "walk",
+]
+
+STYLES: frozenset[str] = frozenset({"bold", "italic", "code", "strike", "link", "footnote_ref"})
+"""Every style a :class:`Span` may carry."""
+
+HintStyle: TypeAlias = Literal["info", "success", "warning", "danger"]
+Align: TypeAlias = Literal["left", "center", "right"] | None
+
+_NO_STYLE: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A run of inline text with one combination of styles (and a link target if ``link``)."""
+
+    text: str
+    style: frozenset[str] = _NO_STYLE
+    href: str | None = None
+
+
+Spans: TypeAlias = tuple[Span, ...]
+Cell: TypeAlias = Spans
+
+
+def plain_text(spans: Iterable[Span]) -> str:
+    """The spans' text, without styling."""
+    return "".join(span.text for span in spans)
+
+
+@dataclass(frozen=True, slots=True)
+class Heading:
+    level: int
+    spans: Spans
+    anchor: str
+
+    @property
+    def text(self) -> str:
+        return plain_text(self.spans)
+
+
+@dataclass(frozen=True, slots=True)
+class Paragraph:
+    spans: Spans
+
+
+@dataclass(frozen=True, slots=True)
+class CodeBlock:
+    code: str
+    language: str | None = None
+    title: str | None = None
+    line_numbers: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Quote:
+    blocks: Blocks
+
+
+@dataclass(frozen=True, slots=True)
+class ListItem:
+    blocks: Blocks
+    checked: bool | None = None
+    """``None`` for an ordinary item, ``True``/``False`` for a task-list item."""
+
+
+@dataclass(frozen=True, slots=True)
+class ListBlock:
+    ordered: bool
+    start: int
+    items: tuple[ListItem, ...]
+    tight: bool = True
+    """Tight lists have no blank lines between items (render without spacing)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    header: tuple[Cell, ...]
+    rows: tuple[tuple[Cell, ...], ...]
+    aligns: tuple[Align, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A thematic break (``---``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    style: HintStyle
+    blocks: Blocks
+
+
+@dataclass(frozen=True, slots=True)
+class Tab:
+    title: str
+    blocks: Blocks
+
+
+@dataclass(frozen=True, slots=True)
+class Tabs:
+    tabs: tuple[Tab, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    title: str | None
+    blocks: Blocks
+
+
+@dataclass(frozen=True, slots=True)
+class Stepper:
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Columns:
+    columns: tuple[Blocks, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Details:
+    summary: Spans
+    blocks: Blocks
+    open: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Figure:
+    src: str
+    alt: str
+    caption: Spans
+
+
+@dataclass(frozen=True, slots=True)
+class Image:
+    src: str
+    alt: str
+    title: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FileBlock:
+    src: str
+    caption: Spans
+
+
+@dataclass(frozen=True, slots=True)
+class EmbedCard:
+    url: str
+    caption: Spans
+
+
+@dataclass(frozen=True, slots=True)
+class ContentRef:
+    url: str
+    title: str
+
+
+@dataclass(frozen=True, slots=True)
+class Include:
+    path: str
+
+
+@dataclass(frozen=True, slots=True)
+class Update:
+    date: str
+    blocks: Blocks
+
+
+@dataclass(frozen=True, slots=True)
+class Updates:
+    updates: tuple[Update, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class OpenAPICard:
+    src: str
+    path: str
+    method: str
+    blocks: Blocks
+    kind: Literal["openapi", "swagger"] = "openapi"
+
+
+@dataclass(frozen=True, slots=True)
+class Footnotes:
+    items: tuple[tuple[str, Blocks], ...]
+    """``(label, blocks)`` pairs; a ``footnote_ref`` span's text is its label."""
+
+
+@dataclass(frozen=True, slots=True)
+class UnknownBlock:
+    """Any other ``{% tag … %}…{% endtag %}``; its content is kept."""
+
+    tag: str
+    attrs: dict[str, str] = field(default_factory=dict, hash=False)
+    blocks: Blocks = ()
+
+
+@dataclass(frozen=True, slots=True)
+class HtmlBlock:
+    """Raw HTML that is not understood, reduced to its text (never interpreted)."""
+
+    text: str
+
+
+Block: TypeAlias = (
+    Heading
+    | Paragraph
+    | CodeBlock
+    | Quote
+    | ListBlock
+    | Table
+    | Rule
+    | Hint
+    | Tabs
+    | Stepper
+    | Columns
+    | Details
+    | Figure
+    | Image
+    | FileBlock
+    | EmbedCard
+    | ContentRef
+    | Include
+    | Updates
+    | OpenAPICard
+    | Footnotes
+    | UnknownBlock
+    | HtmlBlock
+)
+Blocks: TypeAlias = tuple[Block, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    blocks: Blocks
+    headings: tuple[tuple[int, str, str], ...] = ()
+    """``(level, title, anchor)`` of every heading, in document order (for an outline)."""
+    links: tuple[tuple[str, str], ...] = ()
+    """``(text, href)`` of every link, content-ref and embed, in document order."""
+
+
+def child_blocks(block: Block) -> Iterator[Block]:
+    """The blocks directly nested in ``block`` (in reading order)."""
+    if isinstance(block, Quote | Hint | Details | OpenAPICard | UnknownBlock):
+        yield from block.blocks
+    elif isinstance(block, ListBlock):
+        for item in block.items:
+            yield from item.blocks
+    elif isinstance(block, Tabs):
+        for tab in block.tabs:
+            yield from tab.blocks
+    elif isinstance(block, Stepper):
+        for step in block.steps:
+            yield from step.blocks
+    elif isinstance(block, Columns):
+        for column in block.columns:
+            yield from column
+    elif isinstance(block, Updates):
+        for update in block.updates:
+            yield from update.blocks
+    elif isinstance(block, Footnotes):
+        for _label, blocks in block.items:
+            yield from blocks
+
+
+def walk(blocks: Iterable[Block]) -> Iterator[Block]:
+    """Every block, depth first, parents before their children."""
+    stack: list[Iterator[Block]] = [iter(blocks)]
+    while stack:
+        block = next(stack[-1], None)
+        if block is None:
+            stack.pop()
+            continue
+        yield block
+        stack.append(child_blocks(block))
