@@ -131,3 +131,73 @@ def test_eight_concurrent_writers_lose_nothing(tmp_path: Path) -> None:
         assert colls["count"] == 8 * per_writer
     finally:
         handle.stop()
+
+
+def _serve(tmp_path: Path, *extra: str) -> tuple[subprocess.Popen[str], str, str]:
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gitbook_tui.cli",
+            "serve",
+            "--port",
+            "0",
+            "--db",
+            str(tmp_path / "s.sqlite"),
+            *extra,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    line = proc.stdout.readline().strip()  # type: ignore[union-attr]
+    url, token = line.removeprefix("Serving ").split(" token=")
+    return proc, url, token
+
+
+def test_serve_import_previews_a_git_sync_folder(tmp_path: Path) -> None:
+    docs = tmp_path / "docs"
+    (docs / "guide").mkdir(parents=True)
+    (docs / ".gitbook.yaml").write_text(
+        "root: ./\nstructure:\n  readme: README.md\n  summary: SUMMARY.md\n"
+    )
+    (docs / "README.md").write_text("# My docs\n\nHello.\n")
+    (docs / "guide" / "setup.md").write_text(
+        "---\ndescription: How to set up\n---\n# Setup\n\nRun it.\n"
+    )
+    (docs / "SUMMARY.md").write_text(
+        "# Table of contents\n\n* [My docs](README.md)\n* [Setup](guide/setup.md)\n"
+    )
+    proc, url, token = _serve(tmp_path, "--import", str(docs))
+    try:
+        headers = {"Authorization": f"Bearer {token}"}
+        org = httpx.get(f"{url}/orgs", headers=headers).json()["items"][0]["id"]
+        spaces = httpx.get(f"{url}/orgs/{org}/spaces", headers=headers).json()["items"]
+        assert len(spaces) == 1
+        pages = httpx.get(f"{url}/spaces/{spaces[0]['id']}/content/pages", headers=headers).json()[
+            "pages"
+        ]
+        assert [p["title"] for p in pages] == ["My docs", "Setup"]
+        assert pages[1]["description"] == "How to set up"
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_serve_import_refuses_a_folder_that_is_not_git_sync(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "gitbook_tui.cli",
+            "serve",
+            "--import",
+            str(tmp_path),
+            "--db",
+            str(tmp_path / "x.sqlite"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2 and "not a Git Sync folder" in done.stderr
