@@ -4,9 +4,15 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from platformdirs import user_data_dir
+
+if TYPE_CHECKING:
+    from .api import auth
+    from .models import User
 
 
 def data_dir() -> Path:
@@ -40,6 +46,27 @@ def _add_serve(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     )
 
 
+def _add_auth(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    auth = sub.add_parser("auth", help="log in, check and log out stored API tokens")
+    actions = auth.add_subparsers(dest="auth_command", required=True)
+    login = actions.add_parser("login", help="check a token and store it for a profile")
+    login.add_argument("--token", default=None, help="the API token (prompted for if not given)")
+    login.add_argument(
+        "--api-url", default=None, help="the API base URL (default https://api.gitbook.com/v1)"
+    )
+    login.add_argument("--profile", default="default", help="profile name (default: default)")
+    actions.add_parser("status", help="show every stored profile and whose token it holds")
+    logout = actions.add_parser("logout", help="remove a profile's stored token")
+    logout.add_argument("--profile", default="default", help="profile name (default: default)")
+
+
+def _add_cache(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    cache = sub.add_parser("cache", help="inspect or clear the response cache")
+    actions = cache.add_subparsers(dest="cache_command", required=True)
+    actions.add_parser("info", help="cache file, size and entries per account")
+    actions.add_parser("clear", help="remove every cached response")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gitbook-tui",
@@ -50,6 +77,8 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command")
     _add_serve(sub)
+    _add_auth(sub)
+    _add_cache(sub)
     return parser
 
 
@@ -91,11 +120,131 @@ def run_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def _read_token(given: str | None) -> str:
+    if given is not None:
+        return given
+    if sys.stdin is not None and sys.stdin.isatty():
+        import getpass
+
+        return getpass.getpass("GitBook API token: ")
+    return sys.stdin.readline() if sys.stdin is not None else ""
+
+
+def run_auth(args: argparse.Namespace) -> int:
+    import asyncio
+
+    from .api import auth
+    from .api.config import DEFAULT_API_URL, config_path
+    from .api.errors import APIConnectionError, AuthenticationError, GitBookError
+
+    if args.auth_command == "login":
+        api_url = args.api_url or DEFAULT_API_URL
+        token = _read_token(args.token).strip()
+        if not token:
+            print("gitbook-tui auth login: no token given", file=sys.stderr)
+            return 1
+        try:
+            result = asyncio.run(auth.login(token, api_url=api_url, profile=args.profile))
+        except AuthenticationError as exc:
+            print(
+                f"gitbook-tui auth login: {api_url} rejected the token ({exc.message}); "
+                "nothing was stored",
+                file=sys.stderr,
+            )
+            return 1
+        except APIConnectionError as exc:
+            print(f"gitbook-tui auth login: cannot reach {api_url}: {exc}", file=sys.stderr)
+            return 1
+        except (GitBookError, ValueError) as exc:
+            print(f"gitbook-tui auth login: {exc}; nothing was stored", file=sys.stderr)
+            return 1
+        if result.stored_in == "config":
+            print(
+                "gitbook-tui auth login: warning: no usable OS keyring; the token is stored "
+                f"in {result.config_file} (readable only by you)",
+                file=sys.stderr,
+            )
+        where = "the OS keyring" if result.stored_in == "keyring" else str(result.config_file)
+        print(
+            f"Logged in to {result.api_url} as {auth.describe_user(result.user)} "
+            f"(profile '{result.profile}'); token stored in {where}."
+        )
+        return 0
+    if args.auth_command == "status":
+        env = asyncio.run(auth.env_status())
+        profiles = asyncio.run(auth.status())
+        if env is not None:
+            print("GITBOOK_TOKEN is set: it overrides the stored tokens.")
+            _print_status(env, auth.describe_user)
+        if not profiles:
+            print(f"No stored profiles in {config_path()}. Run 'gitbook-tui auth login'.")
+        for profile in profiles:
+            _print_status(profile, auth.describe_user)
+        ok = all(p.ok for p in profiles) and (env is None or env.ok)
+        return 0 if ok and (profiles or env is not None) else 1
+    removed = auth.logout(args.profile)
+    if not removed:
+        print(f"gitbook-tui auth logout: no stored token for profile '{args.profile}'")
+        return 1
+    places = " and ".join(
+        "the OS keyring" if r == "keyring" else "the config file" for r in removed
+    )
+    print(f"Logged out of profile '{args.profile}' (token removed from {places}).")
+    return 0
+
+
+def _print_status(profile: auth.ProfileStatus, describe: Callable[[User], str]) -> None:
+    where = {"keyring": "OS keyring", "config": "config file", None: "none"}[profile.stored_in]
+    if profile.name == "GITBOOK_TOKEN":
+        where = "environment"
+    default = " (default)" if profile.is_default else ""
+    print(f"{profile.name}{default}")
+    print(f"  API URL: {profile.api_url}")
+    print(f"  token:   {where}")
+    if profile.user is not None:
+        print(f"  user:    {describe(profile.user)}")
+    else:
+        print(f"  error:   {profile.error}")
+
+
+def _size(n: int) -> str:
+    value = float(n)
+    for unit in ("B", "KiB", "MiB", "GiB"):
+        if value < 1024 or unit == "GiB":
+            return f"{value:.0f} {unit}" if unit == "B" else f"{value:.1f} {unit}"
+        value /= 1024
+    return f"{n} B"
+
+
+def run_cache(args: argparse.Namespace) -> int:
+    from .cache import ResponseCache
+
+    cache = ResponseCache()
+    try:
+        if args.cache_command == "clear":
+            removed = cache.clear()
+            print(f"Removed {removed} cached responses from {cache.path}.")
+            return 0
+        info = cache.info()
+    finally:
+        cache.close()
+    print(f"Cache file: {info['path']}")
+    print(f"Size:       {_size(info['file_bytes'])} on disk (cap {_size(info['max_bytes'])})")
+    print(f"Entries:    {info['entries']}")
+    for account, stats in info["accounts"].items():
+        print(f"  account {account}: {stats['entries']} entries, {_size(stats['bytes'])}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command == "serve":
         return run_serve(args)
+    if args.command == "auth":
+        return run_auth(args)
+    if args.command == "cache":
+        return run_cache(args)
     return run_app(args)
 
 

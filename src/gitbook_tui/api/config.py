@@ -50,7 +50,7 @@ def save_config(data: dict[str, Any], path: Path | None = None) -> Path:
         path.parent.mkdir(parents=True, mode=0o700, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=".config-", suffix=".toml", dir=path.parent)
     try:
-        os.fchmod(fd, 0o600)
+        os.chmod(tmp, 0o600)
         with os.fdopen(fd, "wb") as handle:
             tomli_w.dump(data, handle)
         os.replace(tmp, path)

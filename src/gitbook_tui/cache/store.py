@@ -2,23 +2,28 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import logging
 import os
 import sqlite3
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from platformdirs import user_cache_dir
 
 SCHEMA_VERSION = 2
 DEFAULT_MAX_BYTES = 200 * 1024 * 1024
+_SUFFIXES = ("", "-wal", "-shm", "-journal")
+_COLUMNS = "key, account, path, etag, body, size, stored_at, used_at"
 
 _SCHEMA = """
-CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS entries(
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE entries(
     key TEXT PRIMARY KEY,
     account TEXT NOT NULL,
     path TEXT NOT NULL,
@@ -28,9 +33,12 @@ CREATE TABLE IF NOT EXISTS entries(
     stored_at REAL NOT NULL,
     used_at REAL NOT NULL
 );
-CREATE INDEX IF NOT EXISTS entries_by_account_path ON entries(account, path);
-CREATE INDEX IF NOT EXISTS entries_by_use ON entries(used_at);
+CREATE INDEX entries_by_account_path ON entries(account, path);
+CREATE INDEX entries_by_use ON entries(used_at);
 """
+
+log = logging.getLogger("gitbook_tui.cache")
+R = TypeVar("R")
 
 
 def default_cache_path() -> Path:
@@ -39,11 +47,12 @@ def default_cache_path() -> Path:
 
 def account_fingerprint(base_url: str, token: str | None) -> str:
     """A one-way fingerprint of (server, token): two accounts never share entries."""
-    raw = f"{base_url.rstrip('/')}\n{token or ''}".encode()
-    return hashlib.sha256(raw).hexdigest()[:24]
+    raw = f"gitbook-tui cache v1\n{base_url.rstrip('/')}\n{token or ''}".encode()
+    return hashlib.sha256(raw).hexdigest()[:32]
 
 
 def entry_key(account: str, method: str, path: str, query: str) -> str:
+    """The key of one request: account, method, path and (sorted) query string."""
     return hashlib.sha256(f"{account}\n{method.upper()}\n{path}?{query}".encode()).hexdigest()
 
 
@@ -55,11 +64,19 @@ class CachedResponse:
 
     @property
     def age(self) -> float:
+        """Seconds since the server last gave (or confirmed) this answer."""
         return max(0.0, time.time() - self.stored_at)
 
 
+class _Rebuild(Exception):
+    """The file is not a cache of the current schema."""
+
+
 class ResponseCache:
-    """The response cache file. Safe to share between threads; every call is short."""
+    """The response cache file (owner-only, 0600). Safe to share between threads.
+
+    An old, foreign or corrupt file is replaced by an empty cache, never an error:
+    a failing cache behaves as an empty one."""
 
     def __init__(
         self, path: str | Path | None = None, *, max_bytes: int = DEFAULT_MAX_BYTES
@@ -67,6 +84,7 @@ class ResponseCache:
         self.path = Path(path) if path is not None else default_cache_path()
         self.max_bytes = max_bytes
         self._lock = threading.Lock()
+        self._last_use = 0.0
         self._conn = self._open()
 
     def __repr__(self) -> str:
@@ -74,35 +92,79 @@ class ResponseCache:
 
     # -- opening ------------------------------------------------------------------------
     def _open(self) -> sqlite3.Connection:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        if not self.path.parent.exists():
+            self.path.parent.mkdir(parents=True, mode=0o700, exist_ok=True)
+        conn: sqlite3.Connection | None = None
         try:
             conn = self._connect()
-            version = conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
-            if version is None or int(version[0]) != SCHEMA_VERSION:
-                conn.close()
-                raise sqlite3.DatabaseError("old schema")
-            conn.execute("SELECT COUNT(*) FROM entries").fetchone()
+            self._check_or_create(conn)
             return conn
-        except (sqlite3.DatabaseError, ValueError):
-            # An old or corrupt cache is only a cache: start a new one.
-            for suffix in ("", "-wal", "-shm", "-journal"):
-                Path(f"{self.path}{suffix}").unlink(missing_ok=True)
-            return self._connect()
+        except (sqlite3.DatabaseError, _Rebuild, ValueError) as exc:
+            log.warning("rebuilding the response cache %s (%s)", self.path, exc)
+            if conn is not None:
+                conn.close()
+            self._remove_files()
+            conn = self._connect()
+            self._check_or_create(conn)
+            return conn
 
     def _connect(self) -> sqlite3.Connection:
         if not self.path.exists():
-            fd = os.open(self.path, os.O_CREAT | os.O_WRONLY, 0o600)
-            os.close(fd)
+            os.close(os.open(self.path, os.O_CREAT | os.O_WRONLY, 0o600))
         os.chmod(self.path, 0o600)
-        conn = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-        conn.execute("PRAGMA journal_mode=WAL")
+        conn = sqlite3.connect(
+            self.path, check_same_thread=False, isolation_level=None, timeout=5.0
+        )
+        conn.execute("PRAGMA journal_mode=WAL").fetchone()
         conn.execute("PRAGMA synchronous=NORMAL")
-        conn.executescript(_SCHEMA)
-        if conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone() is None:
+        return conn
+
+    @staticmethod
+    def _check_or_create(conn: sqlite3.Connection) -> None:
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if not tables:
+            conn.executescript(_SCHEMA)
             conn.execute(
                 "INSERT INTO meta(key, value) VALUES('schema_version', ?)", (str(SCHEMA_VERSION),)
             )
-        return conn
+            return
+        if "meta" not in tables or "entries" not in tables:
+            raise _Rebuild("not a response cache")
+        row = conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+        if row is None or int(row[0]) != SCHEMA_VERSION:
+            raise _Rebuild(f"schema version {row[0] if row else None}")
+        conn.execute(f"SELECT {_COLUMNS} FROM entries LIMIT 1").fetchall()
+
+    def _remove_files(self) -> None:
+        for suffix in _SUFFIXES:
+            Path(f"{self.path}{suffix}").unlink(missing_ok=True)
+
+    def _run(self, action: Callable[[sqlite3.Connection], R], default: R) -> R:
+        """Run ``action`` under the lock; a broken file is rebuilt and ``default`` returned."""
+        with self._lock:
+            try:
+                return action(self._conn)
+            except sqlite3.OperationalError as exc:
+                if "locked" in str(exc) or "busy" in str(exc):
+                    log.debug("response cache busy: %s", exc)
+                    return default
+                self._reset(exc)
+            except sqlite3.DatabaseError as exc:
+                self._reset(exc)
+            return default
+
+    def _reset(self, exc: Exception) -> None:
+        log.warning("response cache %s is damaged (%s); starting a new one", self.path, exc)
+        with contextlib.suppress(sqlite3.Error):
+            self._conn.close()
+        self._remove_files()
+        self._conn = self._connect()
+        self._check_or_create(self._conn)
+
+    def _tick(self) -> float:
+        """A strictly increasing use time, so LRU order is exact within a process."""
+        self._last_use = max(time.time(), self._last_use + 1e-6)
+        return self._last_use
 
     def close(self) -> None:
         with self._lock:
@@ -110,82 +172,109 @@ class ResponseCache:
 
     # -- entries ------------------------------------------------------------------------
     def get(self, key: str) -> CachedResponse | None:
-        with self._lock:
-            row = self._conn.execute(
+        def action(conn: sqlite3.Connection) -> CachedResponse | None:
+            row = conn.execute(
                 "SELECT body, etag, stored_at FROM entries WHERE key=?", (key,)
             ).fetchone()
             if row is None:
                 return None
-            self._conn.execute("UPDATE entries SET used_at=? WHERE key=?", (time.time(), key))
-        return CachedResponse(body=bytes(row[0]), etag=row[1], stored_at=float(row[2]))
+            conn.execute("UPDATE entries SET used_at=? WHERE key=?", (self._tick(), key))
+            return CachedResponse(body=bytes(row[0]), etag=row[1], stored_at=float(row[2]))
+
+        return self._run(action, None)
 
     def put(self, key: str, account: str, path: str, body: bytes, etag: str | None) -> None:
-        now = time.time()
-        with self._lock:
-            self._conn.execute(
-                "INSERT OR REPLACE INTO entries(key, account, path, etag, body, size, stored_at, used_at)"
-                " VALUES(?,?,?,?,?,?,?,?)",
-                (key, account, path, etag, body, len(body), now, now),
+        """Store one GET answer (a body larger than the whole cache is not kept)."""
+        size = len(body) + len(path) + len(etag or "") + len(key) + len(account)
+        if size > self.max_bytes:
+            self.delete(key)
+            return
+
+        def action(conn: sqlite3.Connection) -> None:
+            now = self._tick()
+            conn.execute(
+                f"INSERT OR REPLACE INTO entries({_COLUMNS}) VALUES(?,?,?,?,?,?,?,?)",
+                (key, account, path, etag, body, size, time.time(), now),
             )
-            self._evict()
+            self._evict(conn)
+
+        self._run(action, None)
+
+    def delete(self, key: str) -> None:
+        self._run(lambda conn: conn.execute("DELETE FROM entries WHERE key=?", (key,)), None)
 
     def touch(self, key: str) -> None:
         """A 304 answer: the entry is fresh as of now."""
-        now = time.time()
-        with self._lock:
-            self._conn.execute(
-                "UPDATE entries SET stored_at=?, used_at=? WHERE key=?", (now, now, key)
-            )
+        self._run(
+            lambda conn: conn.execute(
+                "UPDATE entries SET stored_at=?, used_at=? WHERE key=?",
+                (time.time(), self._tick(), key),
+            ),
+            None,
+        )
 
     def invalidate(self, account: str, paths: list[str], prefixes: list[str]) -> int:
         """Drop entries of ``account`` whose path is one of ``paths`` or under a prefix."""
-        removed = 0
-        with self._lock:
+
+        def action(conn: sqlite3.Connection) -> int:
+            removed = 0
             for path in paths:
-                removed += self._conn.execute(
+                removed += conn.execute(
                     "DELETE FROM entries WHERE account=? AND path=?", (account, path)
                 ).rowcount
             for prefix in prefixes:
-                removed += self._conn.execute(
+                prefix = prefix.rstrip("/")
+                removed += conn.execute(
                     "DELETE FROM entries WHERE account=? AND (path=? OR substr(path, 1, ?)=?)",
                     (account, prefix, len(prefix) + 1, prefix + "/"),
                 ).rowcount
-        return removed
+            return removed
 
-    def _evict(self) -> None:
-        total = self._conn.execute("SELECT COALESCE(SUM(size), 0) FROM entries").fetchone()[0]
+        return self._run(action, 0)
+
+    def _evict(self, conn: sqlite3.Connection) -> None:
+        total = conn.execute("SELECT COALESCE(SUM(size), 0) FROM entries").fetchone()[0]
         if total <= self.max_bytes:
             return
         excess = total - self.max_bytes
-        rows = self._conn.execute("SELECT key, size FROM entries ORDER BY used_at").fetchall()
         doomed = []
-        for key, size in rows:
+        for key, size in conn.execute("SELECT key, size FROM entries ORDER BY used_at, rowid"):
             if excess <= 0:
                 break
             doomed.append((key,))
             excess -= size
-        self._conn.executemany("DELETE FROM entries WHERE key=?", doomed)
+        conn.executemany("DELETE FROM entries WHERE key=?", doomed)
 
     # -- maintenance --------------------------------------------------------------------
     def info(self) -> dict[str, Any]:
-        with self._lock:
-            rows = self._conn.execute(
-                "SELECT account, COUNT(*), COALESCE(SUM(size), 0) FROM entries GROUP BY account"
-            ).fetchall()
+        """Path, bytes on disk, the cap, and entries/bytes per account fingerprint."""
+        rows: list[tuple[str, int, int]] = self._run(
+            lambda conn: conn.execute(
+                "SELECT account, COUNT(*), COALESCE(SUM(size), 0) FROM entries"
+                " GROUP BY account ORDER BY account"
+            ).fetchall(),
+            [],
+        )
         file_size = sum(
             Path(f"{self.path}{s}").stat().st_size
-            for s in ("", "-wal")
+            for s in _SUFFIXES
             if Path(f"{self.path}{s}").exists()
         )
         return {
             "path": str(self.path),
             "file_bytes": file_size,
             "max_bytes": self.max_bytes,
+            "entries": sum(n for _, n, _ in rows),
             "accounts": {acc: {"entries": n, "bytes": size} for acc, n, size in rows},
         }
 
     def clear(self) -> int:
-        with self._lock:
-            removed = self._conn.execute("DELETE FROM entries").rowcount
-            self._conn.execute("VACUUM")
-        return removed
+        """Remove every entry and give the space back; the number of entries removed."""
+
+        def action(conn: sqlite3.Connection) -> int:
+            removed: int = conn.execute("DELETE FROM entries").rowcount
+            conn.execute("VACUUM")
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+            return removed
+
+        return self._run(action, 0)

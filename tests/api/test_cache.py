@@ -1,0 +1,452 @@
+"""The persistent response cache: store rules, read modes, revalidation, offline, invalidation."""
+
+from __future__ import annotations
+
+import sqlite3
+import stat
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from gitbook_tui import cli
+from gitbook_tui.api import (
+    APIConnectionError,
+    AsyncGitBook,
+    CacheMissError,
+    response_meta,
+)
+from gitbook_tui.cache import (
+    ResponseCache,
+    account_fingerprint,
+    default_cache_path,
+    entry_key,
+)
+from gitbook_tui.cache.store import SCHEMA_VERSION
+
+BASE = "http://testserver/v1"
+
+
+class Recording(httpx.AsyncBaseTransport):
+    """Wraps a transport and records (method, path, status, If-None-Match) per request."""
+
+    def __init__(self, inner: httpx.AsyncBaseTransport) -> None:
+        self.inner = inner
+        self.log: list[tuple[str, str, int, str | None]] = []
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        response = await self.inner.handle_async_request(request)
+        entry = (request.method, request.url.path, response.status_code)
+        self.log.append((*entry, request.headers.get("if-none-match")))
+        return response
+
+    def statuses(self) -> list[int]:
+        return [status for _, _, status, _ in self.log]
+
+
+async def _no_sleep(seconds: float) -> None:
+    return None
+
+
+def _offline(request: httpx.Request) -> httpx.Response:
+    raise httpx.ConnectError("connection refused", request=request)
+
+
+@pytest.fixture
+def cache(tmp_path: Path) -> ResponseCache:
+    c = ResponseCache(tmp_path / "cache" / "responses.sqlite")
+    yield c  # type: ignore[misc]
+    c.close()
+
+
+def client_for(
+    world: Any,
+    cache: ResponseCache | None,
+    name: str = "alice",
+    transport: httpx.AsyncBaseTransport | None = None,
+) -> tuple[AsyncGitBook, Recording]:
+    recording = Recording(transport or httpx.ASGITransport(app=world.app))
+    client = AsyncGitBook(
+        f"tok-{name}", base_url=BASE, transport=recording, cache=cache, sleep=_no_sleep
+    )
+    return client, recording
+
+
+def _raw_files(path: Path) -> bytes:
+    return b"".join(
+        Path(f"{path}{s}").read_bytes()
+        for s in ("", "-wal", "-shm", "-journal")
+        if Path(f"{path}{s}").exists()
+    )
+
+
+# -- the file -------------------------------------------------------------------------------
+def test_default_path_is_in_the_user_cache_dir(tmp_path: Path) -> None:
+    path = default_cache_path()
+    assert path.is_relative_to(tmp_path / "cache")
+    c = ResponseCache()
+    try:
+        assert c.path == path and path.exists()
+    finally:
+        c.close()
+
+
+def test_file_is_created_owner_only(cache: ResponseCache) -> None:
+    cache.put("k", "acct", "/x", b"{}", None)
+    for suffix in ("", "-wal"):
+        mode = stat.S_IMODE(Path(f"{cache.path}{suffix}").stat().st_mode)
+        assert mode == 0o600, (suffix, oct(mode))
+
+
+def test_garbage_file_is_rebuilt(tmp_path: Path) -> None:
+    path = tmp_path / "responses.sqlite"
+    path.write_bytes(b"this is not a database at all" * 100)
+    path.chmod(0o644)
+    c = ResponseCache(path)
+    try:
+        assert c.info()["entries"] == 0
+        c.put("k", "acct", "/x", b'{"a": 1}', None)
+        got = c.get("k")
+        assert got is not None and got.body == b'{"a": 1}'
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    finally:
+        c.close()
+
+
+def test_damaged_pages_never_crash(tmp_path: Path) -> None:
+    path = tmp_path / "responses.sqlite"
+    c = ResponseCache(path)
+    for i in range(50):
+        c.put(f"k{i}", "acct", f"/x/{i}", b"x" * 2000, None)
+    c.close()
+    data = bytearray(path.read_bytes())
+    for offset in range(4096, len(data), 997):
+        data[offset : offset + 64] = b"\xff" * 64
+    path.write_bytes(bytes(data))
+    c = ResponseCache(path)
+    try:
+        for i in range(50):
+            c.get(f"k{i}")  # a miss or a hit, never an exception
+        c.put("new", "acct", "/y", b"{}", None)
+        assert c.get("new") is not None
+    finally:
+        c.close()
+
+
+def test_old_schema_version_is_rebuilt(tmp_path: Path) -> None:
+    path = tmp_path / "responses.sqlite"
+    conn = sqlite3.connect(path)
+    conn.executescript(
+        "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);"
+        "INSERT INTO meta VALUES('schema_version', '1');"
+        "CREATE TABLE entries(url TEXT PRIMARY KEY, body BLOB);"
+        "INSERT INTO entries VALUES('http://x', 'old');"
+    )
+    conn.commit()
+    conn.close()
+    c = ResponseCache(path)
+    try:
+        assert c.info()["entries"] == 0
+        c.put("k", "acct", "/x", b"{}", None)
+        assert c.get("k") is not None
+    finally:
+        c.close()
+    conn = sqlite3.connect(path)
+    version = conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+    conn.close()
+    assert version == (str(SCHEMA_VERSION),)
+
+
+def test_foreign_database_without_version_is_rebuilt(tmp_path: Path) -> None:
+    path = tmp_path / "responses.sqlite"
+    conn = sqlite3.connect(path)
+    conn.executescript("CREATE TABLE entries(url TEXT PRIMARY KEY, body BLOB);")
+    conn.close()
+    c = ResponseCache(path)
+    try:
+        c.put("k", "acct", "/x", b"{}", None)
+        assert c.get("k") is not None
+    finally:
+        c.close()
+
+
+def test_reopening_keeps_entries(tmp_path: Path) -> None:
+    path = tmp_path / "responses.sqlite"
+    c = ResponseCache(path)
+    c.put("k", "acct", "/x", b"{}", '"e1"')
+    c.close()
+    c = ResponseCache(path)
+    try:
+        got = c.get("k")
+        assert got is not None and got.etag == '"e1"'
+    finally:
+        c.close()
+
+
+def test_least_recently_used_is_evicted_at_the_cap(tmp_path: Path) -> None:
+    c = ResponseCache(tmp_path / "r.sqlite", max_bytes=3500)
+    try:
+        for i in range(3):
+            c.put(f"k{i}", "acct", f"/p/{i}", b"x" * 1000, None)
+        assert c.get("k0") is not None  # k0 is now more recent than k1
+        c.put("k3", "acct", "/p/3", b"x" * 1000, None)
+        assert c.get("k1") is None
+        assert all(c.get(k) is not None for k in ("k0", "k2", "k3"))
+        assert c.info()["accounts"]["acct"]["bytes"] <= 3500
+        c.put("huge", "acct", "/p/huge", b"x" * 10_000, None)  # bigger than the whole cache
+        assert c.get("huge") is None and c.get("k3") is not None
+    finally:
+        c.close()
+
+
+def test_keys_differ_per_account_and_sort_the_query() -> None:
+    a = account_fingerprint(BASE, "tok-alice")
+    b = account_fingerprint(BASE, "tok-carol")
+    other_server = account_fingerprint("http://elsewhere/v1", "tok-alice")
+    assert len({a, b, other_server}) == 3
+    assert "tok-alice" not in a
+    assert entry_key(a, "GET", "/x", "a=1&b=2") != entry_key(b, "GET", "/x", "a=1&b=2")
+
+
+async def test_query_order_does_not_matter(world: Any, cache: ResponseCache) -> None:
+    client, _ = client_for(world, cache)
+    async with client:
+        path = f"/orgs/{world.org}/members"
+        first = await client.get(path, dict, params={"limit": 2, "role": "admin"})
+        again = await client.get(
+            path, dict, params={"role": "admin", "limit": 2}, read="cache-only"
+        )
+    assert again == first
+
+
+# -- what is stored ---------------------------------------------------------------------------
+async def test_accounts_never_see_each_others_data(world: Any, cache: ResponseCache) -> None:
+    alice, _ = client_for(world, cache, "alice")
+    carol, _ = client_for(world, cache, "carol")
+    async with alice, carol:
+        assert (await alice.users.me()).displayName == "Alice"
+        with pytest.raises(CacheMissError):
+            await carol.users.me(read="cache-only")
+        assert (await carol.users.me(read="prefer-cache")).displayName == "Carol"
+        assert (await alice.users.me(read="cache-only")).displayName == "Alice"
+        assert (await carol.users.me(read="cache-only")).displayName == "Carol"
+    assert len(cache.info()["accounts"]) == 2
+
+
+async def test_token_is_never_stored(world: Any, cache: ResponseCache) -> None:
+    client, _ = client_for(world, cache)
+    async with client:
+        await client.users.me()
+        await client.orgs.get(world.org)
+        await client.orgs.members(world.org).to_list()
+    assert cache.info()["entries"] >= 3
+    raw = _raw_files(cache.path)
+    assert b"tok-alice" not in raw
+    assert b"Alice" in raw  # the bodies are there (so the grep looks at real data)
+
+
+async def test_only_get_responses_are_stored(world: Any, cache: ResponseCache) -> None:
+    client, recording = client_for(world, cache)
+    async with client:
+        org = await client.orgs.update(world.org, title="Patched")
+    assert org.title == "Patched"
+    assert recording.log[0][0] == "PATCH"
+    assert cache.info()["entries"] == 0
+
+
+# -- read modes -----------------------------------------------------------------------------
+async def test_network_mode_revalidates_with_if_none_match(
+    world: Any, cache: ResponseCache
+) -> None:
+    client, recording = client_for(world, cache)
+    async with client:
+        first = await client.orgs.get(world.org)
+        second = await client.orgs.get(world.org)
+    assert recording.statuses() == [200, 304]
+    etag = recording.log[1][3]
+    assert etag and etag.startswith('W/"')
+    assert recording.log[0][3] is None
+    assert second == first
+    meta = response_meta(second)
+    assert meta is not None and meta.source == "network" and not meta.stale
+
+
+async def test_prefer_cache_returns_cached_then_refresh_confirms_with_304(
+    world: Any, cache: ResponseCache
+) -> None:
+    client, recording = client_for(world, cache)
+    async with client:
+        await client.orgs.get(world.org)
+        org = await client.orgs.get(world.org, read="prefer-cache")
+        meta = response_meta(org)
+        assert meta is not None
+        assert meta.source == "cache" and meta.stale and not meta.offline
+        assert meta.age >= 0.0
+        assert meta.refresh is not None
+        assert await meta.refresh is None
+    assert recording.statuses() == [200, 304]
+
+
+async def test_prefer_cache_refresh_resolves_to_the_fresh_value(
+    world: Any, cache: ResponseCache
+) -> None:
+    client, recording = client_for(world, cache)
+    async with client:
+        await client.orgs.get(world.org)
+        # changed behind the client's back: the cache cannot know
+        r = world.client("alice").patch(f"/orgs/{world.org}", json={"title": "Renamed"})
+        assert r.status_code == 200
+        org = await client.orgs.get(world.org, read="prefer-cache")
+        assert org.title == "Acme Docs"
+        meta = response_meta(org)
+        assert meta is not None and meta.refresh is not None
+        fresh = await meta.refresh
+        assert fresh is not None and fresh.title == "Renamed"
+        again = await client.orgs.get(world.org, read="cache-only")
+        assert again.title == "Renamed"
+    assert recording.statuses() == [200, 200]
+
+
+async def test_prefer_cache_miss_goes_to_the_network(world: Any, cache: ResponseCache) -> None:
+    client, recording = client_for(world, cache)
+    async with client:
+        org = await client.orgs.get(world.org, read="prefer-cache")
+    meta = response_meta(org)
+    assert meta is not None and meta.source == "network" and meta.refresh is None
+    assert recording.statuses() == [200]
+
+
+async def test_cache_only(world: Any, cache: ResponseCache) -> None:
+    client, recording = client_for(world, cache)
+    async with client:
+        with pytest.raises(CacheMissError):
+            await client.orgs.get(world.org, read="cache-only")
+        assert recording.log == []
+        await client.orgs.get(world.org)
+        org = await client.orgs.get(world.org, read="cache-only")
+    assert org.id == world.org
+    meta = response_meta(org)
+    assert meta is not None and meta.source == "cache"
+    assert len(recording.log) == 1
+
+
+async def test_read_mode_default_comes_from_the_client(world: Any, cache: ResponseCache) -> None:
+    client = AsyncGitBook(
+        "tok-alice",
+        base_url=BASE,
+        transport=httpx.ASGITransport(app=world.app),
+        cache=cache,
+        read_mode="cache-only",
+    )
+    async with client:
+        with pytest.raises(CacheMissError):
+            await client.users.me()
+        assert (await client.users.me(read="network")).displayName == "Alice"
+        assert (await client.users.me()).displayName == "Alice"
+
+
+# -- offline --------------------------------------------------------------------------------
+async def test_offline_reads_fall_back_to_the_cache(world: Any, cache: ResponseCache) -> None:
+    online, _ = client_for(world, cache)
+    async with online:
+        await online.orgs.get(world.org)
+    offline, recording = client_for(world, cache, transport=httpx.MockTransport(_offline))
+    async with offline:
+        org = await offline.orgs.get(world.org)
+        with pytest.raises(APIConnectionError):
+            await offline.users.me()  # never cached
+    assert org.title == "Acme Docs"
+    meta = response_meta(org)
+    assert meta is not None
+    assert (meta.source, meta.stale, meta.offline) == ("cache", True, True)
+    assert meta.age >= 0.0
+    assert len(recording.log) == 0  # the mock raised before any answer
+
+
+async def test_offline_without_cache_raises(world: Any) -> None:
+    client, _ = client_for(world, None, transport=httpx.MockTransport(_offline))
+    async with client:
+        with pytest.raises(APIConnectionError):
+            await client.orgs.get(world.org)
+
+
+# -- invalidation ---------------------------------------------------------------------------
+async def test_mutation_invalidates_what_it_affects(world: Any, cache: ResponseCache) -> None:
+    alice, recording = client_for(world, cache, "alice")
+    carol, _ = client_for(world, cache, "carol")
+    async with alice, carol:
+        await alice.orgs.get(world.org)
+        await alice.orgs.list().to_list()
+        await alice.orgs.members(world.org).to_list()
+        await alice.users.me()
+        await carol.orgs.get(world.org)
+
+        await alice.orgs.update(world.org, title="After")
+
+        org = await alice.orgs.get(world.org, read="prefer-cache")
+        meta = response_meta(org)
+        assert meta is not None and meta.source == "network"
+        assert org.title == "After"
+        with pytest.raises(CacheMissError):
+            await alice.orgs.list(read="cache-only").to_list()  # the parent list
+        with pytest.raises(CacheMissError):
+            await alice.orgs.members(world.org, read="cache-only").to_list()  # under it
+        assert (await alice.users.me(read="cache-only")).displayName == "Alice"
+        # another account's entries are its own business
+        assert (await carol.orgs.get(world.org, read="cache-only")).title == "Acme Docs"
+    assert ("PATCH", f"/v1/orgs/{world.org}", 200, None) in recording.log
+
+
+async def test_failed_mutation_invalidates_nothing(world: Any, cache: ResponseCache) -> None:
+    rhea, _ = client_for(world, cache, "rhea")  # read-only member
+    async with rhea:
+        await rhea.orgs.get(world.org)
+        with pytest.raises(Exception):  # noqa: B017 - 403 or similar
+            await rhea.orgs.update(world.org, title="Nope")
+        assert (await rhea.orgs.get(world.org, read="cache-only")).title == "Acme Docs"
+
+
+async def test_declared_prefixes_are_invalidated(cache: ResponseCache) -> None:
+    account = account_fingerprint(BASE, "tok-alice")
+    cache.put("a", account, "/spaces/s1/content", b"{}", None)
+    cache.put("b", account, "/spaces/s10/content", b"{}", None)
+    cache.put("c", account, "/orgs/x", b"{}", None)
+    cache.put("d", account, "/orgs/y", b"{}", None)
+    transport = httpx.MockTransport(lambda request: httpx.Response(204))
+    client = AsyncGitBook("tok-alice", base_url=BASE, transport=transport, cache=cache)
+    async with client:
+        await client.send("POST", "/orgs/x/things", invalidates=["/spaces/s1"])
+    assert cache.get("a") is None  # declared prefix
+    assert cache.get("b") is not None  # a sibling that only shares the text prefix
+    assert cache.get("c") is None  # the parent
+    assert cache.get("d") is not None
+
+
+# -- the CLI --------------------------------------------------------------------------------
+async def _fill_default_cache(world: Any) -> None:
+    c = ResponseCache()
+    try:
+        for name in ("alice", "carol"):
+            client, _ = client_for(world, c, name)
+            async with client:
+                await client.users.me()
+                await client.orgs.get(world.org)
+    finally:
+        c.close()
+
+
+async def test_cache_info_and_clear(world: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    await _fill_default_cache(world)
+    assert cli.main(["cache", "info"]) == 0
+    out = capsys.readouterr().out
+    assert str(default_cache_path()) in out
+    assert "Entries:    4" in out
+    for name in ("alice", "carol"):
+        assert f"{account_fingerprint(BASE, 'tok-' + name)}: 2 entries" in out
+        assert f"tok-{name}" not in out
+    assert cli.main(["cache", "clear"]) == 0
+    assert "Removed 4 cached responses" in capsys.readouterr().out
+    assert cli.main(["cache", "info"]) == 0
+    assert "Entries:    0" in capsys.readouterr().out
+    assert b"tok-alice" not in _raw_files(default_cache_path())
