@@ -450,3 +450,29 @@ async def test_cache_info_and_clear(world: Any, capsys: pytest.CaptureFixture[st
     assert cli.main(["cache", "info"]) == 0
     assert "Entries:    0" in capsys.readouterr().out
     assert b"tok-alice" not in _raw_files(default_cache_path())
+
+
+async def test_no_store_answers_are_not_cached(tmp_path) -> None:
+    import httpx
+
+    from gitbook_tui.api import AsyncGitBook, CacheMissError
+    from gitbook_tui.cache import ResponseCache
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(
+            200,
+            json={"object": "user", "id": "u1", "displayName": "U"},
+            headers={"Cache-Control": "no-store"},
+        )
+
+    cache = ResponseCache(tmp_path / "c.sqlite")
+    client = AsyncGitBook(
+        "t", base_url="http://x/v1", transport=httpx.MockTransport(handler), cache=cache
+    )
+    await client.users.me()
+    try:
+        await client.users.me(read="cache-only")
+        raise AssertionError("a no-store answer was cached")
+    except CacheMissError:
+        pass
+    await client.close()

@@ -309,7 +309,8 @@ class BaseClient:
                 self.cache.touch(key)
             return b"", False
         body = response.content
-        if self.cache is not None:
+        storable = "no-store" not in response.headers.get("cache-control", "").lower()
+        if self.cache is not None and storable:
             self.cache.put(key, self._account, prepared.path, body, response.headers.get("etag"))
         return body, True
 
@@ -348,15 +349,16 @@ class BaseClient:
         *,
         body: Any = None,
         params: dict[str, Any] | None = None,
-        invalidates: Iterable[str] = (),
+        invalidates: Iterable[str] | None = (),
         operation: str = "",
     ) -> Any:
         """A mutation; on success the cached reads it affects are dropped: the resource
-        itself, everything under it, the list it belongs to, and ``invalidates`` prefixes."""
+        itself, everything under it, the list it belongs to, and ``invalidates`` prefixes.
+        ``invalidates=None`` marks a POST that changes nothing (a render): nothing is dropped."""
         path = _norm(path)
         method = method.upper()
         response = await self._send(method, path, params=_params(params), body=body)
-        if self.cache is not None:
+        if self.cache is not None and invalidates is not None:
             parent = path.rsplit("/", 1)[0] or "/"
             prefixes = [path, *(_norm(p) for p in invalidates)]
             self.cache.invalidate(self._account, [parent], prefixes)

@@ -310,6 +310,7 @@ class Integrations(Resource):
             body=body(
                 componentId=component_id, props=props, context=context, state=state, action=action
             ),
+            invalidates=None,
             operation="renderIntegrationUIWithPost",
         )
         return result
