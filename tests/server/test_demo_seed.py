@@ -28,7 +28,9 @@ def _all(client: TestClient, path: str, **params: object) -> list[dict]:
     items: list[dict] = []
     page = None
     while True:
-        body = client.get(path, params={**params, "limit": 1000, **({"page": page} if page else {})}).json()
+        body = client.get(
+            path, params={**params, "limit": 1000, **({"page": page} if page else {})}
+        ).json()
         items += body["items"]
         page = (body.get("next") or {}).get("page")
         if not page:
@@ -66,13 +68,18 @@ def test_spaces_pages_and_generated_content(demo: TestClient) -> None:
     spaces = _spaces(demo)
     assert len(spaces) >= 8
     assert any(s["editMode"] == "locked" for s in spaces)
-    sizes = {s["title"]: _count_pages(demo.get(f"/spaces/{s['id']}/content/pages").json()["pages"]) for s in spaces}
+    sizes = {
+        s["title"]: _count_pages(demo.get(f"/spaces/{s['id']}/content/pages").json()["pages"])
+        for s in spaces
+    }
     assert max(sizes.values()) >= 2000
     written = sum(n for title, n in sizes.items() if n < 2000)
     assert written >= 40
     big = next(s for s in spaces if s["title"].startswith("Config reference"))
     pages = demo.get(f"/spaces/{big['id']}/content/pages").json()["pages"]
-    page = demo.get(f"/spaces/{big['id']}/content/page/{pages[0]['id']}", params={"format": "markdown"})
+    page = demo.get(
+        f"/spaces/{big['id']}/content/page/{pages[0]['id']}", params={"format": "markdown"}
+    )
     assert len(page.json()["markdown"].encode()) >= 1_000_000
 
 
@@ -80,7 +87,10 @@ def test_change_requests_in_every_status_with_outdated_and_conflict(demo: TestCl
     crs = []
     for space in _spaces(demo):
         for status in ("draft", "open", "archived", "merged"):
-            crs += [(space, cr) for cr in _all(demo, f"/spaces/{space['id']}/change-requests", status=status)]
+            crs += [
+                (space, cr)
+                for cr in _all(demo, f"/spaces/{space['id']}/change-requests", status=status)
+            ]
     assert set(Counter(cr["status"] for _, cr in crs)) == {"draft", "open", "archived", "merged"}
     outdated = [(s, cr) for s, cr in crs if cr["outdated"] and cr["status"] == "open"]
     assert len(outdated) >= 2
@@ -90,7 +100,9 @@ def test_change_requests_in_every_status_with_outdated_and_conflict(demo: TestCl
         if r.status_code == 409:
             conflicts.append(r.json()["error"]["message"])
     assert conflicts, "one change request conflicts with main"
-    assert any(cr["status"] == "open" and not cr["outdated"] for _, cr in crs) or len(outdated) < len(crs)
+    assert any(cr["status"] == "open" and not cr["outdated"] for _, cr in crs) or len(
+        outdated
+    ) < len(crs)
 
 
 def test_comments_sites_and_the_rest(demo: TestClient) -> None:

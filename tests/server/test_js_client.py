@@ -26,7 +26,11 @@ def test_official_js_client_lists_reads_comments_and_merges(tmp_path: Path) -> N
         done = subprocess.run(
             ["node", "interop.mjs"],
             cwd=JS_DIR,
-            env={**os.environ, "GITBOOK_ENDPOINT": handle.url.removesuffix("/v1"), "GITBOOK_TOKEN": "tok-js"},
+            env={
+                **os.environ,
+                "GITBOOK_ENDPOINT": handle.url.removesuffix("/v1"),
+                "GITBOOK_TOKEN": "tok-js",
+            },
             capture_output=True,
             text=True,
             timeout=120,
