@@ -1,9 +1,331 @@
-"""Content operations of the workspace API (being written)."""
+"""Space content (main, a change request's, or a past revision's): pages, files, links, search."""
 
 from __future__ import annotations
 
-from .resource import Resource
+from collections.abc import Generator
+from typing import Any, cast
+from urllib.parse import quote
+
+from ..models import (
+    Backlink,
+    DocumentFormat,
+    File,
+    ImportResult,
+    LinkItem,
+    LinkList,
+    LinkStatus,
+    Revision,
+    RevisionPage,
+    RevisionPages,
+    SpaceSearchItem,
+)
+from .base import BaseClient, ReadMode
+from .pagination import AsyncPager
+from .resource import Resource, operation, seg
+
+SPACE = "/v1/spaces/{spaceId}"
+CR = "/v1/spaces/{spaceId}/change-requests/{changeRequestId}"
+
+
+def content_root(space_id: str, change_request: str | int | None = None) -> str:
+    """``/spaces/{id}``, or ``/spaces/{id}/change-requests/{cr}`` for a change request."""
+    root = f"/spaces/{seg(space_id)}"
+    if change_request is not None:
+        root += f"/change-requests/{seg(change_request)}"
+    return root
+
+
+def _options(
+    metadata: bool | None,
+    computed: bool | None,
+    format: DocumentFormat | str | None = None,
+    evaluated: bool | str | None = None,
+) -> dict[str, Any]:
+    return {"metadata": metadata, "computed": computed, "format": format, "evaluated": evaluated}
+
+
+class LinkPager(AsyncPager[LinkItem]):
+    """A list of links: ``await`` gives a :class:`LinkList` (with ``stats``)."""
+
+    def __init__(self, client: BaseClient, path: str, **options: Any) -> None:
+        super().__init__(client, path, LinkItem, **options)
+        self._page_type = LinkList
+
+    async def page(self, token: str | None = None, *, limit: int | None = None) -> LinkList:
+        return cast(LinkList, await super().page(token, limit=limit))
+
+    def __await__(self) -> Generator[Any, None, LinkList]:
+        return self.page().__await__()
 
 
 class Content(Resource):
-    pass
+    """Content reads take ``change_request=`` (id or number) to read a change request's."""
+
+    @operation(f"GET {SPACE}/content", f"GET {CR}/content")
+    async def revision(
+        self,
+        space_id: str,
+        *,
+        change_request: str | int | None = None,
+        metadata: bool | None = None,
+        computed: bool | None = None,
+        read: ReadMode | None = None,
+    ) -> Revision:
+        """The current revision: its page tree, files and variables."""
+        result: Revision = await self._client.get(
+            f"{content_root(space_id, change_request)}/content",
+            Revision,
+            params=_options(metadata, computed),
+            read=read,
+            operation="getCurrentRevision",
+        )
+        return result
+
+    @operation(f"POST {SPACE}/content/import", f"POST {CR}/content/import")
+    async def import_content(
+        self,
+        space_id: str,
+        url: str,
+        source: str,
+        *,
+        change_request: str | int | None = None,
+    ) -> ImportResult:
+        """Import ``url`` (a page, or a Git Sync folder) as new pages of the space or
+        change request; ``source`` is e.g. ``website``, ``markdown``, ``git-sync``."""
+        root = content_root(space_id, change_request)
+        # A change request may be named by its number or its id: drop both forms.
+        crs = f"/spaces/{seg(space_id)}/change-requests"
+        invalidates = [root if change_request is None else crs]
+        result: ImportResult = await self._client.send(
+            "POST",
+            f"{root}/content/import",
+            ImportResult,
+            body={"url": url, "source": source},
+            invalidates=invalidates,
+            operation="importContent",
+        )
+        return result
+
+    @operation(f"GET {SPACE}/content/pages", f"GET {CR}/content/pages")
+    async def pages(
+        self,
+        space_id: str,
+        *,
+        change_request: str | int | None = None,
+        metadata: bool | None = None,
+        computed: bool | None = None,
+        read: ReadMode | None = None,
+    ) -> RevisionPages:
+        """The page tree (``.pages``, nested) without content."""
+        result: RevisionPages = await self._client.get(
+            f"{content_root(space_id, change_request)}/content/pages",
+            RevisionPages,
+            params=_options(metadata, computed),
+            read=read,
+            operation="listPages",
+        )
+        return result
+
+    @operation(f"GET {SPACE}/content/files", f"GET {CR}/content/files")
+    def files(
+        self,
+        space_id: str,
+        *,
+        change_request: str | int | None = None,
+        metadata: bool | None = None,
+        computed: bool | None = None,
+        limit: int | None = None,
+        max_items: int | None = None,
+        read: ReadMode | None = None,
+    ) -> AsyncPager[File]:
+        return AsyncPager(
+            self._client,
+            f"{content_root(space_id, change_request)}/content/files",
+            File,
+            params=_options(metadata, computed),
+            limit=limit,
+            max_items=max_items,
+            read=read,
+            operation="listFiles",
+        )
+
+    @operation(f"GET {SPACE}/content/files/{{fileId}}", f"GET {CR}/content/files/{{fileId}}")
+    async def file(
+        self,
+        space_id: str,
+        file_id: str,
+        *,
+        change_request: str | int | None = None,
+        metadata: bool | None = None,
+        computed: bool | None = None,
+        read: ReadMode | None = None,
+    ) -> File:
+        result: File = await self._client.get(
+            f"{content_root(space_id, change_request)}/content/files/{seg(file_id)}",
+            File,
+            params=_options(metadata, computed),
+            read=read,
+            operation="getFileById",
+        )
+        return result
+
+    @operation(
+        f"GET {SPACE}/content/files/{{fileId}}/backlinks",
+        f"GET {CR}/content/files/{{fileId}}/backlinks",
+    )
+    def file_backlinks(
+        self,
+        space_id: str,
+        file_id: str,
+        *,
+        change_request: str | int | None = None,
+        limit: int | None = None,
+        max_items: int | None = None,
+        read: ReadMode | None = None,
+    ) -> AsyncPager[Backlink]:
+        """Places in the content that point to the file."""
+        return AsyncPager(
+            self._client,
+            f"{content_root(space_id, change_request)}/content/files/{seg(file_id)}/backlinks",
+            Backlink,
+            limit=limit,
+            max_items=max_items,
+            read=read,
+            operation="getFileBacklinks",
+        )
+
+    @operation(f"GET {SPACE}/content/page/{{pageId}}", f"GET {CR}/content/page/{{pageId}}")
+    async def get_page(
+        self,
+        space_id: str,
+        page_id: str,
+        *,
+        change_request: str | int | None = None,
+        format: DocumentFormat | str | None = None,
+        evaluated: bool | str | None = None,
+        metadata: bool | None = None,
+        computed: bool | None = None,
+        read: ReadMode | None = None,
+    ) -> RevisionPage:
+        """One page with its content (``format="markdown"``: ``.markdown``, else ``.document``)."""
+        result: RevisionPage = await self._client.get(
+            f"{content_root(space_id, change_request)}/content/page/{seg(page_id)}",
+            RevisionPage,
+            params=_options(metadata, computed, format, evaluated),
+            read=read,
+            operation="getPageById",
+        )
+        return result
+
+    @operation(
+        f"GET {SPACE}/content/page/{{pageId}}/links", f"GET {CR}/content/page/{{pageId}}/links"
+    )
+    def page_links(
+        self,
+        space_id: str,
+        page_id: str,
+        *,
+        change_request: str | int | None = None,
+        status: LinkStatus | str | None = None,
+        limit: int | None = None,
+        max_items: int | None = None,
+        read: ReadMode | None = None,
+    ) -> LinkPager:
+        """Links found in the page; ``await`` gives a page with ``stats``."""
+        return LinkPager(
+            self._client,
+            f"{content_root(space_id, change_request)}/content/page/{seg(page_id)}/links",
+            params={"status": status},
+            limit=limit,
+            max_items=max_items,
+            read=read,
+            operation="getPageLinks",
+        )
+
+    @operation(f"GET {SPACE}/content/path/{{pagePath}}")
+    async def page_by_path(
+        self,
+        space_id: str,
+        path: str,
+        *,
+        change_request: str | int | None = None,
+        format: DocumentFormat | str | None = None,
+        evaluated: bool | str | None = None,
+        metadata: bool | None = None,
+        computed: bool | None = None,
+        read: ReadMode | None = None,
+    ) -> RevisionPage:
+        """The page at ``path`` (e.g. ``"guides/install"``; ``""``: the first page)."""
+        result: RevisionPage = await self._client.get(
+            f"{content_root(space_id, change_request)}/content/path/{quote(path.strip('/'))}",
+            RevisionPage,
+            params=_options(metadata, computed, format, evaluated),
+            read=read,
+            operation="getPageByPath",
+        )
+        return result
+
+    @operation(f"GET {SPACE}/search")
+    def search(
+        self,
+        space_id: str,
+        query: str,
+        *,
+        limit: int | None = None,
+        max_items: int | None = None,
+        read: ReadMode | None = None,
+    ) -> AsyncPager[SpaceSearchItem]:
+        """Pages of the space's main content matching ``query`` (best first)."""
+        return AsyncPager(
+            self._client,
+            f"/spaces/{seg(space_id)}/search",
+            SpaceSearchItem,
+            params={"query": query},
+            limit=limit,
+            max_items=max_items,
+            read=read,
+            operation="searchSpaceContent",
+        )
+
+    @operation(f"GET {SPACE}/revisions/{{revisionId}}/pages")
+    async def revision_pages(
+        self,
+        space_id: str,
+        revision_id: str,
+        *,
+        metadata: bool | None = None,
+        computed: bool | None = None,
+        read: ReadMode | None = None,
+    ) -> RevisionPages:
+        """The page tree at a past revision of the space (e.g. a change request's base)."""
+        result: RevisionPages = await self._client.get(
+            f"/spaces/{seg(space_id)}/revisions/{seg(revision_id)}/pages",
+            RevisionPages,
+            params=_options(metadata, computed),
+            read=read,
+            operation="getPagesInRevisionById",
+        )
+        return result
+
+    @operation(f"GET {SPACE}/revisions/{{revisionId}}/page/{{pageId}}")
+    async def revision_page(
+        self,
+        space_id: str,
+        revision_id: str,
+        page_id: str,
+        *,
+        format: DocumentFormat | str | None = None,
+        evaluated: bool | str | None = None,
+        metadata: bool | None = None,
+        computed: bool | None = None,
+        read: ReadMode | None = None,
+    ) -> RevisionPage:
+        """One page with its content at a past revision of the space."""
+        result: RevisionPage = await self._client.get(
+            f"/spaces/{seg(space_id)}/revisions/{seg(revision_id)}/page/{seg(page_id)}",
+            RevisionPage,
+            params=_options(metadata, computed, format, evaluated),
+            read=read,
+            operation="getPageInRevisionById",
+        )
+        return result

@@ -1,9 +1,138 @@
-"""Permissions operations of the workspace API (being written)."""
+"""Permissions of spaces and collections: invite, direct grants, update, remove, aggregate."""
 
 from __future__ import annotations
 
-from .resource import Resource
+import builtins
+
+from ..models import PermissionEntry, Role
+from .base import ReadMode
+from .pagination import AsyncPager
+from .resource import Resource, operation, seg
+
+
+def permissions_path(space_id: str | None, collection_id: str | None) -> str:
+    """``/spaces/{id}/permissions`` or ``/collections/{id}/permissions`` (exactly one id)."""
+    if (space_id is None) == (collection_id is None):
+        raise ValueError("give exactly one of space_id= or collection_id=")
+    if space_id is not None:
+        return f"/spaces/{seg(space_id)}/permissions"
+    return f"/collections/{seg(collection_id or '')}/permissions"
 
 
 class Permissions(Resource):
-    pass
+    """Each method works on a space (``space_id=``) or a collection (``collection_id=``)."""
+
+    @operation(
+        "POST /v1/spaces/{spaceId}/permissions",
+        "POST /v1/collections/{collectionId}/permissions",
+    )
+    async def invite(
+        self,
+        *,
+        role: Role | str | None,
+        users: builtins.list[str] | None = None,
+        teams: builtins.list[str] | None = None,
+        space_id: str | None = None,
+        collection_id: str | None = None,
+    ) -> None:
+        """Grant ``role`` (``None``: guest, read-only access) to ``users`` and/or ``teams``."""
+        path = permissions_path(space_id, collection_id)
+        payload: dict[str, object] = {"role": role}
+        if users is not None:
+            payload["users"] = users
+        if teams is not None:
+            payload["teams"] = teams
+        await self._client.send(
+            "POST",
+            path,
+            body=payload,
+            operation="inviteToSpace" if space_id is not None else "inviteToCollection",
+        )
+
+    @operation(
+        "GET /v1/spaces/{spaceId}/permissions/users",
+        "GET /v1/collections/{collectionId}/permissions/users",
+    )
+    def list_users(
+        self,
+        *,
+        space_id: str | None = None,
+        collection_id: str | None = None,
+        limit: int | None = None,
+        max_items: int | None = None,
+        read: ReadMode | None = None,
+    ) -> AsyncPager[PermissionEntry]:
+        """Users granted a role directly on the space or collection."""
+        return AsyncPager(
+            self._client,
+            f"{permissions_path(space_id, collection_id)}/users",
+            PermissionEntry,
+            limit=limit,
+            max_items=max_items,
+            read=read,
+            operation="listUserPermissions",
+        )
+
+    @operation(
+        "PATCH /v1/spaces/{spaceId}/permissions/users/{userId}",
+        "PATCH /v1/collections/{collectionId}/permissions/users/{userId}",
+    )
+    async def update_user(
+        self,
+        user_id: str,
+        *,
+        role: Role | str | None,
+        space_id: str | None = None,
+        collection_id: str | None = None,
+    ) -> None:
+        """Change a direct grant's role (``None``: guest)."""
+        path = permissions_path(space_id, collection_id)
+        await self._client.send(
+            "PATCH",
+            f"{path}/users/{seg(user_id)}",
+            body={"role": role},
+            invalidates=[path],
+            operation="updateUserPermission",
+        )
+
+    @operation(
+        "DELETE /v1/spaces/{spaceId}/permissions/users/{userId}",
+        "DELETE /v1/collections/{collectionId}/permissions/users/{userId}",
+    )
+    async def remove_user(
+        self, user_id: str, *, space_id: str | None = None, collection_id: str | None = None
+    ) -> None:
+        """Remove a user's direct grant (nothing happens when there is none)."""
+        path = permissions_path(space_id, collection_id)
+        await self._client.send(
+            "DELETE",
+            f"{path}/users/{seg(user_id)}",
+            invalidates=[path],
+            operation="removeUserPermission",
+        )
+
+    @operation(
+        "GET /v1/spaces/{spaceId}/permissions/aggregate",
+        "GET /v1/collections/{collectionId}/permissions/aggregate",
+    )
+    def aggregate(
+        self,
+        *,
+        space_id: str | None = None,
+        collection_id: str | None = None,
+        role: Role | str | None = None,
+        limit: int | None = None,
+        max_items: int | None = None,
+        read: ReadMode | None = None,
+    ) -> AsyncPager[PermissionEntry]:
+        """Everyone who can access the space or collection, with their effective role."""
+        return AsyncPager(
+            self._client,
+            f"{permissions_path(space_id, collection_id)}/aggregate",
+            PermissionEntry,
+            params={"role": role},
+            limit=limit,
+            max_items=max_items,
+            read=read,
+            operation="listPermissionsAggregate",
+        )
