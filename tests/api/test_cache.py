@@ -476,3 +476,29 @@ async def test_no_store_answers_are_not_cached(tmp_path) -> None:
     except CacheMissError:
         pass
     await client.close()
+
+
+async def test_posting_a_comment_refreshes_the_cached_space_counts(
+    world, make_space, tmp_path
+) -> None:
+    import httpx
+
+    from gitbook_tui.api import AsyncGitBook, response_meta
+    from gitbook_tui.cache import ResponseCache
+
+    space = make_space("Counted")
+    client = AsyncGitBook(
+        "tok-alice",
+        base_url="http://testserver/v1",
+        transport=httpx.ASGITransport(app=world.app),
+        cache=ResponseCache(tmp_path / "c.sqlite"),
+    )
+    before = await client.spaces.get(space["id"])
+    assert before.comments == 0
+    comment = await client.comments.create(space["id"], markdown="Counts?")
+    after = await client.spaces.get(space["id"], read="prefer-cache")
+    assert response_meta(after).source == "network" and after.comments == 1
+    await client.comments.update(space["id"], comment.id, resolved=True)
+    resolved = await client.spaces.get(space["id"], read="prefer-cache")
+    assert response_meta(resolved).source == "network" and resolved.comments == 0
+    await client.close()

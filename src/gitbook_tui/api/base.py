@@ -350,10 +350,13 @@ class BaseClient:
         body: Any = None,
         params: dict[str, Any] | None = None,
         invalidates: Iterable[str] | None = (),
+        refreshes: Iterable[str] = (),
         operation: str = "",
     ) -> Any:
         """A mutation; on success the cached reads it affects are dropped: the resource
         itself, everything under it, the list it belongs to, and ``invalidates`` prefixes.
+        ``refreshes`` are single resources (exact paths) whose JSON the change makes stale,
+        such as a space whose comment counts moved.
         ``invalidates=None`` marks a POST that changes nothing (a render): nothing is dropped."""
         path = _norm(path)
         method = method.upper()
@@ -361,7 +364,8 @@ class BaseClient:
         if self.cache is not None and invalidates is not None:
             parent = path.rsplit("/", 1)[0] or "/"
             prefixes = [path, *(_norm(p) for p in invalidates)]
-            self.cache.invalidate(self._account, [parent], prefixes)
+            exact = [parent, *(_norm(p) for p in refreshes)]
+            self.cache.invalidate(self._account, exact, prefixes)
         if cast_to is None or response.status_code in (204, 205) or not response.content:
             return None
         return self._parse(

@@ -114,6 +114,7 @@ class ChangeRequests(Resource):
             ChangeRequest,
             body=body(subject=subject, status=status, description=description),
             invalidates=[_crs(space_id)],
+            refreshes=[f"/spaces/{seg(space_id)}"],
             operation="updateChangeRequestById",
         )
         return result
@@ -138,6 +139,7 @@ class ChangeRequests(Resource):
             f"{content_root(space_id, change_request)}/update",
             MergeResult,
             invalidates=[_crs(space_id)],
+            refreshes=[f"/spaces/{seg(space_id)}"],
             operation="updateChangeRequest",
         )
         return result
@@ -221,6 +223,7 @@ class ChangeRequests(Resource):
             body={"changes": items},
             params={"compat": False},
             invalidates=[_crs(space_id)],
+            refreshes=[f"/spaces/{seg(space_id)}"],
             operation="updateChangeRequestContent",
         )
         return result
@@ -265,6 +268,7 @@ class ChangeRequests(Resource):
             ChangeRequestReview,
             body=body(status=status, comment=None if comment is None else {"markdown": comment}),
             invalidates=[_crs(space_id)],
+            refreshes=[f"/spaces/{seg(space_id)}"],
             operation="submitChangeRequestReview",
         )
         return result
@@ -306,6 +310,7 @@ class ChangeRequests(Resource):
             RequestedReviewersResult,
             body=body(users=users, subject=subject, description=description),
             invalidates=[_crs(space_id)],
+            refreshes=[f"/spaces/{seg(space_id)}"],
             operation="requestReviewers",
         )
         return result
@@ -318,5 +323,6 @@ class ChangeRequests(Resource):
             "DELETE",
             f"{content_root(space_id, change_request)}/requested-reviewers/{seg(user_id)}",
             invalidates=[_crs(space_id)],
+            refreshes=[f"/spaces/{seg(space_id)}"],
             operation="removeRequestedReviewer",
         )

@@ -50,6 +50,11 @@ class Comments(Resource):
         root = content_root(space_id, change_request)
         return [f"{root}/comments", f"{root}/commenters"]
 
+    def _counted(self, space_id: str, change_request: str | int | None) -> builtins.list[str]:
+        """The resources whose open-comment counts a post changes: the space (and the CR)."""
+        root = content_root(space_id, change_request)
+        return [f"/spaces/{seg(space_id)}", root]
+
     @operation(f"GET {SPACE}/comments", f"GET {CR}/comments")
     def list(
         self,
@@ -101,6 +106,7 @@ class Comments(Resource):
             Comment,
             body=body(body={"markdown": markdown}, page=page, node=node),
             invalidates=self._changed(space_id, change_request),
+            refreshes=self._counted(space_id, change_request),
             operation="postComment",
         )
         return result
@@ -143,6 +149,7 @@ class Comments(Resource):
             Comment,
             body=_edits(markdown, added_reactions, removed_reactions, resolved),
             invalidates=self._changed(space_id, change_request),
+            refreshes=self._counted(space_id, change_request),
             operation="updateComment",
         )
         return result
@@ -156,6 +163,7 @@ class Comments(Resource):
             "DELETE",
             f"{self._thread(space_id, change_request)}/{seg(comment_id)}",
             invalidates=self._changed(space_id, change_request),
+            refreshes=self._counted(space_id, change_request),
             operation="deleteComment",
         )
 
@@ -198,6 +206,7 @@ class Comments(Resource):
             CommentReply,
             body={"body": {"markdown": markdown}},
             invalidates=self._changed(space_id, change_request),
+            refreshes=self._counted(space_id, change_request),
             operation="postCommentReply",
         )
         return result
@@ -248,6 +257,7 @@ class Comments(Resource):
             CommentReply,
             body=_edits(markdown, added_reactions, removed_reactions, resolved),
             invalidates=self._changed(space_id, change_request),
+            refreshes=self._counted(space_id, change_request),
             operation="updateCommentReply",
         )
         return result
@@ -265,6 +275,7 @@ class Comments(Resource):
             "DELETE",
             self._reply(space_id, comment_id, reply_id, change_request),
             invalidates=self._changed(space_id, change_request),
+            refreshes=self._counted(space_id, change_request),
             operation="deleteCommentReply",
         )
 
