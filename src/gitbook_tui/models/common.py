@@ -12,7 +12,6 @@ from pydantic import (
     GetCoreSchemaHandler,
     GetJsonSchemaHandler,
     PlainValidator,
-    PrivateAttr,
     SerializerFunctionWrapHandler,
     model_serializer,
 )
@@ -53,9 +52,6 @@ class ApiModel(BaseModel):
     """
 
     model_config = ConfigDict(extra="allow", populate_by_name=True)
-
-    # Set by the API client: where this answer came from (network/cache), its age, staleness.
-    _response_meta: Any = PrivateAttr(default=None)
 
     @model_serializer(mode="wrap")
     def _omit_unset_none(self, handler: SerializerFunctionWrapHandler) -> Any:
