@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from gitbook_tui.api import AsyncGitBook, NotFoundError, PermissionDeniedError
@@ -25,31 +24,8 @@ from gitbook_tui.models import (
 )
 
 Clients = Callable[..., AsyncGitBook]
+
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="20"><rect width="4"/></svg>'
-
-
-@pytest.fixture
-async def connect(world: Any) -> AsyncIterator[Clients]:
-    """``connect(name)``: a client speaking to the in-process server as that user."""
-    opened: list[AsyncGitBook] = []
-
-    def _connect(name: str = "alice") -> AsyncGitBook:
-        client = AsyncGitBook(
-            f"tok-{name}",
-            base_url="http://testserver/v1",
-            transport=httpx.ASGITransport(app=world.app),
-        )
-        opened.append(client)
-        return client
-
-    yield _connect
-    for client in opened:
-        await client.close()
-
-
-@pytest.fixture
-def gb(connect: Clients) -> AsyncGitBook:
-    return connect("alice")
 
 
 def git_sync_folder(root: Path) -> Path:

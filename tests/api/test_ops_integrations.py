@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-import httpx
 import pytest
 
 from gitbook_tui.api import (
@@ -37,6 +36,7 @@ from gitbook_tui.models import (
 from gitbook_tui.server.routes.integrations import lz_decompress_from_uri
 
 Clients = Callable[..., AsyncGitBook]
+
 
 SPEC_V1 = {"openapi": "3.0.3", "info": {"title": "Pets", "version": "1.0"}, "paths": {}}
 SPEC_V2 = {"openapi": "3.1.0", "info": {"title": "Pets", "version": "2.0"}, "paths": {}}
@@ -97,29 +97,6 @@ def peer() -> Iterator[Peer]:
     server.shutdown()
     server.server_close()
     thread.join(5)
-
-
-@pytest.fixture
-async def connect(world: Any) -> AsyncIterator[Clients]:
-    opened: list[AsyncGitBook] = []
-
-    def _connect(name: str = "alice") -> AsyncGitBook:
-        client = AsyncGitBook(
-            f"tok-{name}",
-            base_url="http://testserver/v1",
-            transport=httpx.ASGITransport(app=world.app),
-        )
-        opened.append(client)
-        return client
-
-    yield _connect
-    for client in opened:
-        await client.close()
-
-
-@pytest.fixture
-def gb(connect: Clients) -> AsyncGitBook:
-    return connect("alice")
 
 
 async def names(pager: Any) -> list[str]:

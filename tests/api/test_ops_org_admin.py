@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from typing import Any
 
-import httpx
 import pytest
 
 from gitbook_tui.api import AsyncGitBook, BadRequestError, NotFoundError, PermissionDeniedError
@@ -13,29 +12,6 @@ from gitbook_tui.api.resource import NULL
 from gitbook_tui.models import Invite, InviteResult, Page, Team, TranslationSettings
 
 Clients = Callable[..., AsyncGitBook]
-
-
-@pytest.fixture
-async def connect(world: Any) -> AsyncIterator[Clients]:
-    opened: list[AsyncGitBook] = []
-
-    def _connect(name: str = "alice") -> AsyncGitBook:
-        client = AsyncGitBook(
-            f"tok-{name}",
-            base_url="http://testserver/v1",
-            transport=httpx.ASGITransport(app=world.app),
-        )
-        opened.append(client)
-        return client
-
-    yield _connect
-    for client in opened:
-        await client.close()
-
-
-@pytest.fixture
-def gb(connect: Clients) -> AsyncGitBook:
-    return connect("alice")
 
 
 async def ids(pager: Any) -> list[str]:

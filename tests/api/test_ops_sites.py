@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 from gitbook_tui.api import (
@@ -33,31 +32,6 @@ from gitbook_tui.models import (
 )
 
 Clients = Callable[..., AsyncGitBook]
-
-
-@pytest.fixture
-async def connect(world: Any) -> AsyncIterator[Clients]:
-    """``connect(name)``: a client speaking to the in-process server as that user."""
-    opened: list[AsyncGitBook] = []
-
-    def _connect(name: str = "alice", **options: Any) -> AsyncGitBook:
-        client = AsyncGitBook(
-            f"tok-{name}",
-            base_url="http://testserver/v1",
-            transport=httpx.ASGITransport(app=world.app),
-            **options,
-        )
-        opened.append(client)
-        return client
-
-    yield _connect
-    for client in opened:
-        await client.close()
-
-
-@pytest.fixture
-def gb(connect: Clients) -> AsyncGitBook:
-    return connect("alice")
 
 
 async def ids(pager: Any) -> list[str]:
