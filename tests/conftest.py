@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
+import httpx
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.server.app import create_app
 from gitbook_tui.server.bootstrap import add_member, create_org, create_user
 from gitbook_tui.server.clock import Clock
@@ -129,3 +132,32 @@ def make_space(world: World) -> Callable[..., dict]:
         return r.json()
 
     return _make
+
+
+Clients = Callable[..., AsyncGitBook]
+
+
+@pytest.fixture
+async def connect(world: Any) -> AsyncIterator[Clients]:
+    """``connect(name, **options)``: a client speaking to the in-process server as that user."""
+    opened: list[AsyncGitBook] = []
+
+    def _connect(name: str = "alice", **options: Any) -> AsyncGitBook:
+        client = AsyncGitBook(
+            f"tok-{name}",
+            base_url="http://testserver/v1",
+            transport=httpx.ASGITransport(app=world.app),
+            **options,
+        )
+        opened.append(client)
+        return client
+
+    yield _connect
+    for client in opened:
+        await client.close()
+
+
+@pytest.fixture
+def gb(connect: Clients) -> AsyncGitBook:
+    """A client speaking as alice (organization admin)."""
+    return connect("alice")
