@@ -67,6 +67,19 @@ def _add_cache(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     actions.add_parser("clear", help="remove every cached response")
 
 
+def _add_open(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    open_ = sub.add_parser(
+        "open",
+        help="start the app at a space or page",
+        description="Start the app at a space or page: SPACE-ID, SPACE-ID/PAGE-ID, an app URL "
+        "(…/s/<space>/<page path>) or a published URL (https://<host>/<space>/<page path>).",
+    )
+    open_.add_argument("target", help="space-id, space-id/page-id, or an app or published URL")
+    open_.add_argument(
+        "--demo", dest="open_demo", action="store_true", help="open it on the bundled demo"
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gitbook-tui",
@@ -77,6 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command")
     _add_serve(sub)
+    _add_open(sub)
     _add_auth(sub)
     _add_cache(sub)
     return parser
@@ -245,35 +259,47 @@ def main(argv: list[str] | None = None) -> int:
         return run_auth(args)
     if args.command == "cache":
         return run_cache(args)
-    return run_app(args)
+    return run_app(args)  # no command, or "open"
 
 
 def run_app(args: argparse.Namespace) -> int:
+    """The app (``gitbook-tui`` and ``gitbook-tui open``). Without a token it starts on the
+    welcome screen; asking there for the demo restarts on the bundled demo server."""
     from .api import AsyncGitBook
+    from .cache import ResponseCache
+    from .tui.app import RESULT_DEMO, GitBookApp
+    from .tui.state import parse_target
 
-    handle = None
-    if args.demo:
-        from .server.runner import start_in_thread
-
-        handle = start_in_thread(data_dir() / "demo.sqlite", demo=True)
-        client = AsyncGitBook(handle.token, base_url=handle.url)
-    else:
-        client = AsyncGitBook()
-        if not client.has_token:
-            print(
-                "gitbook-tui: no token. Run 'gitbook-tui --demo' to try the bundled demo "
-                "workspace, or set GITBOOK_TOKEN.",
-                file=sys.stderr,
-            )
+    start = None
+    if getattr(args, "target", None):
+        try:
+            start = parse_target(args.target)
+        except ValueError as exc:
+            print(f"gitbook-tui open: {exc}", file=sys.stderr)
             return 2
-    from .tui.app import GitBookApp
+    demo = bool(args.demo or getattr(args, "open_demo", False))
+    while True:
+        handle = None
+        if demo:
+            from .server.runner import start_in_thread
 
-    try:
-        GitBookApp(client).run()
-    finally:
-        if handle is not None:
-            handle.stop()
-    return 0
+            handle = start_in_thread(data_dir() / "demo.sqlite", demo=True)
+            # the demo server gets a new port (and account) each run: no response cache
+            client = AsyncGitBook(handle.token, base_url=handle.url)
+        else:
+            client = AsyncGitBook(cache=ResponseCache())
+        app = GitBookApp(client, demo=demo, start=start)
+        try:
+            result = app.run()
+        finally:
+            if handle is not None:
+                handle.stop()
+            if client.cache is not None:
+                client.cache.close()
+        if result == RESULT_DEMO and not demo:
+            demo = True
+            continue
+        return app.return_code or 0
 
 
 if __name__ == "__main__":

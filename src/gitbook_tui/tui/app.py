@@ -1,25 +1,282 @@
-"""GitBookApp: the Textual application (thin: screens do the work)."""
+"""GitBookApp: the Textual application (thin: screens do the work).
+
+Start: without a token the :class:`WelcomeScreen` (sign in, or ask for the demo: the app
+then exits with :data:`RESULT_DEMO` and ``cli.run_app`` restarts on the demo server). With
+a token: the remembered organization (or the only one) opens in the :class:`BrowserScreen`
+at once — from the cache, no request before the first frame — otherwise the
+:class:`OrgPickerScreen` lists the organizations.
+"""
 
 from __future__ import annotations
 
+from typing import ClassVar
+
+import httpx
+from textual import on, work
 from textual.app import App
+from textual.binding import Binding, BindingType
 
-from ..api import AsyncGitBook
-from .screens.space_list_screen import SpaceListScreen
+from ..api import AsyncGitBook, GitBookError
+from ..models import Organization
+from .commands import AppCommands, PageCommands, SpaceCommands
+from .config import TuiConfig, load_tui_config
+from .screens.browser_screen import BrowserScreen
+from .screens.help_screen import HelpScreen
+from .screens.org_picker_screen import OrgPickerScreen
+from .screens.outline_screen import OutlineScreen
+from .screens.search_screen import SearchResult, SearchScreen
+from .screens.welcome_screen import WelcomeScreen
+from .state import StartTarget, StateStore, account_key
+from .text import inert
+
+__all__ = ["RESULT_DEMO", "GitBookApp"]
+
+RESULT_DEMO = "demo"
+"""Exit result asking ``run_app`` to restart on the bundled demo workspace."""
 
 
-class GitBookApp(App[None]):
+class GitBookApp(App[str | None]):
     """The gitbook-tui application."""
 
     CSS_PATH = "app.tcss"
     TITLE = "gitbook-tui"
+    COMMANDS = App.COMMANDS | {PageCommands, SpaceCommands, AppCommands}
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "quit", "Quit", id="app.quit"),
+        Binding("question_mark", "help", "Help", id="app.help"),
+        Binding("s", "search", "Search", id="app.search"),
+        Binding("t", "outline", "Outline", id="app.outline"),
+        Binding("R", "reload", "Reload", show=False, id="app.reload"),
+    ]
 
-    def __init__(self, client: AsyncGitBook) -> None:
+    def __init__(
+        self,
+        client: AsyncGitBook,
+        *,
+        demo: bool = False,
+        config: TuiConfig | None = None,
+        start: StartTarget | None = None,
+        state_store: StateStore | None = None,
+        transport: httpx.AsyncBaseTransport | None = None,
+    ) -> None:
         super().__init__()
         self.client = client
+        self.demo = demo
+        self.config = config if config is not None else load_tui_config()
+        self.start_target = start
+        self.state_store = state_store or StateStore()
+        self.transport = transport  # used for the welcome screen's client (tests, demo)
+        # what the Navigator protocol exposes to modal screens and palette providers
+        self.organization_id: str | None = None
+        self.space_id: str | None = None
 
-    def on_mount(self) -> None:
-        self.push_screen(SpaceListScreen(self.client))
+    # -- start ----------------------------------------------------------------------------------
+    async def on_mount(self) -> None:
+        config = self.config
+        if config.theme:
+            if config.theme in self.available_themes:
+                self.theme = config.theme
+            else:
+                config.problems.append(f"ui.theme: no theme named {config.theme!r}")
+        if config.keymap:
+            self.set_keymap(config.keymap)
+        if config.problems:
+            self.notify(inert("; ".join(config.problems)), title="config.toml", severity="warning")
+        if not self.client.has_token:
+            await self.push_screen(
+                WelcomeScreen(
+                    self.client.base_url, transport=self.transport, demo_available=not self.demo
+                )
+            )
+            return
+        await self._begin()
+
+    @property
+    def account(self) -> str:
+        return account_key(self.client)
+
+    async def _begin(self) -> None:
+        """Open the browser right away when the organization is known (from the cache or
+        the remembered state), else decide once the organizations are loaded."""
+        state = self.state_store.load(self.account)
+        if self.start_target is not None:
+            await self.show_browser(None)
+            return
+        orgs = await self._cached_orgs()
+        ids = [o.id for o in orgs] if orgs is not None else None
+        if state.org_id and (ids is None or state.org_id in ids):
+            await self.show_browser(state.org_id)
+        elif orgs is not None and orgs:
+            await self._choose(orgs)
+        else:
+            self._load_orgs()
+
+    async def _cached_orgs(self) -> list[Organization] | None:
+        """The organizations as last seen (cache only: no request)."""
+        try:
+            return [o async for o in self.client.orgs.list(read="cache-only")]
+        except GitBookError:
+            return None
+
+    @work(exclusive=True, exit_on_error=False, group="app-orgs")
+    async def _load_orgs(self) -> None:
+        try:
+            orgs = [o async for o in self.client.orgs.list(read="prefer-cache")]
+        except GitBookError as exc:
+            # the browser's tree shows the failure on its root, with r to retry
+            self.notify(inert(f"Could not list organizations: {exc}"), severity="error")
+            await self.show_browser(None)
+            return
+        await self._choose(orgs)
+
+    async def _choose(self, orgs: list[Organization]) -> None:
+        if len(orgs) == 1:
+            await self.show_browser(orgs[0].id)
+        elif not orgs:
+            self.notify("This token belongs to no organization.", severity="warning")
+            await self.show_browser(None)
+        else:
+            await self.push_screen(OrgPickerScreen(orgs), self._org_chosen)
+
+    async def _org_chosen(self, org_id: str | None) -> None:
+        if org_id is not None:
+            await self.show_browser(org_id)
+
+    async def show_browser(self, org_id: str | None) -> None:
+        """Open (or replace) the browser on ``org_id`` (``None``: every organization)."""
+        state = self.state_store.load(self.account)
+        if org_id != state.org_id:
+            state.expanded, state.selected, state.page = [], None, None
+            state.org_id = org_id
+        self.organization_id = org_id
+        screen = BrowserScreen(
+            self.client,
+            org_id=org_id,
+            store=self.state_store,
+            account=self.account,
+            state=state,
+            start=self.start_target,
+            show_hidden=self.config.show_hidden,
+        )
+        self.start_target = None
+        current = self.browser
+        if current is None:
+            await self.push_screen(screen)
+            return
+        current.save_state()
+        while self.screen is not current:
+            await self.pop_screen()
+        await self.switch_screen(screen)
+
+    @property
+    def browser(self) -> BrowserScreen | None:
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, BrowserScreen):
+                return screen
+        return None
+
+    def action_switch_org(self) -> None:
+        self._pick_org()
+
+    @work(exclusive=True, exit_on_error=False, group="app-orgs")
+    async def _pick_org(self) -> None:
+        try:
+            orgs = [o async for o in self.client.orgs.list(read="prefer-cache")]
+        except GitBookError as exc:
+            self.notify(inert(f"Could not list organizations: {exc}"), severity="error")
+            return
+        if len(orgs) < 2:
+            self.notify("There is no other organization.", timeout=3)
+            return
+        await self.push_screen(
+            OrgPickerScreen(orgs, current=self.organization_id, cancellable=True),
+            self._org_chosen,
+        )
+
+    # -- welcome ----------------------------------------------------------------------------------
+    @on(WelcomeScreen.DemoRequested)
+    def _demo_requested(self) -> None:
+        self.exit(RESULT_DEMO)
+
+    @on(WelcomeScreen.SignedIn)
+    async def _signed_in(self, event: WelcomeScreen.SignedIn) -> None:
+        old = self.client
+        self.client = AsyncGitBook(
+            event.token, base_url=event.api_url, transport=self.transport, cache=old.cache
+        )
+        await old.close()
+        name = event.user.displayName or event.user.email or event.user.id
+        self.notify(inert(f"Signed in as {name}"), timeout=4)
+        if isinstance(self.screen, WelcomeScreen):
+            self.pop_screen()
+        await self._begin()
+
+    # -- navigation (the Navigator protocol) ----------------------------------------------------
+    def open_page(self, space_id: str, page_id: str, anchor: str | None = None) -> None:
+        browser = self.browser
+        if browser is not None:
+            browser.open_page(space_id, page_id, anchor)
+
+    def open_space(self, space_id: str) -> None:
+        browser = self.browser
+        if browser is not None:
+            browser.open_space(space_id)
+
+    def action_back(self) -> None:
+        if self.browser is not None:
+            self.browser.action_back()
+
+    def action_forward(self) -> None:
+        if self.browser is not None:
+            self.browser.action_forward()
+
+    def action_toggle_hidden(self) -> None:
+        if self.browser is not None:
+            self.browser.tree.action_toggle_hidden()
+
+    # -- modal screens ------------------------------------------------------------------------------
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_search(self) -> None:
+        if self.browser is None or isinstance(self.screen, SearchScreen):
+            return
+        scope = "space" if self.space_id else "organization"
+        self.push_screen(SearchScreen(scope=scope), self._search_chosen)
+
+    def _search_chosen(self, result: SearchResult | None) -> None:
+        if result is not None:
+            self.open_page(result.space_id, result.page_id, result.anchor)
+
+    def action_outline(self) -> None:
+        browser = self.browser
+        if browser is None or browser.page is None:
+            self.notify("Open a page to see its outline.", timeout=3)
+            return
+        headings = browser.viewer.headings()
+        if not headings:
+            self.notify("This page has no headings.", timeout=3)
+            return
+        self.push_screen(OutlineScreen(headings), self._outline_chosen)
+
+    def _outline_chosen(self, anchor: str | None) -> None:
+        if anchor is not None and self.browser is not None:
+            self.browser.viewer.scroll_to_anchor(anchor)
+
+    def action_reload(self) -> None:
+        """Reload the open page from the server (the tree reloads a node with r)."""
+        browser = self.browser
+        if browser is not None and browser.current_page is not None:
+            space_id, page_id = browser.current_page
+            browser.open_page(space_id, page_id, record=False)
+
+    # -- exit ---------------------------------------------------------------------------------------
+    async def action_quit(self) -> None:
+        browser = self.browser
+        if browser is not None:
+            browser.save_state()
+        self.exit()
 
     async def on_unmount(self) -> None:
         await self.client.close()

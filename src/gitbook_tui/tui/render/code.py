@@ -1,0 +1,105 @@
+"""Code blocks: title bar, optional line numbers, folded long lines, cached highlighting."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from pygments.lexer import Lexer
+from pygments.lexers import get_lexer_by_name
+from pygments.util import ClassNotFound
+from rich.cells import cell_len
+from rich.syntax import Syntax
+from rich.text import Text
+
+from ...markdown.model import CodeBlock
+from .core import Context, pad
+from .links import safe_text
+from .styles import Palette
+
+__all__ = ["highlight", "layout_code"]
+
+
+@lru_cache(maxsize=64)
+def _lexer(language: str) -> Lexer | None:
+    # Pygments' name lookup scans its registry each time; a page repeats few languages.
+    try:
+        return get_lexer_by_name(language)
+    except ClassNotFound:
+        return None
+
+
+@lru_cache(maxsize=512)
+def highlight(code: str, language: str | None, palette: Palette) -> Text:
+    """Syntax-highlighted ``code`` (already cleaned); width independent, so a resize reuses it.
+
+    Only called when a block is laid out, i.e. when it first comes near the viewport,
+    so a page with thousands of code blocks never pays for the ones nobody looks at.
+    The returned Text is shared: callers must not modify it.
+    """
+    lexer = _lexer(language.lower()) if language else None
+    if lexer is None:
+        return Text(code, style=palette.code_text)
+    syntax = Syntax(
+        code,
+        lexer,
+        theme=palette.code_theme,
+        background_color=palette.code_background,
+    )
+    text = syntax.highlight(code)
+    text.rstrip()
+    return text
+
+
+def _fold(line: Text, width: int) -> list[Text]:
+    """Cut one code line into pieces of at most ``width`` cells (code is never re-flowed)."""
+    plain = line.plain
+    if len(plain) <= width and (plain.isascii() or cell_len(plain) <= width):
+        return [line]
+    offsets: list[int] = []
+    used = 0
+    for index, char in enumerate(plain):
+        char_width = 1 if char.isascii() else cell_len(char)
+        if used + char_width > width and used:
+            offsets.append(index)
+            used = 0
+        used += char_width
+    return list(line.divide(offsets)) if offsets else [line]
+
+
+def layout_code(block: CodeBlock, width: int, ctx: Context) -> list[Text]:
+    palette = ctx.palette
+    # Pygments drops leading/trailing blank lines; do the same up front so highlighted
+    # and text-only layouts have identical characters.
+    code = safe_text(block.code).strip("\n")
+    language = safe_text(block.language, single_line=True).strip() or None
+    title = safe_text(block.title, single_line=True).strip()
+
+    bar = Text(style=palette.code_title)
+    bar.append(f" {title} " if title else " ", palette.code_title)
+    if language:
+        label = f" {language} "
+        gap = width - bar.cell_len - cell_len(label)
+        if gap > 0:
+            bar.append(" " * gap)
+        bar.append(label, palette.code_language)
+    lines = [pad(bar, width)]
+
+    if ctx.highlight:
+        source = highlight(code, language, palette)
+    else:
+        source = Text(code, style=palette.code_text)
+        source.rstrip()
+    logical = source.split("\n", allow_blank=True) if code else [Text("")]
+    digits = len(str(len(logical)))
+    gutter = digits + 3 if block.line_numbers else 0
+    room = max(1, width - gutter - 2)
+    for number, line in enumerate(logical, start=1):
+        for index, piece in enumerate(_fold(line, room)):
+            row = Text(style=palette.code_text)
+            if block.line_numbers:
+                label = f"{number:>{digits}} │ " if index == 0 else " " * digits + " ┆ "
+                row.append(label, palette.code_gutter)
+            row.append(" ")
+            row.append_text(piece)
+            lines.append(pad(row, width))
+    return lines

@@ -1,0 +1,71 @@
+"""Inline spans to Rich Text (no markup parsing) and link classification."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from rich.style import Style
+from rich.text import Text
+
+from ...markdown.model import Span
+from ...markdown.sanitize import clean_text
+from .core import Context, Target
+from .styles import span_style
+
+__all__ = ["classify_href", "inline_text", "link_target", "safe_text"]
+
+_SCHEME_RE = re.compile(r"^([A-Za-z][A-Za-z0-9+.\-]*):")
+
+
+def safe_text(value: str | None, *, single_line: bool = False) -> str:
+    """Server text made inert: controls and bidi overrides removed, tabs expanded."""
+    text = clean_text(value or "").replace("\t", "    ")
+    return text.replace("\n", " ") if single_line else text
+
+
+def classify_href(href: str) -> tuple[bool, bool]:
+    """``(external, safe)`` for a link target.
+
+    Only ``http``/``https`` are external; relative paths and ``#anchors`` are internal
+    and safe; every other scheme (``javascript:``, ``file:``, ``data:``…) and
+    protocol-relative ``//host`` links are unsafe, so the screen refuses them.
+    """
+    value = href.strip()
+    match = _SCHEME_RE.match(value)
+    if match is not None:
+        scheme = match.group(1).lower()
+        return (True, True) if scheme in ("http", "https") else (False, False)
+    if value.startswith(("//", "\\\\", "/\\", "\\/")):
+        return False, False
+    return False, True
+
+
+def link_target(href: str, label: str) -> Target:
+    href = safe_text(href, single_line=True).strip()
+    external, safe = classify_href(href)
+    return Target("link", label=label, href=href, external=external, safe=safe)
+
+
+def link_style(ctx: Context, target: Target) -> Style:
+    palette = ctx.palette
+    return (palette.link if target.safe else palette.unsafe_link) + ctx.register(target)
+
+
+def inline_text(
+    ctx: Context, spans: Iterable[Span], base: Style | None = None, *, single_line: bool = False
+) -> Text:
+    """Spans as one Text; links are styled and registered as targets."""
+    text = Text(style=base or "")
+    palette = ctx.palette
+    for span in spans:
+        value = safe_text(span.text, single_line=single_line)
+        if not value:
+            continue
+        style = span_style(palette, span.style)
+        if "footnote_ref" in span.style:
+            value = f"[{value}]"
+        if span.href is not None:
+            style = style + link_style(ctx, link_target(span.href, value))
+        text.append(value, style)
+    return text

@@ -1,0 +1,113 @@
+"""Tables: box-drawn, column widths fitted to the width, cells wrapped and aligned."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from rich.cells import cell_len
+from rich.text import Text
+
+from ...markdown.model import Table
+from .core import Context, pad, wrap
+from .links import inline_text
+
+__all__ = ["fit_widths", "layout_table"]
+
+Justify = Literal["left", "center", "right"]
+
+
+def _longest_word(text: str) -> int:
+    return max((cell_len(word) for word in text.split()), default=0)
+
+
+def fit_widths(natural: list[int], minimum: list[int], room: int) -> list[int]:
+    """Column widths summing to at most ``room``: natural widths if they fit, else
+    every column gets its minimum (capped) and the rest is shared in proportion to
+    how much more each column would like."""
+    if sum(natural) <= room:
+        return natural
+    minimum = [
+        min(low, high, max(4, room // max(1, len(natural))))
+        for low, high in zip(minimum, natural, strict=True)
+    ]
+    spare = room - sum(minimum)
+    if spare <= 0:
+        # Narrower than every column's minimum: squeeze evenly, one cell at least.
+        share = max(1, room // max(1, len(natural)))
+        return [max(1, min(share, high)) for high in natural]
+    wants = [high - low for low, high in zip(minimum, natural, strict=True)]
+    total_want = sum(wants) or 1
+    widths = [low + spare * want // total_want for low, want in zip(minimum, wants, strict=True)]
+    # Hand out cells lost to rounding, widest wishes first.
+    leftover = room - sum(widths)
+    for index in sorted(range(len(widths)), key=lambda i: wants[i], reverse=True):
+        if leftover <= 0:
+            break
+        if widths[index] < natural[index]:
+            widths[index] += 1
+            leftover -= 1
+    return widths
+
+
+def _border(left: str, mid: str, right: str, fill: str, widths: list[int]) -> str:
+    return left + mid.join(fill * (width + 2) for width in widths) + right
+
+
+def layout_table(block: Table, width: int, ctx: Context) -> list[Text]:
+    palette = ctx.palette
+    columns = (
+        max(len(block.header), *(len(row) for row in block.rows))
+        if block.rows
+        else len(block.header)
+    )
+    if columns == 0:
+        return []
+
+    def cells_of(row: tuple[tuple, ...], header: bool) -> list[Text]:
+        base = palette.table_header if header else None
+        out = [inline_text(ctx, cell, base, single_line=True) for cell in row]
+        return out + [Text() for _ in range(columns - len(out))]
+
+    header = cells_of(block.header, True) if block.header else None
+    rows = [cells_of(row, False) for row in block.rows]
+    every = ([header] if header else []) + rows
+    natural = [max(1, *(row[c].cell_len for row in every)) for c in range(columns)]
+    minimum = [max(1, *(_longest_word(row[c].plain) for row in every)) for c in range(columns)]
+    widths = fit_widths(natural, minimum, max(columns, width - 3 * columns - 1))
+    aligns: list[Justify] = [
+        (block.aligns[c] if c < len(block.aligns) and block.aligns[c] else "left")  # type: ignore[misc]
+        for c in range(columns)
+    ]
+
+    border = palette.table_border
+
+    def render_row(cells: list[Text]) -> list[Text]:
+        wrapped = [wrap(cell, widths[c], aligns[c]) for c, cell in enumerate(cells)]
+        height = max(len(lines) for lines in wrapped)
+        out: list[Text] = []
+        for y in range(height):
+            line = Text("│", style=border)
+            for c, lines in enumerate(wrapped):
+                cell = lines[y] if y < len(lines) else Text()
+                if aligns[c] != "left" and cell.plain:
+                    cell = cell.copy()
+                    cell.align(aligns[c], widths[c])
+                line.append(" ")
+                line.append_text(pad(cell, widths[c]))
+                line.append(" │", style=border)
+            out.append(line)
+        return out
+
+    rendered = [render_row(row) for row in rows]
+    multi_line = any(len(lines) > 1 for lines in rendered)
+    lines = [Text(_border("┌", "┬", "┐", "─", widths), style=border)]
+    if header is not None:
+        lines.extend(render_row(header))
+        lines.append(Text(_border("╞", "╪", "╡", "═", widths), style=border))
+    for index, row_lines in enumerate(rendered):
+        if index and multi_line:
+            # Separators only when a row wraps, so short tables stay compact.
+            lines.append(Text(_border("├", "┼", "┤", "─", widths), style=border))
+        lines.extend(row_lines)
+    lines.append(Text(_border("└", "┴", "┘", "─", widths), style=border))
+    return lines
