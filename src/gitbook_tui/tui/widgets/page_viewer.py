@@ -32,6 +32,7 @@ __all__ = ["PageViewer"]
 def _binding(keys: str, action: str, description: str, name: str, *, show: bool = False) -> Binding:
     return Binding(keys, action, description, show=show, id=f"page_viewer.{name}")
 
+
 _FREEZE_AFTER_BYTES = 256 * 1024
 
 
