@@ -93,3 +93,10 @@ def test_fast_on_large_input() -> None:
         assert clean_text(clean) is clean
         clean_text(dirty)
     assert time.perf_counter() - started < 5
+
+
+def test_emoji_variation_selector_is_dropped_so_columns_line_up() -> None:
+    from gitbook_tui.markdown.sanitize import clean_text as clean
+
+    assert clean("⌨\ufe0f tide CLI") == "⌨ tide CLI"
+    assert clean("🗄\ufe0f Archive") == "🗄 Archive"

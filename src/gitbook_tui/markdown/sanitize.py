@@ -27,6 +27,10 @@ _REMOVED_CODEPOINTS: tuple[int, ...] = (
     0x200F,  # RIGHT-TO-LEFT MARK
     *range(0x202A, 0x202F),  # LRE, RLE, PDF, LRO, RLO
     *range(0x2066, 0x206A),  # LRI, RLI, FSI, PDI
+    # VARIATION SELECTOR-16 asks for emoji presentation: terminals then draw "⌨️" or "🗄️"
+    # two cells wide while Rich measures one, which shifts every column after it. Without
+    # it the character takes its one-cell text presentation and the layout holds.
+    0xFE0F,
 )
 
 _TABLE: dict[int, None] = dict.fromkeys(_REMOVED_CODEPOINTS)
@@ -39,7 +43,8 @@ _SEQUENCE_START_RE = re.compile("[\x1b\x90\x98\x9b\x9d\x9e\x9f]")
 
 
 def clean_text(s: str) -> str:
-    """Return ``s`` without C0/C1 controls (except ``\\n``/``\\t``), DEL and bidi controls.
+    """Return ``s`` without C0/C1 controls (except ``\\n``/``\\t``), DEL, bidi controls and
+    the emoji variation selector (U+FE0F, which breaks terminal column widths).
 
     Complete ANSI escape sequences (CSI such as colours, OSC such as OSC 8 hyperlinks
     and OSC 52 clipboard writes, DCS/PM/APC strings) are removed as a whole; any
