@@ -56,6 +56,18 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         return
 
 
+def _with_description(markdown: str, description: str | None) -> str:
+    """The page text with ``description`` in its front matter (one block, never two)."""
+    if not description:
+        return markdown
+    if markdown.startswith("---\n"):
+        head, sep, rest = markdown[4:].partition("\n---\n")
+        if sep:
+            kept = [line for line in head.splitlines() if not line.startswith("description:")]
+            return "---\n" + "\n".join([f"description: {description}", *kept]) + "\n---\n" + rest
+    return f"---\ndescription: {description}\n---\n\n{markdown}"
+
+
 def _write_gitsync_folder(root: Path, pages: list[dict[str, Any]]) -> None:
     """Write generated pages as a Git Sync folder (SUMMARY.md + one file per page)."""
     root.mkdir(parents=True, exist_ok=True)
@@ -68,12 +80,7 @@ def _write_gitsync_folder(root: Path, pages: list[dict[str, Any]]) -> None:
             rel = f"{prefix}{node['slug']}/README.md" if children else f"{prefix}{node['slug']}.md"
             target = root / rel
             target.parent.mkdir(parents=True, exist_ok=True)
-            front = (
-                f"---\ndescription: {node['description']}\n---\n\n"
-                if node.get("description")
-                else ""
-            )
-            target.write_text(front + node["markdown"], encoding="utf-8")
+            target.write_text(_with_description(node["markdown"], node.get("description")), "utf-8")
             files.append(rel)
             lines.append(f"{'  ' * depth}* [{node['title']}]({rel})")
             walk(children, f"{prefix}{node['slug']}/", depth + 1)
