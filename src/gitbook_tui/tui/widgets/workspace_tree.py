@@ -11,18 +11,18 @@ network) so it is on screen in the first frame; :meth:`start_refresh` then refre
 
 Every label is inert: server text goes through :func:`~gitbook_tui.tui.text.inert` and is
 never parsed as markup (a title like ``[@click=app.quit]`` is shown literally).
+
+The node data, labels and filtering live in :mod:`..tree_model`, the loading of children
+in :mod:`..tree_loading`; this module holds the widget (keys are re-exported from here).
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from datetime import datetime
 from functools import partial
-from typing import Any, ClassVar, Literal
+from typing import ClassVar
 
-from rich.style import Style as RichStyle
 from rich.text import Text, TextType
 from textual import events, on
 from textual.binding import Binding, BindingType
@@ -31,83 +31,38 @@ from textual.message import Message
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
-from ...api import (
-    APIConnectionError,
-    AsyncGitBook,
-    AsyncPager,
-    GitBookError,
-    ReadMode,
-    ResponseMeta,
-    response_meta,
-)
+from ...api import APIConnectionError, AsyncGitBook, GitBookError, ReadMode
 from ...markdown.sanitize import clean_text
-from ...models import Collection, Organization, RevisionPage, Space
+from ...models import Space
 from ..text import inert
+from ..tree_loading import Loaded as LoadedChildren
+from ..tree_loading import fetch_children
+from ..tree_model import (
+    LAZY,
+    ROOT,
+    NodeData,
+    clean_title,
+    collection_key,
+    filter_sets,
+    label_for,
+    org_key,
+    page_key,
+    space_key,
+    subtree,
+    to_text,
+    walk_keys,
+)
 
-__all__ = ["NodeData", "WorkspaceTree"]
-
-NodeKind = Literal["root", "org", "collection", "space", "page", "group", "link", "status"]
-LAZY: frozenset[str] = frozenset({"root", "org", "collection", "space"})
-ROOT = "root"
-
-
-def org_key(org_id: str) -> str:
-    return f"org:{org_id}"
-
-
-def collection_key(collection_id: str) -> str:
-    return f"coll:{collection_id}"
-
-
-def space_key(space_id: str) -> str:
-    return f"space:{space_id}"
-
-
-def page_key(space_id: str, page_id: str) -> str:
-    return f"page:{space_id}:{page_id}"
-
-
-@dataclass
-class NodeData:
-    """What a tree node stands for; ``title`` and friends are already control-free."""
-
-    key: str
-    kind: NodeKind
-    id: str = ""
-    title: str = ""
-    emoji: str = ""
-    org_id: str = ""
-    space_id: str = ""
-    path: str = ""
-    git_path: str = ""
-    url: str = ""
-    hidden: bool = False
-    description: str = ""
-    updated: datetime | None = None
-    status: str = ""  # status nodes: "loading" | "error" | "empty"; ``id`` is the parent key
-
-
-@dataclass
-class _Loaded:
-    children: dict[str, list[NodeData]] = field(default_factory=dict)
-    subcollections: dict[str, list[NodeData]] | None = None
-    collection_parents: dict[str, str | None] | None = None
-    metas: list[ResponseMeta | None] = field(default_factory=list)
-
-
-def _clean(text: str | None) -> str:
-    return " ".join(clean_text(text or "").split())
-
-
-def _to_text(content: Content) -> Text:
-    """A Rich Text of inert Content (for the Tree); styles copied, nothing parsed."""
-    text = Text(content.plain, no_wrap=True, end="")
-    for span in content.spans:
-        style = span.style
-        rich_style = style if isinstance(style, str) else getattr(style, "rich_style", None)
-        if isinstance(rich_style, str | RichStyle):
-            text.stylize(rich_style, span.start, span.end)
-    return text
+__all__ = [
+    "LAZY",
+    "ROOT",
+    "NodeData",
+    "WorkspaceTree",
+    "collection_key",
+    "org_key",
+    "page_key",
+    "space_key",
+]
 
 
 class WorkspaceTree(Tree[NodeData]):
@@ -263,29 +218,22 @@ class WorkspaceTree(Tree[NodeData]):
 
     def space_pages(self, space_id: str) -> list[NodeData]:
         """Every page node of a loaded space, depth first."""
-        result: list[NodeData] = []
+        return subtree(self._kids, space_key(space_id))
 
-        def walk(key: str) -> None:
-            for child in self._kids.get(key, []):
-                result.append(child)
-                walk(child.key)
-
-        walk(space_key(space_id))
-        return result
+    def _find_page(self, space_id: str, attribute: str, value: str) -> NodeData | None:
+        """The first page of the space whose ``attribute`` is ``value`` (slashes trimmed)."""
+        wanted = value.strip("/")
+        for page in self.space_pages(space_id):
+            if page.kind == "page" and getattr(page, attribute) == wanted:
+                return page
+        return None
 
     def page_at_path(self, space_id: str, path: str) -> NodeData | None:
-        wanted = path.strip("/")
-        for page in self.space_pages(space_id):
-            if page.kind == "page" and page.path == wanted:
-                return page
-        return None
+        return self._find_page(space_id, "path", path)
 
     def page_at_git_path(self, space_id: str, git_path: str) -> NodeData | None:
-        wanted = git_path.strip("/")
-        for page in self.space_pages(space_id):
-            if page.kind == "page" and page.git_path and page.git_path == wanted:
-                return page
-        return None
+        # an empty git path names no file
+        return self._find_page(space_id, "git_path", git_path) if git_path.strip("/") else None
 
     def first_document(self, space_id: str) -> NodeData | None:
         return next((p for p in self.space_pages(space_id) if p.kind == "page"), None)
@@ -294,7 +242,7 @@ class WorkspaceTree(Tree[NodeData]):
     def process_label(self, label: TextType | Content) -> Text:  # type: ignore[override]
         """Labels are inert: Content is copied, a plain ``str`` is literal text (no markup)."""
         if isinstance(label, Content):
-            text = _to_text(label)
+            text = to_text(label)
         elif isinstance(label, Text):
             text = label
         else:
@@ -303,36 +251,13 @@ class WorkspaceTree(Tree[NodeData]):
         return lines[0] if lines else text
 
     def label_for(self, data: NodeData) -> Content:
-        kind = data.kind
-        if kind == "status":
-            if data.status == "loading":
-                return Content.styled("⟳ loading…", "dim italic")
-            if data.status == "error":
-                return Content.styled("⚠ could not load — r to retry", "bold red")
-            return Content.styled("(empty)", "dim italic")
-        if kind == "org":
-            return inert(data.title or "Organization", style="bold")
-        if kind == "collection":
-            return Content("▤ ") + inert(data.title or "Untitled")
-        if kind == "link":
-            return Content.styled("↗ ", "italic") + inert(data.title or data.url, style="italic")
-        prefix = Content(f"{clean_text(data.emoji)} ") if data.emoji else Content("")
-        if kind == "space" and not data.emoji:
-            prefix = Content("□ ")
-        if kind == "group":
-            return prefix + inert(data.title or "Untitled", style="bold")
-        style = "dim" if data.hidden else ""
-        return prefix + inert(data.title or "Untitled", style=style)
+        return label_for(data)
 
     # -- model -----------------------------------------------------------------------------
     def _walk_keys(self) -> Iterable[str]:
-        stack = [ROOT]
-        while stack:
-            key = stack.pop()
-            yield key
-            stack.extend(reversed([c.key for c in self._kids.get(key, [])]))
+        return walk_keys(self._kids)
 
-    def _apply(self, key: str, loaded: _Loaded) -> bool:
+    def _apply(self, key: str, loaded: LoadedChildren) -> bool:
         """Store what was loaded; True when anything differs from what was known."""
         changed = False
         if loaded.subcollections is not None:
@@ -366,126 +291,21 @@ class WorkspaceTree(Tree[NodeData]):
             changed = True
         return changed
 
-    async def _collect(self, pager: AsyncPager[Any]) -> tuple[list[Any], list[ResponseMeta | None]]:
-        items: list[Any] = []
-        metas: list[ResponseMeta | None] = []
-        async for page in pager.pages():
-            items.extend(page.items)
-            metas.append(response_meta(page))
-        return items, metas
-
-    def _org_node(self, org: Organization) -> NodeData:
-        return NodeData(org_key(org.id), "org", id=org.id, title=_clean(org.title), org_id=org.id)
-
-    def _collection_node(self, coll: Collection, org_id: str) -> NodeData:
-        return NodeData(
-            collection_key(coll.id),
-            "collection",
-            id=coll.id,
-            title=_clean(coll.title),
-            org_id=coll.organization or org_id,
-            description=_clean(coll.description),
-        )
-
-    def _space_node(self, space: Space, org_id: str) -> NodeData:
-        return NodeData(
-            space_key(space.id),
-            "space",
-            id=space.id,
-            title=_clean(space.title),
-            emoji=_clean(space.emoji),
-            org_id=space.organization or org_id,
-            space_id=space.id,
-            url=(space.urls.app or "") if space.urls else "",
-            updated=space.updatedAt,
-        )
-
-    def _page_nodes(
-        self,
-        pages: list[RevisionPage],
-        space_id: str,
-        org_id: str,
-        out: dict[str, list[NodeData]],
-    ) -> list[NodeData]:
-        nodes: list[NodeData] = []
-        for page in pages:
-            raw_type = str(page.type or "document")
-            kind: NodeKind = (
-                "group" if raw_type == "group" else "link" if raw_type == "link" else "page"
-            )
-            url = ""
-            if kind == "link":
-                url = page.href or (page.target.url if page.target and page.target.url else "")
-            elif page.urls is not None:
-                url = page.urls.app or ""
-            node = NodeData(
-                page_key(space_id, page.id),
-                kind,
-                id=page.id,
-                title=_clean(page.title or page.linkTitle or url),
-                emoji=_clean(page.emoji),
-                org_id=org_id,
-                space_id=space_id,
-                path=(page.path or "").strip("/"),
-                git_path=(page.git.path or "") if page.git is not None else "",
-                url=url,
-                hidden=bool(page.hidden),
-                description=_clean(page.description),
-                updated=page.updatedAt,
-            )
-            if page.pages:
-                out[node.key] = self._page_nodes(page.pages, space_id, org_id, out)
-            nodes.append(node)
-        return nodes
-
-    async def _fetch(self, data: NodeData, read: ReadMode) -> _Loaded:
+    async def _fetch(self, data: NodeData, read: ReadMode) -> LoadedChildren:
         """Load the children of ``data`` (raises GitBookError / CacheMissError)."""
-        client = self.client
-        loaded = _Loaded()
-        if data.kind == "root":
-            orgs, loaded.metas = await self._collect(client.orgs.list(read=read))
-            if self.org_id is not None:
-                orgs = [o for o in orgs if o.id == self.org_id]
-            loaded.children[ROOT] = [self._org_node(o) for o in orgs]
-        elif data.kind == "org":
-            colls, metas = await self._collect(
-                client.collections.list(data.id, nested=True, read=read)
-            )
-            spaces, more = await self._collect(client.spaces.list_in_org(data.id, read=read))
-            loaded.metas = metas + more
-            known = {c.id for c in colls}
-            subs: dict[str, list[NodeData]] = {}
-            roots: list[NodeData] = []
-            parents: dict[str, str | None] = {}
-            for coll in colls:
-                node = self._collection_node(coll, data.id)
-                parent = coll.parent if coll.parent in known else None
-                parents[coll.id] = parent
-                if parent is None:
-                    roots.append(node)
-                else:
-                    subs.setdefault(collection_key(parent), []).append(node)
-            loaded.subcollections = {
-                collection_key(c.id): subs.get(collection_key(c.id), []) for c in colls
-            }
-            loaded.collection_parents = parents
-            loaded.children[data.key] = roots + [
-                self._space_node(s, data.id) for s in spaces if not s.is_deleted
-            ]
-        elif data.kind == "collection":
-            spaces, loaded.metas = await self._collect(
-                client.collections.spaces(data.id, read=read)
-            )
-            loaded.children[data.key] = self._subcolls.get(data.key, []) + [
-                self._space_node(s, data.org_id) for s in spaces if not s.is_deleted
-            ]
-        elif data.kind == "space":
-            result = await client.content.pages(data.id, read=read)
-            loaded.metas = [response_meta(result)]
-            loaded.children[data.key] = self._page_nodes(
-                result.pages, data.id, data.org_id, loaded.children
-            )
-        return loaded
+        return await fetch_children(
+            self.client, data, read, org_id=self.org_id, subcollections=self._subcolls
+        )
+
+    async def _fetch_or_fail(
+        self, key: str, data: NodeData, read: ReadMode
+    ) -> LoadedChildren | None:
+        """:meth:`_fetch`, or None after showing the failure on ``key``."""
+        try:
+            return await self._fetch(data, read)
+        except GitBookError as exc:
+            self._failed(key, exc)
+            return None
 
     # -- loading ------------------------------------------------------------------------------
     def load(self, key: str, *, read: ReadMode = "prefer-cache") -> None:
@@ -513,12 +333,11 @@ class WorkspaceTree(Tree[NodeData]):
     async def _load(self, key: str, read: ReadMode) -> None:
         data = self._info[key]
         try:
-            loaded = await self._fetch(data, read)
-        except GitBookError as exc:
-            self._failed(key, exc)
-            return
+            loaded = await self._fetch_or_fail(key, data, read)
         finally:
             self._in_flight.discard(key)
+        if loaded is None:
+            return
         if self._apply(key, loaded):
             self._render_key(key)
         metas = [m for m in loaded.metas if m is not None]
@@ -541,17 +360,15 @@ class WorkspaceTree(Tree[NodeData]):
             return
         if failures or any(r is not None for r in results):
             # something changed (or went away) on the server: read it again, fresh
-            try:
-                loaded = await self._fetch(data, "network")
-            except GitBookError as exc:
-                self._failed(key, exc)
+            loaded = await self._fetch_or_fail(key, data, "network")
+            if loaded is None:
                 return
             if self._apply(key, loaded):
                 self._render_key(key)
         self.post_message(self.Loaded(key, "network"))
 
     def _failed(self, key: str, exc: GitBookError) -> None:
-        self._failures[key] = _clean(str(exc))
+        self._failures[key] = clean_title(str(exc))
         self._render_key(key)
         what = self.title_of(key) or "the workspace"
         self.notify(inert(f"Could not load {what}: {exc}"), title="Load failed", severity="error")
@@ -565,10 +382,8 @@ class WorkspaceTree(Tree[NodeData]):
         data = self._info.get(key)
         if data is None or data.kind not in LAZY:
             return False
-        try:
-            loaded = await self._fetch(data, read)
-        except GitBookError as exc:
-            self._failed(key, exc)
+        loaded = await self._fetch_or_fail(key, data, read)
+        if loaded is None:
             return False
         self._apply(key, loaded)
         return True
@@ -730,25 +545,9 @@ class WorkspaceTree(Tree[NodeData]):
 
     # -- filter ---------------------------------------------------------------------------------
     def _compute_filter(self) -> None:
-        text = self._filter_text.casefold()
-        visible: set[str] = set()
-        expand: set[str] = set()
-
-        def walk(key: str) -> bool:
-            found = False
-            for child in self._kids.get(key, []):
-                if child.hidden and not self.show_hidden:
-                    continue
-                below = walk(child.key)
-                if below:
-                    expand.add(child.key)
-                if below or text in child.title.casefold():
-                    visible.add(child.key)
-                    found = True
-            return found
-
-        walk(ROOT)
-        self._filter_show, self._filter_open = visible, expand
+        self._filter_show, self._filter_open = filter_sets(
+            self._kids, self._filter_text, self.show_hidden
+        )
 
     def set_filter(self, text: str) -> None:
         """Show only loaded nodes whose label contains ``text`` (any case), with ancestors."""
