@@ -25,6 +25,7 @@ ROUTE_MODULES = (
     "access",
     "content",
     "change_requests",
+    "reviews",
     "comments",
     "sites",
     "site_structure",

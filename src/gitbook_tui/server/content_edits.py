@@ -24,11 +24,11 @@ import binascii
 import mimetypes
 import re
 import struct
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .content_store import slugify, unique_slug
 from .storage import Tx
 
 _PAGE_FIELDS = ("title", "emoji", "icon", "description", "hidden", "noIndex", "noRobotsIndex")
@@ -64,20 +64,9 @@ class EditOutcome:
 # -- helpers ----------------------------------------------------------------------------------
 
 
-def slugify(text: str) -> str:
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
-    slug = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
-    return slug[:100].strip("-") or "page"
-
-
 def _unique_slug(slug: str, siblings: list[dict[str, Any]], own_id: str | None) -> str:
-    taken = {s.get("slug") for s in siblings if s["id"] != own_id}
-    if slug not in taken:
-        return slug
-    n = 2
-    while f"{slug}-{n}" in taken:
-        n += 1
-    return f"{slug}-{n}"
+    # The page being edited does not compete with itself for its slug.
+    return unique_slug(slug, {s.get("slug") for s in siblings if s["id"] != own_id})
 
 
 def heading_title(markdown: str) -> str | None:
