@@ -23,11 +23,11 @@ import base64
 import binascii
 import mimetypes
 import re
-import struct
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .assets import image_dimensions
 from .content_store import slugify, unique_slug
 from .storage import Tx
 
@@ -99,29 +99,6 @@ def _all_ids(pages: list[dict[str, Any]]) -> set[str]:
         ids.add(node["id"])
         ids |= _all_ids(node.get("pages", []))
     return ids
-
-
-def image_dimensions(data: bytes) -> dict[str, int] | None:
-    """Width and height of PNG, GIF and JPEG images (None for anything else)."""
-    if data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) >= 24:
-        width, height = struct.unpack(">II", data[16:24])
-        return {"width": width, "height": height}
-    if data[:6] in (b"GIF87a", b"GIF89a") and len(data) >= 10:
-        width, height = struct.unpack("<HH", data[6:10])
-        return {"width": width, "height": height}
-    if data[:2] == b"\xff\xd8":
-        i = 2
-        while i + 9 < len(data):
-            if data[i] != 0xFF:
-                i += 1
-                continue
-            marker = data[i + 1]
-            length = struct.unpack(">H", data[i + 2 : i + 4])[0]
-            if marker in (0xC0, 0xC1, 0xC2):
-                height, width = struct.unpack(">HH", data[i + 5 : i + 9])
-                return {"width": width, "height": height}
-            i += 2 + length
-    return None
 
 
 # -- the batch --------------------------------------------------------------------------------
@@ -355,7 +332,7 @@ class _Batch:
                 "name": name,
                 "contentType": content_type,
                 "size": len(data),
-                "dimensions": image_dimensions(data),
+                "dimensions": image_dimensions(data, content_type),
                 "blob": digest,
             }
             self.files.append(node)
