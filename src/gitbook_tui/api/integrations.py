@@ -6,6 +6,7 @@ import builtins
 import json
 from typing import Any
 
+from ..lzstring import compress_to_encoded_uri_component
 from ..models import (
     Installation,
     InstallationSelection,
@@ -19,7 +20,6 @@ from ..models import (
     UIRenderOutput,
 )
 from .base import ReadMode
-from .lzstring import compress_to_encoded_uri_component
 from .pagination import AsyncPager
 from .resource import Resource, body, operation, seg
 

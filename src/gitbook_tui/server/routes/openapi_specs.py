@@ -39,19 +39,17 @@ Rules where the contract is silent (kept in one place here):
 
 from __future__ import annotations
 
-import json
 import re
-from dataclasses import dataclass
 from typing import Annotated, Any
-from urllib.parse import urlparse
 
 from fastapi import APIRouter, Path, Response
 from fastapi.responses import JSONResponse
 from pydantic import Field, field_validator, model_validator
 
+from ..checks import is_http_url, require_org_role
 from ..context import Ctx, CtxDep
-from ..errors import bad_request, conflict, forbidden, not_found
-from ..fetch import FetchError, fetch_url
+from ..errors import bad_request, conflict, not_found
+from ..openapi_processing import apply_outcome, process_source
 from ..pagination import PagingParams, paginate
 from ..permissions import at_least, org_role
 from ..resources import load_org
@@ -63,10 +61,6 @@ router = APIRouter(tags=["openapi"])
 SLUG_PATTERN = r"^[a-z0-9]+(?:-[a-z0-9]+)*$"
 MAX_URL = 2048
 
-_YAML_KEY = re.compile(
-    r"^(?:openapi|swagger|\"(?:openapi|swagger)\"|'(?:openapi|swagger)')\s*:\s*\S", re.M
-)
-
 
 class Source(Body):
     url: str | None = Field(None, min_length=1, max_length=MAX_URL)
@@ -75,10 +69,8 @@ class Source(Body):
     @field_validator("url")
     @classmethod
     def _url(cls, value: str | None) -> str | None:
-        if value is not None:
-            parsed = urlparse(value)
-            if parsed.scheme not in ("http", "https") or not parsed.netloc or " " in value:
-                raise ValueError("must be an http(s) URL")
+        if value is not None and not is_http_url(value):
+            raise ValueError("must be an http(s) URL")
         return value
 
     @model_validator(mode="after")
@@ -95,90 +87,6 @@ class SpecCreate(Body):
 
 class SpecUpdate(Body):
     source: Source
-
-
-# -- processing --------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Outcome:
-    """Result of fetching and checking a source: text and format, or an error."""
-
-    url: str | None
-    text: str | None = None
-    format: str | None = None
-    code: str | None = None
-    detail: str | None = None
-    raw_code: str | None = None
-
-
-def check_spec(text: str) -> tuple[str | None, str | None]:
-    """``(format, None)`` for an acceptable OpenAPI document, else ``(None, reason)``."""
-    stripped = text.lstrip("\ufeff \t\r\n")
-    if not stripped:
-        return None, "the document is empty"
-    if "\x00" in text:
-        return None, "the document is binary, not JSON or YAML text"
-    if stripped[0] in "{[":
-        try:
-            doc = json.loads(stripped)
-        except ValueError as exc:
-            return None, f"invalid JSON: {exc}"
-        if not isinstance(doc, dict) or not ({"openapi", "swagger"} & doc.keys()):
-            return None, "not an OpenAPI document: no top-level 'openapi' or 'swagger' field"
-        return "json", None
-    if _YAML_KEY.search(stripped):
-        return "yaml", None
-    return None, "not an OpenAPI document: no top-level 'openapi:' or 'swagger:' key"
-
-
-def process_source(ctx: Ctx, url: str | None, text: str | None) -> Outcome:
-    """Fetch (no transaction open) and check a source."""
-    if url is not None:
-        try:
-            fetched = fetch_url(
-                url, timeout=ctx.state.fetch_timeout, max_bytes=ctx.state.fetch_max_bytes
-            )
-        except FetchError as exc:
-            code = "FETCH_TIMEOUT" if exc.code == "FETCH_TIMEOUT" else "FETCH_ERROR"
-            return Outcome(url, code=code, detail=exc.message, raw_code=exc.code)
-        text = fetched.text
-    assert text is not None
-    fmt, reason = check_spec(text)
-    if fmt is None:
-        return Outcome(url, code="PARSE_ERROR", detail=reason, raw_code="PARSE_ERROR")
-    return Outcome(url, text=text, format=fmt)
-
-
-def _apply(tx: Tx, ctx: Ctx, spec: dict[str, Any], outcome: Outcome) -> None:
-    now = ctx.now()
-    spec.update({"processingState": "complete", "lastProcessedAt": now, "updatedAt": now})
-    if outcome.code is not None:
-        spec["lastProcessErrorCode"] = outcome.code
-        spec["lastProcessedErrors"] = [{"code": outcome.raw_code, "message": outcome.detail}]
-    else:
-        assert outcome.text is not None
-        digest = tx.put_blob(outcome.text)
-        latest = tx.get("openapi-version", spec["lastVersion"]) if spec.get("lastVersion") else None
-        if latest is None or latest["digest"] != digest or latest.get("url") != outcome.url:
-            version_id = ctx.new_id()
-            tx.put(
-                "openapi-version",
-                version_id,
-                {
-                    "id": version_id,
-                    "spec": spec["id"],
-                    "createdAt": now,
-                    "createdBy": ctx.user_id,
-                    "url": outcome.url,
-                    "digest": digest,
-                    "format": outcome.format,
-                    "size": len(outcome.text.encode("utf-8")),
-                },
-                scope=spec["id"],
-            )
-            spec["lastVersion"] = version_id
-        spec.pop("lastProcessErrorCode", None)
-        spec["lastProcessedErrors"] = []
-    tx.put("openapi-spec", spec["id"], spec)
 
 
 # -- rendering ---------------------------------------------------------------------------------
@@ -251,10 +159,13 @@ def _load_spec(tx: Tx, ctx: Ctx, org_id: str, slug: str) -> dict[str, Any]:
 
 
 def _require_create(tx: Tx, ctx: Ctx, org_id: str) -> None:
-    if not at_least(org_role(tx, org_id, ctx.user_id), "create"):
-        raise forbidden(
-            "Managing OpenAPI specifications needs the 'create' role on the organization."
-        )
+    require_org_role(
+        tx,
+        ctx,
+        org_id,
+        "create",
+        "Managing OpenAPI specifications needs the 'create' role on the organization.",
+    )
 
 
 def _load_version(tx: Tx, spec: dict[str, Any], version_id: str) -> dict[str, Any]:
@@ -304,7 +215,7 @@ def _finish(ctx: Ctx, spec_id: str, source: Source, status: int) -> JSONResponse
         spec = tx.get("openapi-spec", spec_id)
         if spec is None:
             raise not_found("OpenAPI specification", spec_id)
-        _apply(tx, ctx, spec, outcome)
+        apply_outcome(tx, ctx, spec, outcome)
         return JSONResponse(spec_json(tx, ctx, spec), status_code=status)
 
 
