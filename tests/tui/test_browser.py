@@ -273,7 +273,7 @@ def test_classify_link() -> None:
     assert classify_link("/pages/abc123", "x", False).page_id == "abc123"
     assert classify_link("#install", "x", False).kind == "anchor"
     assert classify_link("HTTPS://Example.com", "x", False).kind == "external"
-    assert classify_link("//cdn.example.com/a", "x", False).url == "https://cdn.example.com/a"
+    assert classify_link("//cdn.example.com/a", "x", False).kind == "refused"
     for bad in ("javascript:alert(1)", "file:///etc/passwd", "data:text/html,x", "mailto:a@b"):
         assert classify_link(bad, "x", False).kind == "refused"
     assert classify_link("../../up.md", "a", False).kind == "broken"

@@ -367,9 +367,12 @@ async def test_status_bar_shows_user_org_and_freshness(world, workspace, tmp_pat
         assert status.age_text.startswith("updated ") and status.age_text.endswith(" ago")
 
 
-async def test_pagination_is_followed_to_the_end(world, tmp_path):
+async def test_pagination_is_followed_to_the_end(world, tmp_path, monkeypatch):
+    from gitbook_tui.tui import tree_loading
+
+    monkeypatch.setattr(tree_loading, "PAGE_SIZE", 100)  # the tree asks for pages of 100
     a = world.client("alice")
-    for i in range(105):  # the server pages lists by 100
+    for i in range(105):
         r = a.post(f"/orgs/{world.org}/spaces", json={"title": f"Space {i:03d}"})
         assert r.status_code == 201
     transport = Transport(world.app)
@@ -405,3 +408,14 @@ async def test_offline_without_cache_shows_error_and_recovers(world, workspace, 
         await pilot.press("r")
         await until(pilot, lambda: "▤ Product" in visible_labels(tree))
         await until(pilot, lambda: status.connection_text == "online")
+
+
+async def test_first_keys_go_to_the_tree_not_the_hidden_filter(world, workspace, tmp_path):
+    from gitbook_tui.tui.screens.search_screen import SearchScreen
+
+    app = make_app(make_client(Transport(world.app)), tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(app.screen, SearchScreen))
+        assert app.browser is not None and app.browser.tree.filter_text == ""

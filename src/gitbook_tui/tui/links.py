@@ -40,12 +40,15 @@ def classify_link(
     folder of the page's file: ``git_path``'s when known, else the page's own path for a
     page with sub-pages (a folder's README) and its parent's for the others."""
     href = href.strip()
+    if href.startswith("//"):
+        # Protocol-relative: which scheme it means depends on a page origin we do not have,
+        # so it is refused like the viewer marks it (safe=False), never guessed.
+        return LinkTarget("refused", url=href, scheme="protocol-relative")
     match = _SCHEME_RE.match(href)
-    if match or href.startswith("//"):
-        scheme = match.group(1).lower() if match else "https"
-        url = href if match else f"https:{href}"
+    if match:
+        scheme = match.group(1).lower()
         if scheme in ("http", "https"):
-            return LinkTarget("external", url=url, scheme=scheme)
+            return LinkTarget("external", url=href, scheme=scheme)
         return LinkTarget("refused", url=href, scheme=scheme)
     raw, _, anchor_raw = href.partition("#")
     anchor = unquote(anchor_raw) or None

@@ -108,6 +108,11 @@ def _page_nodes(
     return nodes
 
 
+# Trees are read whole: the largest page the API allows means the fewest round trips
+# (an organization of 10,000 spaces in 10 requests instead of 100).
+PAGE_SIZE = 1000
+
+
 async def fetch_children(
     client: AsyncGitBook,
     data: NodeData,
@@ -126,8 +131,12 @@ async def fetch_children(
             orgs = [o for o in orgs if o.id == org_id]
         loaded.children[ROOT] = [_org_node(o) for o in orgs]
     elif data.kind == "org":
-        colls, metas = await _collect(client.collections.list(data.id, nested=True, read=read))
-        spaces, more = await _collect(client.spaces.list_in_org(data.id, read=read))
+        colls, metas = await _collect(
+            client.collections.list(data.id, nested=True, limit=PAGE_SIZE, read=read)
+        )
+        spaces, more = await _collect(
+            client.spaces.list_in_org(data.id, limit=PAGE_SIZE, read=read)
+        )
         loaded.metas = metas + more
         known = {c.id for c in colls}
         subs: dict[str, list[NodeData]] = {}
@@ -149,7 +158,9 @@ async def fetch_children(
             _space_node(s, data.id) for s in spaces if not s.is_deleted
         ]
     elif data.kind == "collection":
-        spaces, loaded.metas = await _collect(client.collections.spaces(data.id, read=read))
+        spaces, loaded.metas = await _collect(
+            client.collections.spaces(data.id, limit=PAGE_SIZE, read=read)
+        )
         loaded.children[data.key] = subcollections.get(data.key, []) + [
             _space_node(s, data.org_id) for s in spaces if not s.is_deleted
         ]

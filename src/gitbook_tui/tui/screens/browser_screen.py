@@ -47,6 +47,10 @@ __all__ = ["BrowserScreen", "LinkTarget", "classify_link"]
 class BrowserScreen(Screen[None]):
     """Tree + page pane + status bar + footer for one organization (or all)."""
 
+    # The hidden filter input comes first in the layout; without this it would take the
+    # first keys typed while the tree loads.
+    AUTO_FOCUS = "#workspace-tree"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("alt+left,backspace", "back", "Back", id="browser.back"),
         Binding("alt+right", "forward", "Forward", id="browser.forward"),

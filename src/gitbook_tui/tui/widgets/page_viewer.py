@@ -169,7 +169,9 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
 
     @work(thread=True, exclusive=True, exit_on_error=False, group="page_viewer.parse")
     def _parse(self, markdown: str) -> None:
-        document = parse(markdown)
+        # Cleaned before parsing too: parsed first, a sequence such as ESC [0m could be cut
+        # by link brackets and leave "0m" behind once the ESC is dropped.
+        document = parse(clean_text(markdown))
         if len(markdown) >= _FREEZE_AFTER_BYTES:
             # A big page leaves millions of long-lived objects for the cyclic collector to
             # rescan on every full collection (measured: 80-230 ms pauses while scrolling the
