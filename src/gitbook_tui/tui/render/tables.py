@@ -86,7 +86,10 @@ def layout_table(block: Table, width: int, ctx: Context) -> list[Text]:
         height = max(len(lines) for lines in wrapped)
         out: list[Text] = []
         for y in range(height):
-            line = Text("│", style=border)
+            # The border style goes on the bar only: Text(…, style=) would be the whole
+            # line's base style and paint every cell in the border colour.
+            line = Text()
+            line.append("│", style=border)
             for c, lines in enumerate(wrapped):
                 cell = lines[y] if y < len(lines) else Text()
                 if aligns[c] != "left" and cell.plain:
