@@ -266,3 +266,62 @@ def test_helpers() -> None:
     )
     assert [(s[0], s[1]) for s in sections] == [("", "T"), ("a", "A"), ("a-1", "A")]
     assert "# not a heading" in sections[1][2]
+
+
+MARKDOWN_HEAVY = """Setup notes.
+
+## Install steps
+
+Run the installer, then *Configure* the **zeppelin** daemon via [the settings page](https://x.test/s).
+
+```bash
+brew install zeppelin
+```
+
+{% hint style="info" %}
+Remember to restart the <b>zeppelin</b> service.
+{% endhint %}
+
+- [x] zeppelin installed
+- [ ] zeppelin configured
+
+| Option | Zeppelin default |
+|---|:---:|
+| port | 8080 |
+
+---
+"""
+
+
+def test_snippets_are_plain_text_without_markdown(world: World, make_space) -> None:
+    space = make_space("Markdown heavy")
+    set_pages(world, space["id"], lambda tx: [_node(tx, "setup", "Setup", MARKDOWN_HEAVY)])
+    c = world.client()
+    body = c.get(f"/spaces/{space['id']}/search", params={"query": "zeppelin"}).json()
+    section = body["items"][0]["sections"][0]
+    text = section["body"]
+    assert "zeppelin" in text.lower()
+    for syntax in ("*", "{%", "%}", "|---", "|", "```", "[x]", "[ ]", "](", "<b>", "---", "#"):
+        assert syntax not in text, (syntax, text)
+    # words inside the syntax still match, and code keeps its text but not its language word
+    for query, word in (
+        ("Configure", "Configure"),
+        ("settings page", "settings page"),
+        ("brew", "brew install zeppelin"),
+        ("restart", "restart the zeppelin service"),
+        ("installed", "zeppelin installed"),
+    ):
+        hit = c.get(f"/spaces/{space['id']}/search", params={"query": query}).json()
+        assert hit["items"], query
+        assert word in hit["items"][0]["sections"][0]["body"], (query, hit)
+    # the fence's language word is not text of the page
+    assert c.get(f"/spaces/{space['id']}/search", params={"query": "bash"}).json()["count"] == 0
+
+
+def test_split_sections_strips_syntax_and_fences() -> None:
+    sections = split_sections(MARKDOWN_HEAVY, "Setup")
+    body = dict((title, text) for _, title, text in sections)["Install steps"]
+    assert "Configure the zeppelin daemon via the settings page" in body
+    assert "brew install zeppelin" in body and "bash" not in body.split()
+    assert "zeppelin installed" in body and "Zeppelin default" in body
+    assert not any(mark in body for mark in ("*", "{%", "|", "```", "[x]", "---"))

@@ -17,6 +17,7 @@ from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.tui.navigation import Navigator
 from gitbook_tui.tui.screens.search_screen import (
     MAX_QUERY,
+    HangingIndent,
     SearchResult,
     SearchScreen,
     highlight,
@@ -344,3 +345,20 @@ async def test_hostile_titles_are_literal(world: World, client: AsyncGitBook) ->
         await pilot.pause()
         assert app.is_running
     assert len(chosen) == 1 and chosen[0] is not None and chosen[0].space_id == space
+
+
+def test_section_snippet_wraps_under_its_first_line() -> None:
+    from textual.content import Content
+    from textual.style import Style
+    from textual.visual import RenderOptions
+
+    body = Content("Linux — " + "apt install tidewater and then configure it " * 3)
+    visual = HangingIndent(Content("    ↳ "), body)
+    assert visual.plain.startswith("    ↳ Linux — apt install")
+    rules: Any = {}
+    assert visual.get_height(rules, 40) == body.get_height(rules, 34) > 1
+    strips = visual.render_strips(40, None, Style(), RenderOptions(lambda _: Style(), {}))
+    lines = ["".join(seg.text for seg in strip) for strip in strips]
+    assert len(lines) > 1 and lines[0].startswith("    ↳ Linux")
+    for line in lines[1:]:
+        assert line.startswith(" " * 6) and line[6] != " ", lines  # under the title, not col 0

@@ -34,13 +34,24 @@ _HTML_RE = re.compile(r"<[^>\n]{1,500}>")
 _IMAGE_RE = re.compile(r"!\[([^\]\n]*)\]\([^)\n]*\)")
 _LINK_RE = re.compile(r"\[([^\]\n]*)\]\([^)\n]*\)")
 _REF_DEF_RE = re.compile(r"^ {0,3}\[[^\]\n]+\]:.*$", re.M)
-_MARKS = ("**", "__", "~~", "`", "|")
-_LINE_PREFIX_RE = re.compile(r"^[ \t]*(?:>[ \t]?|[*+-][ \t]+|\d{1,9}[.)][ \t]+)+", re.M)
+_MARKS = ("**", "__", "~~", "`")
+_LINE_PREFIX_RE = re.compile(
+    r"^[ \t]*(?:>[ \t]?|#{1,6}[ \t]+|[*+-][ \t]+|\d{1,9}[.)][ \t]+|\[[ xX]\][ \t]*)+", re.M
+)
+_RULE_LINE_RE = re.compile(
+    r"^[ \t]*(?:(?:[-*_][ \t]*){3,}|\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?|=+)[ \t]*$",
+    re.M,
+)
+_STAR_RE = re.compile(r"\*+")
+_UNDERSCORE_RE = re.compile(r"(?<![\w\\])_+(?=\S)|(?<=\S)_+(?!\w)")
+_ESCAPE_RE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|<>~])")
+INDEX_FORMAT = 2  # bump when what plain_text() indexes changes: spaces are re-indexed
 
 
-def plain_text(markdown: str) -> str:
-    """Markdown reduced to the words a reader sees (for indexing and snippets)."""
-    text = _TAG_RE.sub(" ", markdown) if "{%" in markdown else markdown
+def _plain_prose(text: str) -> str:
+    """Markdown outside code blocks reduced to its words."""
+    if "{%" in text:
+        text = _TAG_RE.sub(" ", text)
     if "<" in text:
         text = _HTML_RE.sub(" ", text)
     if "](" in text:
@@ -48,10 +59,47 @@ def plain_text(markdown: str) -> str:
         text = _LINK_RE.sub(r"\1", text)
     if "]:" in text:
         text = _REF_DEF_RE.sub("", text)
+    text = _RULE_LINE_RE.sub("", text)
+    text = _LINE_PREFIX_RE.sub("", text)
     for mark in _MARKS:
         if mark in text:
-            text = text.replace(mark, "" if mark != "|" else " ")
-    return _LINE_PREFIX_RE.sub("", text).strip()
+            text = text.replace(mark, "")
+    if "*" in text:
+        text = _STAR_RE.sub("", text)
+    if "_" in text:
+        text = _UNDERSCORE_RE.sub("", text)
+    if "|" in text:
+        text = text.replace("|", " ")
+    if "\\" in text:
+        text = _ESCAPE_RE.sub(r"\1", text)
+    return text
+
+
+def plain_text(markdown: str) -> str:
+    """Markdown reduced to the words a reader sees (for indexing and snippets): no
+    emphasis, link, list, table, heading or quote syntax, no GitBook ``{% %}`` tags or
+    HTML tags; code blocks keep their text but lose their fences and language word."""
+    parts: list[str] = []
+    prose: list[str] = []
+    fence: str | None = None
+    for line in markdown.split("\n"):
+        marker = _FENCE_RE.match(line)
+        if marker:
+            mark = marker.group(1)
+            if fence is None:
+                parts.append(_plain_prose("\n".join(prose)))
+                prose = []
+                fence = mark
+                continue
+            if mark[0] == fence[0] and len(mark) >= len(fence) and not line.strip(" `~"):
+                fence = None
+                continue
+        if fence is None:
+            prose.append(line)
+        else:
+            parts.append(line)
+    parts.append(_plain_prose("\n".join(prose)))
+    return "\n".join(part for part in parts if part.strip()).strip()
 
 
 def split_sections(
@@ -105,6 +153,8 @@ def index_space(tx: Tx, space_id: str, revision_id: str) -> int:
 
     Returns the number of pages (re)indexed."""
     state = tx.get(STATE_KIND, space_id)
+    if state is not None and state.get("format") != INDEX_FORMAT:
+        state = None
     if state is not None and state.get("revision") == revision_id:
         return 0
     revision = get_revision(tx, revision_id)
@@ -140,13 +190,21 @@ def index_space(tx: Tx, space_id: str, revision_id: str) -> int:
             "VALUES(?,?,?,?,?)",
             rows,
         )
-    tx.put(STATE_KIND, space_id, {"revision": revision_id, "pages": wanted})
+    tx.put(
+        STATE_KIND,
+        space_id,
+        {"revision": revision_id, "pages": wanted, "format": INDEX_FORMAT},
+    )
     return len(fresh)
 
 
 def is_indexed(tx: Tx, space_id: str, revision_id: str) -> bool:
     state = tx.get(STATE_KIND, space_id)
-    return state is not None and state.get("revision") == revision_id
+    return (
+        state is not None
+        and state.get("revision") == revision_id
+        and state.get("format") == INDEX_FORMAT
+    )
 
 
 def _chunks(items: list[str], size: int) -> Iterable[list[str]]:

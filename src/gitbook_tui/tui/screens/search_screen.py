@@ -23,8 +23,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
+from textual.css.styles import RulesMap
 from textual.screen import ModalScreen
+from textual.strip import Strip
+from textual.style import Style
 from textual.timer import Timer
+from textual.visual import RenderOptions, Visual
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -80,6 +84,42 @@ def highlight(text: str | None, query: str, *, style: str = "") -> Content:
             content = content.stylize(_HIGHLIGHT, start, start + len(word))
             start = plain.find(word, start + len(word))
     return content
+
+
+class HangingIndent(Visual):
+    """``prefix`` then ``body``, the body's wrapped lines indented to start under its first
+    line (not at column 0 under the prefix)."""
+
+    def __init__(self, prefix: Content, body: Content) -> None:
+        self.prefix = prefix
+        self.body = body
+        self.indent = prefix.cell_length
+
+    @property
+    def plain(self) -> str:
+        return self.prefix.plain + self.body.plain
+
+    def _inner(self, width: int) -> int:
+        return max(1, width - self.indent)
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        return self.indent + self.body.get_optimal_width(rules, self._inner(container_width))
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        return self.body.get_height(rules, self._inner(width))
+
+    def render_strips(
+        self, width: int, height: int | None, style: Style, options: RenderOptions
+    ) -> list[Strip]:
+        inner = self._inner(width)
+        strips = self.body.render_strips(inner, height, style, options)
+        head = self.prefix.render_strips(self.indent, 1, style, options)
+        lead = head[0] if head else Strip.blank(self.indent, style.rich_style)
+        blank = Strip.blank(self.indent, style.rich_style)
+        return [
+            Strip.join([lead if index == 0 else blank, strip])
+            for index, strip in enumerate(strips or [Strip.blank(inner, style.rich_style)])
+        ]
 
 
 def _one_line(text: str | None) -> str:
@@ -343,7 +383,7 @@ class SearchScreen(ModalScreen[SearchResult | None]):
         query: str,
         index: int,
     ) -> Option:
-        parts: list[Content] = [Content("    ↳ ")]
+        parts: list[Content] = []
         parts.append(highlight(_one_line(section.title) or item.title or "Untitled", query))
         snippet = _one_line(section.body)
         if snippet:
@@ -351,7 +391,7 @@ class SearchScreen(ModalScreen[SearchResult | None]):
             parts.append(highlight(snippet, query, style="dim"))
         option_id = f"r{index}"
         self._results[option_id] = SearchResult(space_id, item.id, section_anchor(section, item.id))
-        return Option(Content.assemble(*parts), id=option_id)
+        return Option(HangingIndent(Content("    ↳ "), Content.assemble(*parts)), id=option_id)
 
     @on(OptionList.OptionSelected, "#search-results")
     def _chosen(self, event: OptionList.OptionSelected) -> None:

@@ -52,12 +52,13 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         text-style: bold;
     }
     PageViewer > .page-viewer--match {
-        background: $warning 40%;
+        background: $warning-muted;
+        color: $text-warning;
     }
     PageViewer > .page-viewer--current-match {
         background: $warning;
         color: $background;
-        text-style: bold;
+        text-style: bold underline;
     }
     """
 
