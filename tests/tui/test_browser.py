@@ -516,3 +516,35 @@ async def test_hostile_titles_are_inert(world, tmp_path):
         assert not any("\x1b" in c or "\u202e" in c for c in crumbs)
         title = browser.header.query_one("#page-title")
         assert "red" in str(title.render()) and "\x1b" not in str(title.render())
+
+
+async def test_open_target_then_plain_start_restores_the_tree(world, handbook, tmp_path):
+    cache = ResponseCache(tmp_path / "responses.sqlite")
+    transport = Transport(world.app)
+    start = StartTarget(handbook["space"], handbook["Install"])
+    app = make_app(make_client(transport, cache=cache), tmp_path, start=start)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        browser = browser_of(app)
+        await until(pilot, lambda: browser.header.title_text == "Install")
+        await until(pilot, lambda: browser.status.connection_text == "online")
+        await pilot.pause(0.2)
+        expanded = [k for k in browser.tree.expanded_keys if k != "root"]
+        await pilot.press("q")
+    # each listing of the tree was asked for once, not once per loader
+    for path in ("/v1/orgs", f"/v1/orgs/{world.org}/collections", f"/v1/orgs/{world.org}/spaces"):
+        assert transport.requests.count(path) == 1, (path, transport.requests)
+    saved = StateStore(tmp_path / "state.json").load(app.account)
+    assert saved.org_id == world.org
+    assert saved.page == [handbook["space"], handbook["Install"]]
+    # the next plain start shows the same organization, tree and page
+    app = make_app(make_client(Transport(world.app), cache=cache), tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        browser = browser_of(app)
+        assert browser.org_id == world.org
+        await until(pilot, lambda: browser.header.title_text == "Install")
+        await until(pilot, lambda: "Install" in visible_labels(browser.tree))
+        assert set(expanded) <= set(browser.tree.expanded_keys)
+        assert browser.tree.cursor_node.label.plain == "Install"
+    cache.close()

@@ -451,11 +451,18 @@ class BrowserScreen(Screen[None]):
         if event.key == ROOT:
             self._update_org()
 
-    def _update_org(self) -> None:
+    @property
+    def shown_org(self) -> str | None:
+        """The organization shown: the browser's, or (every organization listed, as after
+        ``gitbook-tui open``) the organization of the open page's space, once known."""
         org_id = self.org_id
         if org_id is None and self._current is not None:
             data = self.tree.node_data(space_key(self._current[0]))
             org_id = data.org_id if data is not None else None
+        return org_id
+
+    def _update_org(self) -> None:
+        org_id = self.shown_org
         self.status.set_org(self.tree.title_of(org_key(org_id)) if org_id else "")
 
     # -- filter -----------------------------------------------------------------------------------
@@ -507,7 +514,7 @@ class BrowserScreen(Screen[None]):
             return
         tree = self.tree
         state = AccountState(
-            org_id=self.org_id if self.org_id is not None else self._state.org_id,
+            org_id=self.shown_org or self._state.org_id,
             expanded=[k for k in tree.expanded_keys if k != ROOT],
             selected=tree.selected_key,
             page=list(self._current) if self._current else None,

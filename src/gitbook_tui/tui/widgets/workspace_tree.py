@@ -164,6 +164,9 @@ class WorkspaceTree(Tree[NodeData]):
         self._coll_up: dict[str, str | None] = {}
         self._failures: dict[str, str] = {}
         self._in_flight: set[str] = set()
+        # fetches under way, per key: a second caller (reveal while a worker loads the
+        # same node) awaits the first instead of asking the server again
+        self._fetches: dict[tuple[str, ReadMode], asyncio.Future[LoadedChildren | None]] = {}
         self._open_keys: set[str] = {ROOT}
         self._key_nodes: dict[str, TreeNode[NodeData]] = {}
         self._filter_text = ""
@@ -307,6 +310,26 @@ class WorkspaceTree(Tree[NodeData]):
             self._failed(key, exc)
             return None
 
+    async def _fetch_shared(
+        self, key: str, data: NodeData, read: ReadMode
+    ) -> LoadedChildren | None:
+        """:meth:`_fetch_or_fail`, shared with a fetch of ``key`` already under way."""
+        slot = (key, read)
+        pending = self._fetches.get(slot)
+        if pending is None:
+            pending = asyncio.ensure_future(self._fetch_or_fail(key, data, read))
+            self._fetches[slot] = pending
+
+            def done(future: asyncio.Future[LoadedChildren | None]) -> None:
+                if self._fetches.get(slot) is future:
+                    del self._fetches[slot]
+                if not future.cancelled():
+                    future.exception()  # retrieved: never "exception was never retrieved"
+
+            pending.add_done_callback(done)
+        # shielded: a cancelled caller (an exclusive worker replaced) leaves it to the others
+        return await asyncio.shield(pending)
+
     # -- loading ------------------------------------------------------------------------------
     def load(self, key: str, *, read: ReadMode = "prefer-cache") -> None:
         """(Re)load the children of ``key`` in a worker of its own."""
@@ -333,7 +356,7 @@ class WorkspaceTree(Tree[NodeData]):
     async def _load(self, key: str, read: ReadMode) -> None:
         data = self._info[key]
         try:
-            loaded = await self._fetch_or_fail(key, data, read)
+            loaded = await self._fetch_shared(key, data, read)
         finally:
             self._in_flight.discard(key)
         if loaded is None:
@@ -382,7 +405,7 @@ class WorkspaceTree(Tree[NodeData]):
         data = self._info.get(key)
         if data is None or data.kind not in LAZY:
             return False
-        loaded = await self._fetch_or_fail(key, data, read)
+        loaded = await self._fetch_shared(key, data, read)
         if loaded is None:
             return False
         self._apply(key, loaded)
