@@ -15,6 +15,7 @@ import pytest
 from conftest import World, assert_error
 from gitbook_tui.server import content_store
 from gitbook_tui.server.clock import iso
+from gitbook_tui.server.space_revision import set_space_revision
 
 PAGES = {"intro": "# Intro\n\nWelcome.\n", "setup": "# Setup\n\nInstall it.\n"}
 
@@ -81,7 +82,7 @@ class Thread:
                 cr["revision"] = revision_id
                 tx.put("change-request", self.cr, cr)
             else:
-                content_store.set_space_revision(tx, space, revision_id, now)
+                set_space_revision(tx, space, revision_id, now)
         return revision_id
 
     def set_cr_status(self, status: str) -> None:

@@ -8,7 +8,9 @@ import pytest
 
 from conftest import World, assert_error
 from gitbook_tui.server import content_store as cs
-from gitbook_tui.server.content_store import create_revision, set_space_revision, store_file
+from gitbook_tui.server.content_store import create_revision, store_file
+from gitbook_tui.server.slugs import slugify
+from gitbook_tui.server.space_revision import set_space_revision
 
 PNG_3x2 = bytes.fromhex(
     "89504e470d0a1a0a0000000d4948445200000003000000020802000000"
@@ -50,7 +52,7 @@ def _nodes(tx: Any, specs: list[dict[str, Any]], now: str) -> list[dict[str, Any
             "id": spec["id"],
             "title": spec["title"],
             "type": spec.get("type", "document"),
-            "slug": spec.get("slug", cs.slugify(spec["title"])),
+            "slug": spec.get("slug", slugify(spec["title"])),
             "emoji": spec.get("emoji"),
             "icon": None,
             "description": spec.get("description"),

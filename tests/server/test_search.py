@@ -9,8 +9,10 @@ import pytest
 
 from conftest import World, assert_error
 from gitbook_tui.server import content_store as cs
-from gitbook_tui.server.content_store import create_revision, set_space_revision
+from gitbook_tui.server.content_store import create_revision
 from gitbook_tui.server.search_index import fts_query, index_space, split_sections
+from gitbook_tui.server.slugs import slugify
+from gitbook_tui.server.space_revision import set_space_revision
 
 NOW = "2026-11-01T09:00:00.000Z"
 
@@ -20,7 +22,7 @@ def _node(tx: Any, pid: str, title: str, markdown: str, **extra: Any) -> dict[st
         "id": pid,
         "title": title,
         "type": "document",
-        "slug": extra.pop("slug", cs.slugify(title)),
+        "slug": extra.pop("slug", slugify(title)),
         "description": extra.pop("description", None),
         "document": cs.store_markdown(tx, markdown),
         "createdAt": NOW,

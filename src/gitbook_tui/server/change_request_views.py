@@ -117,3 +117,35 @@ def file_json(ctx: Ctx, node: dict[str, Any]) -> dict[str, Any]:
     if node.get("dimensions"):
         body["dimensions"] = node["dimensions"]
     return body
+
+
+def content_update_json(
+    ctx: Ctx,
+    cr: dict[str, Any],
+    rendered: dict[str, Any],
+    changes: list[dict[str, Any]],
+    inserted_files: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """The answer of a content update without ``compat``: the change request, the pages each
+    change affected and the files it inserted."""
+    affected = []
+    for change in changes:
+        if change["object"] == "deleted_page":
+            affected.append({"object": "deleted_page", "page": change["page"]})
+            continue
+        entry: dict[str, Any] = {
+            "object": change["object"],
+            "page": {
+                "object": "page",
+                "id": change["page"],
+                "urls": {"location": page_location(ctx, cr, change["page"])},
+            },
+        }
+        if change.get("ref"):
+            entry["ref"] = change["ref"]
+        affected.append(entry)
+    return {
+        "changeRequest": rendered,
+        "changes": affected,
+        "insertedFiles": [file_json(ctx, f) for f in inserted_files],
+    }

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from markdown_it import MarkdownIt
 
+from .comment_schemas import Content, Format
 from .errors import bad_request
-
-if TYPE_CHECKING:  # annotations only: the route module imports this one
-    from .routes.comments import Content, Format
 
 MAX_MARKDOWN = 100_000
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .assets import image_dimensions
-from .content_store import slugify, unique_slug
+from .slugs import slugify, unique_slug
 from .storage import Tx
 
 _PAGE_FIELDS = ("title", "emoji", "icon", "description", "hidden", "noIndex", "noRobotsIndex")

@@ -13,9 +13,9 @@ from fastapi import Depends, Query
 from fastapi.responses import Response
 
 from . import links
+from .content_documents import document_json
 from .content_store import (
     PageIndex,
-    document_json,
     get_revision,
     page_index,
     page_markdown,
@@ -98,7 +98,7 @@ class Target:
         return page_index(tx, self.revision)
 
 
-def _target(
+def load_target(
     tx: Tx,
     ctx: Ctx,
     space_id: str,
@@ -118,7 +118,7 @@ def _target(
     return Target(space, role, get_revision(tx, space["revision"]))
 
 
-def _require_edit(target: Target) -> None:
+def require_edit(target: Target) -> None:
     if not at_least(target.role, "edit"):
         raise forbidden(
             f"Your role on this space ({target.role}) does not allow importing content; "
@@ -209,7 +209,7 @@ def file_json(ctx: Ctx, file: dict[str, Any], opts: ReadOptions) -> dict[str, An
 _TREE_CACHE: weakref.WeakKeyDictionary[Any, OrderedDict[tuple[str, str, bool], str]] = (
     weakref.WeakKeyDictionary()
 )
-_TREE_CACHE_LIMIT = 8
+TREE_CACHE_LIMIT = 8
 
 
 def pages_raw(tx: Tx, ctx: Ctx, target: Target, opts: ReadOptions) -> str:
@@ -226,7 +226,7 @@ def pages_raw(tx: Tx, ctx: Ctx, target: Target, opts: ReadOptions) -> str:
         return raw
     raw = _dumps(pages_json(target.revision.get("pages", []), base, opts))
     cache[key] = raw
-    if len(cache) > _TREE_CACHE_LIMIT:
+    if len(cache) > TREE_CACHE_LIMIT:
         cache.popitem(last=False)
     return raw
 
@@ -235,7 +235,7 @@ def _dumps(body: Any) -> str:
     return json.dumps(body, ensure_ascii=False, separators=(",", ":"))
 
 
-def _splice(body: dict[str, Any], key: str, raw: str) -> str:
+def splice(body: dict[str, Any], key: str, raw: str) -> str:
     """``body`` encoded with one more member whose value is already-encoded JSON."""
     head = _dumps(body)
     return (
@@ -273,7 +273,7 @@ def revision_json(tx: Tx, ctx: Ctx, target: Target, opts: ReadOptions) -> str:
     }
     if opts.metadata:
         body["git"] = revision.get("git")
-    return _splice(body, "pages", pages_raw(tx, ctx, target, opts))
+    return splice(body, "pages", pages_raw(tx, ctx, target, opts))
 
 
 def page_detail(
@@ -288,17 +288,17 @@ def page_detail(
         body["markdown"] = markdown
         return json_response(body)
     # The (cached) serialised document is spliced in rather than re-encoded every time.
-    return raw_response(_splice(body, "document", document_json(markdown, node.get("document"))))
+    return raw_response(splice(body, "document", document_json(markdown, node.get("document"))))
 
 
-def _page(tx: Tx, target: Target, page_id: str) -> tuple[dict[str, Any], str]:
+def target_page(tx: Tx, target: Target, page_id: str) -> tuple[dict[str, Any], str]:
     entry = target.index(tx).by_id.get(page_id)
     if entry is None:
         raise not_found("Page", page_id)
     return entry[0], entry[1]
 
 
-def _file(tx: Tx, target: Target, file_id: str) -> dict[str, Any]:
+def target_file(tx: Tx, target: Target, file_id: str) -> dict[str, Any]:
     file = target.index(tx).files_by_id.get(file_id)
     if file is None:
         raise not_found("File", file_id)

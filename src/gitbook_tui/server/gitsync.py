@@ -37,11 +37,8 @@ from .clock import iso
 from .content_store import (
     create_revision,
     get_revision,
-    set_space_revision,
-    slugify,
     store_file,
     store_markdown,
-    unique_slug,
 )
 from .fetch import FetchError, fetch_url
 from .gitsync_sources import (
@@ -64,6 +61,9 @@ from .gitsync_tree import (
     read_config,
 )
 from .html_import import html_to_markdown
+from .slugs import slugify, unique_slug
+from .space_revision import set_space_revision
+from .space_rules import new_space
 from .storage import Tx
 from .summary import Entry, parse_simple_yaml, parse_summary, split_front_matter, split_title
 
@@ -257,8 +257,6 @@ def import_folder_as_new_space(
     they administer. Its title is ``title``, else the README's title, else the folder name.
     Returns the stored space record (its ``revision`` is the imported content).
     """
-    from .routes.spaces import new_space
-
     state = app.state.server
     storage = state.storage
     folder = Path(folder_path)

@@ -15,8 +15,8 @@ from typing import Any
 from urllib.parse import unquote
 
 from .clock import iso
-from .content_store import slugify, unique_slug
 from .gitsync_sources import ContentImportError, FolderSource, Source
+from .slugs import slugify, unique_slug
 from .summary import Entry, parse_simple_yaml, parse_summary, split_front_matter, split_title
 
 MAX_PAGES = 10_000

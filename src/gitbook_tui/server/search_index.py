@@ -19,7 +19,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .content_store import get_revision, iter_pages, page_markdown, slugify
+from .content_store import get_revision, iter_pages, page_markdown
+from .slugs import slugify
 from .storage import Tx
 
 STATE_KIND = "search-state"

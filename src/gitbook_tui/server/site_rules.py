@@ -14,14 +14,13 @@
 from __future__ import annotations
 
 import re
-import unicodedata
-from collections.abc import Iterable
 from typing import Any
 
 from .context import Ctx
 from .errors import bad_request
 from .permissions import space_role
 from .site_views import SECTION, SITE, SITE_SPACE, Structure
+from .slugs import slugify, unique_slug
 from .storage import Tx
 
 # Pattern of the contract (section 4.8). The custom ``hostname`` of section 2.9 is not
@@ -34,22 +33,6 @@ PATH_RE = re.compile(r"^[A-Za-z0-9._~-]+(?:/[A-Za-z0-9._~-]+)*$")
 PATH_RULE = (
     "must be 1-100 URL-safe characters (letters, digits, '-', '_', '.', '~'; '/' between segments)"
 )
-
-
-def slugify(text: str, fallback: str) -> str:
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    slug = re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
-    return slug[:100].strip("-") or fallback
-
-
-def unique_slug(base: str, taken: Iterable[str]) -> str:
-    used = set(taken)
-    if base not in used:
-        return base
-    number = 2
-    while f"{base}-{number}" in used:
-        number += 1
-    return f"{base}-{number}"
 
 
 def check_path(value: str | None) -> str | None:
@@ -103,7 +86,7 @@ def add_site_space(
         "section": section_id,
         "space": space["id"],
         "path": unique_slug(
-            slugify(space.get("title") or "", "space"), (s["path"] for s in siblings)
+            slugify(space.get("title") or "", "space"), {s["path"] for s in siblings}
         ),
         "title": title,
         "condition": None,
@@ -174,7 +157,7 @@ def new_section(
         "id": ctx.new_id(),
         "site": st.site["id"],
         "title": title,
-        "path": unique_slug(slugify(title, "section"), (s["path"] for s in st.sections)),
+        "path": unique_slug(slugify(title, "section"), {s["path"] for s in st.sections}),
         "icon": icon,
         "description": description,
         "condition": None,

@@ -1,5 +1,6 @@
 """Routes for change requests: list/create/get/patch, content edits, update and merge (three-way
-merge of page trees), semantic changes and PDF export (reviews: :mod:`.reviews`).
+merge of page trees) and semantic changes (reviews: :mod:`.reviews`, PDF export:
+:mod:`.change_request_pdf`).
 
 Stored change request (kind ``change-request``, scope = space id)::
 
@@ -16,149 +17,43 @@ requests (409).
 
 from __future__ import annotations
 
-import secrets
-from datetime import timedelta
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Query, Request, Response
-from pydantic import Field, field_validator, model_validator
+from fastapi import APIRouter, Query, Response
 
+from ..change_request_schemas import ChangeRequestCreate, ChangeRequestPatch, ContentChanges
 from ..change_request_views import (
+    content_update_json,
     cr_json,
     cr_location,
+    ensure_active,
+    ensure_unlocked,
     file_download_url,
+    load_cr,
+    revision_contents,
+    touch,
 )
-from ..change_request_views import ensure_active as _ensure_active
-from ..change_request_views import ensure_unlocked as _ensure_unlocked
-from ..change_request_views import file_json as _file_json
-from ..change_request_views import load_cr as _load
-from ..change_request_views import page_location as _page_location
-from ..change_request_views import revision_contents as _revision_contents
-from ..change_request_views import touch as _touch
-from ..clock import iso, parse_iso
 from ..content_edits import EditEnv, EditError, apply_changes
 from ..content_store import (
     create_revision,
     editable_copy,
-    find_page,
     get_revision,
-    iter_pages,
-    page_markdown,
-    set_space_revision,
 )
-from ..context import CtxDep, server_state
-from ..errors import ApiError, bad_request, conflict, forbidden, not_found
+from ..context import CtxDep
+from ..errors import ApiError, bad_request, conflict
 from ..fetch import fetch_url
-from ..merge import conflict_message, merge_revisions, semantic_changes
+from ..merge import merge_revisions
+from ..merge_common import conflict_message
 from ..pagination import PagingParams, paginate
-from ..pdf import Section, render_pdf
 from ..permissions import require
 from ..resources import load_space
-from ..schemas import Body
+from ..revision_changes import semantic_changes
+from ..space_revision import set_space_revision
 from ..storage import Tx
 
 router = APIRouter(tags=["change-requests"])
 
 Status = Literal["draft", "open", "archived", "merged"]
-PDF_LINK_LIFETIME = timedelta(hours=1)
-
-
-# -- bodies ---------------------------------------------------------------------------------
-
-
-class DocumentIn(Body):
-    """A ``Document``: ``{markdown}`` (or ``{document}``, or ``{}`` for empty)."""
-
-    markdown: str | None = Field(None, max_length=1_000_000)
-    document: dict[str, Any] | None = None
-
-
-class ChangeRequestCreate(Body):
-    subject: str | None = Field(None, max_length=100)
-    agentTaskId: str | None = Field(None, max_length=256)
-
-
-class ChangeRequestPatch(Body):
-    subject: str | None = Field(None, max_length=100)
-    description: dict[str, Any] | None = None
-    status: Literal["draft", "open", "archived"] | None = None
-
-
-def _check_slug(value: str | None) -> str | None:
-    if value is not None and (value != value.strip() or "/" in value or " " in value):
-        raise ValueError("must not contain '/' or spaces")
-    return value
-
-
-class PageFieldsIn(Body):
-    title: str | None = Field(None, min_length=1, max_length=1000)
-    slug: str | None = Field(None, max_length=100)
-    emoji: str | None = Field(None, max_length=50)
-    icon: str | None = Field(None, max_length=50)
-    description: str | None = Field(None, max_length=1000)
-    hidden: bool | None = None
-    noIndex: bool | None = None
-    noRobotsIndex: bool | None = None
-    condition: str | None = Field(None, max_length=1000)
-
-    _slug = field_validator("slug")(_check_slug)
-
-
-class UpdatePageChange(PageFieldsIn):
-    operation: Literal["update_page"]
-    page: str = Field(min_length=1)
-    document: DocumentIn | None = None
-    into: str | None = None
-    at: int | None = Field(None, ge=0)
-
-
-class InsertPageChange(PageFieldsIn):
-    operation: Literal["insert_page"]
-    document: DocumentIn
-    into: str | None = None
-    at: int | None = Field(None, ge=0)
-    ref: str | None = Field(None, max_length=256)
-
-
-class DeletePageChange(Body):
-    operation: Literal["delete_page"]
-    page: str = Field(min_length=1)
-
-
-class RevertPageChange(Body):
-    operation: Literal["revert_page"]
-    page: str = Field(min_length=1)
-    revision: str | None = None
-    block: list[str] | None = None
-
-
-class InsertFileSpec(Body):
-    ref: str | None = Field(None, max_length=256)
-    name: str = Field(min_length=1, max_length=256)
-    contentType: str | None = Field(None, max_length=256)
-    url: str | None = Field(None, max_length=2048)
-    base64: str | None = Field(None, max_length=20_000_000)
-
-    @model_validator(mode="after")
-    def _one_source(self) -> InsertFileSpec:
-        if (self.url is None) == (self.base64 is None):
-            raise ValueError("give exactly one of url or base64")
-        return self
-
-
-class InsertFilesChange(Body):
-    operation: Literal["insert_files"]
-    files: list[InsertFileSpec] = Field(min_length=1, max_length=20)
-
-
-ContentChange = Annotated[
-    UpdatePageChange | InsertPageChange | DeletePageChange | RevertPageChange | InsertFilesChange,
-    Field(discriminator="operation"),
-]
-
-
-class ContentChanges(Body):
-    changes: list[ContentChange] = Field(min_length=1, max_length=50)
 
 
 # -- list, create, get, patch ---------------------------------------------------------------
@@ -205,7 +100,7 @@ def create_change_request(
     with ctx.write() as tx:
         space, role = load_space(tx, ctx, spaceId)
         require(role, "edit", "Space", spaceId)
-        _ensure_unlocked(space)
+        ensure_unlocked(space)
         now, cr_id, rev_id = ctx.now(), ctx.new_id(), ctx.new_id()
         base = get_revision(tx, space["revision"])
         pages, files = editable_copy(base)
@@ -249,7 +144,7 @@ def create_change_request(
 @router.get("/spaces/{spaceId}/change-requests/{changeRequestId}")
 def get_change_request(ctx: CtxDep, spaceId: str, changeRequestId: str) -> dict[str, Any]:
     with ctx.read() as tx:
-        space, _, cr = _load(tx, ctx, spaceId, changeRequestId)
+        space, _, cr = load_cr(tx, ctx, spaceId, changeRequestId)
         return cr_json(tx, ctx, space, cr)
 
 
@@ -258,7 +153,7 @@ def patch_change_request(
     ctx: CtxDep, spaceId: str, changeRequestId: str, body: ChangeRequestPatch
 ) -> dict[str, Any]:
     with ctx.write() as tx:
-        space, role, cr = _load(tx, ctx, spaceId, changeRequestId)
+        space, role, cr = load_cr(tx, ctx, spaceId, changeRequestId)
         if cr["createdBy"] != ctx.user_id:
             require(role, "edit", "Space", spaceId)
         fields = body.model_fields_set
@@ -274,7 +169,7 @@ def patch_change_request(
             cr["subject"] = body.subject or ""
         if "description" in fields:
             cr["description"] = body.description
-        _touch(tx, cr, ctx.now())
+        touch(tx, cr, ctx.now())
         return cr_json(tx, ctx, space, cr)
 
 
@@ -292,9 +187,9 @@ def update_change_request_content(
     """Apply a batch of page changes as ONE new revision of the change request."""
     state = ctx.state
     with ctx.write() as tx:
-        space, _, cr = _load(tx, ctx, spaceId, changeRequestId, "edit")
-        _ensure_unlocked(space)
-        _ensure_active(cr, "edited")
+        space, _, cr = load_cr(tx, ctx, spaceId, changeRequestId, "edit")
+        ensure_unlocked(space)
+        ensure_active(cr, "edited")
         current = get_revision(tx, cr["revision"])
         pages, files = editable_copy(current)
         now = ctx.now()
@@ -340,31 +235,11 @@ def update_change_request_content(
         cr["revision"] = rev_id
         if ctx.user_id not in cr.setdefault("contributors", []):
             cr["contributors"].append(ctx.user_id)
-        _touch(tx, cr, now)
+        touch(tx, cr, now)
         rendered = cr_json(tx, ctx, space, cr)
         if compat:
             return rendered
-        affected = []
-        for change in outcome.changes:
-            if change["object"] == "deleted_page":
-                affected.append({"object": "deleted_page", "page": change["page"]})
-                continue
-            entry: dict[str, Any] = {
-                "object": change["object"],
-                "page": {
-                    "object": "page",
-                    "id": change["page"],
-                    "urls": {"location": _page_location(ctx, cr, change["page"])},
-                },
-            }
-            if change.get("ref"):
-                entry["ref"] = change["ref"]
-            affected.append(entry)
-        return {
-            "changeRequest": rendered,
-            "changes": affected,
-            "insertedFiles": [_file_json(ctx, f) for f in outcome.inserted_files],
-        }
+        return content_update_json(ctx, cr, rendered, outcome.changes, outcome.inserted_files)
 
 
 # -- update and merge ---------------------------------------------------------------------------
@@ -389,9 +264,9 @@ def _merged_content(tx: Tx, cr: dict[str, Any], main_revision_id: str, verb: str
 def update_change_request(ctx: CtxDep, spaceId: str, changeRequestId: str) -> dict[str, Any]:
     """Bring the space's main content into the change request."""
     with ctx.write() as tx:
-        space, _, cr = _load(tx, ctx, spaceId, changeRequestId, "edit")
-        _ensure_unlocked(space)
-        _ensure_active(cr, "updated")
+        space, _, cr = load_cr(tx, ctx, spaceId, changeRequestId, "edit")
+        ensure_unlocked(space)
+        ensure_active(cr, "updated")
         main_id = space["revision"]
         if main_id == (cr.get("revisionMergedAncestor") or cr["revisionInitial"]):
             return {"revision": cr["revision"], "result": "update"}
@@ -410,7 +285,7 @@ def update_change_request(ctx: CtxDep, spaceId: str, changeRequestId: str) -> di
         )
         cr["revision"] = rev_id
         cr["revisionMergedAncestor"] = main_id
-        _touch(tx, cr, now)
+        touch(tx, cr, now)
         return {"revision": rev_id, "result": "update"}
 
 
@@ -418,12 +293,12 @@ def update_change_request(ctx: CtxDep, spaceId: str, changeRequestId: str) -> di
 def merge_change_request(ctx: CtxDep, spaceId: str, changeRequestId: str) -> dict[str, Any]:
     """Merge the change request into the space's main content."""
     with ctx.write() as tx:
-        space, _, cr = _load(tx, ctx, spaceId, changeRequestId, "edit")
-        _ensure_unlocked(space)
-        _ensure_active(cr, "merged")
+        space, _, cr = load_cr(tx, ctx, spaceId, changeRequestId, "edit")
+        ensure_unlocked(space)
+        ensure_active(cr, "merged")
         main_id = space["revision"]
         if main_id == (cr.get("revisionMergedAncestor") or cr["revisionInitial"]):
-            content = _revision_contents(get_revision(tx, cr["revision"]))
+            content = revision_contents(get_revision(tx, cr["revision"]))
         else:
             content = _merged_content(tx, cr, main_id, "merge")
         now, rev_id = ctx.now(), ctx.new_id()
@@ -442,7 +317,7 @@ def merge_change_request(ctx: CtxDep, spaceId: str, changeRequestId: str) -> dic
         cr.update(
             {"status": "merged", "revisionMerged": rev_id, "mergedAt": now, "mergedBy": ctx.user_id}
         )
-        _touch(tx, cr, now)
+        touch(tx, cr, now)
         return {"revision": rev_id, "result": "merge"}
 
 
@@ -458,7 +333,7 @@ def get_change_request_changes(
 ) -> dict[str, Any]:
     """Pages/files created, edited, moved or deleted in the change request against its base."""
     with ctx.read() as tx:
-        _, _, cr = _load(tx, ctx, spaceId, changeRequestId)
+        _, _, cr = load_cr(tx, ctx, spaceId, changeRequestId)
         before = get_revision(tx, cr.get("revisionMergedAncestor") or cr["revisionInitial"])
         after = get_revision(tx, cr["revision"])
         changes = semantic_changes(before, after, lambda f: file_download_url(ctx, f))
@@ -466,91 +341,3 @@ def get_change_request_changes(
         if len(changes) > limit:
             body["more"] = len(changes) - limit
         return body
-
-
-# -- PDF --------------------------------------------------------------------------------------
-
-
-@router.get("/spaces/{spaceId}/change-requests/{changeRequestId}/pdf")
-def get_change_request_pdf(
-    ctx: CtxDep,
-    spaceId: str,
-    changeRequestId: str,
-    only: bool = False,
-    page: Annotated[str | None, Query(max_length=256)] = None,
-) -> dict[str, Any]:
-    """A temporary (1 h) URL of a PDF of the change request's content."""
-    with ctx.write() as tx:
-        _, _, cr = _load(tx, ctx, spaceId, changeRequestId)
-        if only and not page:
-            raise bad_request("page: required when only is true")
-        revision = get_revision(tx, cr["revision"])
-        if page and find_page(revision["pages"], page) is None:
-            raise bad_request(f"page: page '{page}' does not exist in the change request")
-        token = secrets.token_urlsafe(24)
-        expires = ctx.state.clock.now() + PDF_LINK_LIFETIME
-        tx.put(
-            "pdf-link",
-            token,
-            {
-                "space": spaceId,
-                "changeRequest": cr["id"],
-                "revision": cr["revision"],
-                "page": page,
-                "only": only,
-                "createdBy": ctx.user_id,
-                "expiresAt": iso(expires),
-            },
-            scope=cr["id"],
-        )
-        url = f"{ctx.api}/spaces/{spaceId}/change-requests/{cr['id']}/pdf/file?token={token}"
-        return {"url": url}
-
-
-def _pdf_sections(
-    tx: Tx, pages: list[dict[str, Any]], page: str | None, only: bool
-) -> list[Section]:
-    nodes = pages
-    if page:
-        found = find_page(pages, page)
-        if found is None:
-            return []
-        nodes = [found[0] if not only else {**found[0], "pages": []}]
-    sections = []
-    for node, path, _ in iter_pages(nodes):
-        if node.get("type") == "link":
-            continue
-        level = path.count("/")
-        text = page_markdown(tx, node) if node.get("type", "document") == "document" else ""
-        sections.append(Section(node.get("title") or "Untitled", text, level))
-    return sections
-
-
-@router.get("/spaces/{spaceId}/change-requests/{changeRequestId}/pdf/file")
-def download_change_request_pdf(
-    request: Request,
-    spaceId: str,
-    changeRequestId: str,
-    token: Annotated[str, Query(min_length=1, max_length=256)],
-) -> Response:
-    """The PDF itself; the URL's token stands for the Bearer token (valid 1 hour)."""
-    state = server_state(request)
-    with state.storage.read() as tx:
-        link = tx.get("pdf-link", token)
-        if link is None or link["space"] != spaceId or link["changeRequest"] != changeRequestId:
-            raise not_found("PDF", changeRequestId)
-        if parse_iso(link["expiresAt"]) < state.clock.now():
-            raise forbidden("This PDF link has expired; ask for a new one.")
-        cr = tx.get("change-request", link["changeRequest"])
-        space = tx.get("space", spaceId)
-        if cr is None or space is None:
-            raise not_found("Change request", changeRequestId)
-        revision = get_revision(tx, link["revision"])
-        sections = _pdf_sections(tx, revision["pages"], link.get("page"), bool(link.get("only")))
-        title = f"{space.get('title', '')} — #{cr['number']} {cr.get('subject') or ''}".strip()
-    data = render_pdf(sections, title=title)
-    return Response(
-        data,
-        media_type="application/pdf",
-        headers={"Content-Disposition": f'inline; filename="change-request-{cr["number"]}.pdf"'},
-    )

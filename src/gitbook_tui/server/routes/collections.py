@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Response
@@ -14,10 +13,7 @@ from ..pagination import PagingParams, paginate
 from ..permissions import at_least, collection_role, require, space_role
 from ..resources import collection_json, load_collection, load_org, space_json
 from ..schemas import Body, Position
-from ..storage import Tx
-from .spaces import (
-    DefaultLevel,
-    Transfer,
+from ..space_rules import (
     default_level,
     destination_role,
     place_item,
@@ -25,7 +21,10 @@ from .spaces import (
     resolve_parent,
     retarget_grants,
     root_scope,
+    subtree,
+    walk_collections,
 )
+from ..space_schemas import DefaultLevel, Transfer
 
 router = APIRouter(tags=["collections"])
 
@@ -44,18 +43,6 @@ class CollectionUpdate(Body):
 class CollectionMove(Body):
     parent: str | None = None
     position: Position | None = None
-
-
-def walk_collections(tx: Tx, scope: str) -> Iterator[dict[str, Any]]:
-    """Collections under ``scope`` depth first, each followed by its sub-collections."""
-    for coll in tx.list("collection", scope):
-        yield coll
-        yield from walk_collections(tx, coll["id"])
-
-
-def subtree(tx: Tx, coll: dict[str, Any]) -> list[dict[str, Any]]:
-    """A collection and all its sub-collections (depth first)."""
-    return [coll, *walk_collections(tx, coll["id"])]
 
 
 @router.get("/orgs/{organizationId}/collections")

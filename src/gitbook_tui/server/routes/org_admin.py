@@ -2,77 +2,37 @@
 
 from __future__ import annotations
 
-import re
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Response
-from pydantic import Field, field_validator
 
 from ..bootstrap import add_member, create_user
-from ..context import Ctx, CtxDep
+from ..context import CtxDep
 from ..errors import bad_request, forbidden, not_found
+from ..org_admin_schemas import InviteUsers, LinkInviteBody, TeamCreate, TeamUpdate, TranslationBody
+from ..org_admin_views import (
+    admin_org,
+    check_members,
+    in_org,
+    link_invite_json,
+    team_json,
+    translation_json,
+)
 from ..pagination import PagingParams, paginate
-from ..permissions import member_of, org_role, rank
+from ..permissions import member_of, org_role
 from ..resources import load_org
-from ..schemas import Body, Role
-from ..storage import Tx
-from .collections import subtree
 
 router = APIRouter(tags=["organization admin"])
 
-_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s.]+$")
-
-Language = Literal[
-    "en", "fr", "de", "es", "it", "pt", "pt-br", "ru", "ja", "zh", "zh-tw", "yue", "ko", "ar",
-    "hi", "nl", "pl", "tr", "sv", "no", "da", "fi", "el", "cs", "hu", "ro", "th", "vi", "id",
-    "ms", "he", "uk", "sk", "bg", "hr", "lt", "lv", "et", "sl",
-]  # fmt: skip
-
-
-def _admin_org(tx: Tx, ctx: Ctx, org_id: str, action: str) -> dict[str, Any]:
-    """The organization, if the caller is one of its admins (404 non-member, 403 non-admin)."""
-    org = load_org(tx, ctx, org_id)
-    if org_role(tx, org_id, ctx.user_id) != "admin":
-        raise forbidden(f"Only organization admins can {action}.")
-    return org
-
-
-def _in_org(tx: Tx, kind: str, id: str, org_id: str, what: str) -> dict[str, Any]:
-    doc = tx.get(kind, id)
-    where = tx.position_of(kind, id)
-    if doc is None or where is None or where[0] != org_id:
-        raise not_found(what, id)
-    return doc
-
 
 # -- email invites ----------------------------------------------------------------------
-
-
-class EmailInvite(Body):
-    email: str
-    role: Role | None
-
-
-class InviteUsers(Body):
-    emails: list[str | EmailInvite] = Field(min_length=1)
-    role: Role | None = None
-    sso: bool = False
-
-    @field_validator("emails")
-    @classmethod
-    def _emails(cls, value: list[str | EmailInvite]) -> list[str | EmailInvite]:
-        for item in value:
-            email = item if isinstance(item, str) else item.email
-            if not _EMAIL.match(email):
-                raise ValueError(f"'{email}' is not a valid email address")
-        return value
 
 
 @router.post("/orgs/{organizationId}/invites")
 def invite_users(ctx: CtxDep, organizationId: str, body: InviteUsers) -> dict[str, Any]:
     """Adds the emails as (pending) members; unknown emails get a new user."""
     with ctx.write() as tx:
-        org = _admin_org(tx, ctx, organizationId, "invite members")
+        org = admin_org(tx, ctx, organizationId, "invite members")
         default = body.role if "role" in body.model_fields_set else org.get("defaultRole", "read")
         users_by_email = {u.get("email", "").lower(): u for u in tx.list("user")}
         added: list[str] = []
@@ -158,25 +118,10 @@ def join_with_invite(ctx: CtxDep, organizationId: str, inviteId: str) -> dict[st
 # -- link invites -----------------------------------------------------------------------
 
 
-class LinkInviteBody(Body):
-    role: Role | None
-
-
-def link_invite_json(org: dict[str, Any], invite: dict[str, Any]) -> dict[str, Any]:
-    role = invite.get("role")
-    return {
-        "object": "invite",
-        "id": invite["id"],
-        "role": role,
-        # redundant: whoever joins would get at least this role anyway (the default role)
-        "redundant": rank(role) <= rank(org.get("defaultRole")),
-    }
-
-
 @router.get("/orgs/{organizationId}/link-invites")
 def list_link_invites(ctx: CtxDep, organizationId: str, paging: PagingParams) -> dict[str, Any]:
     with ctx.read() as tx:
-        org = _admin_org(tx, ctx, organizationId, "see invite links")
+        org = admin_org(tx, ctx, organizationId, "see invite links")
         invites = tx.list("link-invite", organizationId)
         return paginate(invites, paging, lambda i: link_invite_json(org, i))
 
@@ -184,7 +129,7 @@ def list_link_invites(ctx: CtxDep, organizationId: str, paging: PagingParams) ->
 @router.post("/orgs/{organizationId}/link-invites", status_code=201)
 def create_link_invite(ctx: CtxDep, organizationId: str, body: LinkInviteBody) -> dict[str, Any]:
     with ctx.write() as tx:
-        org = _admin_org(tx, ctx, organizationId, "create invite links")
+        org = admin_org(tx, ctx, organizationId, "create invite links")
         now = ctx.now()
         invite = {
             "id": ctx.new_id(),
@@ -201,8 +146,8 @@ def create_link_invite(ctx: CtxDep, organizationId: str, body: LinkInviteBody) -
 @router.get("/orgs/{organizationId}/link-invites/{inviteId}")
 def get_link_invite(ctx: CtxDep, organizationId: str, inviteId: str) -> dict[str, Any]:
     with ctx.read() as tx:
-        org = _admin_org(tx, ctx, organizationId, "see invite links")
-        invite = _in_org(tx, "link-invite", inviteId, organizationId, "Invite")
+        org = admin_org(tx, ctx, organizationId, "see invite links")
+        invite = in_org(tx, "link-invite", inviteId, organizationId, "Invite")
         return link_invite_json(org, invite)
 
 
@@ -211,8 +156,8 @@ def update_link_invite(
     ctx: CtxDep, organizationId: str, inviteId: str, body: LinkInviteBody
 ) -> dict[str, Any]:
     with ctx.write() as tx:
-        org = _admin_org(tx, ctx, organizationId, "change invite links")
-        invite = _in_org(tx, "link-invite", inviteId, organizationId, "Invite")
+        org = admin_org(tx, ctx, organizationId, "change invite links")
+        invite = in_org(tx, "link-invite", inviteId, organizationId, "Invite")
         invite["role"] = body.role
         invite["updatedAt"] = ctx.now()
         tx.put("link-invite", inviteId, invite)
@@ -225,7 +170,7 @@ def update_link_invite(
 def delete_link_invite(ctx: CtxDep, organizationId: str, inviteId: str) -> Response:
     """205 when deleted, 204 when there was no such invite (as the real service answers)."""
     with ctx.write() as tx:
-        _admin_org(tx, ctx, organizationId, "delete invite links")
+        admin_org(tx, ctx, organizationId, "delete invite links")
         where = tx.position_of("link-invite", inviteId)
         removed = where is not None and where[0] == organizationId
         if removed:
@@ -234,59 +179,6 @@ def delete_link_invite(ctx: CtxDep, organizationId: str, inviteId: str) -> Respo
 
 
 # -- teams ------------------------------------------------------------------------------
-
-
-class TeamCreate(Body):
-    title: str = Field(min_length=1, max_length=64)
-    members: list[str] = Field(default_factory=list)
-
-
-class TeamUpdate(Body):
-    title: str = Field(min_length=1, max_length=64)
-
-
-def team_spaces(tx: Tx, team_id: str) -> int:
-    """How many (not deleted) spaces the team can access through its grants."""
-    rows = tx.conn.execute(
-        "SELECT json_extract(data, '$.targetKind'), json_extract(data, '$.target') FROM docs "
-        "WHERE kind='team-grant' AND json_extract(data, '$.team')=?",
-        (team_id,),
-    ).fetchall()
-    spaces: set[str] = set()
-    for kind, target in rows:
-        if kind == "space":
-            space = tx.get("space", target)
-            if space and not space.get("deletedAt"):
-                spaces.add(space["id"])
-        elif kind == "collection" and (coll := tx.get("collection", target)) is not None:
-            for item in subtree(tx, coll):
-                spaces.update(
-                    s["id"] for s in tx.list("space", item["id"]) if not s.get("deletedAt")
-                )
-    return len(spaces)
-
-
-def team_json(tx: Tx, ctx: Ctx, team: dict[str, Any]) -> dict[str, Any]:
-    org_id = team["organization"]
-    role = org_role(tx, org_id, ctx.user_id)
-    members = [u for u in team.get("members", []) if member_of(tx, org_id, u) is not None]
-    return {
-        "object": "team",
-        "id": team["id"],
-        "title": team["title"],
-        "members": len(members),
-        "spaces": team_spaces(tx, team["id"]),
-        "createdAt": team["createdAt"],
-        "permissions": {"admin": role == "admin", "view": role is not None},
-    }
-
-
-def _check_members(tx: Tx, org_id: str, members: list[str]) -> list[str]:
-    unique = list(dict.fromkeys(members))
-    for user_id in unique:
-        if member_of(tx, org_id, user_id) is None:
-            raise bad_request(f"members: '{user_id}' is not a member of this organization")
-    return unique
 
 
 @router.get("/orgs/{organizationId}/teams")
@@ -319,12 +211,12 @@ def list_teams(
 @router.put("/orgs/{organizationId}/teams", status_code=201)
 def create_team(ctx: CtxDep, organizationId: str, body: TeamCreate) -> dict[str, Any]:
     with ctx.write() as tx:
-        _admin_org(tx, ctx, organizationId, "create teams")
+        admin_org(tx, ctx, organizationId, "create teams")
         team = {
             "id": ctx.new_id(),
             "organization": organizationId,
             "title": body.title,
-            "members": _check_members(tx, organizationId, body.members),
+            "members": check_members(tx, organizationId, body.members),
             "createdAt": ctx.now(),
             "createdBy": ctx.user_id,
         }
@@ -336,14 +228,14 @@ def create_team(ctx: CtxDep, organizationId: str, body: TeamCreate) -> dict[str,
 def get_team(ctx: CtxDep, organizationId: str, teamId: str) -> dict[str, Any]:
     with ctx.read() as tx:
         load_org(tx, ctx, organizationId)
-        return team_json(tx, ctx, _in_org(tx, "team", teamId, organizationId, "Team"))
+        return team_json(tx, ctx, in_org(tx, "team", teamId, organizationId, "Team"))
 
 
 @router.patch("/orgs/{organizationId}/teams/{teamId}")
 def update_team(ctx: CtxDep, organizationId: str, teamId: str, body: TeamUpdate) -> dict[str, Any]:
     with ctx.write() as tx:
-        _admin_org(tx, ctx, organizationId, "change teams")
-        team = _in_org(tx, "team", teamId, organizationId, "Team")
+        admin_org(tx, ctx, organizationId, "change teams")
+        team = in_org(tx, "team", teamId, organizationId, "Team")
         team["title"] = body.title
         tx.put("team", teamId, team)
         return team_json(tx, ctx, team)
@@ -353,7 +245,7 @@ def update_team(ctx: CtxDep, organizationId: str, teamId: str, body: TeamUpdate)
 def delete_team(ctx: CtxDep, organizationId: str, teamId: str) -> Response:
     """205 when deleted (with the team's grants), 204 when there was no such team."""
     with ctx.write() as tx:
-        _admin_org(tx, ctx, organizationId, "delete teams")
+        admin_org(tx, ctx, organizationId, "delete teams")
         where = tx.position_of("team", teamId)
         if where is None or where[0] != organizationId:
             return Response(status_code=204)
@@ -368,26 +260,6 @@ def delete_team(ctx: CtxDep, organizationId: str, teamId: str) -> Response:
 # -- translations -----------------------------------------------------------------------
 
 
-class TranslationBody(Body):
-    title: str = Field(min_length=1, max_length=100)
-    languages: list[Language] = Field(default_factory=list)
-
-
-def translation_json(tx: Tx, ctx: Ctx, item: dict[str, Any]) -> dict[str, Any]:
-    org_id = item["organization"]
-    role = org_role(tx, org_id, ctx.user_id)
-    return {
-        "object": "translation-settings",
-        "id": item["id"],
-        "title": item["title"],
-        "languages": item.get("languages", []),
-        "createdAt": item["createdAt"],
-        "updatedAt": item["updatedAt"],
-        "permissions": {"view": role is not None, "edit": role == "admin"},
-        "urls": {"location": f"{ctx.api}/orgs/{org_id}/translations/{item['id']}"},
-    }
-
-
 @router.get("/orgs/{organizationId}/translations")
 def list_translations(ctx: CtxDep, organizationId: str, paging: PagingParams) -> dict[str, Any]:
     with ctx.read() as tx:
@@ -399,7 +271,7 @@ def list_translations(ctx: CtxDep, organizationId: str, paging: PagingParams) ->
 @router.post("/orgs/{organizationId}/translations", status_code=201)
 def create_translation(ctx: CtxDep, organizationId: str, body: TranslationBody) -> dict[str, Any]:
     with ctx.write() as tx:
-        _admin_org(tx, ctx, organizationId, "create translations")
+        admin_org(tx, ctx, organizationId, "create translations")
         now = ctx.now()
         item = {
             "id": ctx.new_id(),
@@ -418,7 +290,7 @@ def create_translation(ctx: CtxDep, organizationId: str, body: TranslationBody) 
 def get_translation(ctx: CtxDep, organizationId: str, translationSettingsId: str) -> dict[str, Any]:
     with ctx.read() as tx:
         load_org(tx, ctx, organizationId)
-        item = _in_org(tx, "translation", translationSettingsId, organizationId, "Translation")
+        item = in_org(tx, "translation", translationSettingsId, organizationId, "Translation")
         return translation_json(tx, ctx, item)
 
 
@@ -427,8 +299,8 @@ def replace_translation(
     ctx: CtxDep, organizationId: str, translationSettingsId: str, body: TranslationBody
 ) -> dict[str, Any]:
     with ctx.write() as tx:
-        _admin_org(tx, ctx, organizationId, "change translations")
-        item = _in_org(tx, "translation", translationSettingsId, organizationId, "Translation")
+        admin_org(tx, ctx, organizationId, "change translations")
+        item = in_org(tx, "translation", translationSettingsId, organizationId, "Translation")
         item["title"] = body.title
         item["languages"] = list(dict.fromkeys(body.languages))
         item["updatedAt"] = ctx.now()
@@ -444,7 +316,7 @@ def replace_translation(
 def delete_translation(ctx: CtxDep, organizationId: str, translationSettingsId: str) -> Response:
     """205 when deleted, 204 when there was no such translation (as the real service answers)."""
     with ctx.write() as tx:
-        _admin_org(tx, ctx, organizationId, "delete translations")
+        admin_org(tx, ctx, organizationId, "delete translations")
         where = tx.position_of("translation", translationSettingsId)
         removed = where is not None and where[0] == organizationId
         if removed:

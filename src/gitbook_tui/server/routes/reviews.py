@@ -7,6 +7,7 @@ from typing import Any, Literal
 from fastapi import APIRouter, Response
 from pydantic import Field
 
+from ..change_request_schemas import DocumentIn
 from ..change_request_views import cr_location
 from ..change_request_views import ensure_active as _ensure_active
 from ..change_request_views import load_cr as _load
@@ -18,7 +19,6 @@ from ..permissions import at_least, member_of, require, space_role
 from ..resources import user_ref
 from ..schemas import Body
 from ..storage import Tx
-from .change_requests import DocumentIn
 
 router = APIRouter(tags=["change-requests"])
 

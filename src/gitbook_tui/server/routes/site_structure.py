@@ -63,8 +63,8 @@ from ..site_views import (
     site_space_json,
     structure,
 )
+from ..space_rules import new_space
 from ..storage import Tx
-from .spaces import new_space
 
 router = APIRouter(tags=["site structure"])
 

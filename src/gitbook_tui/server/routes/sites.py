@@ -26,9 +26,7 @@ from ..site_rules import (
     check_path,
     readable_space,
     set_default_site_space,
-    slugify,
     touch,
-    unique_slug,
 )
 from ..site_views import (
     REDIRECT,
@@ -43,8 +41,9 @@ from ..site_views import (
     site_json,
     structure,
 )
+from ..slugs import slugify, unique_slug
+from ..space_rules import new_space
 from ..storage import Tx
-from .spaces import new_space
 
 router = APIRouter(tags=["sites"])
 
@@ -164,7 +163,7 @@ def create_site(
             "title": title,
             "visibility": body.visibility,
             "basename": unique_slug(
-                slugify(title, "site"), (s["basename"] for s in _sites_of(tx, organizationId))
+                slugify(title, "site"), {s["basename"] for s in _sites_of(tx, organizationId)}
             ),
             "published": False,
             "defaultLevel": "inherit",

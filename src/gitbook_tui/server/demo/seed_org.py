@@ -1,0 +1,151 @@
+"""Demo replay steps run last: sites, link invites, translations, integrations, specs, locks."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+from .seed_base import DEMO_DIR, SeederBase
+
+
+@contextmanager
+def _serve_folder(folder: Path) -> Iterator[str]:
+    """A loopback HTTP server for ``folder`` (OpenAPI sources are fetched over HTTP)."""
+    handler = partial(_QuietHandler, directory=str(folder))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        return
+
+
+class OrgSeeder(SeederBase):
+    """Sets up the organization-wide parts of the demo once its spaces exist."""
+
+    async def _sites(self) -> None:
+        for site in self.data.get("sites", []):
+            made = await self.call(
+                self.admin,
+                "POST",
+                f"/orgs/{self.org}/sites",
+                json={"title": site["title"], "visibility": site.get("visibility", "public")},
+            )
+            base = f"/orgs/{self.org}/sites/{made['id']}"
+            if site.get("basename"):
+                await self.call(self.admin, "PATCH", base, json={"basename": site["basename"]})
+            sections: dict[str, str] = {}
+            for section in site.get("sections", []):
+                spaces = [self.spaces[s] for s in section.get("spaces", [])]
+                body: dict[str, Any] = {"title": section["title"], "spaceId": spaces[0]}
+                if section.get("icon"):
+                    body["icon"] = section["icon"]
+                created = await self.call(self.admin, "POST", f"{base}/sections", json=body)
+                sections[section["title"]] = created["id"]
+                if section.get("description"):
+                    await self.call(
+                        self.admin,
+                        "PATCH",
+                        f"{base}/sections/{created['id']}",
+                        json={"description": section["description"]},
+                    )
+                for space_id in spaces[1:]:
+                    await self.call(
+                        self.admin,
+                        "POST",
+                        f"{base}/site-spaces",
+                        json={"spaceId": space_id, "sectionId": created["id"]},
+                    )
+            for space_key in site.get("spaces", []):
+                await self.call(
+                    self.admin,
+                    "POST",
+                    f"{base}/site-spaces",
+                    json={"spaceId": self.spaces[space_key]},
+                )
+            for redirect in site.get("redirects", []):
+                await self.call(
+                    self.admin,
+                    "POST",
+                    f"{base}/redirects",
+                    json={
+                        "source": redirect["source"],
+                        "destination": {
+                            "kind": "site-section",
+                            "siteSectionId": sections[redirect["section"]],
+                        },
+                    },
+                )
+            if site.get("published"):
+                await self.call(self.admin, "POST", f"{base}/publish")
+
+    async def _org_extras(self) -> None:
+        for invite in self.data.get("linkInvites", []):
+            await self.call(
+                self.admin, "POST", f"/orgs/{self.org}/link-invites", json={"role": invite["role"]}
+            )
+        for settings in self.data.get("translations", []):
+            made = await self.call(
+                self.admin,
+                "POST",
+                f"/orgs/{self.org}/translations",
+                json={"title": settings["title"]},
+            )
+            if settings.get("languages"):
+                await self.call(
+                    self.admin,
+                    "PUT",
+                    f"/orgs/{self.org}/translations/{made['id']}",
+                    json={"title": settings["title"], "languages": settings["languages"]},
+                )
+        for integration in self.data.get("integrations", []):
+            body = {k: v for k, v in integration.items() if k not in ("name", "installations")}
+            body["organization"] = self.org
+            await self.call(self.admin, "POST", f"/integrations/{integration['name']}", json=body)
+            for _ in integration.get("installations", []):
+                await self.call(
+                    self.admin,
+                    "POST",
+                    f"/integrations/{integration['name']}/installations",
+                    json={"organization": self.org},
+                )
+        specs = self.data.get("openapiSpecs", [])
+        if specs:
+            with _serve_folder(DEMO_DIR) as origin:
+                for spec in specs:
+                    versions = spec.get("versions", [])
+                    await self.call(
+                        self.admin,
+                        "POST",
+                        f"/orgs/{self.org}/openapi",
+                        json={"slug": spec["slug"], "source": {"url": f"{origin}/{versions[0]}"}},
+                    )
+                    for later in versions[1:]:
+                        await self.call(
+                            self.admin,
+                            "PUT",
+                            f"/orgs/{self.org}/openapi/{spec['slug']}",
+                            json={"source": {"url": f"{origin}/{later}"}},
+                        )
+
+    async def _lock_spaces(self) -> None:
+        for space in self.data["spaces"]:
+            if space.get("editMode") == "locked":
+                await self.call(
+                    self.admin,
+                    "PATCH",
+                    f"/spaces/{self.spaces[space['key']]}",
+                    json={"editMode": "locked"},
+                )
