@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .merge_common import MISSING, Conflict, conflict_message, merge_fields, pick
+from .merge_common import MISSING, Conflict, merge_fields, pick
 from .merge_pages import merge_pages
 
 
@@ -38,14 +38,6 @@ class MergeResult:
     @property
     def ok(self) -> bool:
         return not self.conflicts
-
-
-class MergeConflictError(Exception):
-    """Raised by :func:`merge_or_raise` when the merge has conflicts."""
-
-    def __init__(self, conflicts: list[Conflict]) -> None:
-        self.conflicts = conflicts
-        super().__init__(conflict_message(conflicts))
 
 
 # -- files and variables ----------------------------------------------------------------------
@@ -118,12 +110,3 @@ def merge_revisions(
         base.get("variables") or {}, ours.get("variables") or {}, theirs.get("variables") or {}
     )
     return MergeResult(pages, files, variables, page_conflicts + file_conflicts + var_conflicts)
-
-
-def merge_or_raise(
-    base: dict[str, Any], ours: dict[str, Any], theirs: dict[str, Any]
-) -> MergeResult:
-    result = merge_revisions(base, ours, theirs)
-    if result.conflicts:
-        raise MergeConflictError(result.conflicts)
-    return result
