@@ -1,4 +1,5 @@
-"""HelpScreen: every active binding of the screen below, grouped, with keys and ids."""
+"""HelpScreen: every binding of the screen below, grouped, with keys and ids (those that do
+nothing at the moment dimmed, with the reason)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,9 @@ from typing import Any
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import OptionList, Static
+from textual.widgets import Input, OptionList, Static
 
 from gitbook_tui.tui.screens.help_screen import HelpScreen, binding_groups
 
@@ -133,3 +135,70 @@ async def test_explicit_screen_and_no_bindings() -> None:
         text = help_text(app)
         assert "App" in text  # the app's own bindings (ctrl+q…) are still listed
         assert app.is_running
+
+
+async def test_lists_disabled_overridden_and_typed_bindings_dimmed() -> None:
+    """Nothing is dropped: a binding whose action is off now (check_action False or None),
+    one whose key a binding nearer the focus takes, and one whose key the focused input
+    takes as text are listed, marked, with their ids."""
+
+    class TabbedPages(Pages):
+        BINDINGS = [Binding("ctrl+t", "noop", "List tab", id="pages.tab")]
+
+    class Form(Screen[None]):
+        BINDINGS = [
+            Binding("ctrl+e", "edit", "Edit", id="form.edit"),  # check_action: False
+            Binding("ctrl+s", "save", "Save", id="form.save"),  # check_action: None
+            Binding("ctrl+r", "noop", "Refresh", id="form.refresh"),
+            Binding("ctrl+t", "noop", "Screen tab", id="form.tab"),  # the list's wins
+            Binding("x", "noop", "Cut", id="form.cut"),  # typed into the input
+        ]
+
+        def compose(self) -> ComposeResult:
+            yield TabbedPages("one", id="pages")
+            yield Input(id="name")
+
+        def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+            return {"edit": False, "save": None}.get(action, True)
+
+        def action_noop(self) -> None:
+            pass
+
+    class FormApp(App[None]):
+        def on_mount(self) -> None:
+            self.push_screen(Form())
+
+    app = FormApp()
+    async with app.run_test(size=SIZE) as pilot:
+        form = app.screen
+        form.query_one(Pages).focus()
+        await pilot.pause()
+        rows = {r.id: r for _, group in binding_groups(app, form) for r in group}
+        assert rows["form.refresh"].enabled and rows["form.refresh"].note == ""
+        assert not rows["form.edit"].enabled and rows["form.edit"].note == "off now"
+        assert not rows["form.save"].enabled and rows["form.save"].note == "off now"
+        assert rows["pages.tab"].enabled
+        assert not rows["form.tab"].enabled and rows["form.tab"].note == "overridden"
+        assert rows["form.cut"].enabled  # the list does not take x
+
+        form.query_one(Input).focus()
+        await pilot.pause()
+        rows = {r.id: r for _, group in binding_groups(app, form) for r in group}
+        assert not rows["form.cut"].enabled and rows["form.cut"].note == "typed as text"
+        assert rows["form.refresh"].enabled
+
+        app.push_screen(HelpScreen())
+        await pilot.pause()
+        lines = help_text(app).splitlines()
+        edit = next(line for line in lines if "Edit" in line)
+        assert "(off now)" in edit and edit.split()[-1] == "form.edit"  # the id stays last
+        cut = next(line for line in lines if "Cut" in line)
+        assert "(typed as text)" in cut and cut.split()[-1] == "form.cut"
+        tables = app.screen.query(".help-table").results(Static)
+        table = next(s for s in tables if "form.edit" in str(s.content))
+        content = table.content
+        assert isinstance(content, Content)
+        start = content.plain.index("Edit")
+        assert any(  # dimmed
+            "dim" in str(span.style) and span.start <= start < span.end for span in content.spans
+        )

@@ -43,7 +43,7 @@ class GitBookApp(App[str | None]):
     COMMANDS = App.COMMANDS | {PageCommands, SpaceCommands, AppCommands}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit", "Quit", id="app.quit"),
-        Binding("question_mark", "help", "Help", id="app.help"),
+        Binding("question_mark,f1", "help", "Help", id="app.help"),
         Binding("s", "search", "Search", id="app.search"),
         Binding("t", "outline", "Outline", id="app.outline"),
         Binding("R", "reload", "Reload", show=False, id="app.reload"),

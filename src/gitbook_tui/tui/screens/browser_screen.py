@@ -2,11 +2,11 @@
 
 Pages load in a worker with ``read="prefer-cache"`` (a cached page is shown at once and
 re-shown when the background refresh brings a newer one). ``alt+left``/``backspace`` and
-``alt+right`` walk the page history. Links of the page: ``/pages/<id>`` and relative
-``.md`` paths open that page of the space; http(s) links are only *offered* — ``o`` opens
-the last one in a browser, ``y`` copies the page's URL (OSC 52); other schemes are refused.
-Link classification lives in :mod:`..links` (``LinkTarget`` and ``classify_link`` are
-re-exported here for existing imports).
+``alt+right`` walk the page history (:mod:`..page_history`). Links of the page and of the
+tree are handled by :mod:`..link_follower`: pages of the space open, http(s) links are
+only *offered* (``o`` opens the last one, ``y`` copies the page's URL), other schemes are
+refused. ``LinkTarget`` and ``classify_link`` are re-exported here for existing imports.
+The footer shows a few hints chosen for the focused widget (:mod:`..widgets.hint_footer`).
 """
 
 from __future__ import annotations
@@ -21,17 +21,21 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Footer, Input
 
 from ...api import APIConnectionError, AsyncGitBook, GitBookError, response_meta
 from ...markdown import Document, parse
 from ...models import RevisionPage
-from ..links import LinkTarget, classify_link, external_url, open_in_browser
+from ..browser_start import resolve_start, state_of
+from ..link_follower import LinkFollower
+from ..links import LinkTarget, classify_link, open_in_browser
 from ..navigation import navigator_of
+from ..page_history import PageHistory
 from ..state import AccountState, StartTarget, StateStore
 from ..text import inert
+from ..widgets.hint_footer import HintFooter
 from ..widgets.page_header import PageHeader
 from ..widgets.page_viewer import PageViewer
+from ..widgets.sidebar import Sidebar
 from ..widgets.status_bar import StatusBar
 from ..widgets.workspace_tree import (
     ROOT,
@@ -51,11 +55,14 @@ class BrowserScreen(Screen[None]):
     # first keys typed while the tree loads.
     AUTO_FOCUS = "#workspace-tree"
 
+    # "-tall" (the stylesheet gives the page description more lines) from 32 rows
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (32, "-tall")]
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("alt+left,backspace", "back", "Back", id="browser.back"),
-        Binding("alt+right", "forward", "Forward", id="browser.forward"),
+        Binding("alt+right", "forward", "Forward", show=False, id="browser.forward"),
         Binding("o", "open_link", "Open link", id="browser.open_link"),
-        Binding("y", "copy_url", "Copy URL", id="browser.copy_url"),
+        Binding("y", "copy_url", "Copy URL", show=False, id="browser.copy_url"),
         Binding("f6", "switch_focus", "Tree/page", id="browser.switch_focus"),
         Binding("ctrl+o", "switch_org", "Organizations", show=False, id="browser.switch_org"),
         Binding("escape", "escape", "Clear filter", show=False, id="browser.escape"),
@@ -80,29 +87,26 @@ class BrowserScreen(Screen[None]):
         self._state = state or AccountState()
         self._start = start
         self._show_hidden = show_hidden
-        self._history: list[tuple[str, str]] = []
-        self._history_index = -1
+        self._history = PageHistory()
+        self._links = LinkFollower(self)
         self._current: tuple[str, str] | None = None
         self._page: RevisionPage | None = None
         self._shown_markdown: str | None = None
-        self._pending_url: str | None = None
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         with Horizontal(id="browser-body"):
-            with Vertical(id="browser-sidebar"):
-                yield Input(placeholder="filter", id="tree-filter", select_on_focus=False)
-                yield WorkspaceTree(
-                    self.client,
-                    org_id=self.org_id,
-                    show_hidden=self._show_hidden,
-                    id="workspace-tree",
-                )
+            yield Sidebar(
+                self.client,
+                org_id=self.org_id,
+                show_hidden=self._show_hidden,
+                id="browser-sidebar",
+            )
             with Vertical(id="browser-page"):
                 yield PageHeader(id="page-header")
                 yield PageViewer(id="page-viewer")
         yield StatusBar(id="status-bar")
-        yield Footer()
+        yield HintFooter(compact=True)
 
     @property
     def tree(self) -> WorkspaceTree:
@@ -131,17 +135,17 @@ class BrowserScreen(Screen[None]):
 
     @property
     def pending_url(self) -> str | None:
-        return self._pending_url
+        """The last external link offered (what ``o`` opens)."""
+        return self._links.pending_url
 
     @property
     def history(self) -> tuple[list[tuple[str, str]], int]:
-        return list(self._history), self._history_index
+        return self._history.entries, self._history.index
 
     # -- start ----------------------------------------------------------------------------
     async def on_mount(self) -> None:
         """Warm start: the remembered tree (and page) come from the cache only, so they
         are in the first frame; the network starts after it."""
-        self.query_one("#tree-filter", Input).display = False
         self.status.track_rate_limit(self.client.rate_limit)
         self.header.show_message(Content.styled("Choose a page in the tree (enter).", "dim"))
         expanded = list(self._state.expanded)
@@ -172,7 +176,7 @@ class BrowserScreen(Screen[None]):
         except GitBookError:
             return
         document = await asyncio.to_thread(parse, page.markdown or "")
-        self._visit((space_id, page_id))
+        self._history.visit((space_id, page_id))
         self._present(space_id, page, None, document=document)
 
     @work(exclusive=True, exit_on_error=False, group="browser-user")
@@ -194,53 +198,18 @@ class BrowserScreen(Screen[None]):
     @work(exclusive=True, exit_on_error=False, group="browser-reveal")
     async def _open_start(self, target: StartTarget) -> None:
         """``gitbook-tui open``: reveal the space (and page) in the tree and open it."""
-        try:
-            space = await self.client.spaces.get(target.space_id, read="prefer-cache")
-        except GitBookError as exc:
-            self.notify(inert(f"Cannot open {target.space_id}: {exc}"), severity="error")
-            return
-        tree = self.tree
-        await tree.reveal(space)
-        page_id = target.page_id
-        if page_id is None and target.path:
-            node = tree.page_at_path(space.id, target.path)
-            if node is not None:
-                page_id = node.id
-            else:
-                try:
-                    found = await self.client.content.page_by_path(
-                        space.id, target.path, read="prefer-cache"
-                    )
-                    page_id = found.id
-                except GitBookError:
-                    self.notify(
-                        inert(f"No page at {target.path}: showing the space"),
-                        severity="warning",
-                    )
-        if page_id is None:
-            first = tree.first_document(space.id)
-            page_id = first.id if first is not None else None
-        if page_id is None:
-            return
-        tree.select_key(page_key(space.id, page_id))
-        self.open_page(space.id, page_id)
+        found = await resolve_start(self.client, self.tree, target, self.notify)
+        if found is not None:
+            self.tree.select_key(page_key(*found))
+            self.open_page(*found)
 
     # -- pages ------------------------------------------------------------------------------
-    def _visit(self, entry: tuple[str, str]) -> None:
-        if 0 <= self._history_index < len(self._history) and (
-            self._history[self._history_index] == entry
-        ):
-            return
-        del self._history[self._history_index + 1 :]
-        self._history.append(entry)
-        self._history_index = len(self._history) - 1
-
     def open_page(
         self, space_id: str, page_id: str, anchor: str | None = None, *, record: bool = True
     ) -> None:
         """Show a page (remembered in the history unless ``record`` is False)."""
         if record:
-            self._visit((space_id, page_id))
+            self._history.visit((space_id, page_id))
         self._load_page(space_id, page_id, anchor)
 
     def open_space(self, space_id: str) -> None:
@@ -320,20 +289,20 @@ class BrowserScreen(Screen[None]):
 
     # -- history ------------------------------------------------------------------------------
     def action_back(self) -> None:
-        if self._history_index > 0:
-            self._history_index -= 1
-            self._load_page(*self._history[self._history_index], None)
+        entry = self._history.back()
+        if entry is not None:
+            self._load_page(*entry, None)
         else:
             self.notify("No earlier page", timeout=2)
 
     def action_forward(self) -> None:
-        if self._history_index + 1 < len(self._history):
-            self._history_index += 1
-            self._load_page(*self._history[self._history_index], None)
+        entry = self._history.forward()
+        if entry is not None:
+            self._load_page(*entry, None)
         else:
             self.notify("No later page", timeout=2)
 
-    # -- links ----------------------------------------------------------------------------------
+    # -- links (see ..link_follower) ----------------------------------------------------------
     @on(PageViewer.LinkActivated)
     def _link_activated(self, event: PageViewer.LinkActivated) -> None:
         event.stop()
@@ -341,97 +310,25 @@ class BrowserScreen(Screen[None]):
 
     def follow_link(self, href: str) -> None:
         """Act on a link of the open page (see the module docstring)."""
-        page = self._page
-        current = self._current
-        target = classify_link(
-            href,
-            (page.path or "") if page else "",
-            bool(page.pages) if page else False,
-            page.git.path if page is not None and page.git is not None else None,
-        )
-        if target.kind == "external":
-            self._offer_external(target.url)
-        elif target.kind == "refused":
-            self.notify(
-                inert(f"Refused to open a {target.scheme}: link"),
-                title="Link",
-                severity="warning",
-            )
-        elif target.kind == "anchor" and target.anchor:
-            if not self.viewer.scroll_to_anchor(target.anchor):
-                self.notify(inert(f"No heading #{target.anchor} on this page"), timeout=3)
-        elif current is None:
-            return
-        elif target.kind == "page":
-            self.open_page(current[0], target.page_id, target.anchor)
-        elif target.kind == "path":
-            tree = self.tree
-            node = tree.page_at_git_path(current[0], target.file) or tree.page_at_path(
-                current[0], target.path
-            )
-            if node is not None:
-                self.open_page(current[0], node.id, target.anchor)
-            else:
-                self._open_path(current[0], target.path, target.anchor)
-        elif target.kind == "file":
-            self.notify(inert(f"{target.path} is a file: open it in GitBook"), timeout=4)
-        else:
-            self.notify(inert(f"Broken link: {href}"), severity="warning")
-
-    @work(exclusive=True, exit_on_error=False, group="browser-link")
-    async def _open_path(self, space_id: str, path: str, anchor: str | None) -> None:
-        try:
-            page = await self.client.content.page_by_path(space_id, path, read="prefer-cache")
-        except GitBookError:
-            self.notify(inert(f"Broken link: no page at {path}"), severity="warning")
-            return
-        self.open_page(space_id, page.id, anchor)
-
-    def _offer_external(self, url: str) -> None:
-        self._pending_url = url
-        self.notify(
-            Content("press o to open ") + inert(url),
-            title="External link",
-            timeout=6,
-        )
+        self._links.follow(href)
 
     @on(WorkspaceTree.LinkSelected)
     def _tree_link(self, event: WorkspaceTree.LinkSelected) -> None:
         event.stop()
-        url = external_url(event.url)
-        if url is not None:
-            self._offer_external(url)
-        else:
-            self.notify(inert(f"Refused to open the link {event.url}"), severity="warning")
+        self._links.tree_link(event.url)
 
     def action_open_link(self) -> None:
-        url = None
-        if self.focused is self.tree:
-            node = self.tree.cursor_node
-            if node is not None and node.data is not None and node.data.kind == "link":
-                url = node.data.url
-        url = url or self._pending_url
-        if not url:
-            self.notify("No link to open: choose a link first (enter), then press o", timeout=4)
+        url = self._links.link_to_open()
+        if url is None:
             return
-        external = external_url(url)
-        if external is None:
-            self.notify(inert(f"Refused to open {url}"), severity="warning")
-            return
-        if open_in_browser(external):
-            self.notify(Content("Opened ") + inert(external), timeout=3)
+        if open_in_browser(url):
+            self.notify(Content("Opened ") + inert(url), timeout=3)
         else:
-            self.app.copy_to_clipboard(external)
-            self.notify(Content("No browser here; copied ") + inert(external), timeout=5)
+            self.app.copy_to_clipboard(url)
+            self.notify(Content("No browser here; copied ") + inert(url), timeout=5)
 
     def action_copy_url(self) -> None:
-        page = self._page
-        url = page.urls.app if page is not None and page.urls is not None else None
-        if not url:
-            self.notify("No page open", timeout=2)
-            return
-        self.app.copy_to_clipboard(url)
-        self.notify(Content("Copied ") + inert(url), timeout=3)
+        self._links.copy_url()
 
     # -- tree events ------------------------------------------------------------------------------
     @on(WorkspaceTree.PageSelected)
@@ -465,35 +362,14 @@ class BrowserScreen(Screen[None]):
         org_id = self.shown_org
         self.status.set_org(self.tree.title_of(org_key(org_id)) if org_id else "")
 
-    # -- filter -----------------------------------------------------------------------------------
-    @on(WorkspaceTree.FilterRequested)
-    def _filter_requested(self, event: WorkspaceTree.FilterRequested) -> None:
-        event.stop()
-        box = self.query_one("#tree-filter", Input)
-        box.display = True
-        box.value = box.value + event.text
-        box.focus()
-        box.cursor_position = len(box.value)
-
-    @on(Input.Changed, "#tree-filter")
-    def _filter_changed(self, event: Input.Changed) -> None:
-        self.tree.set_filter(event.value)
-
-    @on(Input.Submitted, "#tree-filter")
-    def _filter_submitted(self, event: Input.Submitted) -> None:
-        self.tree.focus()
-
+    # -- focus and filter (the filter box: ..widgets.sidebar) -------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "escape":
             return bool(self.tree.filter_text) or self.focused is not self.tree
         return True
 
     def action_escape(self) -> None:
-        box = self.query_one("#tree-filter", Input)
-        if self.tree.filter_text or box.display:
-            box.value = ""
-            box.display = False
-            self.tree.set_filter("")
+        self.query_one(Sidebar).clear_filter()
         self.tree.focus()
 
     def action_switch_focus(self) -> None:
@@ -512,13 +388,7 @@ class BrowserScreen(Screen[None]):
         """Remember the tree and the page for the next start (ids and keys only)."""
         if not self.is_mounted:
             return
-        tree = self.tree
-        state = AccountState(
-            org_id=self.shown_org or self._state.org_id,
-            expanded=[k for k in tree.expanded_keys if k != ROOT],
-            selected=tree.selected_key,
-            page=list(self._current) if self._current else None,
-        )
+        state = state_of(self.tree, self.shown_org or self._state.org_id, self._current)
         self._state = state
         self._store.save(self._account, state)
 

@@ -1,19 +1,24 @@
-"""HelpScreen: every key binding active on the screen below, grouped by where it is defined.
+"""HelpScreen: every key binding of the screen below, grouped by where it is defined.
 
-The rows come from that screen's ``active_bindings`` (its focused widget and the widget's
-containers, the screen itself, and the app), each with the key as the app displays it, the
-description and the binding id (what a keymap file names). ``escape``, ``?`` or ``q``
-closes it (``help.close``); the list scrolls with the usual keys.
+The rows come from that screen's binding chain (its focused widget and the widget's
+containers, the screen itself, and the app; keymap applied), each with the key as the app
+displays it, the description and the binding id (what a keymap file names). A binding
+that does nothing at the moment is listed too, dimmed, with the reason after its
+description: its action is off now (``check_action``), another binding of the chain takes
+its key first ("overridden"), or the focused input takes the key as text. The id is the
+last word of every line. ``escape``, ``?`` or ``q`` closes it (``help.close``); the
+list scrolls with the usual keys.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from rich.cells import cell_len
 from textual.app import App, ComposeResult
-from textual.binding import ActiveBinding, Binding
+from textual.binding import Binding, BindingsMap
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.dom import DOMNode
@@ -25,42 +30,87 @@ __all__ = ["BindingRow", "HelpScreen", "binding_groups"]
 KEY_WIDTH = 14
 DESCRIPTION_WIDTH = 36
 
+OFF = "off now"
+OVERRIDDEN = "overridden"
+TYPED = "typed as text"
+
 
 @dataclass(frozen=True)
 class BindingRow:
-    """One line of the help: key as displayed, description, id (``""`` when it has none)."""
+    """One line of the help: key as displayed, description, id (``""`` when it has none);
+    ``note`` says why a binding does nothing at the moment (``enabled`` is then False)."""
 
     key: str
     description: str
     id: str
     enabled: bool = True
+    note: str = ""
 
 
 def _describe(binding: Binding) -> str:
     return binding.description or binding.action
 
 
-def binding_groups(app: App[object], screen: Screen[object]) -> list[tuple[str, list[BindingRow]]]:
-    """The active bindings of ``screen`` as (group title, rows): screen, focused widget(s), app."""
+def _chains(
+    app: App[Any], screen: Screen[Any]
+) -> tuple[list[tuple[DOMNode, BindingsMap]], set[tuple[int, str]]]:
+    """Every binding of the chain (keymap applied), and the (node, key) pairs Textual
+    keeps in it once the keys a focused input takes as text are left out."""
+    chain = screen._modal_binding_chain  # Textual's chain: keymap applied, typed keys out
+    kept = {(id(node), key) for node, bindings in chain for key, _ in bindings}
+    keymap = app._keymap
+    full: list[tuple[DOMNode, BindingsMap]] = []
+    for node, _ in chain:
+        bindings = node._bindings.copy()
+        if keymap:
+            bindings.apply_keymap(keymap)
+        full.append((node, bindings))
+    return full, kept
+
+
+def _state(app: App[Any], action: str, node: DOMNode) -> bool:
+    try:
+        return bool(app._check_action_state(action, node))
+    except Exception:  # an action of an unknown namespace: nothing would run it
+        return False
+
+
+def binding_groups(app: App[Any], screen: Screen[Any]) -> list[tuple[str, list[BindingRow]]]:
+    """The bindings of ``screen`` as (group title, rows): screen, focused widget(s), app."""
+    chain, kept = _chains(app, screen)
+    entries: list[tuple[DOMNode, str, Binding, str]] = []  # node, key, binding, note
+    for node, bindings in chain:
+        for key, binding in bindings:
+            if (id(node), key) not in kept:
+                note = TYPED
+            else:
+                note = "" if _state(app, binding.action, node) else OFF
+            entries.append((node, key, binding, note))
+    # which binding a key runs: priority ones from the app down, then from the focus up
+    # (a binding whose action is off lets the key through to the next one)
+    usable = [(node, key, binding) for node, key, binding, note in entries if not note]
+    first = [b for b in reversed(usable) if b[2].priority]
+    order = first + [b for b in usable if not b[2].priority]
+    winner: dict[str, Binding] = {}
+    for _node, key, binding in order:
+        winner.setdefault(key, binding)
+
     by_node: dict[int, tuple[DOMNode, list[BindingRow]]] = {}
-    for active in screen.active_bindings.values():
-        assert isinstance(active, ActiveBinding)
-        binding = active.binding
+    for node, key, binding, note in entries:
+        if not note and winner.get(key) is not binding:
+            note = OVERRIDDEN
         try:
-            key = app.get_key_display(binding)
+            shown = app.get_key_display(binding)
         except Exception:  # an unusual key name: show it as bound
-            key = binding.key
-        row = BindingRow(key, _describe(binding), binding.id or "", active.enabled)
-        by_node.setdefault(id(active.node), (active.node, []))[1].append(row)
+            shown = binding.key
+        row = BindingRow(shown, _describe(binding), binding.id or "", not note, note)
+        by_node.setdefault(id(node), (node, []))[1].append(row)
 
     focused = screen.focused
     groups: list[tuple[str, list[BindingRow]]] = []
     nodes = [node for node, _ in by_node.values()]
-    order = sorted(
-        nodes,
-        key=lambda node: 0 if node is screen else 2 if node is app else 1,
-    )
-    for node in order:
+    ordered = sorted(nodes, key=lambda node: 0 if node is screen else 2 if node is app else 1)
+    for node in ordered:
         rows = by_node[id(node)][1]
         name = type(node).__name__
         if node is screen:
@@ -79,11 +129,16 @@ def _pad(text: str, width: int) -> str:
     return text + " " * max(0, width - cell_len(text))
 
 
+def _label(row: BindingRow) -> str:
+    """The description, with why the binding does nothing now (if it does not)."""
+    return f"{row.description} ({row.note})" if row.note else row.description
+
+
 def _widths(rows: Iterable[BindingRow]) -> tuple[int, int]:
     """Widths of the key and description columns (shared by every group)."""
     rows = list(rows)
     key_width = min(KEY_WIDTH, max((cell_len(r.key) for r in rows), default=0))
-    desc_width = min(DESCRIPTION_WIDTH, max((cell_len(r.description) for r in rows), default=0))
+    desc_width = min(DESCRIPTION_WIDTH, max((cell_len(_label(r)) for r in rows), default=0))
     return key_width, desc_width
 
 
@@ -95,7 +150,7 @@ def _table(rows: Iterable[BindingRow], key_width: int, desc_width: int) -> Conte
             Content.assemble(
                 (_pad(row.key, key_width), f"bold {dim}".strip()),
                 "  ",
-                (_pad(row.description, desc_width), dim),
+                (_pad(_label(row), desc_width), dim),
                 "  ",
                 (row.id or "—", "dim italic"),
             )
@@ -119,7 +174,7 @@ class HelpScreen(ModalScreen[None]):
         Binding("escape,question_mark,q", "close", "Close", id="help.close"),
     ]
 
-    def __init__(self, screen: Screen[object] | None = None) -> None:
+    def __init__(self, screen: Screen[Any] | None = None) -> None:
         """``screen``: whose bindings to list (by default the one below this screen)."""
         super().__init__()
         self._target = screen
@@ -131,7 +186,7 @@ class HelpScreen(ModalScreen[None]):
         yield scroll
 
     @property
-    def listed_screen(self) -> Screen[object] | None:
+    def listed_screen(self) -> Screen[Any] | None:
         """The screen whose bindings are listed."""
         if self._target is not None:
             return self._target
