@@ -1,11 +1,14 @@
 """Command palette providers over the in-process local server: pages, spaces, app commands;
-server errors yield nothing; hostile titles stay literal."""
+server errors yield nothing; hostile titles stay literal; a query typed while the data is
+still loading gets its hits when the data arrives."""
 
 from __future__ import annotations
 
+import asyncio
 import html
 import json
 import re
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -266,3 +269,132 @@ async def test_hostile_titles_are_literal(world: World, client: AsyncGitBook) ->
         await pilot.pause(0.3)
         assert app.is_running
     assert app.pages or app.spaces  # the click chose a hit, and nothing else happened
+
+
+# -- a query typed while the data is loading ---------------------------------------------
+
+
+class Gated(httpx.AsyncBaseTransport):
+    """Every request waits for ``gate`` before reaching the server: a network exactly as slow
+    as the test wants, so "typed before the data arrived" never depends on timing."""
+
+    def __init__(self, inner: httpx.AsyncBaseTransport, gate: asyncio.Event) -> None:
+        self.inner = inner
+        self.gate = gate
+        self.paths: list[str] = []
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        self.paths.append(request.url.path)
+        await self.gate.wait()
+        return await self.inner.handle_async_request(request)
+
+    def count(self, suffix: str) -> int:
+        return sum(path.endswith(suffix) for path in self.paths)
+
+
+async def until(pilot: Any, condition: Callable[[], bool], what: str) -> None:
+    """Let the app run until ``condition()`` holds; a generous bound, never a fixed sleep."""
+    for _ in range(200):
+        if condition():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def prompts(listing: CommandList) -> list[str]:
+    """The plain text of the options shown (``No matches found`` is not plain content)."""
+    options = (listing.get_option_at_index(i) for i in range(listing.option_count))
+    return [o.prompt.plain for o in options if hasattr(o.prompt, "plain")]  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("gated", [True, False], ids=["typed-before-data", "data-already-there"])
+@pytest.mark.parametrize(
+    ("query", "expected", "request_suffix"),
+    [
+        ("configure", "Configure", "/content/pages"),
+        ("runbooks", "Runbooks", "/orgs/{org}/spaces"),
+    ],
+    ids=["page", "space"],
+)
+async def test_query_typed_while_loading_gets_hits(
+    world: World,
+    spaces: dict[str, str],
+    gated: bool,
+    query: str,
+    expected: str,
+    request_suffix: str,
+) -> None:
+    request_suffix = request_suffix.format(org=world.org)
+    gate = asyncio.Event()
+    if not gated:
+        gate.set()
+    transport = Gated(httpx.ASGITransport(app=world.app), gate)
+    client = AsyncGitBook("tok-alice", base_url="http://testserver/v1", transport=transport)
+    app = NavApp(client, world.org, spaces["tidewater"])
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            app.action_command_palette()
+            await until(pilot, lambda: transport.count(request_suffix) > 0, "the load to start")
+            palette = app.screen
+            assert isinstance(palette, CommandPalette)
+            listing = palette.query_one(CommandList)
+            # every key press cancels the palette's running search (and starts another)
+            await pilot.press(*query)
+            await pilot.pause()
+            if gated:
+                assert not any(expected in line for line in prompts(listing))
+                gate.set()
+            # no further key press: the search for the typed query shows the hit by itself
+            await until(pilot, lambda: any(expected in line for line in prompts(listing)), expected)
+            assert prompts(listing)[0].startswith(expected)
+            await pilot.press("down", "enter")
+            await until(pilot, lambda: bool(app.pages or app.spaces), "the hit to open")
+        # the load was started once, not restarted by the cancelled searches
+        assert transport.count(request_suffix) == 1
+    finally:
+        await client.close()
+    if expected == "Configure":
+        assert app.pages == [
+            (spaces["tidewater"], page_id(world, spaces["tidewater"], "Configure"), None)
+        ]
+    else:
+        assert app.spaces == [spaces["runbooks"]]
+
+
+async def test_cancelled_search_does_not_cancel_the_load(
+    world: World, spaces: dict[str, str]
+) -> None:
+    gate = asyncio.Event()
+    transport = Gated(httpx.ASGITransport(app=world.app), gate)
+    client = AsyncGitBook("tok-alice", base_url="http://testserver/v1", transport=transport)
+    app = NavApp(client, world.org, spaces["tidewater"])
+
+    async def first_hit(provider: Provider) -> Hit | DiscoveryHit | None:
+        async for hit in provider.search("inst"):
+            return hit
+        return None
+
+    # a broken fix would wait on the gate for ever: fail instead
+    async with asyncio.timeout(30), app.run_test(size=SIZE) as pilot:
+        try:
+            provider = PageCommands(app.screen)
+            await provider.startup()  # returns at once: the load runs on its own
+            await provider.startup()  # and is started once per provider
+            search = asyncio.create_task(first_hit(provider))
+            await until(pilot, lambda: transport.count("/content/pages") == 1, "the request")
+            search.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await search
+            gate.set()
+            assert [h.text for h in await hits(provider, "inst")] == ["Install"]
+            assert transport.count("/content/pages") == 1
+            # closing the palette while loading cancels the load: nothing is left running
+            gate.clear()
+            closing = PageCommands(app.screen)
+            await closing.startup()
+            await until(pilot, lambda: transport.count("/content/pages") == 2, "the request")
+            await closing.shutdown()
+            assert [h.text async for h in closing.search("inst")] == []
+        finally:
+            gate.set()
+            await client.close()
