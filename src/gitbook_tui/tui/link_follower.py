@@ -3,7 +3,7 @@
 ``/pages/<id>`` and relative ``.md`` paths open that page of the space; ``#anchor`` scrolls
 to the heading; http(s) links are only *offered* — ``o`` opens the last one in a browser
 (the screen does, or copies it when there is no browser), ``y`` copies the page's URL (OSC 52); other schemes are
-refused. Link classification lives in :mod:`.links`.
+refused. With no link chosen, ``o`` opens the page itself. Link classification lives in :mod:`.links`.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from textual.content import Content
 
 from ..api import GitBookError
-from .links import classify_link, external_url
+from .links import LinkTarget, classify_link, external_url
 from .text import inert
 
 if TYPE_CHECKING:
@@ -30,17 +30,21 @@ class LinkFollower:
         self.pending_url: str | None = None
         """The last external link offered (what ``o`` opens)."""
 
-    def follow(self, href: str) -> None:
-        """Act on a link of the open page (see the module docstring)."""
-        screen = self._screen
-        page = screen.page
-        current = screen.current_page
-        target = classify_link(
+    def _classify(self, href: str) -> LinkTarget:
+        """Where ``href`` leads from the open page."""
+        page = self._screen.page
+        return classify_link(
             href,
             (page.path or "") if page else "",
             bool(page.pages) if page else False,
             page.git.path if page is not None and page.git is not None else None,
         )
+
+    def follow(self, href: str) -> None:
+        """Act on a link of the open page (see the module docstring)."""
+        screen = self._screen
+        current = screen.current_page
+        target = self._classify(href)
         if target.kind == "external":
             self.offer_external(target.url)
         elif target.kind == "refused":
@@ -72,7 +76,11 @@ class LinkFollower:
                     exit_on_error=False,
                 )
         elif target.kind == "file":
-            screen.notify(inert(f"{target.path} is a file: open it in GitBook"), timeout=4)
+            url = external_url(screen.files.download_url(current[0], target.path) or "")
+            if url is not None:
+                self.offer_external(url)
+            else:
+                screen.notify(inert(f"{target.path} is a file: open it in GitBook"), timeout=4)
         else:
             screen.notify(inert(f"Broken link: {href}"), severity="warning")
 
@@ -103,15 +111,18 @@ class LinkFollower:
             self._screen.notify(inert(f"Refused to open the link {url}"), severity="warning")
 
     def link_to_open(self) -> str | None:
-        """``o``: the link entry under the tree cursor, else the last link offered, if it
-        is http(s) (else None, and the user is told why)."""
+        """``o``: the link entry under the tree cursor, the link chosen in the page (tab),
+        the last link offered, else the open page's own URL — if it is http(s) (else
+        None, and the user is told why)."""
         screen = self._screen
         url = None
         if screen.focused is screen.tree:
             node = screen.tree.cursor_node
             if node is not None and node.data is not None and node.data.kind == "link":
                 url = node.data.url
-        url = url or self.pending_url
+        elif screen.focused is screen.viewer:
+            url = self.chosen_url()
+        url = url or self.pending_url or self._page_url()
         if not url:
             screen.notify("No link to open: choose a link first (enter), then press o", timeout=4)
             return None
@@ -120,11 +131,35 @@ class LinkFollower:
             screen.notify(inert(f"Refused to open {url}"), severity="warning")
         return external
 
-    def copy_url(self) -> None:
-        """``y``: copy the open page's URL."""
+    def chosen_url(self) -> str | None:
+        """The http(s) URL of the link chosen in the page (tab): an external link, or a
+        file of the space (its download URL)."""
         screen = self._screen
-        page = screen.page
-        url = page.urls.app if page is not None and page.urls is not None else None
+        chosen = screen.viewer.focused_target
+        href = chosen.target.href if chosen is not None else None
+        if not href:
+            return None
+        current = screen.current_page
+        target = self._classify(href)
+        if target.kind == "external":
+            return target.url
+        if target.kind == "file" and current is not None:
+            return external_url(screen.files.download_url(current[0], target.path) or "")
+        return None
+
+    def page_changed(self) -> None:
+        """Another page is shown: a link offered on the previous one is forgotten."""
+        self.pending_url = None
+
+    def _page_url(self) -> str | None:
+        page = self._screen.page
+        return page.urls.app if page is not None and page.urls is not None else None
+
+    def copy_url(self) -> None:
+        """``y``: copy the URL of the link chosen in the page (tab), else of the page."""
+        screen = self._screen
+        chosen = self.chosen_url() if screen.focused is screen.viewer else None
+        url = chosen or self._page_url()
         if not url:
             screen.notify("No page open", timeout=2)
             return

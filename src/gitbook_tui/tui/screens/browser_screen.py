@@ -30,6 +30,7 @@ from ..link_follower import LinkFollower
 from ..links import LinkTarget, classify_link, open_in_browser
 from ..navigation import navigator_of
 from ..page_history import PageHistory
+from ..space_files import SpaceFiles
 from ..state import AccountState, StartTarget, StateStore
 from ..text import inert
 from ..widgets.hint_footer import HintFooter
@@ -61,7 +62,7 @@ class BrowserScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("alt+left,backspace", "back", "Back", id="browser.back"),
         Binding("alt+right", "forward", "Forward", show=False, id="browser.forward"),
-        Binding("o", "open_link", "Open link", id="browser.open_link"),
+        Binding("o", "open_link", "Browser", id="browser.open_link"),
         Binding("y", "copy_url", "Copy URL", show=False, id="browser.copy_url"),
         Binding("f6", "switch_focus", "Tree/page", id="browser.switch_focus"),
         Binding("ctrl+o", "switch_org", "Organizations", show=False, id="browser.switch_org"),
@@ -89,6 +90,7 @@ class BrowserScreen(Screen[None]):
         self._show_hidden = show_hidden
         self._history = PageHistory()
         self._links = LinkFollower(self)
+        self.files = SpaceFiles(client)
         self._current: tuple[str, str] | None = None
         self._page: RevisionPage | None = None
         self._shown_markdown: str | None = None
@@ -176,6 +178,7 @@ class BrowserScreen(Screen[None]):
         except GitBookError:
             return
         document = await asyncio.to_thread(parse, page.markdown or "")
+        await self.files.load(space_id, read="cache-only")
         self._history.visit((space_id, page_id))
         self._present(space_id, page, None, document=document)
 
@@ -238,6 +241,7 @@ class BrowserScreen(Screen[None]):
         else:
             tree.select_key(page_key(space_id, page_id))
         document = await asyncio.to_thread(parse, page.markdown or "")
+        await self.files.load(space_id)
         self._present(space_id, page, anchor, document=document)
         meta = response_meta(page)
         if meta is None or meta.refresh is None:
@@ -262,6 +266,8 @@ class BrowserScreen(Screen[None]):
     def _present(
         self, space_id: str, page: RevisionPage, anchor: str | None, *, document: Document
     ) -> None:
+        if self._current != (space_id, page.id):
+            self._links.page_changed()
         self._current = (space_id, page.id)
         self._page = page
         tree = self.tree
@@ -277,7 +283,7 @@ class BrowserScreen(Screen[None]):
         markdown = page.markdown or ""
         if markdown != self._shown_markdown or anchor:
             self._shown_markdown = markdown
-            self.viewer.show(document, anchor=anchor)
+            self.viewer.show(document, anchor=anchor, files=self.files.infos(space_id))
         nav = navigator_of(self.app)
         if nav is not None:
             nav.space_id = space_id
