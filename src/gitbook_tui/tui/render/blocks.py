@@ -12,6 +12,7 @@ from rich.text import Text
 from ...markdown import model as m
 from .code import layout_code
 from .core import BlockLayout, Context, Path, Target, anchor_style, finalize, pad, prefixed, wrap
+from .flows import FlowMarks, SearchText
 from .links import inline_text, safe_text
 from .placeholders import (
     layout_content_ref,
@@ -30,6 +31,7 @@ __all__ = [
     "layout_block",
     "layout_blocks",
     "layout_top_level",
+    "layout_top_level_search",
     "layout_top_level_text",
 ]
 
@@ -49,7 +51,7 @@ def layout_top_level(block: m.Block, index: int, width: int, ctx: Context) -> Bl
 
 
 def layout_top_level_text(block: m.Block, index: int, width: int, ctx: Context) -> list[str]:
-    """The same lines as :func:`layout_top_level`, as plain text only (cheap: for search)."""
+    """The same lines as :func:`layout_top_level`, as plain text only (cheap)."""
     ctx.targets = []
     ctx.highlight = False
     try:
@@ -57,6 +59,20 @@ def layout_top_level_text(block: m.Block, index: int, width: int, ctx: Context) 
     finally:
         ctx.highlight = True
     return [line.plain for line in lines] + [""]
+
+
+def layout_top_level_search(block: m.Block, index: int, width: int, ctx: Context) -> SearchText:
+    """The same lines as :func:`layout_top_level_text`, plus the text search looks in."""
+    ctx.targets = []
+    ctx.highlight = False
+    ctx.marks = marks = FlowMarks()
+    try:
+        lines = layout_block(block, max(1, width), ctx, (index,))
+    finally:
+        ctx.highlight = True
+        ctx.marks = None
+    lines.append(Text())
+    return marks.search_text(lines)
 
 
 def layout_blocks(
@@ -86,7 +102,7 @@ def _heading(block: m.Heading, width: int, ctx: Context, path: Path) -> list[Tex
     style = ctx.palette.heading(block.level)
     text = inline_text(ctx, block.spans, style, single_line=True)
     text.stylize(anchor_style(block.anchor))
-    lines = wrap(text, width)
+    lines = wrap(text, width, marks=ctx.marks)
     if block.level <= 2:
         rule = "━" if block.level == 1 else "─"
         length = min(width, max(line.cell_len for line in lines))
@@ -95,7 +111,7 @@ def _heading(block: m.Heading, width: int, ctx: Context, path: Path) -> list[Tex
 
 
 def _paragraph(block: m.Paragraph, width: int, ctx: Context, path: Path) -> list[Text]:
-    return wrap(inline_text(ctx, block.spans), width)
+    return wrap(inline_text(ctx, block.spans), width, marks=ctx.marks)
 
 
 def _quote(block: m.Quote, width: int, ctx: Context, path: Path) -> list[Text]:
@@ -172,7 +188,7 @@ def _tabs(block: m.Tabs, width: int, ctx: Context, path: Path) -> list[Text]:
     rows.append((row, under))
     lines: list[Text] = []
     for row, under in rows:
-        lines.extend(wrap(row, width))
+        lines.extend(wrap(row, width, marks=ctx.marks))
         under = under[:width] + "─" * max(0, width - len(under))
         rule = Text(under, style=palette.rule)
         rule.highlight_regex("━+", palette.tab_marker)
@@ -202,7 +218,7 @@ def _stepper(block: m.Stepper, width: int, ctx: Context, path: Path) -> list[Tex
             blocks = blocks[1:]
         if out:
             out.append(Text("│", style=palette.step_bar))
-        out.extend(wrap(head, width))
+        out.extend(wrap(head, width, marks=ctx.marks))
         body = layout_blocks(blocks, width - 4, ctx, (*path, index))
         bar = Text("│   " if index < len(block.steps) - 1 else "    ", style=palette.step_bar)
         out.extend(prefixed(body, bar))
@@ -249,7 +265,7 @@ def _details(block: m.Details, width: int, ctx: Context, path: Path) -> list[Tex
     head.append("▾ " if is_open else "▸ ", palette.details_marker)
     summary = inline_text(ctx, block.summary, Style(bold=True), single_line=True)
     head.append_text(summary if summary.plain else Text("Details", style=Style(bold=True)))
-    lines = wrap(head, width)
+    lines = wrap(head, width, marks=ctx.marks)
     if is_open:
         body = layout_blocks(block.blocks, width - 2, ctx, path)
         lines.extend(prefixed(body, Text("  ")))
@@ -286,12 +302,12 @@ def _footnotes(block: m.Footnotes, width: int, ctx: Context, path: Path) -> list
 def _unknown(block: m.UnknownBlock, width: int, ctx: Context, path: Path) -> list[Text]:
     tag = safe_text(block.tag, single_line=True).strip() or "block"
     label = Text(f"‹{tag}›", style=ctx.palette.label)
-    return [*wrap(label, width), *layout_blocks(block.blocks, width, ctx, path)]
+    return [*wrap(label, width, marks=ctx.marks), *layout_blocks(block.blocks, width, ctx, path)]
 
 
 def _html(block: m.HtmlBlock, width: int, ctx: Context, path: Path) -> list[Text]:
     text = safe_text(block.text).strip()
-    return wrap(Text(text), width) if text else []
+    return wrap(Text(text), width, marks=ctx.marks) if text else []
 
 
 _RENDERERS: dict[type, Callable[[Any, int, Context, Path], list[Text]]] = {

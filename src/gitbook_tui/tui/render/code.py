@@ -89,6 +89,10 @@ def layout_code(block: CodeBlock, width: int, ctx: Context) -> list[Text]:
     else:
         source = Text(code, style=palette.code_text)
         source.rstrip()
+        if ctx.marks is not None:
+            # One flow for the whole block: folds join with nothing, lines with "\n",
+            # which a one-line query never matches, so no match runs on to the next line.
+            ctx.marks.mark(source)
     logical = source.split("\n", allow_blank=True) if code else [Text("")]
     digits = len(str(len(logical)))
     gutter = digits + 3 if block.line_numbers else 0

@@ -14,6 +14,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.strip import Strip
 
+from .flows import FlowMarks
 from .styles import DEFAULT_PALETTE, Palette
 
 __all__ = [
@@ -138,6 +139,8 @@ class Context:
     list_depth: int = 0
     highlight: bool = True
     """False for text-only layouts (search): same characters, no syntax colouring."""
+    marks: FlowMarks | None = None
+    """Set for search layouts: wrapped text is marked so its lines can be joined back."""
 
     def register(self, target: Target) -> Style:
         """Record ``target`` and return the (meta-only) style marking its characters."""
@@ -152,9 +155,19 @@ def anchor_style(anchor: str) -> Style:
 
 
 def wrap(
-    text: Text, width: int, justify: Literal["left", "center", "right"] = "left"
+    text: Text,
+    width: int,
+    justify: Literal["left", "center", "right"] = "left",
+    marks: FlowMarks | None = None,
 ) -> list[Text]:
-    """Word-wrap ``text`` to ``width`` cells (long words fold); always at least one line."""
+    """Word-wrap ``text`` to ``width`` cells (long words fold); always at least one line.
+
+    With ``marks`` (a search layout), ``text`` itself is marked as one flow of text
+    first: in place, as every caller wraps a Text made for the purpose, and copying
+    each one would slow down the first search of a large page.
+    """
+    if marks is not None:
+        marks.mark(text)
     plain = text.plain
     if not plain or ("\n" not in plain and text.cell_len <= width and justify == "left"):
         # Most table cells and short paragraphs fit: skip Rich's wrapping machinery.

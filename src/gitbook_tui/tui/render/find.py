@@ -1,4 +1,4 @@
-"""Case-insensitive search over the rendered lines of a document layout."""
+"""Case-insensitive search over a document layout's text, soft wraps joined."""
 
 from __future__ import annotations
 
@@ -8,9 +8,10 @@ from dataclasses import dataclass
 
 from rich.cells import cell_len
 
+from .flows import SearchText
 from .layout import DocumentLayout
 
-__all__ = ["FindResults", "Match", "iter_matches", "line_matches"]
+__all__ = ["FindResults", "Match", "block_matches", "iter_matches", "line_matches"]
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -19,7 +20,15 @@ class Match:
     line: int
     x0: int
     x1: int
-    """Cell columns ``[x0, x1)`` of the match in its rendered line."""
+    """Cell columns ``[x0, x1)`` of the match (its first part) in its rendered line."""
+    rest: tuple[tuple[int, int, int], ...] = ()
+    """``(line, x0, x1)`` of the parts on the next lines when the match runs on past a
+    soft wrap ("consumer" ending one line, "group" starting the next)."""
+
+    @property
+    def segments(self) -> tuple[tuple[int, int, int], ...]:
+        """``(line, x0, x1)`` of every part of the match, in reading order."""
+        return ((self.line, self.x0, self.x1), *self.rest)
 
 
 def _pattern(query: str) -> re.Pattern[str]:
@@ -40,25 +49,40 @@ def line_matches(text: str, pattern: re.Pattern[str]) -> Iterator[tuple[int, int
             yield x0, x0 + cell_len(text[start:end])
 
 
+def block_matches(
+    index: int, search: SearchText, pattern: re.Pattern[str], needle: str | None = None
+) -> list[Match]:
+    """The matches of ``pattern`` in one block, in reading order.
+
+    ``needle`` (the lowercased query) enables a cheap pre-check: most blocks do not
+    contain the query at all.
+    """
+    text = search.text
+    if needle is not None and text.isascii() and needle not in text.lower():
+        return []
+    found: list[Match] = []
+    for hit in pattern.finditer(text):
+        (line, x0, x1), *rest = search.segments(*hit.span())
+        found.append(Match(index, line, x0, x1, tuple(rest)))
+    # Text is searched wrapped text first, then decorations: put them back in place.
+    found.sort()
+    return found
+
+
 def iter_matches(layout: DocumentLayout, query: str, start: int = 0) -> Iterator[list[Match]]:
     """Matches block by block from block ``start`` on (one list per block, maybe empty).
 
     A generator so a caller can spread a large document over several event-loop turns.
-    Every block is laid out exactly, so the search sees precisely what is drawn.
+    Every block is laid out exactly, so the search sees precisely what is drawn; text
+    wrapped over several lines is searched as one, so the count does not depend on the
+    width.
     """
     if not query:
         return
     pattern = _pattern(query)
     needle = query.lower()
     for index in range(start, len(layout)):
-        found: list[Match] = []
-        for number, text in enumerate(layout.text(index)):
-            # Cheap pre-check: most lines do not contain the query at all.
-            if text.isascii() and needle not in text.lower():
-                continue
-            for x0, x1 in line_matches(text, pattern):
-                found.append(Match(index, number, x0, x1))
-        yield found
+        yield block_matches(index, layout.search_text(index), pattern, needle)
 
 
 class FindResults:
@@ -73,13 +97,14 @@ class FindResults:
 
     def add(self, found: list[Match]) -> None:
         for match in found:
-            self._by_line.setdefault((match.block, match.line), []).append(
-                (match.x0, match.x1, len(self.matches))
-            )
+            number = len(self.matches)
+            for line, x0, x1 in match.segments:
+                if x1 > x0:
+                    self._by_line.setdefault((match.block, line), []).append((x0, x1, number))
             self.matches.append(match)
 
     def on_line(self, block: int, line: int) -> Iterator[tuple[int, int, bool]]:
-        """``(x0, x1, is_current)`` of the matches on one rendered line."""
+        """``(x0, x1, is_current)`` of the match parts on one rendered line."""
         for x0, x1, number in self._by_line.get((block, line), ()):
             yield x0, x1, number == self.current
 

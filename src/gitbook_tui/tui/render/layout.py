@@ -8,9 +8,10 @@ from collections.abc import Iterator, Mapping
 from itertools import accumulate
 
 from ...markdown import model as m
-from .blocks import layout_top_level, layout_top_level_text
+from .blocks import layout_top_level, layout_top_level_search, layout_top_level_text
 from .core import BlockLayout, Context, FileInfo, LayoutState
 from .estimate import estimate_height, has_targets
+from .flows import SearchText
 from .styles import DEFAULT_PALETTE, Palette
 
 __all__ = ["DocumentLayout"]
@@ -45,6 +46,9 @@ class DocumentLayout:
         # Text of every block laid out so far: small, kept for search even after the
         # block's styled layout has been evicted from the bounded cache above.
         self._text: dict[int, list[str]] = {}
+        # Searchable text of every block searched so far, so that searching again (a
+        # new query) costs a scan, not a layout of the whole page.
+        self._search: dict[int, SearchText] = {}
         self._exact: list[bool] = []
         self._heights: list[int] = []
         self._offsets: list[int] | None = None
@@ -63,6 +67,7 @@ class DocumentLayout:
         self.width = width
         self._layouts.clear()
         self._text.clear()
+        self._search.clear()
         self._exact = [False] * len(self.blocks)
         self._heights = [estimate_height(block, width) + 1 for block in self.blocks]
         self._offsets = None
@@ -133,6 +138,17 @@ class DocumentLayout:
             self._set_height(index, len(lines))
         return lines
 
+    def search_text(self, index: int) -> SearchText:
+        """Block ``index``'s lines and the text search looks in (soft wraps joined)."""
+        found = self._search.get(index)
+        if found is None:
+            found = layout_top_level_search(self.blocks[index], index, self.width, self._context)
+            self._search[index] = found
+            # Same lines as text(): share them rather than keep two copies.
+            self._text.setdefault(index, found.lines)
+            self._set_height(index, len(found.lines))
+        return found
+
     def _set_height(self, index: int, height: int) -> None:
         self._exact[index] = True
         if self._heights[index] != height:
@@ -143,6 +159,7 @@ class DocumentLayout:
         """Forget block ``index``'s layout (its state changed); its old height stays until relaid."""
         self._layouts.pop(index, None)
         self._text.pop(index, None)
+        self._search.pop(index, None)
 
     def ensure(self, top: int, height: int, margin: int | None = None) -> int:
         """Lay out every block within ``margin`` lines of the viewport ``[top, top + height)``.

@@ -94,10 +94,10 @@ def _media(
     if text.plain:
         label.append(" — ")
         label.append_text(text)
-    content = wrap(label, width - 4)
+    content = wrap(label, width - 4, marks=ctx.marks)
     details = " · ".join(part for part in (describe_file(info), extra) if part)
     if details:
-        content.extend(wrap(Text(details, style=ctx.palette.dim), width - 4))
+        content.extend(wrap(Text(details, style=ctx.palette.dim), width - 4, marks=ctx.marks))
     return _box(ctx, content, width)
 
 
@@ -131,11 +131,11 @@ def layout_embed(block: m.EmbedCard, width: int, ctx: Context) -> list[Text]:
     host = _split(url)[0] or "embed"
     head = Text("▶ Embed · ", style=ctx.palette.label)
     head.append(host, Style(bold=True))
-    content = wrap(head, width - 4)
+    content = wrap(head, width - 4, marks=ctx.marks)
     caption = inline_text(ctx, block.caption)
     if caption.plain:
-        content.extend(wrap(caption, width - 4))
-    content.extend(wrap(_card_link(ctx, url, url), width - 4))
+        content.extend(wrap(caption, width - 4, marks=ctx.marks))
+    content.extend(wrap(_card_link(ctx, url, url), width - 4, marks=ctx.marks))
     return _box(ctx, content, width)
 
 
@@ -143,9 +143,9 @@ def layout_content_ref(block: m.ContentRef, width: int, ctx: Context) -> list[Te
     url = safe_text(block.url, single_line=True).strip()
     title = safe_text(block.title, single_line=True).strip()
     head = Text.assemble(Text("→ ", style=ctx.palette.label), _card_link(ctx, url, title or url))
-    content = wrap(head, width - 4)
+    content = wrap(head, width - 4, marks=ctx.marks)
     if title and title != url:
-        content.extend(wrap(Text(url, style=ctx.palette.dim), width - 4))
+        content.extend(wrap(Text(url, style=ctx.palette.dim), width - 4, marks=ctx.marks))
     return _box(ctx, content, width)
 
 
@@ -153,7 +153,7 @@ def layout_include(block: m.Include, width: int, ctx: Context) -> list[Text]:
     path = safe_text(block.path, single_line=True).strip()
     label = Text("⤷ Included from ", style=ctx.palette.label)
     label.append_text(_card_link(ctx, path, path))
-    return wrap(label, width)
+    return wrap(label, width, marks=ctx.marks)
 
 
 def layout_openapi(
@@ -165,10 +165,10 @@ def layout_openapi(
     head.append(f" {method} ", palette.method)
     head.append(" ")
     head.append(safe_text(block.path, single_line=True), Style(bold=True))
-    content = wrap(head, width - 4)
+    content = wrap(head, width - 4, marks=ctx.marks)
     body = layout_blocks(block.blocks, width - 4, ctx, path)
     if body:
         content.extend(body)
     elif block.src:
-        content.extend(wrap(_card_link(ctx, block.src, ""), width - 4))
+        content.extend(wrap(_card_link(ctx, block.src, ""), width - 4, marks=ctx.marks))
     return _box(ctx, content, width)

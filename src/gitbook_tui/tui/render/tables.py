@@ -82,7 +82,7 @@ def layout_table(block: Table, width: int, ctx: Context) -> list[Text]:
     border = palette.table_border
 
     def render_row(cells: list[Text]) -> list[Text]:
-        wrapped = [wrap(cell, widths[c], aligns[c]) for c, cell in enumerate(cells)]
+        wrapped = [wrap(cell, widths[c], aligns[c], ctx.marks) for c, cell in enumerate(cells)]
         height = max(len(lines) for lines in wrapped)
         out: list[Text] = []
         for y in range(height):

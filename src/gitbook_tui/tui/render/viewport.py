@@ -90,6 +90,14 @@ class Viewport:
     def line_of(self, match: Match) -> int:
         return self.layout.start(match.block) + match.line
 
+    def show_match(self, match: Match) -> None:
+        """Bring ``match`` on screen, all its lines when it runs past a soft wrap (its
+        first a third of the way down), unless it already shows."""
+        first = self.line_of(match)
+        last = self.layout.start(match.block) + match.segments[-1][0]
+        if not self.top <= first <= last <= self.bottom:
+            self.go(first - self.height // 3)
+
     def visible_text(self) -> list[str]:
         out: list[str] = []
         for y in range(self.top, self.top + self.height):
@@ -110,7 +118,7 @@ class Viewport:
             else:
                 results.done = True
         if results.pick_first(self.line_of, self.top) and results.current_match is not None:
-            self.center(self.line_of(results.current_match))
+            self.show_match(results.current_match)
         return results.done
 
     # -- focusable items -----------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
+from time import monotonic
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -22,6 +23,9 @@ __all__ = ["FindBar", "FindInPage"]
 
 _FIND_SLICE = 0.02
 """Seconds of searching between two turns of the event loop (keeps keys responsive)."""
+
+_FIND_RESYNC = 0.25
+"""Seconds between two repaints while a search only changes the page's total height."""
 
 
 class FindBar(Horizontal):
@@ -158,6 +162,7 @@ class FindInPage(Widget):
     _view: Viewport | None
     _find: FindResults
     _find_bar: FindBar | None
+    _find_synced: float = 0.0
 
     def _sync(self) -> None:
         raise NotImplementedError
@@ -203,8 +208,10 @@ class FindInPage(Widget):
 
     def find(self, query: str) -> None:
         """Highlight every case-insensitive match of ``query`` in the rendered text and go
-        to the first one at or after the top of the screen. Large pages are searched in
-        time slices (the counter shows ``+`` meanwhile), so keys stay responsive."""
+        to the first one at or after the top of the screen. Text wrapped over several
+        lines is searched as written (a match may run on past a soft wrap), so the count
+        does not depend on the width. Large pages are searched in time slices (the
+        counter shows ``+`` meanwhile), so keys stay responsive."""
         results = self._reset_find(query if self._view is not None else "")
         if results.query and self._view is not None:
             matches = iter_matches(self._view.layout, query)
@@ -223,9 +230,20 @@ class FindInPage(Widget):
         view = self._view
         if view is None or results is not self._find:
             return True
+        before = (view.top, results.current, len(results.matches))
         done = view.search(results, matches, _FIND_SLICE)
         self._update_find_status()
-        self._sync()
+        now = monotonic()
+        # A full repaint costs about as much as a slice. Once the search is past the
+        # screen, a slice usually only turns height estimates below it into exact
+        # heights, which the scrollbar can pick up a little later.
+        if (
+            done
+            or before != (view.top, results.current, len(results.matches))
+            or now - self._find_synced >= _FIND_RESYNC
+        ):
+            self._find_synced = now
+            self._sync()
         return done
 
     async def _search_rest(self, results: FindResults, matches: Iterator[list[Match]]) -> None:
@@ -235,7 +253,7 @@ class FindInPage(Widget):
     def action_find_step(self, step: int) -> None:
         match = self._find.step(step)
         if match is not None and self._view is not None:
-            self._view.center(self._view.line_of(match))
+            self._view.show_match(match)
             self._update_find_status()
             self._sync()
 
