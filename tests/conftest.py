@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -161,3 +162,14 @@ async def connect(world: Any) -> AsyncIterator[Clients]:
 def gb(connect: Clients) -> AsyncGitBook:
     """A client speaking as alice (organization admin)."""
     return connect("alice")
+
+
+async def until(pilot: Any, condition: Callable[[], Any], timeout: float = 10.0) -> None:
+    """Let a Textual app run (``pilot``) until ``condition()`` holds, or fail after
+    ``timeout`` seconds (generous: CI machines are loaded)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        if loop.time() > deadline:
+            raise AssertionError("condition not reached in time")
+        await pilot.pause(0.02)

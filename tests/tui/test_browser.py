@@ -11,6 +11,7 @@ from typing import Any
 import httpx
 import pytest
 
+from conftest import until
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.cache import ResponseCache
 from gitbook_tui.cli import build_parser
@@ -127,15 +128,6 @@ def handbook(world: Any) -> dict[str, str]:
         [{"operation": "update_page", "page": ids["Intro"], "document": {"markdown": links}}],
     )
     return {"space": space["id"], "collection": product["id"], **ids}
-
-
-async def until(pilot: Any, condition: Callable[[], Any], timeout: float = 5.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        if loop.time() > deadline:
-            raise AssertionError("condition not reached in time")
-        await pilot.pause(0.02)
 
 
 def browser_of(app: GitBookApp) -> BrowserScreen:

@@ -5,7 +5,6 @@ split out of the screen (page history, description clamping)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +13,7 @@ import pytest
 from textual.content import Content
 from textual.widgets._footer import FooterKey
 
+from conftest import until
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.tui.app import GitBookApp
 from gitbook_tui.tui.config import TuiConfig
@@ -75,15 +75,6 @@ def make_app(world: Any, tmp_path: Path, space: dict[str, str]) -> GitBookApp:
         state_store=StateStore(tmp_path / "state.json"),
         start=StartTarget(space["space"], space["Long read"]),
     )
-
-
-async def until(pilot: Any, condition: Callable[[], Any], timeout: float = 5.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        if loop.time() > deadline:
-            raise AssertionError("condition not reached in time")
-        await pilot.pause(0.02)
 
 
 async def opened(pilot: Any) -> BrowserScreen:

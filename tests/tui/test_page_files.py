@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 
-from conftest import World
+from conftest import World, until
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.tui.app import GitBookApp
 from gitbook_tui.tui.config import TuiConfig
@@ -25,15 +25,6 @@ FIXTURE = Path(__file__).parents[1] / "server" / "fixtures" / "gitsync-basic"
 
 async def _no_sleep(_: float) -> None:
     await asyncio.sleep(0)
-
-
-async def until(pilot: Any, condition: Callable[[], Any], timeout: float = 10.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        if loop.time() > deadline:
-            raise AssertionError("condition not reached in time")
-        await pilot.pause(0.02)
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ import asyncio
 import io
 import re
 import webbrowser
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +17,7 @@ from textual.binding import Binding
 from textual.command import CommandList, CommandPalette
 from textual.widgets import OptionList
 
-from conftest import World
+from conftest import World, until
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.tui.app import GitBookApp
 from gitbook_tui.tui.config import TuiConfig
@@ -128,15 +127,6 @@ def insert(title: str, markdown: str) -> dict[str, Any]:
 def page_ids(world: World, space_id: str) -> list[str]:
     pages = world.client("alice").get(f"/spaces/{space_id}/content/pages").json()["pages"]
     return [p["id"] for p in pages]
-
-
-async def until(pilot: Any, condition: Callable[[], Any], timeout: float = 10.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        if loop.time() > deadline:
-            raise AssertionError("condition not reached in time")
-        await pilot.pause(0.02)
 
 
 def browser_of(app: GitBookApp) -> BrowserScreen:

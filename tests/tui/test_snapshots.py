@@ -25,7 +25,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
-from conftest import World
+from conftest import World, until
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.cache import ResponseCache
 from gitbook_tui.tui.app import GitBookApp
@@ -251,15 +251,6 @@ def make_app(
         start=start,
         transport=transport,
     )
-
-
-async def until(pilot: Pilot[Any], condition: Callable[[], Any], timeout: float = 10.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        if loop.time() > deadline:
-            raise AssertionError("condition not reached in time")
-        await pilot.pause(0.02)
 
 
 async def settle(pilot: Pilot[Any]) -> None:

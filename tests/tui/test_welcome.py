@@ -3,15 +3,14 @@ ctrl+d asks ``run_app`` for the demo."""
 
 from __future__ import annotations
 
-import asyncio
 import stat
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
+from conftest import until
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.api.config import config_path, load_config
 from gitbook_tui.tui.app import RESULT_DEMO, GitBookApp
@@ -28,15 +27,6 @@ def _no_keyring(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tokens go to the (isolated) config file, never the real OS keyring."""
     monkeypatch.setattr("gitbook_tui.api.auth.keyring_usable", lambda: False)
     monkeypatch.setattr("gitbook_tui.api.config.keyring_token", lambda profile: None)
-
-
-async def until(pilot: Any, condition: Callable[[], Any], timeout: float = 5.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        if loop.time() > deadline:
-            raise AssertionError("condition not reached in time")
-        await pilot.pause(0.02)
 
 
 def tokenless_app(world: Any, tmp_path: Path) -> GitBookApp:
