@@ -23,25 +23,33 @@ frame that shows the wanted state have been rendered.
     (``space_pages``; deeper levels are added to the Tree widget as they are expanded).
     The load is one request (``GET /spaces/{id}/content/pages``, the whole page tree).
     "expand all" then opens every page that has sub-pages at once (the remembered-state
-    path: ``_open_keys`` + ``_render_key``) until a frame with every page as a line.
+    path: ``state.open_keys`` + ``_render_key``) until a frame with every page as a line.
 (b) org expand: the cursor on the collapsed, never-loaded organization; from just before
     ``pilot.press("l")`` until the first frame in which the org node is expanded with
-    all ``--spaces`` space nodes (the tree follows every page of
-    ``GET /orgs/{id}/spaces`` at the client's default page size, plus one collections
-    request). The org starts collapsed because the remembered state names an expanded
-    node that is not the org (with nothing remembered the only org opens by itself).
-(c) cold vs warm start: from just before entering ``App.run_test`` to the first frame in
-    which the org node is expanded with all ``--spaces`` space nodes. Cold: a new, empty
-    response cache and no UI state. Warm: the cache and the UI state (``ui-state.json``)
-    the cold run left behind (it waits for its loads to finish, then quits with ``q``);
-    the tree is read with ``read="cache-only"`` before the first frame. "requests" counts
-    the HTTP requests the client had sent when that frame was painted (a counting
-    transport around ``httpx.AsyncHTTPTransport``); "first tree frame" is the first
-    frame of the tree at all, whatever it shows.
+    spaces under it ("first spaces": the tree is usable; long lists are drawn as they
+    come), and until the first frame with all ``--spaces`` space nodes ("all"). The tree
+    follows every page of ``GET /orgs/{id}/spaces`` at the client's default page size,
+    plus one collections request. The org starts collapsed because the remembered state
+    names an expanded node that is not the org (with nothing remembered the only org
+    opens by itself).
+(c) cold vs warm start: from just before entering ``App.run_test`` to the first frame of
+    the tree at all ("first frame", with how many space nodes it showed under the org),
+    and to the first frame in which the org node is expanded with all ``--spaces`` space
+    nodes ("complete"). Cold: a new, empty response cache and no UI state. Warm: the
+    cache and the UI state (``ui-state.json``) the cold run left behind (it waits for its
+    loads to finish, then quits with ``q``); the first frame is drawn from the cache alone
+    (``read="cache-only"``, the first page of each list), the rest is read after it.
+    "Warm, deep cursor": the same, with the remembered cursor on a space near the end of
+    the list (not in the first frame): also the time until the cursor is on it.
+    "requests" counts the HTTP requests the client had sent when a frame was painted (a
+    counting transport around ``httpx.AsyncHTTPTransport``): a warm start's first frame
+    must come before any.
 
 Each run is also listed with the full (generation 2) garbage collections that fell inside
 it ("incl. N full GC x ms"): the server shares this process and its heap, and one full
-collection takes 100-200 ms here, so it decides whether a sub-second figure is fast or slow.
+collection takes 150-400 ms here, so it decides whether a sub-second figure is fast or slow.
+Every measured run starts after a ``gc.collect()``: the garbage a previous run left in this
+process (a real start is a new process) does not fall into the next one.
 """
 
 from __future__ import annotations
@@ -68,10 +76,11 @@ from gitbook_tui.cache import ResponseCache
 from gitbook_tui.server.app import create_app
 from gitbook_tui.server.bootstrap import add_member, create_org, create_user, ensure_owner
 from gitbook_tui.server.clock import Clock, iso
-from gitbook_tui.server.content_store import create_revision, set_space_revision
+from gitbook_tui.server.content_store import create_revision
 from gitbook_tui.server.context import issue_token
 from gitbook_tui.server.demo.generated import knowledge_base_pages
 from gitbook_tui.server.runner import start_in_thread
+from gitbook_tui.server.space_revision import set_space_revision
 from gitbook_tui.server.storage import Tx
 from gitbook_tui.tui.app import GitBookApp
 from gitbook_tui.tui.config import TuiConfig
@@ -237,11 +246,18 @@ class FrameWatch:
     garbage collections since the watch was made (count, seconds) then."""
 
     def __init__(
-        self, condition: Callable[[WorkspaceTree], bool], transport: CountingTransport
+        self,
+        condition: Callable[[WorkspaceTree], bool],
+        transport: CountingTransport,
+        shown: Callable[[WorkspaceTree], int] | None = None,
     ) -> None:
         self.condition = condition
         self.transport = transport
+        self.shown = shown
         self.first_frame: float | None = None
+        self.first_shown = 0  # what ``shown`` counted in the first frame
+        self.first_requests = 0  # requests sent before the first frame
+        self.first_gc: tuple[int, float] = (0, 0.0)  # full collections before it
         self.at: float | None = None
         self.requests: int | None = None
         self.gc_start = FULL_GC.snapshot()
@@ -253,6 +269,10 @@ class FrameWatch:
         now = time.perf_counter()
         if self.first_frame is None:
             self.first_frame = now
+            self.first_shown = self.shown(tree) if self.shown is not None else 0
+            self.first_requests = self.transport.requests
+            count, seconds = FULL_GC.snapshot()
+            self.first_gc = (count - self.gc_start[0], seconds - self.gc_start[1])
         if self.at is None and self.condition(tree):
             self.at = now
             self.requests = self.transport.requests
@@ -278,11 +298,26 @@ class FrameWatch:
 
 
 def expanded_with(key: str, children: int) -> Callable[[WorkspaceTree], bool]:
+    """The node of ``key`` is expanded with ``children`` nodes (at least, when negative:
+    ``-1`` is "any")."""
+
     def condition(tree: WorkspaceTree) -> bool:
         node = tree._node_for(key)
-        return node is not None and node.is_expanded and len(node.children) == children
+        if node is None or not node.is_expanded:
+            return False
+        if children < 0:
+            return len(node.children) >= -children and node.children[0].data.kind != "status"
+        return len(node.children) == children
 
     return condition
+
+
+def children_shown(key: str) -> Callable[[WorkspaceTree], int]:
+    def count(tree: WorkspaceTree) -> int:
+        node = tree._node_for(key)
+        return len(node.children) if node is not None and node.is_expanded else 0
+
+    return count
 
 
 async def until(pilot: Any, condition: Callable[[], Any], what: str, timeout: float = 120) -> None:
@@ -336,6 +371,7 @@ async def bench_space(url: str, db: dict[str, Any], tmp: Path, size: tuple[int, 
         def all_pages(t: WorkspaceTree) -> bool:
             return loaded(t) and len(t.space_pages(kb)) == db["kb_pages"]
 
+        gc.collect()  # start clean: no garbage of what came before (see the module docstring)
         watch = FrameWatch(all_pages, transport)
         started = time.perf_counter()
         await pilot.press("l")
@@ -346,9 +382,11 @@ async def bench_space(url: str, db: dict[str, Any], tmp: Path, size: tuple[int, 
 
         # every page with sub-pages opened at once, as a remembered state would
         lines = db["kb_pages"] + 4  # + the org and its 4 spaces
+        gc.collect()
         watch = FrameWatch(lambda t: t.last_line + 1 >= lines, transport)
         started = time.perf_counter()
-        tree._open_keys.update(p.key for p in tree.space_pages(kb) if tree._kids.get(p.key))
+        kids = tree.state.kids
+        tree.state.open_keys.update(p.key for p in tree.space_pages(kb) if kids.get(p.key))
         tree._render_key(space_key(kb))
         all_s = await watch.wait("the fully expanded space") - started
     return {
@@ -381,56 +419,93 @@ async def bench_org(url: str, db: dict[str, Any], tmp: Path, size: tuple[int, in
         await pilot.pause()
         assert not tree.is_loaded(org_key(org)), "the org was loaded before the expand"
         requests = transport.requests
+        gc.collect()
+        first = FrameWatch(expanded_with(org_key(org), -1), transport)
         watch = FrameWatch(expanded_with(org_key(org), spaces), transport)
         started = time.perf_counter()
         await pilot.press("l")
+        first_s = await first.wait("the org expanded with spaces") - started
         expand_s = await watch.wait("the expanded org") - started
         expand_requests = (watch.requests or 0) - requests
-    return {"expand_s": expand_s, "expand_gc": watch.gc, "requests": expand_requests}
+        first_requests = (first.requests or 0) - requests
+    return {
+        "first_s": first_s,
+        "first_gc": first.gc,
+        "first_requests": first_requests,
+        "expand_s": expand_s,
+        "expand_gc": watch.gc,
+        "requests": expand_requests,
+    }
 
 
 # -- (c) cold and warm start ------------------------------------------------------------------------
 async def start_once(
-    url: str, org: str, state: Path, cache: ResponseCache, size: tuple[int, int], spaces: int
+    url: str,
+    org: str,
+    state: Path,
+    cache: ResponseCache,
+    size: tuple[int, int],
+    spaces: int,
+    cursor: str | None = None,
 ) -> dict[str, Any]:
-    """One start of the app until the org is shown expanded; then let the loads (cold) or
-    the background revalidations (warm) finish and quit with q (the state is saved)."""
+    """One start of the app until the org is shown expanded with every space (and the
+    cursor on ``cursor``, when given); then let the loads (cold) or the background
+    revalidations (warm) finish and quit with q (the state is saved)."""
+    gc.collect()  # as a new process would: no garbage of the run before
     transport = CountingTransport()
     app = make_app(url, OWNER_TOKEN, state, transport, cache=cache)
-    watch = FrameWatch(expanded_with(org_key(org), spaces), transport)
+    watch = FrameWatch(expanded_with(org_key(org), spaces), transport, children_shown(org_key(org)))
+    on_cursor = FrameWatch(lambda t: t.selected_key == cursor, transport) if cursor else None
     started = time.perf_counter()
     async with app.run_test(size=size) as pilot:
         shown = await watch.wait("the org expanded") - started
+        cursor_s = await on_cursor.wait("the cursor") - started if on_cursor else None
         assert watch.first_frame is not None
         browser = app.screen
         assert isinstance(browser, BrowserScreen)
         tree = browser.tree
-        await until(pilot, lambda: not tree._in_flight, "the loads")
+        await until(pilot, lambda: not tree.loader.in_flight, "the loads")
         await pilot.pause(0.2)
         await until(pilot, lambda: all(w.is_finished for w in app.workers), "the workers")
         total_requests = transport.requests
+        spaces_in_order = [c.key for c in tree.state.kids.get(org_key(org), [])]
         await pilot.press("q")
     return {
         "shown_s": shown,
         "shown_gc": watch.gc,
         "first_frame_s": watch.first_frame - started,
+        "first_frame_gc": watch.first_gc,
+        "first_shown": watch.first_shown,
+        "first_requests": watch.first_requests,
+        "cursor_s": cursor_s,
+        "cursor_gc": on_cursor.gc if on_cursor else (0, 0.0),
         "requests": watch.requests,
         "total_requests": total_requests,
+        "spaces": spaces_in_order,
     }
 
 
 async def bench_start(
     url: str, db: dict[str, Any], tmp: Path, size: tuple[int, int], spaces: int, round_: int
 ) -> dict[str, dict[str, Any]]:
-    """A cold start on a new cache and state, then a warm start on what it left."""
+    """A cold start on a new cache and state, a warm start on what it left, and a warm
+    start with the cursor remembered on a space near the end of the list."""
     state = tmp / f"state-start-{round_}.json"
     cache = ResponseCache(tmp / f"cache-start-{round_}.sqlite")
     try:
         cold = await start_once(url, db["big_org"], state, cache, size, spaces)
         warm = await start_once(url, db["big_org"], state, cache, size, spaces)
+        deep = warm["spaces"][len(warm["spaces"]) * 19 // 20]
+        async with AsyncGitBook(OWNER_TOKEN, base_url=url) as client:
+            account = account_key(client)
+        store = StateStore(state)
+        remembered = store.load(account)
+        remembered.selected = deep
+        store.save(account, remembered)
+        far = await start_once(url, db["big_org"], state, cache, size, spaces, cursor=deep)
     finally:
         cache.close()
-    return {"cold": cold, "warm": warm}
+    return {"cold": cold, "warm": warm, "warm, deep cursor": far}
 
 
 # -- main -----------------------------------------------------------------------------------------
@@ -480,21 +555,32 @@ async def run(args: argparse.Namespace) -> None:
         print(f"      {each(space, 'all')}")
 
         orgs = [await bench_org(url, db, tmp, size, args.spaces) for _ in range(args.rounds)]
-        print(f"(b) expand the org of {args.spaces:,} spaces ('l' → frame with them all):")
-        print(f"      {spread([f['expand_s'] for f in orgs])}, {orgs[0]['requests']} requests")
-        print(f"      {each(orgs, 'expand')}")
+        print(f"(b) expand the org of {args.spaces:,} spaces ('l' →):")
+        print(f"    frame with its first spaces: {spread([f['first_s'] for f in orgs])}, ")
+        print(f"      {orgs[0]['first_requests']} request(s); {each(orgs, 'first')}")
+        print(f"    frame with them all: {spread([f['expand_s'] for f in orgs])}, ")
+        print(f"      {orgs[0]['requests']} requests; {each(orgs, 'expand')}")
 
         starts = [await bench_start(url, db, tmp, size, args.spaces, n) for n in range(args.rounds)]
-        print(f"(c) start → first frame with the org expanded ({args.spaces:,} space nodes):")
-        for kind in ("cold", "warm"):
+        print(f"(c) start → frames of the tree (the org of {args.spaces:,} spaces expanded):")
+        for kind in ("cold", "warm", "warm, deep cursor"):
             runs = [s[kind] for s in starts]
-            print(f"    {kind}: {spread([r['shown_s'] for r in runs])}")
-            print(f"      {each(runs, 'shown')}")
+            print(f"    {kind}:")
+            print(f"      first frame: {spread([r['first_frame_s'] for r in runs])}")
+            print(f"        {each(runs, 'first_frame')}")
             print(
-                f"      first tree frame of any kind: {spread([r['first_frame_s'] for r in runs])}"
+                f"        space nodes in it: {[r['first_shown'] for r in runs]}; "
+                f"requests before it: {[r['first_requests'] for r in runs]}"
             )
+            if runs[0]["cursor_s"] is not None:
+                print(
+                    f"      cursor on the remembered space: {spread([r['cursor_s'] for r in runs])}"
+                )
+                print(f"        {each(runs, 'cursor')}")
+            print(f"      complete (all {args.spaces:,}): {spread([r['shown_s'] for r in runs])}")
+            print(f"        {each(runs, 'shown')}")
             print(
-                f"      requests before that frame: {[r['requests'] for r in runs]}; "
+                f"        requests before it: {[r['requests'] for r in runs]}; "
                 f"all requests of the run: {[r['total_requests'] for r in runs]}"
             )
     finally:

@@ -23,6 +23,7 @@ __all__ = [
     "collection_key",
     "filter_sets",
     "label_for",
+    "label_text",
     "org_key",
     "page_key",
     "space_key",
@@ -110,6 +111,16 @@ def label_for(data: NodeData) -> Content:
         return prefix + inert(data.title or "Untitled", style="bold")
     style = "dim" if data.hidden else ""
     return prefix + inert(data.title or "Untitled", style=style)
+
+
+def label_text(data: NodeData) -> Text:
+    """:func:`label_for` as the Rich Text the Tree draws. Plain labels (most spaces and
+    pages) are made directly: a list of thousands is drawn without building Content."""
+    kind = data.kind
+    if kind in ("space", "page") and not data.hidden:
+        prefix = f"{clean_text(data.emoji)} " if data.emoji else "□ " if kind == "space" else ""
+        return Text(prefix + clean_text(data.title or "Untitled"), no_wrap=True, end="")
+    return to_text(label_for(data))
 
 
 def walk_keys(kids: dict[str, list[NodeData]]) -> Iterable[str]:
