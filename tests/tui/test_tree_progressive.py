@@ -13,6 +13,7 @@ import httpx
 import pytest
 from textual.widgets import Tree
 
+from conftest import until
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.cache import ResponseCache
 from gitbook_tui.tui import tree_drawing, tree_loading
@@ -55,15 +56,6 @@ def make_client(transport: httpx.AsyncBaseTransport, cache: ResponseCache | None
 
 def make_app(client: AsyncGitBook, tmp_path: Path) -> GitBookApp:
     return GitBookApp(client, config=TuiConfig(), state_store=StateStore(tmp_path / "state.json"))
-
-
-async def until(pilot: Any, condition: Callable[[], Any], timeout: float = 10.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        if loop.time() > deadline:
-            raise AssertionError("condition not reached in time")
-        await pilot.pause(0.02)
 
 
 def tree_of(app: GitBookApp) -> WorkspaceTree:
