@@ -14,6 +14,10 @@ if TYPE_CHECKING:
     from .api import auth
     from .models import User
 
+DEMO_PORT = 47831
+"""Where ``--demo`` serves when the port is free: a stable URL keeps the demo account's
+cache and remembered tree from one run to the next."""
+
 
 def data_dir() -> Path:
     path = Path(user_data_dir("gitbook-tui", appauthor=False))
@@ -281,11 +285,15 @@ def run_app(args: argparse.Namespace) -> int:
     while True:
         handle = None
         if demo:
+            from .server.demo.seed_base import demo_admin_token
             from .server.runner import start_in_thread
 
-            handle = start_in_thread(data_dir() / "demo.sqlite", demo=True)
-            # the demo server gets a new port (and account) each run: no response cache
-            client = AsyncGitBook(handle.token, base_url=handle.url)
+            handle = start_in_thread(
+                data_dir() / "demo.sqlite", demo=True, preferred_port=DEMO_PORT
+            )
+            # Same port and token each run (when the port is free): the demo account is
+            # the same, so the cache and the remembered tree give it a warm start too.
+            client = AsyncGitBook(demo_admin_token(), base_url=handle.url, cache=ResponseCache())
         else:
             client = AsyncGitBook(cache=ResponseCache())
         app = GitBookApp(client, demo=demo, start=start)

@@ -17,7 +17,7 @@ from gitbook_tui.tui.app import RESULT_DEMO, GitBookApp
 from gitbook_tui.tui.config import TuiConfig
 from gitbook_tui.tui.screens.browser_screen import BrowserScreen
 from gitbook_tui.tui.screens.welcome_screen import WelcomeScreen
-from gitbook_tui.tui.state import StateStore
+from gitbook_tui.tui.state import StateStore, account_key
 
 BASE = "http://testserver/v1"
 
@@ -121,3 +121,45 @@ def test_run_app_restarts_on_the_demo(monkeypatch):
     monkeypatch.setattr(runner, "start_in_thread", lambda *a, **k: Handle())
     assert cli.main([]) == 0
     assert runs == [False, True, False]  # tokenless run, demo run, demo server stopped
+
+
+def test_demo_runs_share_one_account_with_a_cache(monkeypatch):
+    """Every ``--demo`` run signs in as the demo admin with a response cache, so the next
+    run starts warm (same URL when the preferred port is free, same token)."""
+    import gitbook_tui.cli as cli
+    import gitbook_tui.server.runner as runner
+    import gitbook_tui.tui.app as app_module
+
+    clients: list[AsyncGitBook] = []
+    ports: list[object] = []
+
+    class FakeApp:
+        def __init__(self, client: AsyncGitBook, *, demo: bool, start: object) -> None:
+            clients.append(client)
+            self.return_code = 0
+
+        def run(self) -> str | None:
+            return None
+
+    class Handle:
+        url = BASE
+        token = "random-owner-token"
+
+        def stop(self) -> None:
+            pass
+
+    def start(*args: object, **kwargs: object) -> Handle:
+        ports.append(kwargs.get("preferred_port"))
+        return Handle()
+
+    monkeypatch.setattr(app_module, "GitBookApp", FakeApp)
+    monkeypatch.setattr(runner, "start_in_thread", start)
+    assert cli.main(["--demo"]) == 0
+    assert cli.main(["--demo"]) == 0
+    first, second = clients
+    assert ports == [cli.DEMO_PORT, cli.DEMO_PORT]
+    assert first.cache is not None and second.cache is not None
+    assert account_key(first) == account_key(second)
+    for client in clients:
+        assert client.cache is not None
+        client.cache.close()

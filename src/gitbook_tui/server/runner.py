@@ -55,8 +55,10 @@ def prepare(
     demo: bool = False,
     import_dirs: list[Path] | None = None,
     clock: Clock | None = None,
+    preferred_port: int | None = None,
 ) -> tuple[uvicorn.Server, socket.socket, str, str]:
-    """Open (or create and seed) the database and build a server bound to ``host:port``."""
+    """Open (or create and seed) the database and build a server bound to ``host:port``
+    (``port`` 0: ``preferred_port`` when it is free, else any free port)."""
     clock = clock or Clock()
     app = create_app(db, clock=clock, faults=faults)
     storage = app.state.server.storage
@@ -69,7 +71,14 @@ def prepare(
         from .gitsync import import_folder_as_new_space
 
         import_folder_as_new_space(app, Path(folder))
-    sock = bind_socket(host, port)
+    sock = None
+    if port == 0 and preferred_port:
+        try:
+            sock = bind_socket(host, preferred_port)
+        except OSError:
+            sock = None  # taken (another demo running): any free port will do
+    if sock is None:
+        sock = bind_socket(host, port)
     bound_port = sock.getsockname()[1]
     shown_host = f"[{host}]" if ":" in host else host
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")

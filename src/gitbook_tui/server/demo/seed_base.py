@@ -19,6 +19,12 @@ DEMO_ID_SEED = 2026
 Event = tuple[float, int, Callable[[], Awaitable[None]]]
 
 
+def demo_admin_token() -> str:
+    """The token of the demo's organization admin (the user the demo app signs in as)."""
+    data = json.loads((DEMO_DIR / "workspace.json").read_text("utf-8"))
+    return demo_token(next(u["key"] for u in data["users"] if u.get("orgRole") == "admin"))
+
+
 class SeedError(RuntimeError):
     """A demo step the server refused (a bug in the demo data or the server)."""
 
