@@ -222,6 +222,8 @@ class BrowserScreen(Screen[None]):
     @work(exclusive=True, exit_on_error=False, group="browser-page")
     async def _load_page(self, space_id: str, page_id: str, anchor: str | None) -> None:
         client = self.client
+        # the space's files (placeholder details) load alongside the page, not after it
+        files = asyncio.ensure_future(self.files.load(space_id))
         try:
             page = await client.content.get_page(
                 space_id, page_id, format="markdown", read="prefer-cache"
@@ -241,7 +243,7 @@ class BrowserScreen(Screen[None]):
         else:
             tree.select_key(page_key(space_id, page_id))
         document = await asyncio.to_thread(parse, page.markdown or "")
-        await self.files.load(space_id)
+        await files
         self._present(space_id, page, anchor, document=document)
         meta = response_meta(page)
         if meta is None or meta.refresh is None:
