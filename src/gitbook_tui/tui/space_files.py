@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import posixpath
 from collections.abc import Mapping
 
@@ -34,12 +35,23 @@ class SpaceFiles:
     def __init__(self, client: AsyncGitBook) -> None:
         self._client = client
         self._by_space: dict[str, dict[str, File]] = {}
+        self._loading: dict[str, asyncio.Future[None]] = {}
 
     async def load(self, space_id: str, *, read: ReadMode = "prefer-cache") -> None:
         """Read the files of ``space_id`` unless known; a failure leaves them unknown
-        (placeholders then show the name from the page only)."""
+        (placeholders then show the name from the page only). A read already under way
+        for the space is shared, not repeated."""
         if space_id in self._by_space:
             return
+        pending = self._loading.get(space_id)
+        if pending is None:
+            pending = asyncio.ensure_future(self._read(space_id, read))
+            self._loading[space_id] = pending
+            pending.add_done_callback(lambda _: self._loading.pop(space_id, None))
+        # shielded: a page load replaced mid-way leaves the read to whoever waits next
+        await asyncio.shield(pending)
+
+    async def _read(self, space_id: str, read: ReadMode) -> None:
         found: dict[str, File] = {}
         try:
             pager = self._client.content.files(space_id, limit=1000, max_items=MAX_FILES, read=read)
