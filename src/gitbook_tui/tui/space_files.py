@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import asyncio
 import posixpath
 from collections.abc import Mapping
 
 from ..api import AsyncGitBook, GitBookError, ReadMode
 from ..models import File
 from .render import FileInfo
+from .shared_work import SharedWork
 
 __all__ = ["SpaceFiles"]
 
@@ -35,7 +35,7 @@ class SpaceFiles:
     def __init__(self, client: AsyncGitBook) -> None:
         self._client = client
         self._by_space: dict[str, dict[str, File]] = {}
-        self._loading: dict[str, asyncio.Future[None]] = {}
+        self._loading: SharedWork[tuple[str, ReadMode], None] = SharedWork()
 
     async def load(self, space_id: str, *, read: ReadMode = "prefer-cache") -> None:
         """Read the files of ``space_id`` unless known; a failure leaves them unknown
@@ -43,13 +43,7 @@ class SpaceFiles:
         for the space is shared, not repeated."""
         if space_id in self._by_space:
             return
-        pending = self._loading.get(space_id)
-        if pending is None:
-            pending = asyncio.ensure_future(self._read(space_id, read))
-            self._loading[space_id] = pending
-            pending.add_done_callback(lambda _: self._loading.pop(space_id, None))
-        # shielded: a page load replaced mid-way leaves the read to whoever waits next
-        await asyncio.shield(pending)
+        await self._loading.run((space_id, read), lambda: self._read(space_id, read))
 
     async def _read(self, space_id: str, read: ReadMode) -> None:
         found: dict[str, File] = {}
@@ -61,10 +55,6 @@ class SpaceFiles:
         except GitBookError:
             return
         self._by_space[space_id] = found
-
-    def forget(self, space_id: str) -> None:
-        """Read the files of ``space_id`` again next time (after a reload)."""
-        self._by_space.pop(space_id, None)
 
     def infos(self, space_id: str) -> Mapping[str, FileInfo] | None:
         """What the viewer's placeholders show: name, size, dimensions."""

@@ -25,6 +25,7 @@ from typing import Protocol
 
 from ..api import APIConnectionError, AsyncGitBook, GitBookError, ReadMode
 from ..models import Space
+from .shared_work import SharedWork
 from .tree_loading import Loaded, Progress, fetch_children
 from .tree_model import (
     LAZY,
@@ -68,7 +69,7 @@ class TreeLoader:
         self.state = state
         self.org_id = org_id
         self.in_flight: set[str] = set()
-        self._fetches: dict[tuple[str, ReadMode], asyncio.Future[Loaded | None]] = {}
+        self._fetches: SharedWork[tuple[str, ReadMode], Loaded | None] = SharedWork()
         self._progress_at: dict[str, float] = {}
         self._changed = changed
         self._loaded = loaded
@@ -114,21 +115,7 @@ class TreeLoader:
 
     async def fetch_shared(self, key: str, data: NodeData, read: ReadMode) -> Loaded | None:
         """:meth:`fetch_or_fail`, shared with a fetch of ``key`` already under way."""
-        slot = (key, read)
-        pending = self._fetches.get(slot)
-        if pending is None:
-            pending = asyncio.ensure_future(self.fetch_or_fail(key, data, read))
-            self._fetches[slot] = pending
-
-            def done(future: asyncio.Future[Loaded | None]) -> None:
-                if self._fetches.get(slot) is future:
-                    del self._fetches[slot]
-                if not future.cancelled():
-                    future.exception()  # retrieved: never "exception was never retrieved"
-
-            pending.add_done_callback(done)
-        # shielded: a cancelled caller (an exclusive worker replaced) leaves it to the others
-        return await asyncio.shield(pending)
+        return await self._fetches.run((key, read), lambda: self.fetch_or_fail(key, data, read))
 
     # -- loading --------------------------------------------------------------------------------
     async def load(self, key: str, read: ReadMode) -> None:
