@@ -7,10 +7,13 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Response
 
 from ..bootstrap import add_member, create_user
-from ..context import CtxDep
-from ..errors import bad_request, forbidden, not_found
-from ..org_admin_schemas import InviteUsers, LinkInviteBody, TeamCreate, TeamUpdate, TranslationBody
-from ..org_admin_views import (
+from ..core.context import CtxDep
+from ..core.errors import bad_request, forbidden, not_found
+from ..core.pagination import PagingParams, paginate
+from ..core.permissions import member_of, org_role
+from ..core.resources import load_org
+from ..org_admin.schemas import InviteUsers, LinkInviteBody, TeamCreate, TeamUpdate, TranslationBody
+from ..org_admin.views import (
     admin_org,
     check_members,
     in_org,
@@ -18,9 +21,6 @@ from ..org_admin_views import (
     team_json,
     translation_json,
 )
-from ..pagination import PagingParams, paginate
-from ..permissions import member_of, org_role
-from ..resources import load_org
 
 router = APIRouter(tags=["organization admin"])
 
