@@ -66,7 +66,8 @@ class EditOutcome:
 
 def _unique_slug(slug: str, siblings: list[dict[str, Any]], own_id: str | None) -> str:
     # The page being edited does not compete with itself for its slug.
-    return unique_slug(slug, {s.get("slug") for s in siblings if s["id"] != own_id})
+    taken = {s["slug"] for s in siblings if s["id"] != own_id and s.get("slug") is not None}
+    return unique_slug(slug, taken)
 
 
 def heading_title(markdown: str) -> str | None:

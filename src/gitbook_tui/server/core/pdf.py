@@ -88,7 +88,7 @@ def _paginate(lines: list[_Line]) -> list[list[_Line]]:
 
 def _content_stream(lines: list[_Line]) -> bytes:
     out = [b"BT"]
-    y = PAGE_HEIGHT - MARGIN
+    y: float = PAGE_HEIGHT - MARGIN
     for line in lines:
         y -= line.leading
         out.append(

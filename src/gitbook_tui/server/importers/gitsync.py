@@ -367,7 +367,7 @@ def apply_web_page(
     pages = list(current.get("pages", []))
     now = ctx.now()
     taken = {p.get("slug") for p in pages if p.get("slug")}
-    node = {
+    node: dict[str, Any] = {
         "id": ctx.new_id(),
         "title": page.title[:200] or "Imported page",
         "type": "document",

@@ -61,7 +61,9 @@ def read_config(source: Source) -> tuple[str, str, str]:
     root = posixpath.normpath(root.strip("/")) if root.strip("./") else ""
     if root.startswith(".."):
         raise ContentImportError(".gitbook.yaml: root must stay inside the folder")
-    structure = config.get("structure") if isinstance(config.get("structure"), dict) else {}
+    structure = config.get("structure")
+    if not isinstance(structure, dict):
+        structure = {}
     readme = str(structure.get("readme") or "README.md")
     summary = str(structure.get("summary") or "SUMMARY.md")
     return ("" if root == "." else root), readme, summary
@@ -131,7 +133,8 @@ def build_tree(
                 tree.imported += 1
             else:
                 target = _strip_anchor(entry.target) if entry.target else None
-                markdown, meta, title = "", {}, None
+                meta: dict[str, Any] = {}
+                markdown, title = "", None
                 if target:
                     data = source.read(rel(target))
                     if data is None:

@@ -73,7 +73,7 @@ def create_collection(
                 + (f"on collection '{parent['id']}'." if parent else "in the organization.")
             )
         now = ctx.now()
-        coll = {
+        coll: dict[str, Any] = {
             "id": ctx.new_id(),
             "organization": organizationId,
             "parent": parent["id"] if parent else None,

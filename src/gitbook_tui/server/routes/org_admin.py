@@ -131,7 +131,7 @@ def create_link_invite(ctx: CtxDep, organizationId: str, body: LinkInviteBody) -
     with ctx.write() as tx:
         org = admin_org(tx, ctx, organizationId, "create invite links")
         now = ctx.now()
-        invite = {
+        invite: dict[str, Any] = {
             "id": ctx.new_id(),
             "organization": organizationId,
             "role": body.role,
@@ -212,7 +212,7 @@ def list_teams(
 def create_team(ctx: CtxDep, organizationId: str, body: TeamCreate) -> dict[str, Any]:
     with ctx.write() as tx:
         admin_org(tx, ctx, organizationId, "create teams")
-        team = {
+        team: dict[str, Any] = {
             "id": ctx.new_id(),
             "organization": organizationId,
             "title": body.title,
@@ -273,7 +273,7 @@ def create_translation(ctx: CtxDep, organizationId: str, body: TranslationBody) 
     with ctx.write() as tx:
         admin_org(tx, ctx, organizationId, "create translations")
         now = ctx.now()
-        item = {
+        item: dict[str, Any] = {
             "id": ctx.new_id(),
             "organization": organizationId,
             "title": body.title,
