@@ -27,6 +27,7 @@ from ..change_requests.views import (
     cr_json,
     cr_location,
     ensure_active,
+    ensure_merge_rules,
     ensure_unlocked,
     file_download_url,
     load_cr,
@@ -296,6 +297,7 @@ def merge_change_request(ctx: CtxDep, spaceId: str, changeRequestId: str) -> dic
         space, _, cr = load_cr(tx, ctx, spaceId, changeRequestId, "edit")
         ensure_unlocked(space)
         ensure_active(cr, "merged")
+        ensure_merge_rules(tx, ctx, space, cr)
         main_id = space["revision"]
         if main_id == (cr.get("revisionMergedAncestor") or cr["revisionInitial"]):
             content = revision_contents(get_revision(tx, cr["revision"]))

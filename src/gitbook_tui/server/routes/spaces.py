@@ -92,8 +92,8 @@ def get_space(
         return space_json(tx, ctx, space)
 
 
-_ADMIN_FIELDS = {"editMode", "visibility", "defaultLevel"}
-_NOT_NULL = ("title", "editMode", "visibility")
+_ADMIN_FIELDS = {"editMode", "visibility", "defaultLevel", "mergeRules"}
+_NOT_NULL = ("title", "editMode", "visibility", "mergeRules")
 
 
 @router.patch("/spaces/{spaceId}")
@@ -124,6 +124,8 @@ def update_space(ctx: CtxDep, spaceId: str, body: SpaceUpdate) -> dict[str, Any]
             space["icon"] = body.icon
         if "defaultLevel" in fields:
             space["defaultLevel"] = default_level(body.defaultLevel)
+        if body.mergeRules is not None:
+            space["mergeRules"] = body.mergeRules.model_dump(mode="json")
         space["updatedAt"] = ctx.now()
         tx.put("space", spaceId, space)
         return space_json(tx, ctx, space)
