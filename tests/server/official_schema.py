@@ -155,7 +155,9 @@ def operation_for(method: str, path: str) -> Operation | None:
     return None
 
 
-def response_problems(operation: Operation, status: int, content_type: str, body: bytes) -> list[str]:
+def response_problems(
+    operation: Operation, status: int, content_type: str, body: bytes
+) -> list[str]:
     """Why a 2xx answer does not conform to the official description ([] when it does)."""
     if not operation.declares(status):
         return [f"status {status} is not declared ({sorted(operation.op['responses'])})"]

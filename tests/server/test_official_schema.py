@@ -188,7 +188,7 @@ def _read_content(w: Walk, base: str, sample: int, label: str) -> None:
         w.call("GET", f"{base}/content/files/{item['id']}")
 
 
-def _walk(app: Any, tunnel: str) -> Walk:  # noqa: PLR0915 - one long scripted walk
+def _walk(app: Any, tunnel: str) -> Walk:
     storage = app.state.server.storage
     clock = app.state.server.clock
     maya = _client(app, demo_token("maya"))
@@ -279,10 +279,14 @@ def _walk(app: Any, tunnel: str) -> Walk:  # noqa: PLR0915 - one long scripted w
     w.call("PATCH", f"/collections/{top['id']}", json={"description": "Walked"})
     w.call("POST", f"/collections/{inner['id']}/move", json={"parent": top["id"]})
     w.call(
-        "POST", f"/collections/{top['id']}/permissions", json={"role": "read", "users": [users["aiko"]]}
+        "POST",
+        f"/collections/{top['id']}/permissions",
+        json={"role": "read", "users": [users["aiko"]]},
     )
     w.call(
-        "PATCH", f"/collections/{top['id']}/permissions/users/{users['aiko']}", json={"role": "comment"}
+        "PATCH",
+        f"/collections/{top['id']}/permissions/users/{users['aiko']}",
+        json={"role": "comment"},
     )
     w.call("DELETE", f"/collections/{top['id']}/permissions/users/{users['aiko']}")
     moved = w.call("POST", f"/orgs/{org}/collections", json={"title": "Walk transfer"})
@@ -345,7 +349,9 @@ def _walk(app: Any, tunnel: str) -> Walk:  # noqa: PLR0915 - one long scripted w
         tid = thread["id"]
         w.call("PUT", f"{prefix}/comments/{tid}", json={"body": {"markdown": "Walk comment!"}})
         w.call("PUT", f"{prefix}/comments/{tid}", json={"addedReactions": ["👍"]}, user="sofia")
-        reply = w.call("POST", f"{prefix}/comments/{tid}/replies", json={"body": {"markdown": "Re"}})
+        reply = w.call(
+            "POST", f"{prefix}/comments/{tid}/replies", json={"body": {"markdown": "Re"}}
+        )
         w.call(
             "PUT",
             f"{prefix}/comments/{tid}/replies/{reply['id']}",
@@ -492,7 +498,9 @@ def _walk(app: Any, tunnel: str) -> Walk:  # noqa: PLR0915 - one long scripted w
     w.call("DELETE", f"/orgs/{org}/openapi/walk-spec")
 
     # -- organization administration -----------------------------------------------------------------
-    w.call("POST", f"/orgs/{org}/invites", json={"emails": ["new.person@example.com"], "role": "read"})
+    w.call(
+        "POST", f"/orgs/{org}/invites", json={"emails": ["new.person@example.com"], "role": "read"}
+    )
     for invite in w.all(f"/orgs/{org}/link-invites"):
         w.call("GET", f"/orgs/{org}/link-invites/{invite['id']}")
     link = w.call("POST", f"/orgs/{org}/link-invites", json={"role": "read"})
@@ -501,7 +509,9 @@ def _walk(app: Any, tunnel: str) -> Walk:  # noqa: PLR0915 - one long scripted w
     w.call("DELETE", f"/orgs/{org}/link-invites/{link['id']}")
     for team in w.all(f"/orgs/{org}/teams"):
         w.call("GET", f"/orgs/{org}/teams/{team['id']}")
-    team = w.call("PUT", f"/orgs/{org}/teams", json={"title": "Walkers", "members": [users["aiko"]]})
+    team = w.call(
+        "PUT", f"/orgs/{org}/teams", json={"title": "Walkers", "members": [users["aiko"]]}
+    )
     w.call("PATCH", f"/orgs/{org}/teams/{team['id']}", json={"title": "Walkers 2"})
     w.call("DELETE", f"/orgs/{org}/teams/{team['id']}")
     for settings in w.all(f"/orgs/{org}/translations"):

@@ -122,7 +122,7 @@ class Converter:
                 out.extend(self.fit(node, allowed))
         return out
 
-    def block(self, block: Any) -> list[Node]:  # noqa: PLR0911, PLR0912 - one case per type
+    def block(self, block: Any) -> list[Node]:
         """The official node(s) of one block of the model, not yet fitted to a parent."""
         if isinstance(block, md.Paragraph):
             return [self.paragraph(block.spans)]

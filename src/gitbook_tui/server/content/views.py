@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import weakref
 from collections import OrderedDict
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 from urllib.parse import quote
 
@@ -16,8 +16,8 @@ from fastapi.responses import Response
 from ..core.context import Ctx
 from ..core.errors import conflict, forbidden, not_found
 from ..core.permissions import at_least
-from ..core.shapes import omit_none
 from ..core.resources import load_change_request, load_space
+from ..core.shapes import omit_none
 from ..core.storage import Tx
 from . import links
 from .documents import document_json
