@@ -196,7 +196,7 @@ def test_get_space_content_is_the_main_revision(world: World, space: dict) -> No
     assert body["object"] == "revision" and body["id"] == current
     assert body["type"] == "edits" and body["parents"]
     assert body["reusableContents"] == [] and body["variables"] == {}
-    assert body["git"] is None and body["urls"]["app"].endswith(f"/s/{space['id']}")
+    assert "git" not in body and body["urls"]["app"].endswith(f"/s/{space['id']}")
     assert [p["id"] for p in body["pages"]] == ["intro", "grp", "site"]
     assert [f["id"] for f in body["files"]] == ["f1"]
     assert "git" not in c.get(f"/spaces/{space['id']}/content", params={"metadata": False}).json()

@@ -34,12 +34,47 @@ FIXTURES = Path(__file__).parent.parent / "fixtures"
 
 # Operations that do not validate against the official schema, and why (keep it short and
 # explained: docs/schema-conformance.md has the details).
-ALLOWED: dict[str, str] = {}
+_LIST_FORM = (
+    "the official schema cannot be satisfied: a page without its content (a page tree entry) "
+    "fails RevisionPageDocument, whose Document one-of needs `markdown`, `document` or no "
+    "member at all"
+)
+_CHILDREN = (
+    "the official schema cannot be satisfied for a page with child pages: its `pages` are "
+    "page tree entries, which fail RevisionPageDocument (see above); pages without children "
+    "validate"
+)
+ALLOWED: dict[str, str] = {
+    "GET /spaces/{spaceId}/content": _LIST_FORM,
+    "GET /spaces/{spaceId}/content/pages": _LIST_FORM,
+    "GET /spaces/{spaceId}/revisions/{revisionId}/pages": _LIST_FORM,
+    "GET /spaces/{spaceId}/change-requests/{changeRequestId}/content": _LIST_FORM,
+    "GET /spaces/{spaceId}/change-requests/{changeRequestId}/content/pages": _LIST_FORM,
+    "GET /spaces/{spaceId}/content/page/{pageId}": _CHILDREN,
+    "GET /spaces/{spaceId}/content/path/{pagePath}": _CHILDREN,
+    "GET /spaces/{spaceId}/revisions/{revisionId}/page/{pageId}": _CHILDREN,
+    "GET /spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}": _CHILDREN,
+    "GET /spaces/{spaceId}/change-requests/{changeRequestId}/changes": (
+        "the official schema cannot be satisfied: an edited page's `attributes` entry matches "
+        "more than one branch of its one-of"
+    ),
+    "GET /orgs/{organizationId}/sites/{siteId}/adaptive-schema": (
+        "the seed wins: the schema carries its `$id` (the official one forbids extra members)"
+    ),
+    "PUT /orgs/{organizationId}/sites/{siteId}/adaptive-schema": (
+        "the seed wins: claims are booleans with an `unsigned` object and the `$id`"
+    ),
+    "GET /orgs/{organizationId}/translations": "the seed wins: TranslationSettings",
+    "POST /orgs/{organizationId}/translations": "the seed wins: TranslationSettings",
+    "GET /orgs/{organizationId}/translations/{translationId}": "the seed wins: TranslationSettings",
+    "PUT /orgs/{organizationId}/translations/{translationId}": "the seed wins: TranslationSettings",
+}
 
 # Operations that the walk does not call, and why.
 NOT_CALLED: dict[str, str] = {}
 
 MINIMUM_VALID = 130
+LEAF, PARENT = "page without children", "page with children"
 
 
 @dataclass
@@ -72,9 +107,9 @@ class Walk:
         response = client.request(method, path, **kwargs)
         answered = time.perf_counter()
         operation = operation_for(method, path)
-        if operation is None:
+        if operation is None:  # not in the official description (e.g. space transfer)
             self.unmatched.append(f"{method} {path}")
-            return response
+            return response.json() if response.content else None
         problems: list[str] = []
         if 200 <= response.status_code < 300:
             problems = response_problems(
@@ -159,29 +194,32 @@ def _pages(nodes: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
         yield from _pages(node.get("pages", []))
 
 
-def _read_content(w: Walk, base: str, sample: int, label: str) -> None:
+def _read_content(w: Walk, base: str, sample: int, label: str, *, tree_too: bool = True) -> None:
     """Revision, pages (markdown and document), files and paths under ``base``."""
-    w.call("GET", f"{base}/content", label=f"{label} revision")
-    w.call("GET", f"{base}/content", params={"format": "document"}, label=f"{label} revision doc")
-    tree = w.call("GET", f"{base}/content/pages") or {"pages": []}
-    w.call("GET", f"{base}/content/pages", params={"format": "document"})
+    if tree_too:
+        w.call("GET", f"{base}/content", label=f"{label} revision")
+    tree = w.call("GET", f"{base}/content/pages") if tree_too else None
+    if tree is None:  # read the tree without validating it again
+        tree = w.client.get(f"{base}/content/pages").json()
     documents = [p for p in _pages(tree["pages"]) if p.get("type") == "document"][:sample]
     for page in documents:
+        kind = PARENT if page.get("pages") else LEAF
         for fmt in ("markdown", "document"):
             w.call(
                 "GET",
                 f"{base}/content/page/{page['id']}",
                 params={"format": fmt},
-                label=f"{label} page {page.get('path')} ({fmt})",
+                label=f"{label} {kind} {page.get('path')} ({fmt})",
             )
     for page in documents[:3]:
+        kind = PARENT if page.get("pages") else LEAF
         if page.get("path"):
             for fmt in ("markdown", "document"):
                 w.call(
                     "GET",
                     f"{base}/content/path/{quote(page['path'], safe='')}",
                     params={"format": fmt},
-                    label=f"{label} path {page['path']} ({fmt})",
+                    label=f"{label} {kind} at {page['path']} ({fmt})",
                 )
     files = w.all(f"{base}/content/files")
     for item in files[:3]:
@@ -206,6 +244,7 @@ def _walk(app: Any, tunnel: str) -> Walk:
     members = w.all(f"/orgs/{org}/members")
     users = {m["user"]["email"].split("@")[0]: m["user"]["id"] for m in members}
     w.call("GET", f"/orgs/{org}/search", params={"query": "install"})
+    w.call("GET", f"/orgs/{org}/members", params={"limit": 2.5}, label="a numeric limit")
     w.call("PATCH", f"/orgs/{org}", json={"title": org_body["title"]})
 
     # a second organization for transfers, and a user outside the organization for invites
@@ -236,10 +275,14 @@ def _walk(app: Any, tunnel: str) -> Walk:
         w.all(f"/spaces/{sid}/permissions/users")
         w.all(f"/spaces/{sid}/permissions/aggregate")
         w.call("GET", f"/spaces/{sid}/search", params={"query": "the"})
-        big = space["title"].startswith("Config reference")
-        _read_content(w, f"/spaces/{sid}", 2 if big else 3, space["title"])
+        big = space["title"].startswith(("Config reference", "Support knowledge base"))
+        _read_content(w, f"/spaces/{sid}", 2 if big else 25, space["title"], tree_too=not big)
         revision = space["revision"]
-        tree = w.call("GET", f"/spaces/{sid}/revisions/{revision}/pages") or {"pages": []}
+        tree = (
+            w.client.get(f"/spaces/{sid}/revisions/{revision}/pages").json()
+            if big
+            else w.call("GET", f"/spaces/{sid}/revisions/{revision}/pages")
+        )
         for page in list(_pages(tree["pages"]))[:2]:
             for fmt in ("markdown", "document"):
                 w.call(
@@ -264,7 +307,8 @@ def _walk(app: Any, tunnel: str) -> Walk:
         w.all(f"{base}/reviews")
         w.all(f"{base}/requested-reviewers")
         w.all(f"{base}/commenters")
-        _read_content(w, base, 4, f"{space['title']} CR {cr['number']}")
+        big = space["title"].startswith(("Config reference", "Support knowledge base"))
+        _read_content(w, base, 4, f"{space['title']} CR {cr['number']}", tree_too=not big)
         for thread in w.all(f"{base}/comments"):
             w.call("GET", f"{base}/comments/{thread['id']}")
             for reply in w.all(f"{base}/comments/{thread['id']}/replies"):
@@ -275,6 +319,7 @@ def _walk(app: Any, tunnel: str) -> Walk:
 
     # -- writing: collections -----------------------------------------------------------------
     top = w.call("POST", f"/orgs/{org}/collections", json={"title": "Walk"})
+    w.call("POST", f"/orgs/{org}/collections", label="no body: every field is optional")
     inner = w.call("POST", f"/orgs/{org}/collections", json={"title": "Walk inner"})
     w.call("PATCH", f"/collections/{top['id']}", json={"description": "Walked"})
     w.call("POST", f"/collections/{inner['id']}/move", json={"parent": top["id"]})
@@ -299,6 +344,8 @@ def _walk(app: Any, tunnel: str) -> Walk:
     w.call("POST", f"/spaces/{sid}/move", json={"parent": top["id"]})
     w.call("POST", f"/spaces/{sid}/permissions", json={"role": "read", "users": [users["aiko"]]})
     w.call("PATCH", f"/spaces/{sid}/permissions/users/{users['aiko']}", json={"role": "comment"})
+    w.call("PATCH", f"/spaces/{sid}/permissions/users/{users['aiko']}", json={}, label="no role")
+    w.call("PATCH", f"/spaces/{sid}", json={"mergeRules": {"type": "rules", "rules": []}})
     w.call("DELETE", f"/spaces/{sid}/permissions/users/{users['aiko']}")
     copy = w.call("POST", f"/spaces/{sid}/duplicate")
     w.call("POST", f"/spaces/{copy['id']}/transfer", json={"organization": other["id"]})
@@ -330,6 +377,7 @@ def _walk(app: Any, tunnel: str) -> Walk:
         },
     )
     w.call("PATCH", base, json={"subject": "Walk edits (renamed)"})
+    w.call("PATCH", base, json={"description": {"markdown": "Why: **the walk**."}})
     w.call("GET", f"{base}/changes")
     w.call("POST", f"{base}/requested-reviewers", json={"users": [users["sofia"]]})
     w.call("DELETE", f"{base}/requested-reviewers/{users['sofia']}")
@@ -346,6 +394,11 @@ def _walk(app: Any, tunnel: str) -> Walk:
             params={"format": "document"},
             json={"body": {"markdown": "Walk comment, read back as a document"}},
         )
+        as_document = w.call(
+            "GET", f"{prefix}/comments/{thread['id']}", params={"format": "document"}
+        )
+        w.call("POST", f"{prefix}/comments", json={"body": as_document["body"]}, label="doc body")
+        w.call("POST", f"{prefix}/comments", json={"body": {}}, label="the empty body")
         tid = thread["id"]
         w.call("PUT", f"{prefix}/comments/{tid}", json={"body": {"markdown": "Walk comment!"}})
         w.call("PUT", f"{prefix}/comments/{tid}", json={"addedReactions": ["👍"]}, user="sofia")
@@ -382,6 +435,7 @@ def _walk(app: Any, tunnel: str) -> Walk:
         for redirect in w.all(f"{sbase}/redirects")[:1]:
             w.call("GET", f"{sbase}/redirect", params={"source": redirect["source"]})
     site = w.call("POST", f"/orgs/{org}/sites", json={"title": "Walk site"})
+    w.call("POST", f"/orgs/{org}/sites", label="no body: every field is optional")
     sbase = f"/orgs/{org}/sites/{site['id']}"
     w.call("PATCH", sbase, json={"title": "Walk site 2"})
     w.call(
@@ -404,22 +458,18 @@ def _walk(app: Any, tunnel: str) -> Walk:
         for s in (by_title["SDK Guides"]["id"], api_space)
     ]
     w.call("PATCH", f"{sbase}/sections/{sections[1]['id']}", json={"title": "API"})
+    before = {"type": "site-section", "siteSection": sections[0]["id"]}
     w.call(
-        "POST",
-        f"{sbase}/sections/{sections[1]['id']}/move",
-        json={"position": {"before": sections[0]["id"]}},
+        "POST", f"{sbase}/sections/{sections[1]['id']}/move", json={"position": {"before": before}}
     )
+    w.call("POST", f"{sbase}/sections/{sections[1]['id']}/move", label="move to the end, no body")
     extra = w.call(
         "POST",
         f"{sbase}/site-spaces",
         json={"spaceId": by_title["tide CLI Reference"]["id"], "sectionId": sections[1]["id"]},
     )
     w.call("PATCH", f"{sbase}/site-spaces/{extra['id']}", json={"path": "cli"})
-    w.call(
-        "POST",
-        f"{sbase}/site-spaces/{extra['id']}/move",
-        json={"position": {"before": None}},
-    )
+    w.call("POST", f"{sbase}/site-spaces/{extra['id']}/move", json={}, label="to the end")
     redirect = w.call(
         "POST",
         f"{sbase}/redirects",
@@ -504,6 +554,11 @@ def _walk(app: Any, tunnel: str) -> Walk:
     for invite in w.all(f"/orgs/{org}/link-invites"):
         w.call("GET", f"/orgs/{org}/link-invites/{invite['id']}")
     link = w.call("POST", f"/orgs/{org}/link-invites", json={"role": "read"})
+    to_space = w.call(
+        "POST", f"/orgs/{org}/link-invites", json={"level": "comment", "space": guide["id"]}
+    )
+    w.call("PATCH", f"/orgs/{org}/link-invites/{to_space['id']}", json={"level": "review"})
+    w.call("GET", f"/orgs/{org}/link-invites/{to_space['id']}")
     w.call("PATCH", f"/orgs/{org}/link-invites/{link['id']}", json={"role": "comment"})
     w.call("POST", f"/orgs/{org}/invites/{link['id']}", user="outsider")
     w.call("DELETE", f"/orgs/{org}/link-invites/{link['id']}")
@@ -582,6 +637,16 @@ def test_responses_validate_against_the_official_schema(walk: Walk) -> None:
     assert len(valid) >= MINIMUM_VALID
     unexplained = [k for k in invalid if k not in ALLOWED and k not in NOT_CALLED]
     assert unexplained == []
+
+
+def test_pages_without_children_validate_in_both_formats(walk: Walk) -> None:
+    """The page operations are allowed to fail only for pages with children: every page
+    without children validates, its JSON document included."""
+    leaves = [
+        (key, call) for key, calls in walk.calls.items() for call in calls if LEAF in call.label
+    ]
+    assert len(leaves) > 100
+    assert [(k, c.label, c.problems[:1]) for k, c in leaves if c.problems] == []
 
 
 def test_the_allow_list_is_not_stale(walk: Walk) -> None:
