@@ -429,7 +429,8 @@ def _walk(app: Any, tunnel: str) -> Walk:
         w.call("GET", sbase)
         w.call("GET", f"{sbase}/adaptive-schema")
         w.call("GET", f"{sbase}/adaptive-schema/template-conditions")
-        w.call("GET", f"{sbase}/published")
+        if site["published"]:  # an unpublished site has no published content (404)
+            w.call("GET", f"{sbase}/published")
         w.all(f"{sbase}/sections")
         w.all(f"{sbase}/site-spaces")
         for redirect in w.all(f"{sbase}/redirects")[:1]:
