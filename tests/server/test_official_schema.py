@@ -11,6 +11,7 @@ validate, each with the reason (docs/schema-conformance.md explains them in full
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -628,7 +629,8 @@ def _table(walk: Walk) -> tuple[list[str], list[str]]:
 
 def test_the_walk_calls_every_shared_operation(walk: Walk) -> None:
     assert len(SHARED) == 150
-    assert walk.unmatched == []
+    # the only call outside the official description: space transfer (a seed operation)
+    assert [u for u in walk.unmatched if not re.fullmatch(r"POST /spaces/[^/]+/transfer", u)] == []
     missing = [k for k in SHARED if k not in walk.calls and k not in NOT_CALLED]
     assert missing == []
 

@@ -136,7 +136,7 @@ class Converter:
         if isinstance(block, md.Quote):
             return [_block("blockquote", self.blocks(block.blocks, IN_QUOTE))]
         if isinstance(block, md.ListBlock):
-            return [self.list(block)]
+            return [self.list_block(block)]
         if isinstance(block, md.Table):
             return [self.table(block)]
         if isinstance(block, md.Rule):
@@ -206,7 +206,7 @@ class Converter:
         lines = [_block("code-line", [_text(line)]) for line in code.split("\n")]
         return _block("code", lines, data)
 
-    def list(self, block: md.ListBlock) -> Node:
+    def list_block(self, block: md.ListBlock) -> Node:
         tasks = any(item.checked is not None for item in block.items)
         items = []
         for item in block.items:
@@ -512,8 +512,8 @@ def _blocks_markdown(nodes: Iterable[Any], indent: str = "") -> list[str]:
                 items.append(f"{marker} " + body.replace("\n", "\n   "))
             chunks.append("\n".join(items))
         elif kind == "blockquote":
-            inner = "\n\n".join(_blocks_markdown(children))
-            chunks.append("\n".join(f"> {line}" if line else ">" for line in inner.split("\n")))
+            quoted = "\n\n".join(_blocks_markdown(children))
+            chunks.append("\n".join(f"> {line}" if line else ">" for line in quoted.split("\n")))
         elif kind == "divider":
             chunks.append("---")
         else:
