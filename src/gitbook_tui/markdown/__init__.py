@@ -2,8 +2,11 @@
 
 from .model import (
     Block,
+    Card,
+    Cards,
     CodeBlock,
     Columns,
+    Conditional,
     ContentRef,
     Details,
     Document,
@@ -18,6 +21,8 @@ from .model import (
     Include,
     ListBlock,
     ListItem,
+    MathBlock,
+    Notice,
     OpenAPICard,
     Paragraph,
     Quote,
@@ -34,13 +39,18 @@ from .model import (
     plain_text,
     walk,
 )
+from .front_matter import FrontMatterError, read_front_matter, split_front_matter
+from .includes import expand_includes, include_paths
 from .parser import parse
 from .sanitize import clean_text
 
 __all__ = [
     "Block",
+    "Card",
+    "Cards",
     "CodeBlock",
     "Columns",
+    "Conditional",
     "ContentRef",
     "Details",
     "Document",
@@ -55,6 +65,8 @@ __all__ = [
     "Include",
     "ListBlock",
     "ListItem",
+    "MathBlock",
+    "Notice",
     "OpenAPICard",
     "Paragraph",
     "Quote",
@@ -68,8 +80,13 @@ __all__ = [
     "UnknownBlock",
     "Update",
     "Updates",
+    "FrontMatterError",
     "clean_text",
+    "expand_includes",
+    "include_paths",
     "parse",
+    "read_front_matter",
+    "split_front_matter",
     "plain_text",
     "walk",
 ]
