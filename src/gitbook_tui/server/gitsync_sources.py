@@ -11,12 +11,16 @@ from urllib.parse import quote, unquote, urljoin, urlparse
 from .fetch import FetchError, fetch_url
 
 
-class ContentImportError(Exception):
+class ContentImportError(ValueError):
     """An import that cannot be done; ``message`` is meant for the API client."""
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
+
+
+class FileTooLarge(ContentImportError):
+    """One file over the size limit: the import skips it (with a warning) and goes on."""
 
 
 # -- reading a folder (local or over HTTP) -------------------------------------------------------
@@ -43,11 +47,14 @@ class FolderSource:
             path.relative_to(self.root.resolve())
         except ValueError:
             return None
-        if not path.is_file():
-            return None
-        if path.stat().st_size > self.max_bytes:
-            raise ContentImportError(f"{path}: larger than {self.max_bytes} bytes")
-        return path.read_bytes()
+        try:
+            if not path.is_file():
+                return None
+            if path.stat().st_size > self.max_bytes:
+                raise FileTooLarge(f"{rel}: larger than {self.max_bytes} bytes")
+            return path.read_bytes()
+        except OSError as exc:
+            raise ContentImportError(f"{rel}: cannot be read ({exc.strerror or exc})") from exc
 
     def assets(self, folder: str) -> list[str]:
         base = self.root / folder
@@ -88,6 +95,8 @@ class HttpSource:
                 exc.code == "FETCH_FAILED" and "no such file" in exc.message
             ):
                 return None
+            if exc.code == "FETCH_TOO_LARGE":
+                raise FileTooLarge(f"{rel}: {_reason(exc)}") from exc
             raise ContentImportError(f"{self.url(rel)}: {_reason(exc)}") from exc
 
     def assets(self, folder: str) -> list[str]:
