@@ -101,7 +101,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    from .server.faults import parse_faults
+    from .server.core.faults import parse_faults
     from .server.runner import serve_forever
 
     try:

@@ -13,8 +13,8 @@ import uvicorn
 
 from .app import create_app
 from .bootstrap import ensure_owner
-from .clock import Clock
-from .faults import Faults
+from .core.clock import Clock
+from .core.faults import Faults
 
 
 @dataclass
@@ -68,7 +68,7 @@ def prepare(
         seed_demo_if_empty(app)
     owner_token = ensure_owner(storage, clock, token)
     for folder in import_dirs or []:
-        from .gitsync import import_folder_as_new_space
+        from .importers.gitsync import import_folder_as_new_space
 
         import_folder_as_new_space(app, Path(folder))
     sock = None

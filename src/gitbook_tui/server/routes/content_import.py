@@ -9,11 +9,11 @@ from fastapi import APIRouter
 from fastapi.responses import Response
 from pydantic import Field, field_validator
 
-from .. import gitsync
-from ..content_views import json_response, load_target, require_edit
-from ..context import Ctx, CtxDep
-from ..errors import bad_request
-from ..schemas import Body
+from ..content.views import json_response, load_target, require_edit
+from ..core.context import Ctx, CtxDep
+from ..core.errors import bad_request
+from ..core.schemas import Body
+from ..importers import gitsync
 
 router = APIRouter(tags=["content"])
 
