@@ -16,6 +16,7 @@ from ..models import (
     LinkStatus,
     Revision,
     RevisionPage,
+    ReusableContent,
     RevisionPages,
     SpaceSearchItem,
 )
@@ -194,6 +195,47 @@ class Content(Resource):
             operation="getFileBacklinks",
         )
 
+    @operation(f"GET {SPACE}/content/reusable-contents/{{reusableContentId}}")
+    async def reusable_content(
+        self,
+        space_id: str,
+        reusable_content_id: str,
+        *,
+        metadata: bool | None = None,
+        read: ReadMode | None = None,
+    ) -> ReusableContent:
+        """A reusable content block of the space's current revision (no body)."""
+        result: ReusableContent = await self._client.get(
+            f"/spaces/{seg(space_id)}/content/reusable-contents/{seg(reusable_content_id)}",
+            ReusableContent,
+            params=_options(metadata, None),
+            read=read,
+            operation="getReusableContentById",
+        )
+        return result
+
+    @operation(
+        f"GET {SPACE}/revisions/{{revisionId}}/reusable-contents/{{reusableContentId}}/document"
+    )
+    async def reusable_content_document(
+        self,
+        space_id: str,
+        revision_id: str,
+        reusable_content_id: str,
+        *,
+        read: ReadMode | None = None,
+    ) -> dict[str, Any]:
+        """The body of a reusable content at a revision, as a JSON document (see
+        :func:`document_markdown` for its text)."""
+        result: dict[str, Any] = await self._client.get(
+            f"/spaces/{seg(space_id)}/revisions/{seg(revision_id)}"
+            f"/reusable-contents/{seg(reusable_content_id)}/document",
+            dict[str, Any],
+            read=read,
+            operation="getReusableContentDocumentInRevisionById",
+        )
+        return result
+
     @operation(f"GET {SPACE}/content/page/{{pageId}}", f"GET {CR}/content/page/{{pageId}}")
     async def get_page(
         self,
@@ -329,3 +371,29 @@ class Content(Resource):
             operation="getPageInRevisionById",
         )
         return result
+
+
+def document_markdown(document: Any) -> str:
+    """The text of a JSON document, one top-level block a paragraph. This server keeps each
+    block's markdown as its text, so its documents come back as written; another server's
+    rich nodes come back as their plain text."""
+    if not isinstance(document, dict):
+        return ""
+    blocks: list[str] = []
+    for node in document.get("nodes") or []:
+        parts: list[str] = []
+        _collect_text(node, parts)
+        text = "".join(parts).strip("\n")
+        if text.strip():
+            blocks.append(text)
+    return "\n\n".join(blocks)
+
+
+def _collect_text(node: Any, parts: list[str]) -> None:
+    if not isinstance(node, dict):
+        return
+    for leaf in node.get("leaves") or []:
+        if isinstance(leaf, dict) and isinstance(leaf.get("text"), str):
+            parts.append(leaf["text"])
+    for child in node.get("nodes") or []:
+        _collect_text(child, parts)

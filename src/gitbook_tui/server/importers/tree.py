@@ -312,8 +312,10 @@ _LAYOUT_KEYS = ("cover", "title", "description", "tableOfContents", "outline", "
 
 def _apply_front_matter(node: dict[str, Any], meta: dict[str, Any]) -> None:
     for key in ("description", "emoji", "icon"):
-        if isinstance(meta.get(key), str | int) and meta.get(key) != "":
-            node[key] = str(meta[key])
+        value = meta.get(key)
+        # Folded and literal YAML blocks end with a newline ("description: >"): not content.
+        if isinstance(value, str | int) and not isinstance(value, bool) and str(value).strip():
+            node[key] = str(value).strip()
     for key in ("hidden", "noIndex", "noRobotsIndex"):
         if key in meta:
             node[key] = meta[key] is True

@@ -30,6 +30,7 @@ from ..link_follower import LinkFollower
 from ..links import LinkTarget, classify_link, open_in_browser
 from ..navigation import navigator_of
 from ..page_history import PageHistory
+from ..page_includes import load_includes
 from ..space_files import SpaceFiles
 from ..state import AccountState, StartTarget, StateStore
 from ..text import inert
@@ -243,6 +244,7 @@ class BrowserScreen(Screen[None]):
         else:
             tree.select_key(page_key(space_id, page_id))
         document = await asyncio.to_thread(parse, page.markdown or "")
+        document = await load_includes(client, space_id, document)
         await files
         self._present(space_id, page, anchor, document=document)
         meta = response_meta(page)
@@ -263,6 +265,7 @@ class BrowserScreen(Screen[None]):
         self.status.mark_online()
         if fresh is not None and self._current == (space_id, page_id):
             document = await asyncio.to_thread(parse, fresh.markdown or "")
+            document = await load_includes(client, space_id, document)
             self._present(space_id, fresh, None, document=document)
 
     def _present(
@@ -285,7 +288,12 @@ class BrowserScreen(Screen[None]):
         markdown = page.markdown or ""
         if markdown != self._shown_markdown or anchor:
             self._shown_markdown = markdown
-            self.viewer.show(document, anchor=anchor, files=self.files.infos(space_id))
+            self.viewer.show(
+                document,
+                anchor=anchor,
+                files=self.files.infos(space_id),
+                titles=self._links.page_title,
+            )
         nav = navigator_of(self.app)
         if nav is not None:
             nav.space_id = space_id
