@@ -373,18 +373,43 @@ class Content(Resource):
         return result
 
 
+_TEXT_BLOCKS = frozenset(
+    {"paragraph", "blockquote", "table", "html", "list-ordered", "list-unordered", "math"}
+)
+_TAG_OF_TYPE = {"reusable-content": "include"}
+
+
 def document_markdown(document: Any) -> str:
-    """The text of a JSON document, one top-level block a paragraph. This server keeps each
-    block's markdown as its text, so its documents come back as written; another server's
-    rich nodes come back as their plain text."""
+    """Markdown of a JSON document, one top-level block at a time: headings, code, dividers
+    and GitBook blocks (hints, tabs…) written back in GitBook's markdown, any other block
+    as its text. This server's documents come back as written; another server's rich nodes
+    come back as readable text."""
     if not isinstance(document, dict):
         return ""
     blocks: list[str] = []
     for node in document.get("nodes") or []:
+        if not isinstance(node, dict):
+            continue
         parts: list[str] = []
         _collect_text(node, parts)
         text = "".join(parts).strip("\n")
-        if text.strip():
+        kind = str(node.get("type") or "paragraph")
+        data = node.get("data") if isinstance(node.get("data"), dict) else {}
+        if kind.startswith("heading-") and kind[-1].isdigit():
+            blocks.append("#" * int(kind[-1]) + " " + text.replace("\n", " "))
+        elif kind == "divider":
+            blocks.append("---")
+        elif kind == "code" and "syntax" in data or kind == "code" and not data:
+            blocks.append(f"```{data.get('syntax') or ''}\n{text}\n```")
+        elif kind not in _TEXT_BLOCKS and (data or kind in ("hint", "tabs", "stepper")):
+            tag = _TAG_OF_TYPE.get(kind, kind)
+            attrs = "".join(
+                f' {key}="{value}"'
+                for key, value in data.items()
+                if isinstance(value, str) and '"' not in value and key.replace("-", "").isalnum()
+            )
+            blocks.append(f"{{% {tag}{attrs} %}}\n{text}\n{{% end{tag} %}}")
+        elif text.strip():
             blocks.append(text)
     return "\n\n".join(blocks)
 
