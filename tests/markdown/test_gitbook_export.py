@@ -41,7 +41,9 @@ def _pages(tree: Tree) -> dict[str, dict[str, Any]]:
 def render(tree: Tree, node: dict[str, Any], width: int) -> list[str]:
     """A page as the browser shows it: includes expanded, links titled from the tree."""
     document = parse(node.get("markdown", ""))
-    contents = {include_key(r["git"]["path"]): (r["title"], parse(r["markdown"])) for r in tree.reusable}
+    contents = {
+        include_key(r["git"]["path"]): (r["title"], parse(r["markdown"])) for r in tree.reusable
+    }
     document = expand_includes(
         document, {key: contents.get(key) for key in include_paths(document)}
     )
@@ -89,7 +91,9 @@ def test_descriptions_in_every_yaml_scalar_style(tree: Tree) -> None:
         "Everything you need to run Acme Relay in production: install it, configure it "
         "and keep it healthy."
     )
-    assert pages["Quickstart"]["description"] == "Install Relay, start it,\nand send a first message."
+    assert (
+        pages["Quickstart"]["description"] == "Install Relay, start it,\nand send a first message."
+    )
     assert pages["Configuration"]["description"] == (
         "Every setting of relay.yaml, with its type and default."
     )

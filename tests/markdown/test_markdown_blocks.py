@@ -10,7 +10,6 @@ from gitbook_tui.markdown import (
     Figure,
     Footnotes,
     Heading,
-    HtmlBlock,
     Image,
     ListBlock,
     Paragraph,

@@ -57,7 +57,7 @@ def test_html_table_rich_cells_hidden_columns_and_aligns() -> None:
     table = only(
         parse(
             '<table><thead><tr><th>A</th><th align="right">B</th><th data-hidden>C</th></tr>'
-            "</thead><tbody><tr><td><a href=\"x.md\">x</a><br><kbd>K</kbd></td><td>2</td>"
+            '</thead><tbody><tr><td><a href="x.md">x</a><br><kbd>K</kbd></td><td>2</td>'
             "<td>hidden</td></tr></tbody></table>"
         )
     )
@@ -126,7 +126,11 @@ def test_math_block() -> None:
 
 
 def test_if_else_branches_keep_their_conditions() -> None:
-    block = only(parse('{% if visitor.claims.x == "y" %}\nA\n{% elif other %}\nB\n{% else %}\nC\n{% endif %}'))
+    block = only(
+        parse(
+            '{% if visitor.claims.x == "y" %}\nA\n{% elif other %}\nB\n{% else %}\nC\n{% endif %}'
+        )
+    )
     assert isinstance(block, Conditional)
     assert [label for label, _blocks in block.branches] == [
         'if visitor.claims.x == "y"',
@@ -136,7 +140,9 @@ def test_if_else_branches_keep_their_conditions() -> None:
 
 
 def test_includes_expand_in_place_and_missing_ones_say_so() -> None:
-    doc = parse('{% include "../.gitbook/includes/a.md" %}\n\n{% include ".gitbook/includes/b.md" %}')
+    doc = parse(
+        '{% include "../.gitbook/includes/a.md" %}\n\n{% include ".gitbook/includes/b.md" %}'
+    )
     assert include_paths(doc) == ["a.md", "b.md"]
     expanded = expand_includes(doc, {"a.md": ("Shared", parse("Hello")), "b.md": None})
     first, second = expanded.blocks

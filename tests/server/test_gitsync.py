@@ -353,9 +353,7 @@ def test_gitbook_export_import_fills_reusable_contents(world: World, make_space)
             type="edits",
             created_at="2026-11-01T09:00:00Z",
         )
-        assert [r["id"] for r in get_revision(tx, "edit-1")["reusableContents"]] == [
-            reusable["id"]
-        ]
+        assert [r["id"] for r in get_revision(tx, "edit-1")["reusableContents"]] == [reusable["id"]]
 
 
 async def test_client_reads_reusable_content_as_markdown(world: World, make_space, gb) -> None:

@@ -14,9 +14,9 @@ from ..models import (
     LinkItem,
     LinkList,
     LinkStatus,
+    ReusableContent,
     Revision,
     RevisionPage,
-    ReusableContent,
     RevisionPages,
     SpaceSearchItem,
 )
@@ -394,12 +394,13 @@ def document_markdown(document: Any) -> str:
         _collect_text(node, parts)
         text = "".join(parts).strip("\n")
         kind = str(node.get("type") or "paragraph")
-        data = node.get("data") if isinstance(node.get("data"), dict) else {}
+        raw_data = node.get("data")
+        data: dict[str, Any] = raw_data if isinstance(raw_data, dict) else {}
         if kind.startswith("heading-") and kind[-1].isdigit():
             blocks.append("#" * int(kind[-1]) + " " + text.replace("\n", " "))
         elif kind == "divider":
             blocks.append("---")
-        elif kind == "code" and "syntax" in data or kind == "code" and not data:
+        elif kind == "code" and ("syntax" in data or not data):
             blocks.append(f"```{data.get('syntax') or ''}\n{text}\n```")
         elif kind not in _TEXT_BLOCKS and (data or kind in ("hint", "tabs", "stepper")):
             tag = _TAG_OF_TYPE.get(kind, kind)

@@ -1,5 +1,7 @@
 """GitBook-flavoured markdown parsed into a block model."""
 
+from .front_matter import FrontMatterError, read_front_matter, split_front_matter
+from .includes import expand_includes, include_paths
 from .model import (
     Block,
     Card,
@@ -39,8 +41,6 @@ from .model import (
     plain_text,
     walk,
 )
-from .front_matter import FrontMatterError, read_front_matter, split_front_matter
-from .includes import expand_includes, include_paths
 from .parser import parse
 from .sanitize import clean_text
 
@@ -58,6 +58,7 @@ __all__ = [
     "Figure",
     "FileBlock",
     "Footnotes",
+    "FrontMatterError",
     "Heading",
     "Hint",
     "HtmlBlock",
@@ -80,13 +81,12 @@ __all__ = [
     "UnknownBlock",
     "Update",
     "Updates",
-    "FrontMatterError",
     "clean_text",
     "expand_includes",
     "include_paths",
     "parse",
+    "plain_text",
     "read_front_matter",
     "split_front_matter",
-    "plain_text",
     "walk",
 ]

@@ -64,7 +64,7 @@ def read_front_matter(text: str) -> dict[str, Any]:
             for event in yaml.parse(text, Loader=_Loader):
                 if isinstance(event, yaml.AliasEvent):
                     raise FrontMatterError("YAML aliases are not allowed in front matter")
-        data = yaml.load(text, Loader=_Loader)  # noqa: S506 - a safe loader
+        data = yaml.load(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark
         where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark is not None else ""

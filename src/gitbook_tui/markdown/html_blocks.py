@@ -50,7 +50,7 @@ _TRUE = frozenset({"", "true", "yes", "1"})
 
 def is_img_tag(content: str) -> bool:
     """Whether one inline HTML token is an ``<img>`` tag."""
-    if not content[:4].lower() == "<img":
+    if content[:4].lower() != "<img":
         return False
     element = parse_tag(content)
     return element is not None and element.tag == "img"
@@ -116,12 +116,12 @@ class _Converter:
         if not run:
             return
         images = [n for n in run if isinstance(n, Element)]
-        if images and all(n.tag == "img" for n in images):
-            if all(isinstance(n, Element) or not n.strip() for n in run):
-                for image in images:
-                    attrs = image.attrs
-                    out.append(Image(attrs.get("src", ""), attrs.get("alt", ""), attrs.get("title")))
-                return
+        only_images = images and all(n.tag == "img" for n in images)
+        if only_images and all(isinstance(n, Element) or not n.strip() for n in run):
+            for image in images:
+                attrs = image.attrs
+                out.append(Image(attrs.get("src", ""), attrs.get("alt", ""), attrs.get("title")))
+            return
         spans = self.spans(run)
         if spans:
             out.append(Paragraph(spans))
@@ -151,7 +151,9 @@ class _Converter:
         elif tag == "dt":
             spans = self.spans(element.children)
             if spans:
-                out.append(Paragraph(tuple(Span(s.text, s.style | {"bold"}, s.href) for s in spans)))
+                out.append(
+                    Paragraph(tuple(Span(s.text, s.style | {"bold"}, s.href) for s in spans))
+                )
         else:  # p, div, section, summary outside details, dd…: their content
             out.extend(self.blocks(element.children))
 
@@ -213,7 +215,12 @@ class _Converter:
         language = _language(element.classes) or (_language(code.classes) if code else None)
         parts: list[str] = []
         marked: list[tuple[int, int]] = []  # character ranges inside <strong>/<mark>
-        _code_text(code if code is not None and _only_child(element, code) else element, parts, marked, False)
+        _code_text(
+            code if code is not None and _only_child(element, code) else element,
+            parts,
+            marked,
+            False,
+        )
         text = "".join(parts)
         if text.endswith("\n"):
             text = text[:-1]
@@ -251,9 +258,7 @@ class _Converter:
         if element.get("data-view") == "cards":
             return self.cards(header_cells, body)
         hidden = {k for k, cell in enumerate(header_cells) if cell.has("data-hidden")}
-        header = tuple(
-            self.cell(cell) for k, cell in enumerate(header_cells) if k not in hidden
-        )
+        header = tuple(self.cell(cell) for k, cell in enumerate(header_cells) if k not in hidden)
         aligns = tuple(_align(cell) for k, cell in enumerate(header_cells) if k not in hidden)
         rows = tuple(
             tuple(self.cell(cell) for k, cell in enumerate(_cells(tr)) if k not in hidden)
@@ -269,7 +274,9 @@ class _Converter:
     def cards(self, header: list[Element], body: list[Element]) -> Cards:
         target_col = next((k for k, c in enumerate(header) if c.has("data-card-target")), None)
         cover_col = next((k for k, c in enumerate(header) if c.has("data-card-cover")), None)
-        skip = {k for k, c in enumerate(header) if c.has("data-hidden") or c.has("data-card-cover-dark")}
+        skip = {
+            k for k, c in enumerate(header) if c.has("data-hidden") or c.has("data-card-cover-dark")
+        }
         cards: list[Card] = []
         for tr in body:
             cells = _cells(tr)

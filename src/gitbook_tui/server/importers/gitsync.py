@@ -214,7 +214,10 @@ def apply_tree(
     (with ``warnings`` listing what was skipped, e.g. files over the size limit)."""
     pages, files = store_tree(tx, tree.pages, tree.files)
     reusable = [
-        {**{k: v for k, v in item.items() if k != "markdown"}, "document": store_markdown(tx, item["markdown"])}
+        {
+            **{k: v for k, v in item.items() if k != "markdown"},
+            "document": store_markdown(tx, item["markdown"]),
+        }
         for item in tree.reusable
     ]
     revision_id = commit_content(

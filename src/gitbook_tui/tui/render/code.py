@@ -101,7 +101,9 @@ def layout_code(block: CodeBlock, width: int, ctx: Context) -> list[Text]:
     for number, line in enumerate(logical, start=1):
         marked = number in highlighted
         for index, piece in enumerate(_fold(line, room)):
-            row = Text(style=palette.code_text + palette.code_highlight if marked else palette.code_text)
+            row = Text(
+                style=palette.code_text + palette.code_highlight if marked else palette.code_text
+            )
             if block.line_numbers:
                 label = f"{number:>{digits}} │ " if index == 0 else " " * digits + " ┆ "
                 row.append(label, palette.code_gutter)

@@ -11,7 +11,7 @@ from ...markdown import model as m
 from .code import layout_code
 from .core import Context, Path, prefixed, wrap
 from .links import inline_text, safe_text
-from .placeholders import _box, _card_link, _split, describe_file, _lookup
+from .placeholders import _box, _card_link, _lookup, _split, describe_file
 
 __all__ = [
     "layout_cards",
@@ -51,8 +51,11 @@ def layout_cards(block: m.Cards, width: int, ctx: Context) -> list[Text]:
         if card.cover:
             cover = safe_text(card.cover, single_line=True).strip()
             info = _lookup(ctx, cover)
-            name = info.name if info is not None and info.name else _split(cover)[1].rsplit("/", 1)[-1]
-            line = Text(f"🖼 cover: {safe_text(name, single_line=True)}", style=palette.dim)
+            name = (
+                info.name if info is not None and info.name else _split(cover)[1].rsplit("/", 1)[-1]
+            )
+            # No picture emoji here: terminals disagree on its width, which would shift the box.
+            line = Text(f"cover: {safe_text(name, single_line=True)}", style=palette.dim)
             details = describe_file(info)
             if details:
                 line.append(f" · {details}")
@@ -113,7 +116,9 @@ def layout_unknown(
         content.extend(_attribute_lines(ctx, attrs, width - 4))
     else:
         content.extend(wrap(Text(f"‹{tag}›", style=palette.label), width - 4, marks=ctx.marks))
-        content.extend(_attribute_lines(ctx, {k: v for k, v in block.attrs.items() if v}, width - 4))
+        content.extend(
+            _attribute_lines(ctx, {k: v for k, v in block.attrs.items() if v}, width - 4)
+        )
         flags = [k for k, v in block.attrs.items() if not v]
         if flags:
             flag_line = Text(" ".join(safe_text(f, single_line=True) for f in flags), palette.dim)

@@ -41,9 +41,7 @@ class DocumentLayout:
         self.document = document
         self.blocks = document.blocks
         self.state = state or LayoutState()
-        self._context = Context(
-            palette=palette, state=self.state, files=files or {}, titles=titles
-        )
+        self._context = Context(palette=palette, state=self.state, files=files or {}, titles=titles)
         self._max_cached = max_cached
         self._layouts: OrderedDict[int, BlockLayout] = OrderedDict()
         # Text of every block laid out so far: small, kept for search even after the
