@@ -110,5 +110,9 @@ def layout_code(block: CodeBlock, width: int, ctx: Context) -> list[Text]:
             # A highlighted line is marked in its first column too, so it shows without colour.
             row.append("▌" if marked else " ", palette.tab_marker if marked else None)
             row.append_text(piece)
-            lines.append(pad(row, width))
+            padded = pad(row, width)
+            if marked:
+                # On top of the highlighter's own background, over the whole line.
+                padded.stylize(palette.code_highlight)
+            lines.append(padded)
     return lines
