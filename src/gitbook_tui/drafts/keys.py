@@ -70,6 +70,4 @@ class DraftKey:
         return f"{self.kind}-{self.digest}.json"
 
     def with_variant(self, variant: str) -> DraftKey:
-        return DraftKey(
-            self.kind, self.space, self.change_request, self.target, self.site, variant
-        )
+        return DraftKey(self.kind, self.space, self.change_request, self.target, self.site, variant)
