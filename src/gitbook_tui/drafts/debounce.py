@@ -22,7 +22,7 @@ class _Unsaved:
     title: str | None
     extra: dict[str, Any] | None
     since: float  # clock time of the oldest change not yet on disk
-    version: int = 0
+    last: float  # clock time of the newest change
     timer: asyncio.Task[None] | None = field(default=None, repr=False)
 
 
@@ -68,12 +68,13 @@ class Debouncer:
     ) -> None:
         """Remember ``text`` as the newest content of ``key`` and (re)arm its timer."""
         fields = dict(extra) if extra is not None else None
+        now = self._clock()
         entry = self._unsaved.get(key)
         if entry is None:
-            entry = _Unsaved(text, title, fields, since=self._clock())
+            entry = _Unsaved(text, title, fields, since=now, last=now)
             self._unsaved[key] = entry
         else:
-            entry.text, entry.version = text, entry.version + 1
+            entry.text, entry.last = text, now
             entry.title = title if title is not None else entry.title
             entry.extra = fields if fields is not None else entry.extra
         if entry.timer is None or entry.timer.done():
@@ -91,12 +92,13 @@ class Debouncer:
 
     async def _wait_then_save(self, key: DraftKey, entry: _Unsaved) -> None:
         while True:
-            seen = entry.version
-            await self._sleep(self.delay)
+            due = min(entry.last + self.delay, entry.since + self.max_wait)
+            wait = due - self._clock()
+            if wait <= 0:
+                break
+            await self._sleep(wait)
             if self._unsaved.get(key) is not entry:
                 return  # flushed or discarded meanwhile
-            if entry.version == seen or self._clock() - entry.since >= self.max_wait:
-                break
         await self._save(key)
 
     def _lock(self, key: DraftKey) -> asyncio.Lock:
