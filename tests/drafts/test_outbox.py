@@ -289,3 +289,37 @@ def test_kill_9_at_any_moment_loses_nothing_acknowledged(tmp_path: Path) -> None
     assert len(extra) <= 1 and len(missing) <= 1, (extra, missing)
     assert not set(extra) & done
     assert [i for i in pending if i in expected] == [i for i in expected if i in pending]
+
+
+HOLDER = textwrap.dedent(
+    """
+    import sys
+    from gitbook_tui.drafts import Outbox
+
+    with Outbox(sys.argv[1], sys.argv[2]).replaying() as got:
+        print("held" if got else "busy", flush=True)
+        sys.stdin.readline()
+    """
+)
+
+
+def test_another_process_replaying_makes_this_one_wait(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    child = subprocess.Popen(
+        [sys.executable, "-c", HOLDER, ACCOUNT, str(tmp_path)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        env=env,
+        text=True,
+    )
+    assert child.stdin is not None and child.stdout is not None
+    try:
+        assert child.stdout.readline().strip() == "held"
+        box = Outbox(ACCOUNT, tmp_path)
+        with box.replaying() as got:
+            assert got is False
+        box.enqueue(reply(1))  # queueing is never blocked by a replay elsewhere
+    finally:
+        child.communicate("\n", timeout=30)
+    with box.replaying() as got:
+        assert got is True

@@ -114,7 +114,7 @@ class Replayer:
             raise ValueError(f"no handler for {', '.join(missing)}")
         self.outbox = outbox
         self.handlers = dict(handlers)
-        self._on_progress = on_progress
+        self.on_progress = on_progress
         self._running = asyncio.Lock()
 
     @classmethod
@@ -167,5 +167,5 @@ class Replayer:
             self._report(item, None)
 
     def _report(self, item: OutboxItem, error: Exception | None) -> None:
-        if self._on_progress is not None:
-            self._on_progress(item, error)
+        if self.on_progress is not None:
+            self.on_progress(item, error)
