@@ -171,6 +171,23 @@ def test_dismiss_and_retry(box: Outbox) -> None:
     assert box.dismiss(a.id) is False and box.retry(a.id) is None
 
 
+HOSTILE_TEXT = "line\nbreak \u2028 sep \x00 nul \x1b[31m ansi \x1b]8;;http://x\x07 osc [@click=quit] \u202e bidi"
+
+
+def test_any_text_round_trips_exactly(box: Outbox, drafts: DraftStore) -> None:
+    key = DraftKey("reply", space="s\n", target="../c")
+    item = box.enqueue(
+        OutboxAction.new_reply("s\n", "../c", HOSTILE_TEXT, draft=key, label=HOSTILE_TEXT)
+    )
+    box.enqueue(reply(2))
+    [first, _] = box.pending()
+    assert first == item and first.action.markdown == HOSTILE_TEXT
+    assert box.path.read_bytes().count(b"\n") == 2  # one record a line, whatever the text
+    box.mark_failed(item.id, HOSTILE_TEXT)
+    assert box.failed()[0].error == HOSTILE_TEXT
+    assert drafts.load(key).text == HOSTILE_TEXT  # type: ignore[union-attr]
+
+
 def test_attempts_are_counted(box: Outbox) -> None:
     item = box.enqueue(reply(1))
     box.mark_attempt(item.id)

@@ -194,7 +194,7 @@ async def test_stops_while_offline_and_resumes_in_order(
 
 
 async def test_a_refused_item_becomes_a_draft_and_the_rest_still_go(
-    account: Callable[[str], Account], space: dict[str, str], gb: AsyncGitBook
+    account: Callable[[str], Account], space: dict[str, str], gb: AsyncGitBook, tmp_path: Path
 ) -> None:
     me = account("alice")
     sid = space["id"]
@@ -231,6 +231,10 @@ async def test_a_refused_item_becomes_a_draft_and_the_rest_still_go(
         (reaction.id, "NotFoundError"),
         (fine.id, None),
     ]
+    for path in (tmp_path / "alice").rglob("*"):  # errors and drafts on disk: no token
+        assert "tok-alice" not in str(path)
+        if path.is_file():
+            assert b"tok-alice" not in path.read_bytes()
 
 
 async def test_a_reader_s_queued_comment_is_refused_and_kept_as_a_draft(

@@ -32,6 +32,7 @@ from .files import (
     locked,
     log,
     private_dir,
+    remove_stale_temps,
     set_aside,
 )
 from .keys import COMMENT, REPLY, DraftKey
@@ -284,6 +285,8 @@ class Outbox:
         self.path = self.dir / LOG_NAME
         self.drafts = drafts
         self._now = now
+        if self.dir.is_dir():
+            remove_stale_temps(self.dir)
 
     @classmethod
     def for_account(
