@@ -83,10 +83,10 @@ from gitbook_tui.server.runner import start_in_thread
 from gitbook_tui.server.space_revision import set_space_revision
 from gitbook_tui.server.storage import Tx
 from gitbook_tui.tui.app import GitBookApp
-from gitbook_tui.tui.config import TuiConfig
-from gitbook_tui.tui.screens.browser_screen import BrowserScreen
-from gitbook_tui.tui.state import AccountState, StateStore, account_key
-from gitbook_tui.tui.widgets.workspace_tree import WorkspaceTree, org_key, space_key
+from gitbook_tui.tui.browse.browser_screen import BrowserScreen
+from gitbook_tui.tui.browse.tree.workspace_tree import WorkspaceTree, org_key, space_key
+from gitbook_tui.tui.common.config import TuiConfig
+from gitbook_tui.tui.common.state import AccountState, StateStore, account_key
 
 OWNER_TOKEN = "bench-token"
 KB_TOKEN = "bench-kb"

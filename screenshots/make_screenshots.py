@@ -97,10 +97,10 @@ async def tour(app: Any) -> None:
     from textual.command import CommandList, CommandPalette
     from textual.widgets import OptionList
 
-    from gitbook_tui.tui.screens.browser_screen import BrowserScreen
-    from gitbook_tui.tui.screens.help_screen import HelpScreen
-    from gitbook_tui.tui.screens.outline_screen import OutlineScreen
-    from gitbook_tui.tui.screens.search_screen import SearchScreen
+    from gitbook_tui.tui.browse.browser_screen import BrowserScreen
+    from gitbook_tui.tui.browse.outline_screen import OutlineScreen
+    from gitbook_tui.tui.common.help_screen import HelpScreen
+    from gitbook_tui.tui.search.search_screen import SearchScreen
 
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen), "the browser")
@@ -185,8 +185,8 @@ def main() -> int:
         from gitbook_tui.api import AsyncGitBook
         from gitbook_tui.server.runner import start_in_thread
         from gitbook_tui.tui.app import GitBookApp
-        from gitbook_tui.tui.config import TuiConfig
-        from gitbook_tui.tui.state import StateStore
+        from gitbook_tui.tui.common.config import TuiConfig
+        from gitbook_tui.tui.common.state import StateStore
 
         print("Seeding the demo workspace…")
         handle = start_in_thread(root / "demo.sqlite", port=0, demo=True)

@@ -15,14 +15,14 @@ from conftest import until
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.cache import ResponseCache
 from gitbook_tui.cli import build_parser
+from gitbook_tui.tui.account.org_picker_screen import OrgPickerScreen
 from gitbook_tui.tui.app import GitBookApp
-from gitbook_tui.tui.config import TuiConfig, load_tui_config
-from gitbook_tui.tui.screens.browser_screen import BrowserScreen, classify_link
-from gitbook_tui.tui.screens.org_picker_screen import OrgPickerScreen
-from gitbook_tui.tui.state import StartTarget, StateStore, parse_target
-from gitbook_tui.tui.widgets.page_viewer import PageViewer
-from gitbook_tui.tui.widgets.status_bar import StatusBar
-from gitbook_tui.tui.widgets.workspace_tree import WorkspaceTree
+from gitbook_tui.tui.browse.browser_screen import BrowserScreen, classify_link
+from gitbook_tui.tui.browse.page_viewer import PageViewer
+from gitbook_tui.tui.browse.tree.workspace_tree import WorkspaceTree
+from gitbook_tui.tui.common.config import TuiConfig, load_tui_config
+from gitbook_tui.tui.common.state import StartTarget, StateStore, parse_target
+from gitbook_tui.tui.common.status_bar import StatusBar
 
 BASE = "http://testserver/v1"
 

@@ -16,12 +16,12 @@ from textual.widgets._footer import FooterKey
 from conftest import until
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.tui.app import GitBookApp
-from gitbook_tui.tui.config import TuiConfig
-from gitbook_tui.tui.page_history import PageHistory
-from gitbook_tui.tui.screens.browser_screen import BrowserScreen
-from gitbook_tui.tui.state import StartTarget, StateStore
-from gitbook_tui.tui.widgets.hint_footer import HintFooter
-from gitbook_tui.tui.widgets.page_header import clamp_lines
+from gitbook_tui.tui.browse.browser_screen import BrowserScreen
+from gitbook_tui.tui.browse.page_header import clamp_lines
+from gitbook_tui.tui.browse.page_history import PageHistory
+from gitbook_tui.tui.common.config import TuiConfig
+from gitbook_tui.tui.common.hint_footer import HintFooter
+from gitbook_tui.tui.common.state import StartTarget, StateStore
 
 BASE = "http://testserver/v1"
 DESCRIPTION = (

@@ -15,10 +15,10 @@ import pytest
 from conftest import World, until
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.tui.app import GitBookApp
-from gitbook_tui.tui.config import TuiConfig
-from gitbook_tui.tui.screens import browser_screen
-from gitbook_tui.tui.screens.browser_screen import BrowserScreen
-from gitbook_tui.tui.state import StateStore
+from gitbook_tui.tui.browse import browser_screen
+from gitbook_tui.tui.browse.browser_screen import BrowserScreen
+from gitbook_tui.tui.common.config import TuiConfig
+from gitbook_tui.tui.common.state import StateStore
 
 FIXTURE = Path(__file__).parents[1] / "server" / "fixtures" / "gitsync-basic"
 

@@ -20,20 +20,20 @@ from textual.widgets import OptionList
 from conftest import World, until
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.tui.app import GitBookApp
-from gitbook_tui.tui.config import TuiConfig
-from gitbook_tui.tui.screens import browser_screen
-from gitbook_tui.tui.screens.browser_screen import BrowserScreen
-from gitbook_tui.tui.screens.help_screen import HelpScreen
-from gitbook_tui.tui.screens.outline_screen import OutlineScreen
-from gitbook_tui.tui.screens.search_screen import SearchScreen
-from gitbook_tui.tui.state import StateStore
-from gitbook_tui.tui.widgets.page_viewer import PageViewer
-from gitbook_tui.tui.widgets.workspace_tree import (
+from gitbook_tui.tui.browse import browser_screen
+from gitbook_tui.tui.browse.browser_screen import BrowserScreen
+from gitbook_tui.tui.browse.outline_screen import OutlineScreen
+from gitbook_tui.tui.browse.page_viewer import PageViewer
+from gitbook_tui.tui.browse.tree.workspace_tree import (
     WorkspaceTree,
     collection_key,
     page_key,
     space_key,
 )
+from gitbook_tui.tui.common.config import TuiConfig
+from gitbook_tui.tui.common.help_screen import HelpScreen
+from gitbook_tui.tui.common.state import StateStore
+from gitbook_tui.tui.search.search_screen import SearchScreen
 
 BASE = "http://testserver/v1"
 SIZE = (200, 50)  # the sidebar at its widest (60 columns), the page pane 140 columns
