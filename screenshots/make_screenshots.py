@@ -76,7 +76,7 @@ async def expand(pilot: Any, tree: Any, label: str) -> None:
 
 
 async def open_from_tree(pilot: Any, browser: Any, label: str, title: str) -> None:
-    await cursor_to(pilot, browser.tree, label)
+    await cursor_to(pilot, browser.workspace_tree, label)
     await pilot.press("enter")
     await until(pilot, lambda: browser.header.title_text == title, f"the page {title!r}")
     await until(pilot, lambda: browser.viewer.has_painted, f"{title!r} painted")
@@ -105,7 +105,7 @@ async def tour(app: Any) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen), "the browser")
         browser = app.screen
-        tree = browser.tree
+        tree = browser.workspace_tree
         await settle(pilot)
 
         # the workspace tree: j/k move, l/enter expand, enter opens a page

@@ -242,13 +242,13 @@ async def start(app: GitBookApp, pilot: Any) -> BrowserScreen:
     ended, the hidden tree filter input has the focus: a key sent then filters the tree.)"""
     await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
     browser = browser_of(app)
-    await until(pilot, lambda: browser.tree.has_focus)
+    await until(pilot, lambda: browser.workspace_tree.has_focus)
     return browser
 
 
 async def open_page(pilot: Any, browser: BrowserScreen, space_id: str, page_id: str) -> None:
     """Expand the space in the tree, put the cursor on the page and press enter."""
-    tree = browser.tree
+    tree = browser.workspace_tree
     await until(pilot, lambda: tree._node_for(space_key(space_id)) is not None)
     await cursor_to(pilot, tree, space_key(space_id))
     await pilot.press("l")
@@ -291,7 +291,7 @@ async def test_hostile_text_is_inert_everywhere(world, hostile_space, tmp_path, 
         browser = await start(app, pilot)
         app.copy_to_clipboard = lambda text: None  # type: ignore[method-assign]
         notes = spy_notifications(app)
-        tree, viewer = browser.tree, browser.viewer
+        tree, viewer = browser.workspace_tree, browser.viewer
 
         # the tree: collection, space and page labels are literal
         await until(pilot, lambda: f"▤ {COLLECTION_SHOWN}" in tree_labels(tree))

@@ -321,7 +321,7 @@ def test_tree_expanded(snap_compare: Snap, world, workspace, tmp_path, size) -> 
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await until(pilot, lambda: isinstance(pilot.app.screen, BrowserScreen))
-        tree = browser_of(pilot.app).tree
+        tree = browser_of(pilot.app).workspace_tree
         for label in ("▤ Product", "📘 User Guide", "Getting started", "▤ Engineering"):
             await cursor_to(pilot, tree, label)
             await pilot.press("l")
@@ -433,7 +433,7 @@ async def _first_run(world: World, workspace: dict[str, str], tmp_path: Path) ->
     app = make_app(world, tmp_path, cache=cache)
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: isinstance(pilot.app.screen, BrowserScreen))
-        tree = browser_of(app).tree
+        tree = browser_of(app).workspace_tree
         for label in ("▤ Product", "📘 User Guide", "Getting started"):
             await cursor_to(pilot, tree, label)
             await pilot.press("l")

@@ -409,4 +409,4 @@ async def test_first_keys_go_to_the_tree_not_the_hidden_filter(world, workspace,
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
         await pilot.press("s")
         await until(pilot, lambda: isinstance(app.screen, SearchScreen))
-        assert app.browser is not None and app.browser.tree.filter_text == ""
+        assert app.browser is not None and app.browser.workspace_tree.filter_text == ""

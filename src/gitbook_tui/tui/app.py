@@ -232,7 +232,7 @@ class GitBookApp(App[str | None]):
 
     def action_toggle_hidden(self) -> None:
         if self.browser is not None:
-            self.browser.tree.action_toggle_hidden()
+            self.browser.workspace_tree.action_toggle_hidden()
 
     # -- modal screens ------------------------------------------------------------------------------
     def action_help(self) -> None:

@@ -2,11 +2,11 @@
 
 Pages load in a worker with ``read="prefer-cache"`` (a cached page is shown at once and
 re-shown when the background refresh brings a newer one). ``alt+left``/``backspace`` and
-``alt+right`` walk the page history (:mod:`..page_history`). Links of the page and of the
-tree are handled by :mod:`..link_follower`: pages of the space open, http(s) links are
+``alt+right`` walk the page history (:mod:`.page_history`). Links of the page and of the
+tree are handled by :mod:`.link_follower`: pages of the space open, http(s) links are
 only *offered* (``o`` opens the last one, ``y`` copies the page's URL), other schemes are
-refused. ``LinkTarget`` and ``classify_link`` are re-exported here for existing imports.
-The footer shows a few hints chosen for the focused widget (:mod:`..common.hint_footer`).
+refused. The footer shows a few hints chosen for the focused widget
+(:mod:`..common.hint_footer`).
 """
 
 from __future__ import annotations
@@ -26,13 +26,13 @@ from ...api import APIConnectionError, AsyncGitBook, GitBookError, response_meta
 from ...markdown import Document, parse
 from ...models import RevisionPage
 from ..common.hint_footer import HintFooter
+from ..common.link_targets import open_in_browser
 from ..common.navigator import navigator_of
 from ..common.state import AccountState, StartTarget, StateStore
 from ..common.status_bar import StatusBar
 from ..common.text import inert
 from .browser_start import resolve_start, state_of
 from .link_follower import LinkFollower
-from .link_targets import LinkTarget, classify_link, open_in_browser
 from .page_header import PageHeader
 from .page_history import PageHistory
 from .page_viewer import PageViewer
@@ -46,7 +46,7 @@ from .tree.workspace_tree import (
     space_key,
 )
 
-__all__ = ["BrowserScreen", "LinkTarget", "classify_link"]
+__all__ = ["BrowserScreen"]
 
 
 class BrowserScreen(Screen[None]):
@@ -111,7 +111,7 @@ class BrowserScreen(Screen[None]):
         yield HintFooter(compact=True)
 
     @property
-    def tree(self) -> WorkspaceTree:
+    def workspace_tree(self) -> WorkspaceTree:
         return self.query_one(WorkspaceTree)
 
     @property
@@ -153,7 +153,7 @@ class BrowserScreen(Screen[None]):
         expanded = list(self._state.expanded)
         if not expanded and self.org_id is not None:
             expanded = [org_key(self.org_id)]
-        tree = self.tree
+        tree = self.workspace_tree
         await tree.warm_start(expanded, self._state.selected)
         self._update_org()
         tree.focus()
@@ -163,7 +163,7 @@ class BrowserScreen(Screen[None]):
         self.call_after_refresh(self._after_first_frame)
 
     def _after_first_frame(self) -> None:
-        self.tree.start_refresh()
+        self.workspace_tree.start_refresh()
         self._load_user()
         if self._start is not None:
             self._open_start(self._start)
@@ -201,9 +201,9 @@ class BrowserScreen(Screen[None]):
     @work(exclusive=True, exit_on_error=False, group="browser-reveal")
     async def _open_start(self, target: StartTarget) -> None:
         """``gitbook-tui open``: reveal the space (and page) in the tree and open it."""
-        found = await resolve_start(self.client, self.tree, target, self.notify)
+        found = await resolve_start(self.client, self.workspace_tree, target, self.notify)
         if found is not None:
-            self.tree.select_key(page_key(*found))
+            self.workspace_tree.select_key(page_key(*found))
             self.open_page(*found)
 
     # -- pages ------------------------------------------------------------------------------
@@ -214,6 +214,16 @@ class BrowserScreen(Screen[None]):
         if record:
             self._history.visit((space_id, page_id))
         self._load_page(space_id, page_id, anchor)
+
+    @work(exclusive=True, exit_on_error=False, group="browser-link", name="open_path")
+    async def open_page_at_path(self, space_id: str, path: str, anchor: str | None) -> None:
+        """Open the page at ``path`` of the space (a link the tree does not know yet)."""
+        try:
+            page = await self.client.content.page_by_path(space_id, path, read="prefer-cache")
+        except GitBookError:
+            self.notify(inert(f"Broken link: no page at {path}"), severity="warning")
+            return
+        self.open_page(space_id, page.id, anchor)
 
     def open_space(self, space_id: str) -> None:
         """Reveal a space in the tree and open its first page."""
@@ -233,7 +243,7 @@ class BrowserScreen(Screen[None]):
                 self.status.mark_offline(None)
             self.notify(inert(f"Could not open the page: {exc}"), title="Page", severity="error")
             return
-        tree = self.tree
+        tree = self.workspace_tree
         if not tree.is_loaded(space_key(space_id)):
             try:
                 space = await client.spaces.get(space_id, read="prefer-cache")
@@ -272,7 +282,7 @@ class BrowserScreen(Screen[None]):
             self._links.page_changed()
         self._current = (space_id, page.id)
         self._page = page
-        tree = self.tree
+        tree = self.workspace_tree
         trail = [d.title for d in tree.trail(space_key(space_id))]
         header_trail = [*trail, page.path or page.slug or ""]
         self.header.show_page(
@@ -310,7 +320,7 @@ class BrowserScreen(Screen[None]):
         else:
             self.notify("No later page", timeout=2)
 
-    # -- links (see ..link_follower) ----------------------------------------------------------
+    # -- links (see .link_follower) ----------------------------------------------------------
     @on(PageViewer.LinkActivated)
     def _link_activated(self, event: PageViewer.LinkActivated) -> None:
         event.stop()
@@ -362,27 +372,27 @@ class BrowserScreen(Screen[None]):
         ``gitbook-tui open``) the organization of the open page's space, once known."""
         org_id = self.org_id
         if org_id is None and self._current is not None:
-            data = self.tree.node_data(space_key(self._current[0]))
+            data = self.workspace_tree.node_data(space_key(self._current[0]))
             org_id = data.org_id if data is not None else None
         return org_id
 
     def _update_org(self) -> None:
         org_id = self.shown_org
-        self.status.set_org(self.tree.title_of(org_key(org_id)) if org_id else "")
+        self.status.set_org(self.workspace_tree.title_of(org_key(org_id)) if org_id else "")
 
-    # -- focus and filter (the filter box: ..widgets.sidebar) -------------------------------------
+    # -- focus and filter (the filter box: .sidebar) -------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "escape":
-            return bool(self.tree.filter_text) or self.focused is not self.tree
+            return bool(self.workspace_tree.filter_text) or self.focused is not self.workspace_tree
         return True
 
     def action_escape(self) -> None:
         self.query_one(Sidebar).clear_filter()
-        self.tree.focus()
+        self.workspace_tree.focus()
 
     def action_switch_focus(self) -> None:
         if self.focused is self.viewer:
-            self.tree.focus()
+            self.workspace_tree.focus()
         else:
             self.viewer.focus()
 
@@ -396,7 +406,7 @@ class BrowserScreen(Screen[None]):
         """Remember the tree and the page for the next start (ids and keys only)."""
         if not self.is_mounted:
             return
-        state = state_of(self.tree, self.shown_org or self._state.org_id, self._current)
+        state = state_of(self.workspace_tree, self.shown_org or self._state.org_id, self._current)
         self._state = state
         self._store.save(self._account, state)
 

@@ -3,29 +3,66 @@
 ``/pages/<id>`` and relative ``.md`` paths open that page of the space; ``#anchor`` scrolls
 to the heading; http(s) links are only *offered* — ``o`` opens the last one in a browser
 (the screen does, or copies it when there is no browser), ``y`` copies the page's URL (OSC 52); other schemes are
-refused. With no link chosen, ``o`` opens the page itself. Link classification lives in :mod:`.links`.
+refused. With no link chosen, ``o`` opens the page itself. Link classification lives in
+:mod:`..common.link_targets`. The screen is reached through :class:`LinkHost`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
+from textual.app import App
 from textual.content import Content
+from textual.notifications import SeverityLevel
+from textual.widget import Widget
 
-from ...api import GitBookError
+from ...models import RevisionPage
+from ..common.link_targets import LinkTarget, classify_link, external_url
 from ..common.text import inert
-from .link_targets import LinkTarget, classify_link, external_url
+from .page_viewer import PageViewer
+from .space_files import SpaceFiles
+from .tree.workspace_tree import WorkspaceTree
 
-if TYPE_CHECKING:
-    from .browser_screen import BrowserScreen
+__all__ = ["LinkFollower", "LinkHost"]
 
-__all__ = ["LinkFollower"]
+
+class LinkHost(Protocol):
+    """What the link follower needs of the screen showing the page (the browser screen)."""
+
+    files: SpaceFiles
+
+    @property
+    def app(self) -> App[Any]: ...
+    @property
+    def focused(self) -> Widget | None: ...
+    @property
+    def page(self) -> RevisionPage | None: ...
+    @property
+    def current_page(self) -> tuple[str, str] | None: ...
+    @property
+    def viewer(self) -> PageViewer: ...
+    @property
+    def workspace_tree(self) -> WorkspaceTree: ...
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None: ...
+    def open_page(self, space_id: str, page_id: str, anchor: str | None = None) -> None: ...
+    def open_page_at_path(self, space_id: str, path: str, anchor: str | None) -> object:
+        """Open the page at ``path`` of the space (looked up in a worker), or say it is missing."""
+        ...
 
 
 class LinkFollower:
-    """Follows links for a :class:`BrowserScreen` and remembers the last external one."""
+    """Follows links for a :class:`LinkHost` and remembers the last external one."""
 
-    def __init__(self, screen: BrowserScreen) -> None:
+    def __init__(self, screen: LinkHost) -> None:
         self._screen = screen
         self.pending_url: str | None = None
         """The last external link offered (what ``o`` opens)."""
@@ -61,20 +98,14 @@ class LinkFollower:
         elif target.kind == "page":
             screen.open_page(current[0], target.page_id, target.anchor)
         elif target.kind == "path":
-            tree = screen.tree
+            tree = screen.workspace_tree
             node = tree.page_at_git_path(current[0], target.file) or tree.page_at_path(
                 current[0], target.path
             )
             if node is not None:
                 screen.open_page(current[0], node.id, target.anchor)
             else:
-                screen.run_worker(
-                    self._open_path(current[0], target.path, target.anchor),
-                    name="open_path",
-                    group="browser-link",
-                    exclusive=True,
-                    exit_on_error=False,
-                )
+                screen.open_page_at_path(current[0], target.path, target.anchor)
         elif target.kind == "file":
             url = external_url(screen.files.download_url(current[0], target.path) or "")
             if url is not None:
@@ -83,15 +114,6 @@ class LinkFollower:
                 screen.notify(inert(f"{target.path} is a file: open it in GitBook"), timeout=4)
         else:
             screen.notify(inert(f"Broken link: {href}"), severity="warning")
-
-    async def _open_path(self, space_id: str, path: str, anchor: str | None) -> None:
-        screen = self._screen
-        try:
-            page = await screen.client.content.page_by_path(space_id, path, read="prefer-cache")
-        except GitBookError:
-            screen.notify(inert(f"Broken link: no page at {path}"), severity="warning")
-            return
-        screen.open_page(space_id, page.id, anchor)
 
     def offer_external(self, url: str) -> None:
         """Remember ``url`` for ``o`` and say so."""
@@ -116,8 +138,8 @@ class LinkFollower:
         None, and the user is told why)."""
         screen = self._screen
         url = None
-        if screen.focused is screen.tree:
-            node = screen.tree.cursor_node
+        if screen.focused is screen.workspace_tree:
+            node = screen.workspace_tree.cursor_node
             if node is not None and node.data is not None and node.data.kind == "link":
                 url = node.data.url
         elif screen.focused is screen.viewer:

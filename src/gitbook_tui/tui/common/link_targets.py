@@ -1,4 +1,9 @@
-"""Links of a page: classify/resolve them against the page's path, and open http(s) externally."""
+"""Links of a page: the one classifier (scheme rule, path resolution) and opening http(s).
+
+The scheme rule is shared by the renderer (:func:`classify_href`: link shown as safe or
+unsafe) and the link follower (:func:`classify_link`): only ``http``/``https`` leave the
+app; every other scheme and every protocol-relative form (``//host``, and ``/\\host``,
+``\\/host``, ``\\\\host``, which browsers read the same way) is refused."""
 
 from __future__ import annotations
 
@@ -8,9 +13,17 @@ import webbrowser
 from dataclasses import dataclass
 from urllib.parse import unquote
 
-__all__ = ["LinkTarget", "classify_link", "external_url", "open_in_browser"]
+__all__ = [
+    "LinkTarget",
+    "classify_href",
+    "classify_link",
+    "external_url",
+    "open_in_browser",
+]
 
 _SCHEME_RE = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*):")
+# Browsers treat a backslash like a slash in http(s) URLs, so these all start a host.
+_PROTOCOL_RELATIVE = ("//", "\\\\", "/\\", "\\/")
 _STABLE_RE = re.compile(r"^/?pages/([A-Za-z0-9_-]+)/?$")
 _README_RE = re.compile(r"(^|/)readme(\.md|\.markdown)?$", re.IGNORECASE)
 _MD_RE = re.compile(r"\.(md|markdown)$", re.IGNORECASE)
@@ -33,6 +46,30 @@ class LinkTarget:
     anchor: str | None = None
 
 
+def _leaving_target(href: str) -> LinkTarget | None:
+    """The scheme rule: ``external`` for http(s), ``refused`` for any other scheme or a
+    protocol-relative link, None for a link within the space (a path or an anchor)."""
+    if href.startswith(_PROTOCOL_RELATIVE):
+        # Which scheme it means depends on a page origin we do not have: refused, never guessed.
+        return LinkTarget("refused", url=href, scheme="protocol-relative")
+    match = _SCHEME_RE.match(href)
+    if match is None:
+        return None
+    scheme = match.group(1).lower()
+    kind = "external" if scheme in ("http", "https") else "refused"
+    return LinkTarget(kind, url=href, scheme=scheme)
+
+
+def classify_href(href: str) -> tuple[bool, bool]:
+    """``(external, safe)`` for a link as the page shows it: only http(s) is external,
+    links within the space (paths, ``#anchors``) are safe, refused ones are not."""
+    target = _leaving_target(href.strip())
+    if target is None:
+        return False, True
+    external = target.kind == "external"
+    return external, external
+
+
 def classify_link(
     href: str, page_path: str, has_children: bool, git_path: str | None = None
 ) -> LinkTarget:
@@ -40,16 +77,9 @@ def classify_link(
     folder of the page's file: ``git_path``'s when known, else the page's own path for a
     page with sub-pages (a folder's README) and its parent's for the others."""
     href = href.strip()
-    if href.startswith("//"):
-        # Protocol-relative: which scheme it means depends on a page origin we do not have,
-        # so it is refused like the viewer marks it (safe=False), never guessed.
-        return LinkTarget("refused", url=href, scheme="protocol-relative")
-    match = _SCHEME_RE.match(href)
-    if match:
-        scheme = match.group(1).lower()
-        if scheme in ("http", "https"):
-            return LinkTarget("external", url=href, scheme=scheme)
-        return LinkTarget("refused", url=href, scheme=scheme)
+    leaving = _leaving_target(href)
+    if leaving is not None:
+        return leaving
     raw, _, anchor_raw = href.partition("#")
     anchor = unquote(anchor_raw) or None
     path = unquote(raw.split("?", 1)[0])
