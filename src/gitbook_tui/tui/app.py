@@ -18,16 +18,16 @@ from textual.binding import Binding, BindingType
 
 from ..api import AsyncGitBook, GitBookError
 from ..models import Organization
-from .commands import AppCommands, PageCommands, SpaceCommands
-from .config import TuiConfig, load_tui_config
-from .screens.browser_screen import BrowserScreen
-from .screens.help_screen import HelpScreen
-from .screens.org_picker_screen import OrgPickerScreen
-from .screens.outline_screen import OutlineScreen
-from .screens.search_screen import SearchResult, SearchScreen
-from .screens.welcome_screen import WelcomeScreen
-from .state import StartTarget, StateStore, account_key
-from .text import inert
+from .account.org_picker_screen import OrgPickerScreen
+from .account.welcome_screen import WelcomeScreen
+from .browse.browser_screen import BrowserScreen
+from .browse.outline_screen import OutlineScreen
+from .common.config import TuiConfig, load_tui_config
+from .common.help_screen import HelpScreen
+from .common.palette import AppCommands, PageCommands, SpaceCommands
+from .common.state import StartTarget, StateStore, account_key
+from .common.text import inert
+from .search.search_screen import SearchResult, SearchScreen
 
 __all__ = ["RESULT_DEMO", "GitBookApp"]
 
@@ -232,7 +232,7 @@ class GitBookApp(App[str | None]):
 
     def action_toggle_hidden(self) -> None:
         if self.browser is not None:
-            self.browser.tree.action_toggle_hidden()
+            self.browser.workspace_tree.action_toggle_hidden()
 
     # -- modal screens ------------------------------------------------------------------------------
     def action_help(self) -> None:
