@@ -25,6 +25,8 @@ from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from .denial import denial_of
+
 __all__ = ["BindingRow", "HelpScreen", "binding_groups"]
 
 KEY_WIDTH = 14
@@ -85,6 +87,7 @@ def binding_groups(app: App[Any], screen: Screen[Any]) -> list[tuple[str, list[B
                 note = TYPED
             else:
                 note = "" if _state(app, binding.action, node) else OFF
+                note = note or denial_of(node, binding.action) or ""
             entries.append((node, key, binding, note))
     # which binding a key runs: priority ones from the app down, then from the focus up
     # (a binding whose action is off lets the key through to the next one)

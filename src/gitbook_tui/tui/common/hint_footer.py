@@ -23,6 +23,8 @@ from textual.dom import DOMNode
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
+from .denial import denial_of
+
 __all__ = ["HINTS", "PINNED", "HintFooter"]
 
 HINTS: dict[str, tuple[str, ...]] = {
@@ -129,14 +131,15 @@ class HintFooter(Footer):
             return
         width = self.size.width or self.app.size.width
         self._composed_width = width
-        for _node, binding, enabled, tooltip in self.chosen(width):
+        for node, binding, enabled, tooltip in self.chosen(width):
+            reason = denial_of(node, binding.action)  # denied: dimmed, says why when pressed
             yield FooterKey(
                 binding.key,
                 self.app.get_key_display(binding),
                 binding.description,
                 binding.action,
-                disabled=not enabled,
-                tooltip=tooltip,
+                disabled=not enabled or reason is not None,
+                tooltip=reason or tooltip,
             ).data_bind(compact=Footer.compact)
         if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
             active = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
