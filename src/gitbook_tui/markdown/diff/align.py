@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from itertools import pairwise
 
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Indel
@@ -108,10 +109,27 @@ def interned_keys(
     old: Sequence[DisplayBlock], new: Sequence[DisplayBlock]
 ) -> tuple[list[int], list[int]]:
     """Each block's equality key as a small int, equal ints for equal keys (no collisions)."""
-    ids: dict[Hashable, int] = {}
-    old_keys = [ids.setdefault(block, len(ids)) for block in old]
-    new_keys = [ids.setdefault(block, len(ids)) for block in new]
+    ids: dict[tuple[str, str, str, str], int] = {}
+    old_keys = [ids.setdefault(block.key, len(ids)) for block in old]
+    new_keys = [ids.setdefault(block.key, len(ids)) for block in new]
     return old_keys, new_keys
+
+
+def _group_bounds(blocks: Sequence[DisplayBlock]) -> list[int]:
+    """Start of each run of blocks from one top-level block, then the end."""
+    bounds = [0]
+    top = blocks[0].top if blocks else 0
+    for index, block in enumerate(blocks):
+        if block.top != top:
+            bounds.append(index)
+            top = block.top
+    if blocks:
+        bounds.append(len(blocks))
+    return bounds
+
+
+def _group_keys(keys: list[int], bounds: list[int], ids: dict[tuple[int, ...], int]) -> list[int]:
+    return [ids.setdefault(tuple(keys[a:b]), len(ids)) for a, b in pairwise(bounds)]
 
 
 def _pair_dp(
@@ -191,26 +209,83 @@ def pair_run(
     return _pair_greedy(old, new, threshold)
 
 
-def _replace_rows(
-    old: Sequence[DisplayBlock],
-    new: Sequence[DisplayBlock],
-    i1: int,
-    i2: int,
-    j1: int,
-    j2: int,
-    threshold: float,
-    rows: list[DiffRow],
-) -> None:
-    i, j = i1, j1
-    for pi, pj, score in pair_run(old[i1:i2], new[j1:j2], threshold):
-        pi += i1
-        pj += j1
-        rows.extend(DiffRow(RowKind.REMOVED, old[k], None, k, None, 0.0) for k in range(i, pi))
-        rows.extend(DiffRow(RowKind.ADDED, None, new[k], None, k, 0.0) for k in range(j, pj))
-        rows.append(DiffRow(RowKind.CHANGED, old[pi], new[pj], pi, pj, score))
-        i, j = pi + 1, pj + 1
-    rows.extend(DiffRow(RowKind.REMOVED, old[k], None, k, None, 0.0) for k in range(i, i2))
-    rows.extend(DiffRow(RowKind.ADDED, None, new[k], None, k, 0.0) for k in range(j, j2))
+class _Aligner:
+    """Builds the rows: top-level blocks first, then display blocks inside what differs."""
+
+    def __init__(
+        self, old: tuple[DisplayBlock, ...], new: tuple[DisplayBlock, ...], threshold: float
+    ) -> None:
+        self.old, self.new, self.threshold = old, new, threshold
+        self.old_keys, self.new_keys = interned_keys(old, new)
+        self.rows: list[DiffRow] = []
+
+    def equal(self, i1: int, i2: int, j1: int) -> None:
+        old, new = self.old, self.new
+        self.rows.extend(
+            DiffRow(RowKind.EQUAL, old[i], new[j], i, j)
+            for i, j in zip(range(i1, i2), range(j1, j1 + i2 - i1), strict=True)
+        )
+
+    def groups(self) -> None:
+        """Align whole top-level blocks (a third as many items as display blocks, and
+        most are untouched), then align display blocks only inside the runs that differ."""
+        old_bounds, new_bounds = _group_bounds(self.old), _group_bounds(self.new)
+        ids: dict[tuple[int, ...], int] = {}
+        old_groups = _group_keys(self.old_keys, old_bounds, ids)
+        new_groups = _group_keys(self.new_keys, new_bounds, ids)
+        pending: list[int] | None = None
+        for op in Indel.opcodes(old_groups, new_groups):
+            i1, i2 = old_bounds[op.src_start], old_bounds[op.src_end]
+            j1, j2 = new_bounds[op.dest_start], new_bounds[op.dest_end]
+            if op.tag != "equal":
+                if pending is None:
+                    pending = [i1, i2, j1, j2]
+                else:
+                    pending[1], pending[3] = i2, j2
+                continue
+            if pending is not None:
+                self.blocks(pending[0], pending[1], pending[2], pending[3])
+                pending = None
+            self.equal(i1, i2, j1)
+        if pending is not None:
+            self.blocks(pending[0], pending[1], pending[2], pending[3])
+
+    def blocks(self, i0: int, i3: int, j0: int, j3: int) -> None:
+        """Align the display blocks ``old[i0:i3]`` with ``new[j0:j3]``."""
+        pending: list[int] | None = None
+        ops = Indel.opcodes(self.old_keys[i0:i3], self.new_keys[j0:j3])
+        for op in ops:
+            i1, i2, j1, j2 = (
+                i0 + op.src_start,
+                i0 + op.src_end,
+                j0 + op.dest_start,
+                j0 + op.dest_end,
+            )
+            if op.tag != "equal":
+                if pending is None:
+                    pending = [i1, i2, j1, j2]
+                else:
+                    pending[1], pending[3] = i2, j2
+                continue
+            if pending is not None:
+                self.replace(pending[0], pending[1], pending[2], pending[3])
+                pending = None
+            self.equal(i1, i2, j1)
+        if pending is not None:
+            self.replace(pending[0], pending[1], pending[2], pending[3])
+
+    def replace(self, i1: int, i2: int, j1: int, j2: int) -> None:
+        old, new, rows = self.old, self.new, self.rows
+        i, j = i1, j1
+        for pi, pj, score in pair_run(old[i1:i2], new[j1:j2], self.threshold):
+            pi += i1
+            pj += j1
+            rows.extend(DiffRow(RowKind.REMOVED, old[k], None, k, None, 0.0) for k in range(i, pi))
+            rows.extend(DiffRow(RowKind.ADDED, None, new[k], None, k, 0.0) for k in range(j, pj))
+            rows.append(DiffRow(RowKind.CHANGED, old[pi], new[pj], pi, pj, score))
+            i, j = pi + 1, pj + 1
+        rows.extend(DiffRow(RowKind.REMOVED, old[k], None, k, None, 0.0) for k in range(i, i2))
+        rows.extend(DiffRow(RowKind.ADDED, None, new[k], None, k, 0.0) for k in range(j, j2))
 
 
 def diff_blocks(
@@ -222,34 +297,15 @@ def diff_blocks(
     """Align two display-block sequences into rows.
 
     Equal keys are matched by ``rapidfuzz.distance.Indel.opcodes`` (a longest common
-    subsequence); each stretch between two matched stretches is a replace run, in which
-    same-kind blocks at least ``threshold`` similar pair up in order as CHANGED and the
-    rest are REMOVED (old side) or ADDED (new side), removals first. A moved block is
-    therefore a removal in one place and an addition in another.
+    subsequence) — over whole top-level blocks first, then over the display blocks of
+    the top-level blocks that differ. Each stretch between two matched stretches is a
+    replace run, in which same-kind blocks at least ``threshold`` similar pair up in
+    order as CHANGED and the rest are REMOVED (old side) or ADDED (new side), removals
+    first. A moved block is therefore a removal in one place and an addition in another.
     """
-    old = tuple(old)
-    new = tuple(new)
-    old_keys, new_keys = interned_keys(old, new)
-    rows: list[DiffRow] = []
-    run: list[int] | None = None  # [i1, i2, j1, j2] of the pending replace run
-    for op in Indel.opcodes(old_keys, new_keys):
-        i1, i2, j1, j2 = op.src_start, op.src_end, op.dest_start, op.dest_end
-        if op.tag != "equal":
-            if run is None:
-                run = [i1, i2, j1, j2]
-            else:
-                run[1], run[3] = i2, j2
-            continue
-        if run is not None:
-            _replace_rows(old, new, *run, threshold, rows)
-            run = None
-        rows.extend(
-            DiffRow(RowKind.EQUAL, old[i1 + k], new[j1 + k], i1 + k, j1 + k)
-            for k in range(i2 - i1)
-        )
-    if run is not None:
-        _replace_rows(old, new, *run, threshold, rows)
-    return BlockDiff(tuple(rows), old, new)
+    aligner = _Aligner(tuple(old), tuple(new), threshold)
+    aligner.groups()
+    return BlockDiff(tuple(aligner.rows), aligner.old, aligner.new)
 
 
 def diff_documents(

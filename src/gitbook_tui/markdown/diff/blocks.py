@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TypeAlias
 
 from .. import model as m
 
@@ -78,9 +79,9 @@ class DisplayBlock:
     variant: str = ""
     """What else distinguishes blocks of one kind: a code line's language, a heading's
     ``h2``, a hint's style, a list item's ``ordered``/``bullet``/``task``/``done``."""
-    markup: Hashable = field(default=None, repr=False)
-    """Whatever else of the source counts as content (styles, link targets, image URLs),
-    so a change of formatting alone still makes two blocks differ."""
+    markup: str = field(default="", repr=False)
+    """A signature of whatever else of the source counts as content (where styles and link
+    targets sit, image URLs…), so a change of formatting alone still makes blocks differ."""
     path: str = field(default="", compare=False)
     """Where the block sits, outermost first: "Hint › Tab 'Python' › Step 2" ("" at top level)."""
     depth: int = field(default=0, compare=False)
@@ -94,6 +95,11 @@ class DisplayBlock:
     """Index of the row, line or item inside :attr:`source`, else ``None``."""
     top: int = field(default=0, compare=False)
     """Index in ``Document.blocks`` of the top-level block this belongs to."""
+
+    @property
+    def key(self) -> tuple[str, str, str, str]:
+        """The equality key as a tuple of strings (cheap to hash: they cache their hashes)."""
+        return (self.kind, self.variant, self.text, self.markup)
 
     @property
     def is_container(self) -> bool:
@@ -118,7 +124,9 @@ class DisplayBlock:
             return m.CodeBlock(self.text, src.language)
         if isinstance(src, m.ListBlock) and part is not None:
             item = src.items[part]
-            lead = item.blocks[:1] if item.blocks and isinstance(item.blocks[0], m.Paragraph) else ()
+            lead = (
+                item.blocks[:1] if item.blocks and isinstance(item.blocks[0], m.Paragraph) else ()
+            )
             start = src.start + part if src.ordered else src.start
             return m.ListBlock(src.ordered, start, (m.ListItem(lead, item.checked),), src.tight)
         if isinstance(src, m.Hint):
@@ -142,8 +150,49 @@ class DisplayBlock:
         return src
 
 
-def _cells_text(cells: Iterable[m.Cell]) -> str:
-    return " | ".join(m.plain_text(cell) for cell in cells)
+_STYLE_CODES: dict[frozenset[str], str] = {}
+
+
+def _style_code(style: frozenset[str]) -> str:
+    code = _STYLE_CODES.get(style)
+    if code is None:
+        code = _STYLE_CODES[style] = "+".join(sorted(style))
+    return code
+
+
+def _spans(spans: m.Spans) -> tuple[str, str]:
+    """The spans' plain text and a signature of where styles and links sit in it ("" if
+    none), cheap to hash and compare (unlike the spans themselves)."""
+    if len(spans) == 1 and not spans[0].style and spans[0].href is None:
+        return spans[0].text, ""
+    marks: list[str] = []
+    position = 0
+    for span in spans:
+        length = len(span.text)
+        if span.style or span.href is not None:
+            marks.append(f"{position},{length},{_style_code(span.style)},{span.href!r};")
+        position += length
+    return "".join(span.text for span in spans), "".join(marks)
+
+
+def _cells(cells: Iterable[m.Cell]) -> tuple[str, str]:
+    """A table row's text (cells joined by " | ") and its markup signature."""
+    texts: list[str] = []
+    marks: list[str] = []
+    for cell in cells:
+        text, markup = _spans(cell)
+        texts.append(text)
+        marks.append(markup)
+    return " | ".join(texts), "|".join(marks)
+
+
+_Path: TypeAlias = tuple[str, int]
+"""A block's context: its path label and depth."""
+_TOP: _Path = ("", 0)
+
+
+def _child(path: _Path, label: str) -> _Path:
+    return (f"{path[0]}{PATH_SEPARATOR}{label}" if path[0] else label, path[1] + 1)
 
 
 class _Flattener:
@@ -158,11 +207,11 @@ class _Flattener:
         self,
         kind: BlockKind,
         text: str,
-        path: tuple[str, ...],
+        path: _Path,
         source: m.Block,
         *,
         variant: str = "",
-        markup: Hashable = None,
+        markup: str = "",
         part: int | None = None,
     ) -> None:
         self.out.append(
@@ -171,8 +220,8 @@ class _Flattener:
                 text,
                 variant,
                 markup,
-                PATH_SEPARATOR.join(path),
-                len(path),
+                path[0],
+                path[1],
                 self.section,
                 source,
                 part,
@@ -180,17 +229,19 @@ class _Flattener:
             )
         )
 
-    def blocks(self, blocks: Iterable[m.Block], path: tuple[str, ...]) -> None:
+    def blocks(self, blocks: Iterable[m.Block], path: _Path) -> None:
         for block in blocks:
             self.block(block, path)
 
-    def block(self, b: m.Block, path: tuple[str, ...]) -> None:  # noqa: C901 - one case per type
+    def block(self, b: m.Block, path: _Path) -> None:
         emit = self.emit
         if isinstance(b, m.Heading):
             self.section = b.text
-            emit(BlockKind.HEADING, b.text, path, b, variant=f"h{b.level}", markup=b.spans)
+            text, markup = _spans(b.spans)
+            emit(BlockKind.HEADING, text, path, b, variant=f"h{b.level}", markup=markup)
         elif isinstance(b, m.Paragraph):
-            emit(BlockKind.PARAGRAPH, m.plain_text(b.spans), path, b, markup=b.spans)
+            text, markup = _spans(b.spans)
+            emit(BlockKind.PARAGRAPH, text, path, b, markup=markup)
         elif isinstance(b, m.CodeBlock):
             language = b.language or ""
             if b.title:
@@ -200,79 +251,88 @@ class _Flattener:
         elif isinstance(b, m.ListBlock):
             self.list(b, path)
         elif isinstance(b, m.Table):
-            emit(BlockKind.TABLE_HEADER, _cells_text(b.header), path, b, markup=(b.header, b.aligns))
+            text, markup = _cells(b.header)
+            emit(BlockKind.TABLE_HEADER, text, path, b, markup=markup + repr(b.aligns))
             for index, row in enumerate(b.rows):
-                emit(BlockKind.TABLE_ROW, _cells_text(row), path, b, markup=row, part=index)
+                text, markup = _cells(row)
+                emit(BlockKind.TABLE_ROW, text, path, b, markup=markup, part=index)
         elif isinstance(b, m.Rule):
             emit(BlockKind.RULE, "", path, b)
         elif isinstance(b, m.Quote):
             emit(BlockKind.QUOTE, "", path, b)
-            self.blocks(b.blocks, (*path, "Quote"))
+            self.blocks(b.blocks, _child(path, "Quote"))
         elif isinstance(b, m.Hint):
             emit(BlockKind.HINT, b.style, path, b, variant=b.style)
-            self.blocks(b.blocks, (*path, "Hint"))
+            self.blocks(b.blocks, _child(path, "Hint"))
         elif isinstance(b, m.Tabs):
             for index, tab in enumerate(b.tabs):
                 emit(BlockKind.TAB, tab.title, path, b, part=index)
-                self.blocks(tab.blocks, (*path, f"Tab '{tab.title}'"))
+                self.blocks(tab.blocks, _child(path, f"Tab '{tab.title}'"))
         elif isinstance(b, m.Stepper):
             for index, step in enumerate(b.steps):
                 emit(BlockKind.STEP, step.title or "", path, b, part=index)
-                self.blocks(step.blocks, (*path, f"Step {index + 1}"))
+                self.blocks(step.blocks, _child(path, f"Step {index + 1}"))
         elif isinstance(b, m.Columns):
             for index, column in enumerate(b.columns):
                 emit(BlockKind.COLUMN, "", path, b, part=index)
-                self.blocks(column, (*path, f"Column {index + 1}"))
+                self.blocks(column, _child(path, f"Column {index + 1}"))
         elif isinstance(b, m.Details):
-            summary = m.plain_text(b.summary)
-            emit(BlockKind.DETAILS, summary, path, b, markup=b.summary)
-            self.blocks(b.blocks, (*path, "Details"))
+            summary, markup = _spans(b.summary)
+            emit(BlockKind.DETAILS, summary, path, b, markup=markup)
+            self.blocks(b.blocks, _child(path, "Details"))
         elif isinstance(b, m.Updates):
             for index, update in enumerate(b.updates):
                 emit(BlockKind.UPDATE, update.date, path, b, part=index)
-                self.blocks(update.blocks, (*path, f"Update {update.date}"))
+                self.blocks(update.blocks, _child(path, f"Update {update.date}"))
         elif isinstance(b, m.OpenAPICard):
-            emit(BlockKind.OPENAPI, f"{b.method.upper()} {b.path}", path, b, markup=(b.src, b.kind))
-            self.blocks(b.blocks, (*path, "OpenAPI"))
+            emit(
+                BlockKind.OPENAPI,
+                f"{b.method.upper()} {b.path}",
+                path,
+                b,
+                markup=repr((b.src, b.kind)),
+            )
+            self.blocks(b.blocks, _child(path, "OpenAPI"))
         elif isinstance(b, m.Footnotes):
             for index, (label, blocks) in enumerate(b.items):
                 emit(BlockKind.FOOTNOTE, label, path, b, part=index)
-                self.blocks(blocks, (*path, f"Footnote {label}"))
+                self.blocks(blocks, _child(path, f"Footnote {label}"))
         elif isinstance(b, m.UnknownBlock):
-            attrs = tuple(sorted(b.attrs.items()))
-            emit(BlockKind.TAG, b.tag, path, b, markup=attrs)
-            self.blocks(b.blocks, (*path, b.tag))
+            emit(BlockKind.TAG, b.tag, path, b, markup=repr(sorted(b.attrs.items())))
+            self.blocks(b.blocks, _child(path, b.tag))
         elif isinstance(b, m.Figure):
-            caption = m.plain_text(b.caption)
-            emit(BlockKind.FIGURE, caption or b.alt, path, b, markup=(b.src, b.alt, b.caption))
+            caption, markup = _spans(b.caption)
+            markup += repr((b.src, b.alt))
+            emit(BlockKind.FIGURE, caption or b.alt, path, b, markup=markup)
         elif isinstance(b, m.Image):
-            emit(BlockKind.IMAGE, b.alt, path, b, markup=(b.src, b.title))
+            emit(BlockKind.IMAGE, b.alt, path, b, markup=repr((b.src, b.title)))
         elif isinstance(b, m.FileBlock):
-            caption = m.plain_text(b.caption)
-            emit(BlockKind.FILE, caption or b.src, path, b, markup=(b.src, b.caption))
+            caption, markup = _spans(b.caption)
+            emit(BlockKind.FILE, caption or b.src, path, b, markup=markup + repr(b.src))
         elif isinstance(b, m.EmbedCard):
-            caption = m.plain_text(b.caption)
+            caption, markup = _spans(b.caption)
             text = f"{caption} {b.url}" if caption else b.url
-            emit(BlockKind.EMBED, text, path, b, markup=b.caption)
+            emit(BlockKind.EMBED, text, path, b, markup=markup)
         elif isinstance(b, m.ContentRef):
-            emit(BlockKind.CONTENT_REF, b.title, path, b, markup=b.url)
+            emit(BlockKind.CONTENT_REF, b.title, path, b, markup=repr(b.url))
         elif isinstance(b, m.Include):
             emit(BlockKind.INCLUDE, b.path, path, b)
         elif isinstance(b, m.HtmlBlock):
             emit(BlockKind.HTML, b.text, path, b)
 
-    def list(self, b: m.ListBlock, path: tuple[str, ...]) -> None:
+    def list(self, b: m.ListBlock, path: _Path) -> None:
         bullet = "ordered" if b.ordered else "bullet"
         for index, item in enumerate(b.items):
             blocks = item.blocks
             lead = blocks[0] if blocks and isinstance(blocks[0], m.Paragraph) else None
             variant = bullet if item.checked is None else ("done" if item.checked else "task")
-            spans = lead.spans if lead is not None else ()
-            text = m.plain_text(spans)
-            self.emit(BlockKind.LIST_ITEM, text, path, b, variant=variant, markup=spans, part=index)
+            text, markup = _spans(lead.spans) if lead is not None else ("", "")
+            self.emit(
+                BlockKind.LIST_ITEM, text, path, b, variant=variant, markup=markup, part=index
+            )
             rest = blocks[1:] if lead is not None else blocks
             if rest:
-                self.blocks(rest, (*path, f"Item {index + 1}"))
+                self.blocks(rest, _child(path, f"Item {index + 1}"))
 
 
 def flatten(document: m.Document | None) -> tuple[DisplayBlock, ...]:
@@ -282,5 +342,5 @@ def flatten(document: m.Document | None) -> tuple[DisplayBlock, ...]:
     flattener = _Flattener()
     for top, block in enumerate(document.blocks):
         flattener.top = top
-        flattener.block(block, ())
+        flattener.block(block, _TOP)
     return tuple(flattener.out)

@@ -85,7 +85,9 @@ def fold(
             shown.extend(rows[i:j])
         else:
             shown.extend(rows[i:hidden_start])
-            shown.append(Fold(hidden_start, hidden_end - hidden_start, rows[hidden_start].block.section))
+            shown.append(
+                Fold(hidden_start, hidden_end - hidden_start, rows[hidden_start].block.section)
+            )
             shown.extend(rows[hidden_end:j])
         i = j
     return tuple(shown)
