@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from gitbook_tui.markdown.diff import WordSpan, WordTag, tokenize, word_diff
@@ -78,7 +80,7 @@ def test_sides_always_join_back_to_the_texts(old: str, new: str) -> None:
     assert "".join(s.text for s in diff.merged if s.tag is not WordTag.INSERT) == old
     assert "".join(s.text for s in diff.merged if s.tag is not WordTag.DELETE) == new
     for spans in (diff.old, diff.new, diff.merged):
-        assert all(a.tag is not b.tag for a, b in zip(spans, spans[1:], strict=False))
+        assert all(a.tag is not b.tag for a, b in pairwise(spans))
         assert all(span.text for span in spans)
     assert diff.changed is (old != new)
 
