@@ -126,6 +126,20 @@ def test_table_row_changed_pairs_that_row_only() -> None:
     ]
 
 
+def test_short_table_row_with_its_key_cell_kept_pairs_as_changed() -> None:
+    # "retention | 7d | 1h – forever" → "retention | none | unlimited by default" is below
+    # ratio 60, but the key cell says it is the same row.
+    diff = diff_markdown(BASE, edited(("| 7d | 1h – forever |", "| none | unlimited by default |")))
+    row = only_change(diff)
+    assert row.kind is RowKind.CHANGED and row.score < 60
+    assert row.block.kind is BlockKind.TABLE_ROW and row.block.part == 2
+    # A row whose key changed too is a different row.
+    diff = diff_markdown(
+        BASE, edited(("| `retention` | 7d | 1h – forever |", "| `ttl` | 30d | 1d |"))
+    )
+    assert [kind for kind, _, _ in changes(diff)] == ["removed", "added"]
+
+
 def test_code_line_inserted_is_one_added_row_between_equal_lines() -> None:
     diff = diff_markdown(
         BASE,

@@ -23,6 +23,7 @@ from .align import (
     diff_blocks,
     diff_documents,
     pair_run,
+    similarity,
 )
 from .blocks import PATH_SEPARATOR, BlockKind, DisplayBlock, flatten
 from .header import PAGE_ATTRIBUTES, AttributeChange, attribute_changes, header_diff
@@ -73,6 +74,7 @@ __all__ = [
     "header_diff",
     "inline_lines",
     "pair_run",
+    "similarity",
     "split_lines",
     "tokenize",
     "word_diff",

@@ -10,8 +10,8 @@ from itertools import pairwise
 from rapidfuzz import fuzz
 from rapidfuzz.distance import Indel
 
-from ..model import Document
-from .blocks import DisplayBlock, flatten
+from ..model import Document, Table, plain_text
+from .blocks import BlockKind, DisplayBlock, flatten
 from .words import WordDiff, word_diff
 
 __all__ = [
@@ -23,6 +23,7 @@ __all__ = [
     "diff_documents",
     "interned_keys",
     "pair_run",
+    "similarity",
 ]
 
 DEFAULT_THRESHOLD = 60.0
@@ -53,7 +54,8 @@ class DiffRow:
     """Position of :attr:`old` among the old page's display blocks."""
     new_index: int | None
     score: float = 100.0
-    """``fuzz.ratio`` of the pair's texts for a CHANGED row (100 for EQUAL, 0 one-sided)."""
+    """``fuzz.ratio`` of the pair's texts for a CHANGED row (100 for EQUAL, 0 one-sided);
+    below the threshold for table rows paired by their first cell (see :func:`similarity`)."""
 
     @property
     def is_change(self) -> bool:
@@ -132,6 +134,29 @@ def _group_keys(keys: list[int], bounds: list[int], ids: dict[tuple[int, ...], i
     return [ids.setdefault(tuple(keys[a:b]), len(ids)) for a, b in pairwise(bounds)]
 
 
+def _first_cell(block: DisplayBlock) -> tuple[int, str] | None:
+    source, part = block.source, block.part
+    if block.kind is not BlockKind.TABLE_ROW or not isinstance(source, Table) or part is None:
+        return None
+    cells = source.rows[part]
+    return (len(cells), plain_text(cells[0])) if cells else None
+
+
+def similarity(a: DisplayBlock, b: DisplayBlock, threshold: float = DEFAULT_THRESHOLD) -> float:
+    """How strongly two blocks of one kind pair: their ``fuzz.ratio`` if at least
+    ``threshold``, else 0 — except that two table rows with as many cells and the same
+    non-empty first cell (the row's key: "Type | duration" → "Type | rate") always pair,
+    at ``threshold``, since short rows rarely reach it however little changed."""
+    score = fuzz.ratio(a.text, b.text, score_cutoff=threshold)
+    if score >= threshold and score > 0:
+        return score
+    if a.kind is BlockKind.TABLE_ROW:
+        key = _first_cell(a)
+        if key is not None and key[1].strip() and key == _first_cell(b):
+            return threshold or 1.0
+    return 0.0
+
+
 def _pair_dp(
     old: Sequence[DisplayBlock], new: Sequence[DisplayBlock], threshold: float
 ) -> list[tuple[int, int, float]]:
@@ -141,11 +166,7 @@ def _pair_dp(
     for a in old:
         row = []
         for b in new:
-            if a.kind is b.kind:
-                score = fuzz.ratio(a.text, b.text, score_cutoff=threshold)
-                row.append(score if score >= threshold else 0.0)
-            else:
-                row.append(0.0)
+            row.append(similarity(a, b, threshold) if a.kind is b.kind else 0.0)
         scores.append(row)
     total = [[0.0] * (m + 1) for _ in range(n + 1)]
     for i in range(n - 1, -1, -1):
@@ -182,7 +203,7 @@ def _pair_greedy(
             b = new[j]
             if b.kind is not a.kind:
                 continue
-            score = fuzz.ratio(a.text, b.text, score_cutoff=threshold)
+            score = similarity(a, b, threshold)
             if score > best_score:
                 best_j, best_score = j, score
                 if score == 100.0:
@@ -277,11 +298,12 @@ class _Aligner:
     def replace(self, i1: int, i2: int, j1: int, j2: int) -> None:
         old, new, rows = self.old, self.new, self.rows
         i, j = i1, j1
-        for pi, pj, score in pair_run(old[i1:i2], new[j1:j2], self.threshold):
+        for pi, pj, _weight in pair_run(old[i1:i2], new[j1:j2], self.threshold):
             pi += i1
             pj += j1
             rows.extend(DiffRow(RowKind.REMOVED, old[k], None, k, None, 0.0) for k in range(i, pi))
             rows.extend(DiffRow(RowKind.ADDED, None, new[k], None, k, 0.0) for k in range(j, pj))
+            score = fuzz.ratio(old[pi].text, new[pj].text)
             rows.append(DiffRow(RowKind.CHANGED, old[pi], new[pj], pi, pj, score))
             i, j = pi + 1, pj + 1
         rows.extend(DiffRow(RowKind.REMOVED, old[k], None, k, None, 0.0) for k in range(i, i2))
@@ -299,8 +321,9 @@ def diff_blocks(
     Equal keys are matched by ``rapidfuzz.distance.Indel.opcodes`` (a longest common
     subsequence) — over whole top-level blocks first, then over the display blocks of
     the top-level blocks that differ. Each stretch between two matched stretches is a
-    replace run, in which same-kind blocks at least ``threshold`` similar pair up in
-    order as CHANGED and the rest are REMOVED (old side) or ADDED (new side), removals
+    replace run, in which same-kind blocks at least ``threshold`` similar (see
+    :func:`similarity`) pair up in order as CHANGED — the pairing with the highest total
+    similarity for small runs, greedily for large ones — and the rest are REMOVED (old side) or ADDED (new side), removals
     first. A moved block is therefore a removal in one place and an addition in another.
     """
     aligner = _Aligner(tuple(old), tuple(new), threshold)
