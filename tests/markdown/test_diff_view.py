@@ -7,6 +7,8 @@ import pytest
 from gitbook_tui.markdown.diff import (
     ADDED_MARKER,
     CHANGED_MARKER,
+    CONTEXT_STEPS,
+    DEFAULT_CONTEXT,
     EQUAL_MARKER,
     REMOVED_MARKER,
     ChangeIndex,
@@ -17,7 +19,9 @@ from gitbook_tui.markdown.diff import (
     diff_markdown,
     fold,
     inline_lines,
+    narrower,
     split_lines,
+    wider,
 )
 
 
@@ -97,6 +101,20 @@ def test_expanded_fold_is_shown_in_full(rows: tuple[DiffRow, ...]) -> None:
     shown = fold(rows, 2, expanded={first.start})
     assert not isinstance(shown[0], Fold)
     assert shown[: first.count] == rows[: first.count]
+    # Still open with less context (the fold then starts elsewhere but holds that row).
+    assert not isinstance(fold(rows, 0, expanded={first.start})[0], Fold)
+    # Any row inside a fold opens it; others stay folded.
+    middle = fold(rows, 2)[6]
+    assert isinstance(middle, Fold)
+    opened = fold(rows, 2, expanded={middle.start + middle.count - 1})
+    assert isinstance(opened[0], Fold) and len(opened) == len(fold(rows, 2)) + middle.count - 1
+
+
+def test_context_steps_for_the_brace_keys() -> None:
+    assert wider(0) == 1 and wider(3) == 5 and wider(2) == 3
+    assert wider(CONTEXT_STEPS[-1]) is None and wider(None) is None
+    assert narrower(5) == 3 and narrower(0) == 0 and narrower(None) == CONTEXT_STEPS[-1]
+    assert DEFAULT_CONTEXT in CONTEXT_STEPS
 
 
 def test_fold_of_identical_page_is_one_fold() -> None:

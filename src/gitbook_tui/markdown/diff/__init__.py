@@ -4,7 +4,7 @@ Pipeline (each step usable alone)::
 
     old_doc, new_doc = parse(old_md), parse(new_md)          # None for a missing side
     diff = diff_documents(old_doc, new_doc)                 # flatten + align + pair
-    rows = fold(diff.rows, context=3)                       # what the pane shows
+    rows = fold(diff.rows, context=3)      # what the pane shows; {/}: narrower/wider
     lines = inline_lines(rows)  or  split_lines(rows)       # one column or old | new
     changes = ChangeIndex.of(lines)                         # n / N
     lines[k].spans()                                        # word highlights, lazily
@@ -30,6 +30,8 @@ from .header import PAGE_ATTRIBUTES, AttributeChange, attribute_changes, header_
 from .view import (
     ADDED_MARKER,
     CHANGED_MARKER,
+    CONTEXT_STEPS,
+    DEFAULT_CONTEXT,
     EQUAL_MARKER,
     REMOVED_MARKER,
     ChangeIndex,
@@ -39,13 +41,17 @@ from .view import (
     ViewRow,
     fold,
     inline_lines,
+    narrower,
     split_lines,
+    wider,
 )
 from .words import WordDiff, WordSpan, WordTag, tokenize, word_diff
 
 __all__ = [
     "ADDED_MARKER",
     "CHANGED_MARKER",
+    "CONTEXT_STEPS",
+    "DEFAULT_CONTEXT",
     "DEFAULT_THRESHOLD",
     "EQUAL_MARKER",
     "PAGE_ATTRIBUTES",
@@ -73,10 +79,12 @@ __all__ = [
     "fold",
     "header_diff",
     "inline_lines",
+    "narrower",
     "pair_run",
     "similarity",
     "split_lines",
     "tokenize",
+    "wider",
     "word_diff",
 ]
 

@@ -14,6 +14,8 @@ from .words import WordSpan
 __all__ = [
     "ADDED_MARKER",
     "CHANGED_MARKER",
+    "CONTEXT_STEPS",
+    "DEFAULT_CONTEXT",
     "EQUAL_MARKER",
     "REMOVED_MARKER",
     "ChangeIndex",
@@ -23,7 +25,9 @@ __all__ = [
     "ViewRow",
     "fold",
     "inline_lines",
+    "narrower",
     "split_lines",
+    "wider",
 ]
 
 ADDED_MARKER = "+"
@@ -50,10 +54,28 @@ class Fold:
 
 ViewRow: TypeAlias = DiffRow | Fold
 
+CONTEXT_STEPS: tuple[int, ...] = (0, 1, 3, 5, 10, 25)
+"""Context sizes that ``{``/``}`` step through (``None`` after the last: no folding)."""
+DEFAULT_CONTEXT = 3
+
+
+def wider(context: int | None) -> int | None:
+    """The next context size up (``}``); ``None`` (everything shown) after the largest."""
+    if context is None:
+        return None
+    return next((step for step in CONTEXT_STEPS if step > context), None)
+
+
+def narrower(context: int | None) -> int:
+    """The next context size down (``{``), at least 0."""
+    if context is None:
+        return CONTEXT_STEPS[-1]
+    return next((step for step in reversed(CONTEXT_STEPS) if step < context), 0)
+
 
 def fold(
     rows: Sequence[DiffRow],
-    context: int | None = 3,
+    context: int | None = DEFAULT_CONTEXT,
     *,
     expanded: Collection[int] = (),
 ) -> tuple[ViewRow, ...]:
@@ -61,11 +83,13 @@ def fold(
     :class:`Fold` for each longer run of equal rows (``None`` shows everything).
 
     A run that would hide a single row is shown instead (a fold takes a line too), and
-    a fold whose ``start`` is in ``expanded`` is shown in full.
+    so is a run holding any row index in ``expanded`` (the folds the reader opened, by a
+    :attr:`Fold.start` or any row inside: still open after the context changes).
     """
     if context is None:
         return tuple(rows)
     context = max(0, context)
+    opened = sorted(expanded)
     shown: list[ViewRow] = []
     n = len(rows)
     i = 0
@@ -81,7 +105,8 @@ def fold(
         keep_head = context if i > 0 else 0
         keep_tail = context if j < n else 0
         hidden_start, hidden_end = i + keep_head, j - keep_tail
-        if hidden_end - hidden_start <= 1 or hidden_start in expanded:
+        k = bisect_left(opened, hidden_start)
+        if hidden_end - hidden_start <= 1 or (k < len(opened) and opened[k] < hidden_end):
             shown.extend(rows[i:j])
         else:
             shown.extend(rows[i:hidden_start])
