@@ -101,11 +101,16 @@ def test_expanded_fold_is_shown_in_full(rows: tuple[DiffRow, ...]) -> None:
     shown = fold(rows, 2, expanded={first.start})
     assert not isinstance(shown[0], Fold)
     assert shown[: first.count] == rows[: first.count]
-    # Still open with less context (the fold then starts elsewhere but holds that row).
+    # Still open with less or more context (the fold would start elsewhere).
     assert not isinstance(fold(rows, 0, expanded={first.start})[0], Fold)
-    # Any row inside a fold opens it; others stay folded.
     middle = fold(rows, 2)[6]
     assert isinstance(middle, Fold)
+    for context in (0, 1, 2, 3, 4):
+        assert not any(
+            isinstance(row, Fold) and row.start <= middle.start < row.start + row.count
+            for row in fold(rows, context, expanded={middle.start})
+        )
+    # Any row inside a fold opens it; others stay folded.
     opened = fold(rows, 2, expanded={middle.start + middle.count - 1})
     assert isinstance(opened[0], Fold) and len(opened) == len(fold(rows, 2)) + middle.count - 1
 

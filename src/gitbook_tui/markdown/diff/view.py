@@ -83,8 +83,9 @@ def fold(
     :class:`Fold` for each longer run of equal rows (``None`` shows everything).
 
     A run that would hide a single row is shown instead (a fold takes a line too), and
-    so is a run holding any row index in ``expanded`` (the folds the reader opened, by a
-    :attr:`Fold.start` or any row inside: still open after the context changes).
+    so is a run of equal rows holding any row index in ``expanded`` (the folds the reader
+    opened, by their :attr:`Fold.start` or any row inside: a fold stays open when the
+    context changes).
     """
     if context is None:
         return tuple(rows)
@@ -105,8 +106,8 @@ def fold(
         keep_head = context if i > 0 else 0
         keep_tail = context if j < n else 0
         hidden_start, hidden_end = i + keep_head, j - keep_tail
-        k = bisect_left(opened, hidden_start)
-        if hidden_end - hidden_start <= 1 or (k < len(opened) and opened[k] < hidden_end):
+        k = bisect_left(opened, i)
+        if hidden_end - hidden_start <= 1 or (k < len(opened) and opened[k] < j):
             shown.extend(rows[i:j])
         else:
             shown.extend(rows[i:hidden_start])
