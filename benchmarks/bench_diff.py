@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import gc
+import os
 import resource
 import shlex
 import statistics
@@ -342,7 +343,12 @@ def main() -> int:
     print(f"peak RSS:               {peak_mb:8.1f} MB  (budget {BUDGET_RSS_MB:g} MB)")
     within = total <= BUDGET_FIRST_SCREEN_S and worst <= BUDGET_NEXT_CHANGE_S
     within = within and peak_mb <= BUDGET_RSS_MB
-    print("within budget" if within else "OVER BUDGET")
+    basis = "CPU time" if total < best["total_s"] else "wall-clock"
+    load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+    print(
+        ("within budget" if within else "OVER BUDGET")
+        + f" (first screen judged on {basis}; load average {load} on {os.cpu_count()} CPUs)"
+    )
     return 0 if within or args.quick else 1
 
 
