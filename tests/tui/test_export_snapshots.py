@@ -16,7 +16,7 @@ from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 
 from gitbook_tui.markdown import parse
-from gitbook_tui.tui.widgets.page_viewer import PageViewer
+from gitbook_tui.tui.browse.page_viewer import PageViewer
 
 EXPORT = Path(__file__).resolve().parents[1] / "fixtures" / "gitbook-export"
 TITLES = {

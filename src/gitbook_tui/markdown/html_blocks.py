@@ -160,20 +160,24 @@ class _Converter:
     def list(self, element: Element) -> ListBlock:
         items: list[ListItem] = []
         stray: list[Node] = []
+
+        def flush_stray() -> None:
+            blocks = self.blocks(stray) if stray else []
+            if blocks:
+                items.append(ListItem(tuple(blocks)))
+            stray.clear()
+
         for child in element.children:
             if isinstance(child, Element) and child.tag == "li":
-                if stray and self.blocks(stray):
-                    items.append(ListItem(tuple(self.blocks(stray))))
-                stray = []
-                checkbox = child.find("input")
+                flush_stray()
+                checkbox = _shallow(child, "input")
                 checked: bool | None = None
                 if checkbox is not None and checkbox.get("type") == "checkbox":
                     checked = checkbox.has("checked")
                 items.append(ListItem(tuple(self.blocks(child.children)), checked))
             elif not isinstance(child, str) or child.strip():
                 stray.append(child)
-        if stray and self.blocks(stray):
-            items.append(ListItem(tuple(self.blocks(stray))))
+        flush_stray()
         start = 1
         if element.tag == "ol":
             try:
@@ -193,8 +197,8 @@ class _Converter:
         return Details(summary, tuple(self.blocks(rest)), element.has("open"))
 
     def figure(self, element: Element) -> list[Block]:
-        image = element.find("img")
-        caption_el = element.find("figcaption")
+        image = _shallow(element, "img")
+        caption_el = _shallow(element, "figcaption")
         if image is None and caption_el is None:
             return self.blocks(element.children)
         caption = self.spans(caption_el.children) if caption_el is not None else ()
@@ -294,6 +298,20 @@ class _Converter:
             title = texts[0] if texts else ()
             cards.append(Card(title, tuple(texts[1:]), target, cover))
         return Cards(tuple(cards))
+
+
+def _shallow(element: Element, tag: str) -> Element | None:
+    """A child named ``tag``, or a grandchild inside a wrapper (``<picture>``, ``<a>``,
+    ``<p>``): figures are shallow, and a deep search would be quadratic on nested ones."""
+    for child in element.elements():
+        if child.tag == tag:
+            return child
+    for child in element.elements():
+        if child.tag in ("picture", "a", "p", "div", "span"):
+            for grandchild in child.elements():
+                if grandchild.tag == tag:
+                    return grandchild
+    return None
 
 
 def _cells(tr: Element) -> list[Element]:

@@ -93,18 +93,30 @@ class _TreeBuilder(HTMLParser):
         self.root = Element("#root")
         self.stack: list[Element] = [self.root]
         self.dropping = 0
+        # How many elements of each name are open: most tags close nothing, and knowing
+        # that without scanning the stack keeps hostile nesting linear.
+        self.open: dict[str, int] = {}
+
+    def _push(self, element: Element) -> None:
+        self.stack.append(element)
+        self.open[element.tag] = self.open.get(element.tag, 0) + 1
+
+    def _pop_to(self, index: int) -> None:
+        for element in self.stack[index:]:
+            self.open[element.tag] -= 1
+        del self.stack[index:]
 
     def _close_implied(self, tag: str) -> None:
         closes = _CLOSES.get(tag)
         if tag in _BLOCK_STARTS:
             closes = (closes or frozenset()) | {"p"}
-        if not closes:
+        if not closes or not any(self.open.get(name) for name in closes):
             return
         scope = _SCOPES.get(tag, frozenset())
         for index in range(len(self.stack) - 1, 0, -1):
             name = self.stack[index].tag
             if name in closes:
-                del self.stack[index:]
+                self._pop_to(index)
                 return
             if name in scope:
                 return
@@ -119,7 +131,7 @@ class _TreeBuilder(HTMLParser):
         element = Element(tag, {name: value or "" for name, value in attrs})
         self.stack[-1].children.append(element)
         if tag not in _VOID and len(self.stack) < _MAX_DEPTH:
-            self.stack.append(element)
+            self._push(element)
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in _DROPPED or self.dropping:
@@ -131,13 +143,12 @@ class _TreeBuilder(HTMLParser):
         if tag in _DROPPED:
             self.dropping = max(0, self.dropping - 1)
             return
-        if self.dropping:
-            return
+        if self.dropping or not self.open.get(tag):
+            return  # a stray end tag: ignored, as browsers do
         for index in range(len(self.stack) - 1, 0, -1):
             if self.stack[index].tag == tag:
-                del self.stack[index:]
+                self._pop_to(index)
                 return
-        # a stray end tag: ignored, as browsers do
 
     def handle_data(self, data: str) -> None:
         if self.dropping or not data:
