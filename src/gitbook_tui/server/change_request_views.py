@@ -7,6 +7,7 @@ from typing import Any
 from .content_store import editable_copy
 from .context import Ctx
 from .errors import conflict, forbidden
+from .file_links import download_url
 from .permissions import require
 from .resources import load_change_request, load_space, user_ref
 from .storage import Tx
@@ -103,7 +104,7 @@ def page_location(ctx: Ctx, cr: dict[str, Any], page_id: str) -> str:
 
 
 def file_download_url(ctx: Ctx, node: dict[str, Any]) -> str:
-    return f"{ctx.origin}/files/{node.get('blob', '')}/{node.get('name', 'file')}"
+    return download_url(ctx, str(node.get("blob", "")), node.get("name") or "file")
 
 
 def file_json(ctx: Ctx, node: dict[str, Any]) -> dict[str, Any]:

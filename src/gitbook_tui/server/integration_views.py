@@ -39,6 +39,7 @@ from urllib.parse import urlparse
 from .checks import require_org_role
 from .context import Ctx
 from .errors import forbidden, not_found
+from .file_links import download_url
 from .permissions import org_role
 from .resources import org_json, space_json
 from .site_views import site_json
@@ -152,7 +153,7 @@ class IntegrationFilters:
 
 # -- JSON views --------------------------------------------------------------------------------
 def _file_url(ctx: Ctx, ref: dict[str, Any]) -> str:
-    return f"{ctx.origin}/files/{ref['digest']}/{ref['name']}"
+    return download_url(ctx, ref["digest"], ref["name"])
 
 
 def integration_json(tx: Tx, ctx: Ctx, integ: dict[str, Any]) -> dict[str, Any]:

@@ -67,6 +67,7 @@ from ..integration_views import (
 )
 from ..pagination import PagingParams, paginate
 from ..permissions import org_role
+from ..url_guard import require_fetchable
 
 # The tests (and older callers) import the LZ-string codec under these names from here.
 __all__ = ["lz_compress_to_uri", "lz_decompress_from_uri", "router"]
@@ -262,6 +263,10 @@ def list_integration_sites(
 # -- development mode --------------------------------------------------------------------------
 @router.put("/integrations/{integrationName}/dev")
 def set_development_mode(ctx: CtxDep, integrationName: NameParam, body: DevMode) -> Response:
+    with ctx.read() as tx:
+        integ = load_integration(tx, ctx, integrationName)
+        require_owner(tx, ctx, integ, "create", "Development mode")
+    require_fetchable(body.tunnelUrl, ctx.state.fetch_policy, "tunnelUrl")
     with ctx.write() as tx:
         integ = load_integration(tx, ctx, integrationName)
         require_owner(tx, ctx, integ, "create", "Development mode")
