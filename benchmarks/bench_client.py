@@ -19,8 +19,9 @@ from gitbook_tui.api import AsyncGitBook, response_meta
 from gitbook_tui.cache import ResponseCache
 from gitbook_tui.server.app import create_app
 from gitbook_tui.server.bootstrap import ensure_owner
-from gitbook_tui.server.clock import Clock, iso
-from gitbook_tui.server.content_store import create_revision, set_space_revision
+from gitbook_tui.server.content.space_revision import set_space_revision
+from gitbook_tui.server.content.store import create_revision
+from gitbook_tui.server.core.clock import Clock, iso
 from gitbook_tui.server.runner import start_in_thread
 
 

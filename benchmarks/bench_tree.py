@@ -75,13 +75,13 @@ from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.cache import ResponseCache
 from gitbook_tui.server.app import create_app
 from gitbook_tui.server.bootstrap import add_member, create_org, create_user, ensure_owner
-from gitbook_tui.server.clock import Clock, iso
-from gitbook_tui.server.content_store import create_revision
-from gitbook_tui.server.context import issue_token
+from gitbook_tui.server.content.space_revision import set_space_revision
+from gitbook_tui.server.content.store import create_revision
+from gitbook_tui.server.core.clock import Clock, iso
+from gitbook_tui.server.core.context import issue_token
+from gitbook_tui.server.core.storage import Tx
 from gitbook_tui.server.demo.generated import knowledge_base_pages
 from gitbook_tui.server.runner import start_in_thread
-from gitbook_tui.server.space_revision import set_space_revision
-from gitbook_tui.server.storage import Tx
 from gitbook_tui.tui.app import GitBookApp
 from gitbook_tui.tui.config import TuiConfig
 from gitbook_tui.tui.screens.browser_screen import BrowserScreen

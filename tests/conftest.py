@@ -17,9 +17,9 @@ from fastapi.testclient import TestClient
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.server.app import create_app
 from gitbook_tui.server.bootstrap import add_member, create_org, create_user
-from gitbook_tui.server.clock import Clock
-from gitbook_tui.server.context import issue_token
-from gitbook_tui.server.storage import Storage
+from gitbook_tui.server.core.clock import Clock
+from gitbook_tui.server.core.context import issue_token
+from gitbook_tui.server.core.storage import Storage
 
 START = datetime(2026, 11, 1, 9, 0, tzinfo=UTC)
 

@@ -135,9 +135,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def run_serve(args: argparse.Namespace) -> int:
-    from .server.faults import parse_faults
+    from .server.core.faults import parse_faults
+    from .server.core.url_guard import parse_host_rule
     from .server.runner import serve_forever
-    from .server.url_guard import parse_host_rule
 
     try:
         faults = parse_faults(args.faults)

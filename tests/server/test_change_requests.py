@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from conftest import World, assert_error
-from gitbook_tui.server.content_store import find_page, get_revision, page_markdown
+from gitbook_tui.server.content.store import find_page, get_revision, page_markdown
 
 
 def crs(space: dict) -> str:

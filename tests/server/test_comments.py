@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from conftest import World, assert_error
-from gitbook_tui.server import content_store
-from gitbook_tui.server.clock import iso
-from gitbook_tui.server.space_revision import set_space_revision
+from gitbook_tui.server.content import store as content_store
+from gitbook_tui.server.content.space_revision import set_space_revision
+from gitbook_tui.server.core.clock import iso
 
 PAGES = {"intro": "# Intro\n\nWelcome.\n", "setup": "# Setup\n\nInstall it.\n"}
 

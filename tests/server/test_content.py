@@ -7,10 +7,10 @@ from typing import Any
 import pytest
 
 from conftest import World, assert_error
-from gitbook_tui.server import content_store as cs
-from gitbook_tui.server.content_store import create_revision, store_file
-from gitbook_tui.server.slugs import slugify
-from gitbook_tui.server.space_revision import set_space_revision
+from gitbook_tui.server.content import store as cs
+from gitbook_tui.server.content.space_revision import set_space_revision
+from gitbook_tui.server.content.store import create_revision, store_file
+from gitbook_tui.server.core.slugs import slugify
 
 PNG_3x2 = bytes.fromhex(
     "89504e470d0a1a0a0000000d4948445200000003000000020802000000"

@@ -6,7 +6,7 @@ from fastapi.testclient import TestClient
 
 from conftest import World, assert_error
 from gitbook_tui.server.app import create_app
-from gitbook_tui.server.faults import parse_faults
+from gitbook_tui.server.core.faults import parse_faults
 
 
 def test_every_operation_requires_a_bearer_token(world: World) -> None:

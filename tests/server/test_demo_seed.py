@@ -138,7 +138,7 @@ def test_demo_users_have_their_own_tokens(demo: TestClient) -> None:
 def test_demo_database_is_not_reseeded(tmp_path: Path) -> None:
     app = create_app(tmp_path / "empty.sqlite")
     from gitbook_tui.server.bootstrap import ensure_owner
-    from gitbook_tui.server.clock import Clock
+    from gitbook_tui.server.core.clock import Clock
 
     ensure_owner(app.state.server.storage, Clock())
     assert seed_demo_if_empty(app) is False

@@ -12,7 +12,7 @@ from schemathesis.checks import not_a_server_error
 
 from gitbook_tui.server.app import create_app
 from gitbook_tui.server.bootstrap import ensure_owner
-from gitbook_tui.server.clock import Clock
+from gitbook_tui.server.core.clock import Clock
 
 _DB = Path(tempfile.mkdtemp(prefix="gitbook-tui-fuzz-")) / "fuzz.sqlite"
 _APP = create_app(_DB, clock=Clock(), fetch_timeout=1.0)

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from conftest import World, assert_error
-from gitbook_tui.server.gitsync import (
+from gitbook_tui.server.importers.gitsync import (
     SimpleCtx,
     build_tree_from_folder,
     import_folder_as_new_space,

@@ -13,9 +13,9 @@ from fastapi import FastAPI
 
 from conftest import World, assert_error
 from gitbook_tui.server.app import create_app
-from gitbook_tui.server.clock import Clock
-from gitbook_tui.server.content_store import create_revision
-from gitbook_tui.server.gitsync import html_to_markdown
+from gitbook_tui.server.content.store import create_revision
+from gitbook_tui.server.core.clock import Clock
+from gitbook_tui.server.importers.gitsync import html_to_markdown
 
 MAX_BYTES = 20_000
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from gitbook_tui.server.merge import merge_revisions
-from gitbook_tui.server.revision_changes import semantic_changes
+from gitbook_tui.server.content.merge.revisions import merge_revisions
+from gitbook_tui.server.content.revision_changes import semantic_changes
 
 
 def page(pid: str, title: str | None = None, doc: str | None = None, **kw: Any) -> dict:

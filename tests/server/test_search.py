@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 
 from conftest import World, assert_error
-from gitbook_tui.server import content_store as cs
-from gitbook_tui.server.content_store import create_revision
-from gitbook_tui.server.search_index import fts_query, index_space, split_sections
-from gitbook_tui.server.slugs import slugify
-from gitbook_tui.server.space_revision import set_space_revision
+from gitbook_tui.server.content import store as cs
+from gitbook_tui.server.content.search_index import fts_query, index_space, split_sections
+from gitbook_tui.server.content.space_revision import set_space_revision
+from gitbook_tui.server.content.store import create_revision
+from gitbook_tui.server.core.slugs import slugify
 
 NOW = "2026-11-01T09:00:00.000Z"
 

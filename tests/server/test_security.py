@@ -22,9 +22,9 @@ import httpx
 import pytest
 
 from conftest import World, assert_error
-from gitbook_tui.server import url_guard
+from gitbook_tui.server.core import url_guard
+from gitbook_tui.server.core.storage import Storage
 from gitbook_tui.server.runner import network_warning, prepare
-from gitbook_tui.server.storage import Storage
 
 FIXTURE = Path(__file__).parent / "fixtures" / "gitsync-basic"
 SECRET = "# Internal admin\n\nThe root password is hunter2.\n"
@@ -380,7 +380,7 @@ def test_serve_reuses_the_owner_token_and_rotates_it_on_request(tmp_path: Path) 
     assert rotated.file.read_text().strip() == rotated.token
     storage = Storage(db)
     with storage.read() as tx:
-        from gitbook_tui.server.context import token_key
+        from gitbook_tui.server.core.context import token_key
 
         assert tx.get("token", token_key(first.token)) is None  # revoked
         assert tx.get("token", token_key(rotated.token)) is not None

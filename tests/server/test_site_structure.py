@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from conftest import World, assert_error
-from gitbook_tui.server.content_store import create_revision
-from gitbook_tui.server.space_revision import set_space_revision
+from gitbook_tui.server.content.space_revision import set_space_revision
+from gitbook_tui.server.content.store import create_revision
 
 
 def make_site(world: World, **body: Any) -> dict:

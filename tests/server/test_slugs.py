@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 
 from conftest import World
-from gitbook_tui.server.content_documents import markdown_to_document
-from gitbook_tui.server.slugs import slugify, unique_slug
+from gitbook_tui.server.content.documents import markdown_to_document
+from gitbook_tui.server.core.slugs import slugify, unique_slug
 
 
 @pytest.mark.parametrize(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Annotated, Any
@@ -10,35 +9,55 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Query, Request
 from fastapi.responses import Response
 
-from .clock import Clock
-from .context import ServerState, bearer_token
-from .errors import forbidden, install_error_handlers, not_found, unauthorized
-from .faults import Faults, parse_faults
-from .file_access import caller_of, user_can_read_blob
-from .file_links import ensure_secret, link_problem
-from .middleware import ServiceMiddleware
-from .storage import Storage
-from .url_guard import FetchPolicy
+from .content.file_access import caller_of, user_can_read_blob
+from .core.clock import Clock
+from .core.context import ServerState, bearer_token
+from .core.errors import forbidden, install_error_handlers, not_found, unauthorized
+from .core.faults import Faults, parse_faults
+from .core.file_links import ensure_secret, link_problem
+from .core.middleware import ServiceMiddleware
+from .core.storage import Storage
+from .core.url_guard import FetchPolicy
+from .routes import (
+    access,
+    change_request_pdf,
+    change_requests,
+    collections,
+    comments,
+    content,
+    content_import,
+    integrations,
+    openapi_specs,
+    org_admin,
+    orgs,
+    reviews,
+    search,
+    site_structure,
+    sites,
+    spaces,
+    users,
+)
 
-# One module per resource family under ``server/routes``; each exposes ``router``.
+# One module per resource family under ``server/routes``; each exposes ``router``. The order
+# is the order of the OpenAPI document's paths.
 ROUTE_MODULES = (
-    "users",
-    "orgs",
-    "collections",
-    "spaces",
-    "access",
-    "content",
-    "content_import",
-    "search",
-    "change_requests",
-    "change_request_pdf",
-    "reviews",
-    "comments",
-    "sites",
-    "site_structure",
-    "integrations",
-    "openapi_specs",
-    "org_admin",
+    users,
+    orgs,
+    collections,
+    spaces,
+    access,
+    content,
+    content_import,
+    search,
+    change_requests,
+    change_request_pdf,
+    reviews,
+    comments,
+    sites,
+    site_structure,
+    integrations,
+    openapi_specs,
+    org_admin,
 )
 
 
@@ -57,7 +76,7 @@ def create_app(
 
     ``allow_import_roots`` are the folders API imports may read as file:// URLs and
     ``allow_fetch_hosts`` (``HOST[:PORT]``) the hosts exempt from the private-address
-    check of outbound fetches: the operator's ``serve`` flags (see :mod:`.url_guard`).
+    check of outbound fetches: the operator's ``serve`` flags (see :mod:`.core.url_guard`).
     """
     storage = db if isinstance(db, Storage) else Storage(db, id_seed=id_seed)
     state = ServerState(
@@ -78,8 +97,7 @@ def create_app(
     )
     app.state.server = state
     install_error_handlers(app)
-    for name in ROUTE_MODULES:
-        module = importlib.import_module(f"{__package__}.routes.{name}")
+    for module in ROUTE_MODULES:
         app.include_router(module.router, prefix="/v1")
 
     @app.get("/files/{digest}/{name}", include_in_schema=False)
@@ -91,7 +109,7 @@ def create_app(
         signature: Annotated[str | None, Query(max_length=128)] = None,
     ) -> Response:
         # A signed link from the API (works without the token), or the token of a user
-        # who can read a space holding the file; see :mod:`.file_links`.
+        # who can read a space holding the file; see :mod:`.core.file_links`.
         if expires is not None or signature is not None:
             problem = link_problem(
                 state.file_secret,

@@ -5,9 +5,9 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from .clock import Clock, iso
-from .context import issue_token
-from .storage import Storage, Tx
+from .core.clock import Clock, iso
+from .core.context import issue_token
+from .core.storage import Storage, Tx
 
 
 def create_user(

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .bootstrap import ensure_owner_record, new_token
-from .clock import Clock
-from .context import issue_token, token_key
-from .storage import Storage
+from .core.clock import Clock
+from .core.context import issue_token, token_key
+from .core.storage import Storage
 
 
 @dataclass(frozen=True)

@@ -14,8 +14,8 @@ from pathlib import Path
 import uvicorn
 
 from .app import create_app
-from .clock import Clock
-from .faults import Faults
+from .core.clock import Clock
+from .core.faults import Faults
 from .owner_token import OwnerToken, owner_token
 
 
@@ -81,7 +81,7 @@ def prepare(
         seed_demo_if_empty(create_app(storage, clock=clock))
     owner = owner_token(storage, clock, db, token=token, rotate=rotate_token)
     for folder in import_dirs or []:
-        from .gitsync import import_folder_as_new_space
+        from .importers.gitsync import import_folder_as_new_space
 
         import_folder_as_new_space(app, Path(folder))
     sock = None

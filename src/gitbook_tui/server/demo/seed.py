@@ -11,9 +11,9 @@ from typing import Any
 from fastapi import FastAPI
 
 from ..bootstrap import add_member, create_org, create_user
-from ..context import issue_token
-from ..storage import Storage
-from ..url_guard import trusting
+from ..core.context import issue_token
+from ..core.storage import Storage
+from ..core.url_guard import trusting
 from . import generated
 from .seed_base import DEMO_DIR, DEMO_ID_SEED, SeedError, demo_token
 from .seed_org import OrgSeeder

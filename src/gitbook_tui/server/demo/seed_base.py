@@ -11,8 +11,8 @@ from typing import Any
 import httpx
 from fastapi import FastAPI
 
-from ..clock import Clock
-from ..storage import Storage
+from ..core.clock import Clock
+from ..core.storage import Storage
 
 DEMO_DIR = Path(__file__).parent
 DEMO_ID_SEED = 2026

@@ -10,7 +10,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-from ..url_guard import trusting
+from ..core.url_guard import trusting
 from .seed_base import DEMO_DIR, SeederBase
 
 

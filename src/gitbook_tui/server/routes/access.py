@@ -11,13 +11,13 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Path, Query, Response
 from pydantic import Field
 
-from ..context import Ctx, CtxDep
-from ..errors import bad_request, not_found
-from ..pagination import PagingParams, paginate
-from ..permissions import collection_role, require, space_role
-from ..resources import load_collection, load_space, user_ref
-from ..schemas import Body, Role
-from ..storage import Tx
+from ..core.context import Ctx, CtxDep
+from ..core.errors import bad_request, not_found
+from ..core.pagination import PagingParams, paginate
+from ..core.permissions import collection_role, require, space_role
+from ..core.resources import load_collection, load_space, user_ref
+from ..core.schemas import Body, Role
+from ..core.storage import Tx
 
 router = APIRouter(tags=["permissions"])
 

@@ -8,13 +8,13 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Request, Response
 
-from ..change_request_views import load_cr
-from ..clock import iso, parse_iso
-from ..content_store import find_page, get_revision, iter_pages, page_markdown
-from ..context import CtxDep, server_state
-from ..errors import bad_request, forbidden, not_found
-from ..pdf import Section, render_pdf
-from ..storage import Tx
+from ..change_requests.views import load_cr
+from ..content.store import find_page, get_revision, iter_pages, page_markdown
+from ..core.clock import iso, parse_iso
+from ..core.context import CtxDep, server_state
+from ..core.errors import bad_request, forbidden, not_found
+from ..core.pdf import Section, render_pdf
+from ..core.storage import Tx
 
 router = APIRouter(tags=["change-requests"])
 

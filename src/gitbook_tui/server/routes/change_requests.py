@@ -21,8 +21,8 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Response
 
-from ..change_request_schemas import ChangeRequestCreate, ChangeRequestPatch, ContentChanges
-from ..change_request_views import (
+from ..change_requests.schemas import ChangeRequestCreate, ChangeRequestPatch, ContentChanges
+from ..change_requests.views import (
     content_update_json,
     cr_json,
     cr_location,
@@ -33,23 +33,23 @@ from ..change_request_views import (
     revision_contents,
     touch,
 )
-from ..content_edits import EditEnv, EditError, apply_changes
-from ..content_store import (
+from ..content.edits import EditEnv, EditError, apply_changes
+from ..content.merge.common import conflict_message
+from ..content.merge.revisions import merge_revisions
+from ..content.revision_changes import semantic_changes
+from ..content.space_revision import set_space_revision
+from ..content.store import (
     create_revision,
     editable_copy,
     get_revision,
 )
-from ..context import CtxDep
-from ..errors import ApiError, bad_request, conflict
-from ..fetch import fetch_url
-from ..merge import merge_revisions
-from ..merge_common import conflict_message
-from ..pagination import PagingParams, paginate
-from ..permissions import require
-from ..resources import load_space
-from ..revision_changes import semantic_changes
-from ..space_revision import set_space_revision
-from ..storage import Tx
+from ..core.context import CtxDep
+from ..core.errors import ApiError, bad_request, conflict
+from ..core.fetch import fetch_url
+from ..core.pagination import PagingParams, paginate
+from ..core.permissions import require
+from ..core.resources import load_space
+from ..core.storage import Tx
 
 router = APIRouter(tags=["change-requests"])
 

@@ -7,13 +7,13 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Response
 from pydantic import Field
 
-from ..context import CtxDep
-from ..errors import bad_request, conflict, forbidden
-from ..pagination import PagingParams, paginate
-from ..permissions import at_least, collection_role, require, space_role
-from ..resources import collection_json, load_collection, load_org, space_json
-from ..schemas import Body, Position
-from ..space_rules import (
+from ..core.context import CtxDep
+from ..core.errors import bad_request, conflict, forbidden
+from ..core.pagination import PagingParams, paginate
+from ..core.permissions import at_least, collection_role, require, space_role
+from ..core.resources import collection_json, load_collection, load_org, space_json
+from ..core.schemas import Body, Position
+from ..spaces.rules import (
     default_level,
     destination_role,
     place_item,
@@ -24,7 +24,7 @@ from ..space_rules import (
     subtree,
     walk_collections,
 )
-from ..space_schemas import DefaultLevel, Transfer
+from ..spaces.schemas import DefaultLevel, Transfer
 
 router = APIRouter(tags=["collections"])
 
@@ -73,7 +73,7 @@ def create_collection(
                 + (f"on collection '{parent['id']}'." if parent else "in the organization.")
             )
         now = ctx.now()
-        coll = {
+        coll: dict[str, Any] = {
             "id": ctx.new_id(),
             "organization": organizationId,
             "parent": parent["id"] if parent else None,

@@ -41,19 +41,19 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Query, Response
 
-from ..comment_rules import (
+from ..comments.rules import (
     apply_edits,
     check_update,
     require_delete,
     set_resolved,
     sorted_comments,
 )
-from ..comment_schemas import CommentPost, CommentUpdate, Format, ReplyPost
-from ..comment_threads import ThreadRef, commenter_json
-from ..comment_views import read_content
-from ..context import CtxDep
-from ..errors import bad_request
-from ..pagination import PagingParams, paginate
+from ..comments.schemas import CommentPost, CommentUpdate, Format, ReplyPost
+from ..comments.threads import ThreadRef, commenter_json
+from ..comments.views import read_content
+from ..core.context import CtxDep
+from ..core.errors import bad_request
+from ..core.pagination import PagingParams, paginate
 
 router = APIRouter(tags=["comments"])
 

@@ -16,9 +16,9 @@ from urllib.parse import unquote
 from fastapi import APIRouter
 from fastapi.responses import Response
 
-from .. import links
-from ..content_store import get_revision
-from ..content_views import (
+from ..content import links
+from ..content.store import get_revision
+from ..content.views import (
     TREE_CACHE_LIMIT,
     LinkStatus,
     ReadOptions,
@@ -34,10 +34,10 @@ from ..content_views import (
     target_file,
     target_page,
 )
-from ..context import Ctx, CtxDep
-from ..errors import not_found
-from ..pagination import Paging, PagingParams, paginate
-from ..storage import Tx
+from ..core.context import Ctx, CtxDep
+from ..core.errors import not_found
+from ..core.pagination import Paging, PagingParams, paginate
+from ..core.storage import Tx
 
 router = APIRouter(tags=["content"])
 

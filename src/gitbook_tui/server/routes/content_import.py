@@ -9,12 +9,12 @@ from fastapi import APIRouter
 from fastapi.responses import Response
 from pydantic import Field, field_validator
 
-from .. import gitsync
-from ..content_views import json_response, load_target, require_edit
-from ..context import Ctx, CtxDep
-from ..errors import ApiError
-from ..schemas import Body
-from ..url_guard import require_fetchable
+from ..content.views import json_response, load_target, require_edit
+from ..core.context import Ctx, CtxDep
+from ..core.errors import ApiError
+from ..core.schemas import Body
+from ..core.url_guard import require_fetchable
+from ..importers import gitsync
 
 router = APIRouter(tags=["content"])
 
@@ -22,7 +22,7 @@ CR = "/spaces/{spaceId}/change-requests/{changeRequestId}"
 
 # `website`/`file` take a page or a Git Sync folder (detected); `markdown`/`html` force the
 # page format; the git sources need a Git Sync folder (file:// under an operator-allowed
-# import root, or http from an operator-allowed host). The URL policy is :mod:`..url_guard`.
+# import root, or http from an operator-allowed host). The URL policy is :mod:`..core.url_guard`.
 ImportSource = Literal[
     "website", "file", "markdown", "html", "github", "gitlab", "git-sync", "gitbook"
 ]

@@ -34,13 +34,16 @@ from ...lzstring import (
 from ...lzstring import (
     decompress_from_encoded_uri_component as lz_decompress_from_uri,
 )
-from ..checks import require_org_role
-from ..context import CtxDep
-from ..errors import forbidden, not_found
-from ..integration_events import deliver, dev_fields, record_event
-from ..integration_publish import publish
-from ..integration_render import parse_compressed_request, render
-from ..integration_schemas import (
+from ..core.checks import require_org_role
+from ..core.context import CtxDep
+from ..core.errors import forbidden, not_found
+from ..core.pagination import PagingParams, paginate
+from ..core.permissions import org_role
+from ..core.url_guard import require_fetchable
+from ..integrations.events import deliver, dev_fields, record_event
+from ..integrations.publish import publish
+from ..integrations.render import parse_compressed_request, render
+from ..integrations.schemas import (
     NAME_PATTERN,
     Category,
     DevMode,
@@ -51,7 +54,7 @@ from ..integration_schemas import (
     Scope,
     Target,
 )
-from ..integration_views import (
+from ..integrations.views import (
     IntegrationFilters,
     content_item_json,
     content_items,
@@ -65,9 +68,6 @@ from ..integration_views import (
     require_owner,
     visible_installations,
 )
-from ..pagination import PagingParams, paginate
-from ..permissions import org_role
-from ..url_guard import require_fetchable
 
 # The tests (and older callers) import the LZ-string codec under these names from here.
 __all__ = ["lz_compress_to_uri", "lz_decompress_from_uri", "router"]

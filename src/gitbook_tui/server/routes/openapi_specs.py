@@ -46,16 +46,16 @@ from fastapi import APIRouter, Path, Response
 from fastapi.responses import JSONResponse
 from pydantic import Field, field_validator, model_validator
 
-from ..checks import is_http_url, require_org_role
-from ..context import Ctx, CtxDep
-from ..errors import bad_request, conflict, not_found
-from ..openapi_processing import apply_outcome, process_source
-from ..pagination import PagingParams, paginate
-from ..permissions import at_least, org_role
-from ..resources import load_org
-from ..schemas import Body
-from ..storage import Tx
-from ..url_guard import require_fetchable
+from ..core.checks import is_http_url, require_org_role
+from ..core.context import Ctx, CtxDep
+from ..core.errors import bad_request, conflict, not_found
+from ..core.pagination import PagingParams, paginate
+from ..core.permissions import at_least, org_role
+from ..core.resources import load_org
+from ..core.schemas import Body
+from ..core.storage import Tx
+from ..core.url_guard import require_fetchable
+from ..importers.openapi import apply_outcome, process_source
 
 router = APIRouter(tags=["openapi"])
 

@@ -7,10 +7,13 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Response
 
 from ..bootstrap import add_member, create_user
-from ..context import CtxDep
-from ..errors import bad_request, forbidden, not_found
-from ..org_admin_schemas import InviteUsers, LinkInviteBody, TeamCreate, TeamUpdate, TranslationBody
-from ..org_admin_views import (
+from ..core.context import CtxDep
+from ..core.errors import bad_request, forbidden, not_found
+from ..core.pagination import PagingParams, paginate
+from ..core.permissions import member_of, org_role
+from ..core.resources import load_org
+from ..org_admin.schemas import InviteUsers, LinkInviteBody, TeamCreate, TeamUpdate, TranslationBody
+from ..org_admin.views import (
     admin_org,
     check_members,
     in_org,
@@ -18,9 +21,6 @@ from ..org_admin_views import (
     team_json,
     translation_json,
 )
-from ..pagination import PagingParams, paginate
-from ..permissions import member_of, org_role
-from ..resources import load_org
 
 router = APIRouter(tags=["organization admin"])
 
@@ -131,7 +131,7 @@ def create_link_invite(ctx: CtxDep, organizationId: str, body: LinkInviteBody) -
     with ctx.write() as tx:
         org = admin_org(tx, ctx, organizationId, "create invite links")
         now = ctx.now()
-        invite = {
+        invite: dict[str, Any] = {
             "id": ctx.new_id(),
             "organization": organizationId,
             "role": body.role,
@@ -212,7 +212,7 @@ def list_teams(
 def create_team(ctx: CtxDep, organizationId: str, body: TeamCreate) -> dict[str, Any]:
     with ctx.write() as tx:
         admin_org(tx, ctx, organizationId, "create teams")
-        team = {
+        team: dict[str, Any] = {
             "id": ctx.new_id(),
             "organization": organizationId,
             "title": body.title,
@@ -273,7 +273,7 @@ def create_translation(ctx: CtxDep, organizationId: str, body: TranslationBody) 
     with ctx.write() as tx:
         admin_org(tx, ctx, organizationId, "create translations")
         now = ctx.now()
-        item = {
+        item: dict[str, Any] = {
             "id": ctx.new_id(),
             "organization": organizationId,
             "title": body.title,

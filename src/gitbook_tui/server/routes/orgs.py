@@ -8,12 +8,12 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import Field, field_validator
 
-from ..context import CtxDep
-from ..errors import forbidden
-from ..pagination import PagingParams, paginate
-from ..permissions import org_role
-from ..resources import load_org, org_json
-from ..schemas import Body, Role
+from ..core.context import CtxDep
+from ..core.errors import forbidden
+from ..core.pagination import PagingParams, paginate
+from ..core.permissions import org_role
+from ..core.resources import load_org, org_json
+from ..core.schemas import Body, Role
 
 router = APIRouter(tags=["organizations"])
 

@@ -7,18 +7,18 @@ from typing import Any, Literal
 from fastapi import APIRouter, Response
 from pydantic import Field
 
-from ..change_request_schemas import DocumentIn
-from ..change_request_views import cr_location
-from ..change_request_views import ensure_active as _ensure_active
-from ..change_request_views import load_cr as _load
-from ..change_request_views import touch as _touch
-from ..context import Ctx, CtxDep
-from ..errors import bad_request, forbidden, not_found
-from ..pagination import PagingParams, paginate
-from ..permissions import at_least, member_of, require, space_role
-from ..resources import user_ref
-from ..schemas import Body
-from ..storage import Tx
+from ..change_requests.schemas import DocumentIn
+from ..change_requests.views import cr_location
+from ..change_requests.views import ensure_active as _ensure_active
+from ..change_requests.views import load_cr as _load
+from ..change_requests.views import touch as _touch
+from ..core.context import Ctx, CtxDep
+from ..core.errors import bad_request, forbidden, not_found
+from ..core.pagination import PagingParams, paginate
+from ..core.permissions import at_least, member_of, require, space_role
+from ..core.resources import user_ref
+from ..core.schemas import Body
+from ..core.storage import Tx
 
 router = APIRouter(tags=["change-requests"])
 

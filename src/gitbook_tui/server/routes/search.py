@@ -9,13 +9,13 @@ from urllib.parse import quote
 
 from fastapi import APIRouter, Query
 
-from ..content_store import get_revision, page_index
-from ..context import Ctx, CtxDep
-from ..pagination import PagingParams, paginate
-from ..permissions import space_role
-from ..resources import load_org, load_space
-from ..search_index import MAX_QUERY, PageHit, index_space, is_indexed, search
-from ..storage import Tx
+from ..content.search_index import MAX_QUERY, PageHit, index_space, is_indexed, search
+from ..content.store import get_revision, page_index
+from ..core.context import Ctx, CtxDep
+from ..core.pagination import PagingParams, paginate
+from ..core.permissions import space_role
+from ..core.resources import load_org, load_space
+from ..core.storage import Tx
 
 router = APIRouter(tags=["content"])
 

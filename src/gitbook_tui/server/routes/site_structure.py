@@ -12,11 +12,12 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Response
 
-from ..checks import updated_fields
-from ..context import Ctx, CtxDep
-from ..errors import bad_request, conflict, not_found
-from ..pagination import PagingParams, paginate
-from ..site_redirects import (
+from ..core.checks import updated_fields
+from ..core.context import Ctx, CtxDep
+from ..core.errors import bad_request, conflict, not_found
+from ..core.pagination import PagingParams, paginate
+from ..core.storage import Tx
+from ..sites.redirects import (
     check_unique_source,
     drop_redirects,
     listed_redirects,
@@ -27,7 +28,7 @@ from ..site_redirects import (
     resolve_destination,
     target_url,
 )
-from ..site_rules import (
+from ..sites.rules import (
     add_site_space,
     gather_root_site_spaces,
     new_section,
@@ -36,7 +37,7 @@ from ..site_rules import (
     successor,
     touch,
 )
-from ..site_structure_schemas import (
+from ..sites.structure_schemas import (
     SOURCE_RE,
     SOURCE_RULE,
     Move,
@@ -49,7 +50,7 @@ from ..site_structure_schemas import (
     anchors,
     other_anchors,
 )
-from ..site_views import (
+from ..sites.views import (
     REDIRECT,
     SECTION,
     SITE_SPACE,
@@ -63,8 +64,7 @@ from ..site_views import (
     site_space_json,
     structure,
 )
-from ..space_rules import new_space
-from ..storage import Tx
+from ..spaces.rules import new_space
 
 router = APIRouter(tags=["site structure"])
 

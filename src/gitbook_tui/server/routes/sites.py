@@ -13,14 +13,16 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Query, Response
 from pydantic import Field, field_validator
 
-from ..checks import require_org_role, updated_fields
-from ..context import CtxDep
-from ..errors import bad_request, conflict
-from ..pagination import PagingParams, paginate
-from ..resources import load_org
-from ..schemas import Body, Role
-from ..site_adaptive import adaptive_schema_json, adaptive_schema_problems, template_conditions
-from ..site_rules import (
+from ..core.checks import require_org_role, updated_fields
+from ..core.context import CtxDep
+from ..core.errors import bad_request, conflict
+from ..core.pagination import PagingParams, paginate
+from ..core.resources import load_org
+from ..core.schemas import Body, Role
+from ..core.slugs import slugify, unique_slug
+from ..core.storage import Tx
+from ..sites.adaptive import adaptive_schema_json, adaptive_schema_problems, template_conditions
+from ..sites.rules import (
     PROXY_RE,
     add_site_space,
     check_path,
@@ -28,7 +30,7 @@ from ..site_rules import (
     set_default_site_space,
     touch,
 )
-from ..site_views import (
+from ..sites.views import (
     REDIRECT,
     SECTION,
     SITE,
@@ -41,9 +43,7 @@ from ..site_views import (
     site_json,
     structure,
 )
-from ..slugs import slugify, unique_slug
-from ..space_rules import new_space
-from ..storage import Tx
+from ..spaces.rules import new_space
 
 router = APIRouter(tags=["sites"])
 

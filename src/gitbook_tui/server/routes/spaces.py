@@ -6,15 +6,15 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Response
 
-from ..clock import parse_iso
-from ..content_store import create_revision, editable_copy, get_revision
-from ..context import CtxDep
-from ..errors import ApiError, bad_request, conflict, forbidden, not_found
-from ..pagination import PagingParams, paginate
-from ..permissions import at_least, org_role, require, space_role
-from ..resources import load_collection, load_org, load_space, space_json
-from ..space_revision import set_space_revision
-from ..space_rules import (
+from ..content.space_revision import set_space_revision
+from ..content.store import create_revision, editable_copy, get_revision
+from ..core.clock import parse_iso
+from ..core.context import CtxDep
+from ..core.errors import ApiError, bad_request, conflict, forbidden, not_found
+from ..core.pagination import PagingParams, paginate
+from ..core.permissions import at_least, org_role, require, space_role
+from ..core.resources import load_collection, load_org, load_space, space_json
+from ..spaces.rules import (
     RESTORE_WINDOW,
     default_level,
     destination_role,
@@ -25,7 +25,7 @@ from ..space_rules import (
     retarget_grants,
     root_scope,
 )
-from ..space_schemas import SpaceCreate, SpaceMove, SpaceUpdate, Transfer
+from ..spaces.schemas import SpaceCreate, SpaceMove, SpaceUpdate, Transfer
 
 router = APIRouter(tags=["spaces"])
 

@@ -6,10 +6,10 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query
 
-from ..context import CtxDep
-from ..errors import not_found
-from ..pagination import PagingParams, paginate
-from ..resources import load_org, member_json, user_json
+from ..core.context import CtxDep
+from ..core.errors import not_found
+from ..core.pagination import PagingParams, paginate
+from ..core.resources import load_org, member_json, user_json
 
 router = APIRouter(tags=["users"])
 

@@ -1,0 +1,152 @@
+"""Change request rendering (JSON, URLs) and the loading/state checks its route modules share."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..content.store import editable_copy
+from ..core.context import Ctx
+from ..core.errors import conflict, forbidden
+from ..core.file_links import download_url
+from ..core.permissions import require
+from ..core.resources import load_change_request, load_space, user_ref
+from ..core.storage import Tx
+
+
+def cr_location(ctx: Ctx, cr: dict[str, Any]) -> str:
+    return f"{ctx.api}/spaces/{cr['space']}/change-requests/{cr['id']}"
+
+
+def is_outdated(space: dict[str, Any], cr: dict[str, Any]) -> bool:
+    if cr.get("status") in ("merged", "archived"):
+        return False
+    return space.get("revision") != cr.get("revisionMergedAncestor")
+
+
+def open_comments(tx: Tx, cr_id: str) -> int:
+    row = tx.conn.execute(
+        "SELECT COUNT(*) FROM docs WHERE kind='comment' AND scope=? "
+        "AND COALESCE(json_extract(data, '$.status'), 'open') <> 'resolved'",
+        (f"cr:{cr_id}",),
+    ).fetchone()
+    return int(row[0])
+
+
+def cr_json(tx: Tx, ctx: Ctx, space: dict[str, Any], cr: dict[str, Any]) -> dict[str, Any]:
+    body: dict[str, Any] = {
+        "object": "change-request",
+        "id": cr["id"],
+        "number": cr["number"],
+        "status": cr["status"],
+        "subject": cr.get("subject") or "",
+        "space": cr["space"],
+        "createdBy": user_ref(tx, ctx, cr["createdBy"]),
+        "createdAt": cr["createdAt"],
+        "updatedAt": cr["updatedAt"],
+        "revision": cr["revision"],
+        "revisionInitial": cr["revisionInitial"],
+        "revisionMergedAncestor": cr.get("revisionMergedAncestor") or cr["revisionInitial"],
+        "comments": open_comments(tx, cr["id"]),
+        "outdated": is_outdated(space, cr),
+        "urls": {
+            "app": f"{ctx.app}/s/{cr['space']}/~/changes/{cr['number']}/",
+            "location": cr_location(ctx, cr),
+        },
+    }
+    if cr.get("description") is not None:
+        body["description"] = cr["description"]
+    if cr.get("status") == "merged":
+        body["revisionMerged"] = cr.get("revisionMerged")
+        body["mergedAt"] = cr.get("mergedAt")
+        if cr.get("mergedBy"):
+            body["mergedBy"] = user_ref(tx, ctx, cr["mergedBy"])
+    return body
+
+
+def load_cr(
+    tx: Tx, ctx: Ctx, space_id: str, cr_id: str, needed: str = "read"
+) -> tuple[dict[str, Any], str, dict[str, Any]]:
+    space, role = load_space(tx, ctx, space_id)
+    cr = load_change_request(tx, ctx, space, cr_id)
+    require(role, needed, "Space", space_id)
+    return space, role, cr
+
+
+def ensure_unlocked(space: dict[str, Any]) -> None:
+    if space.get("editMode") == "locked":
+        raise forbidden(
+            f"Space '{space['id']}' is locked (editMode: locked); its content cannot be changed."
+        )
+
+
+def ensure_active(cr: dict[str, Any], action: str) -> None:
+    if cr["status"] == "merged":
+        raise conflict(f"Change request #{cr['number']} is already merged; it cannot be {action}.")
+    if cr["status"] == "archived":
+        raise conflict(
+            f"Change request #{cr['number']} is archived; reopen it (PATCH status 'open') "
+            f"before it can be {action}."
+        )
+
+
+def touch(tx: Tx, cr: dict[str, Any], now: str) -> None:
+    cr["updatedAt"] = now
+    tx.put("change-request", cr["id"], cr)
+
+
+def revision_contents(revision: dict[str, Any]) -> dict[str, Any]:
+    pages, files = editable_copy(revision)
+    return {"pages": pages, "files": files, "variables": dict(revision.get("variables") or {})}
+
+
+def page_location(ctx: Ctx, cr: dict[str, Any], page_id: str) -> str:
+    return f"{cr_location(ctx, cr)}/content/page/{page_id}"
+
+
+def file_download_url(ctx: Ctx, node: dict[str, Any]) -> str:
+    return download_url(ctx, str(node.get("blob", "")), node.get("name") or "file")
+
+
+def file_json(ctx: Ctx, node: dict[str, Any]) -> dict[str, Any]:
+    body = {
+        "id": node["id"],
+        "name": node.get("name", ""),
+        "contentType": node.get("contentType", ""),
+        "downloadURL": file_download_url(ctx, node),
+        "size": node.get("size", 0),
+    }
+    if node.get("dimensions"):
+        body["dimensions"] = node["dimensions"]
+    return body
+
+
+def content_update_json(
+    ctx: Ctx,
+    cr: dict[str, Any],
+    rendered: dict[str, Any],
+    changes: list[dict[str, Any]],
+    inserted_files: list[dict[str, Any]],
+) -> dict[str, Any]:
+    """The answer of a content update without ``compat``: the change request, the pages each
+    change affected and the files it inserted."""
+    affected = []
+    for change in changes:
+        if change["object"] == "deleted_page":
+            affected.append({"object": "deleted_page", "page": change["page"]})
+            continue
+        entry: dict[str, Any] = {
+            "object": change["object"],
+            "page": {
+                "object": "page",
+                "id": change["page"],
+                "urls": {"location": page_location(ctx, cr, change["page"])},
+            },
+        }
+        if change.get("ref"):
+            entry["ref"] = change["ref"]
+        affected.append(entry)
+    return {
+        "changeRequest": rendered,
+        "changes": affected,
+        "insertedFiles": [file_json(ctx, f) for f in inserted_files],
+    }

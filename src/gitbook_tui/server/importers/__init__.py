@@ -1,0 +1,1 @@
+"""The local server's importers family."""

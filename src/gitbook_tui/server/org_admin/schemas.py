@@ -1,0 +1,56 @@
+"""Request bodies of organization administration: email and link invites, teams, translations."""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from pydantic import Field, field_validator
+
+from ..core.schemas import Body, Role
+
+_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s.]+$")
+
+Language = Literal[
+    "en", "fr", "de", "es", "it", "pt", "pt-br", "ru", "ja", "zh", "zh-tw", "yue", "ko", "ar",
+    "hi", "nl", "pl", "tr", "sv", "no", "da", "fi", "el", "cs", "hu", "ro", "th", "vi", "id",
+    "ms", "he", "uk", "sk", "bg", "hr", "lt", "lv", "et", "sl",
+]  # fmt: skip
+
+
+class EmailInvite(Body):
+    email: str
+    role: Role | None
+
+
+class InviteUsers(Body):
+    emails: list[str | EmailInvite] = Field(min_length=1)
+    role: Role | None = None
+    sso: bool = False
+
+    @field_validator("emails")
+    @classmethod
+    def _emails(cls, value: list[str | EmailInvite]) -> list[str | EmailInvite]:
+        for item in value:
+            email = item if isinstance(item, str) else item.email
+            if not _EMAIL.match(email):
+                raise ValueError(f"'{email}' is not a valid email address")
+        return value
+
+
+class LinkInviteBody(Body):
+    role: Role | None
+
+
+class TeamCreate(Body):
+    title: str = Field(min_length=1, max_length=64)
+    members: list[str] = Field(default_factory=list)
+
+
+class TeamUpdate(Body):
+    title: str = Field(min_length=1, max_length=64)
+
+
+class TranslationBody(Body):
+    title: str = Field(min_length=1, max_length=100)
+    languages: list[Language] = Field(default_factory=list)
