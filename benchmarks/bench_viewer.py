@@ -41,7 +41,7 @@ from textual.strip import Strip
 
 from gitbook_tui.markdown import parse
 from gitbook_tui.server.demo.generated import large_reference_page
-from gitbook_tui.tui.widgets.page_viewer import PageViewer
+from gitbook_tui.tui.browse.page_viewer import PageViewer
 
 
 class TimedViewer(PageViewer):

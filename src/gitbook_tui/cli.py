@@ -320,7 +320,7 @@ def run_app(args: argparse.Namespace) -> int:
     from .api import AsyncGitBook
     from .cache import ResponseCache
     from .tui.app import RESULT_DEMO, GitBookApp
-    from .tui.state import parse_target
+    from .tui.common.state import parse_target
 
     start = None
     if getattr(args, "target", None):

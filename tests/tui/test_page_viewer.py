@@ -14,6 +14,8 @@ import gitbook_tui
 from gitbook_tui.markdown import model as m
 from gitbook_tui.markdown import parse
 from gitbook_tui.server.demo.generated import large_reference_page
+from gitbook_tui.tui.browse.find_bar import FindBar
+from gitbook_tui.tui.browse.page_viewer import PageViewer
 from gitbook_tui.tui.render import (
     DocumentLayout,
     FileInfo,
@@ -24,8 +26,6 @@ from gitbook_tui.tui.render import (
     render_plain,
 )
 from gitbook_tui.tui.render.viewport import Viewport
-from gitbook_tui.tui.widgets.find_bar import FindBar
-from gitbook_tui.tui.widgets.page_viewer import PageViewer
 
 EVERY_BLOCK = (
     Path(gitbook_tui.__file__).parent / "server/demo/spaces/user-guide/reference/every-block.md"
@@ -514,7 +514,7 @@ async def test_parse_failure_is_shown_not_raised(monkeypatch: pytest.MonkeyPatch
     def broken(markdown: str) -> m.Document:
         raise ValueError("parser bug \x1b]52;c;Zm9v\x07[@click=app.quit]")
 
-    monkeypatch.setattr("gitbook_tui.tui.widgets.page_viewer.parse", broken)
+    monkeypatch.setattr("gitbook_tui.tui.browse.page_viewer.parse", broken)
     app = ViewerApp()
     async with app.run_test(size=(80, 24)) as pilot:
         viewer = app.query_one(PageViewer)

@@ -11,7 +11,7 @@ from textual.app import App, ComposeResult
 from textual.widgets import Static
 
 from gitbook_tui.api import RateLimitInfo
-from gitbook_tui.tui.widgets.status_bar import RateWindow, StatusBar
+from gitbook_tui.tui.common.status_bar import RateWindow, StatusBar
 
 NOW = 1_800_000_000.0
 
@@ -81,7 +81,7 @@ class BarApp(App[None]):
 @pytest.fixture
 def clock(monkeypatch: pytest.MonkeyPatch) -> Clock:
     fake = Clock()
-    monkeypatch.setattr("gitbook_tui.tui.widgets.status_bar.time", fake)
+    monkeypatch.setattr("gitbook_tui.tui.common.status_bar.time", fake)
     return fake
 
 

@@ -18,16 +18,17 @@ from textual.binding import Binding, BindingType
 
 from ..api import AsyncGitBook, GitBookError
 from ..models import Organization
-from .commands import AppCommands, PageCommands, SpaceCommands
-from .config import TuiConfig, load_tui_config
-from .screens.browser_screen import BrowserScreen
-from .screens.help_screen import HelpScreen
-from .screens.org_picker_screen import OrgPickerScreen
-from .screens.outline_screen import OutlineScreen
-from .screens.search_screen import SearchResult, SearchScreen
-from .screens.welcome_screen import WelcomeScreen
-from .state import StartTarget, StateStore, account_key
-from .text import inert
+from .account.org_picker_screen import OrgPickerScreen
+from .account.welcome_screen import WelcomeScreen
+from .browse.browser_screen import BrowserScreen
+from .browse.outline_screen import OutlineScreen
+from .common.config import TuiConfig, load_tui_config
+from .common.help_screen import HelpScreen
+from .common.palette import AppCommands, PageCommands, SpaceCommands
+from .common.state import StartTarget, StateStore, account_key
+from .common.text import inert
+from .search.search_screen import SearchResult, SearchScreen
+from .views import VIEWS, view_named
 
 __all__ = ["RESULT_DEMO", "GitBookApp"]
 
@@ -47,6 +48,10 @@ class GitBookApp(App[str | None]):
         Binding("s", "search", "Search", id="app.search"),
         Binding("t", "outline", "Outline", id="app.outline"),
         Binding("R", "reload", "Reload", show=False, id="app.reload"),
+        *(
+            Binding(view.key, f"show_view('{view.name}')", view.title, id=f"app.view.{view.name}")
+            for view in VIEWS
+        ),
     ]
 
     def __init__(
@@ -232,7 +237,30 @@ class GitBookApp(App[str | None]):
 
     def action_toggle_hidden(self) -> None:
         if self.browser is not None:
-            self.browser.tree.action_toggle_hidden()
+            self.browser.workspace_tree.action_toggle_hidden()
+
+    @property
+    def page_id(self) -> str | None:
+        """The page open in the browser, if any."""
+        browser = self.browser
+        current = browser.current_page if browser is not None else None
+        return current[1] if current is not None else None
+
+    # -- views ----------------------------------------------------------------------------------
+    async def action_show_view(self, name: str) -> None:
+        """Show the numbered view ``name`` (see :mod:`.views`) over the browser."""
+        view = view_named(name)
+        browser = self.browser
+        if view is None or browser is None:
+            return
+        while self.screen is not browser:  # leave modal screens and the view shown now
+            await self.pop_screen()
+        if view.factory is None:
+            return
+        screen_name = f"view-{view.name}"
+        if not self.is_screen_installed(screen_name):
+            self.install_screen(view.factory(self), screen_name)
+        await self.push_screen(screen_name)
 
     # -- modal screens ------------------------------------------------------------------------------
     def action_help(self) -> None:

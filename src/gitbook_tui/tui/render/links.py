@@ -1,8 +1,7 @@
-"""Inline spans to Rich Text (no markup parsing) and link classification."""
+"""Inline spans to Rich Text (no markup parsing); links classified by :mod:`..common.link_targets`."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from rich.style import Style
@@ -10,35 +9,17 @@ from rich.text import Text
 
 from ...markdown.model import Span
 from ...markdown.sanitize import clean_text
+from ..common.link_targets import classify_href
 from .core import Context, Target
 from .styles import span_style
 
-__all__ = ["classify_href", "inline_text", "link_target", "safe_text"]
-
-_SCHEME_RE = re.compile(r"^([A-Za-z][A-Za-z0-9+.\-]*):")
+__all__ = ["inline_text", "link_target", "safe_text"]
 
 
 def safe_text(value: str | None, *, single_line: bool = False) -> str:
     """Server text made inert: controls and bidi overrides removed, tabs expanded."""
     text = clean_text(value or "").replace("\t", "    ")
     return text.replace("\n", " ") if single_line else text
-
-
-def classify_href(href: str) -> tuple[bool, bool]:
-    """``(external, safe)`` for a link target.
-
-    Only ``http``/``https`` are external; relative paths and ``#anchors`` are internal
-    and safe; every other scheme (``javascript:``, ``file:``, ``data:``…) and
-    protocol-relative ``//host`` links are unsafe, so the screen refuses them.
-    """
-    value = href.strip()
-    match = _SCHEME_RE.match(value)
-    if match is not None:
-        scheme = match.group(1).lower()
-        return (True, True) if scheme in ("http", "https") else (False, False)
-    if value.startswith(("//", "\\\\", "/\\", "\\/")):
-        return False, False
-    return False, True
 
 
 def link_target(href: str, label: str) -> Target:

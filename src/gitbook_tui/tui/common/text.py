@@ -1,0 +1,14 @@
+"""The one sanitising path for server text shown in the terminal: inert, control-free Content."""
+
+from __future__ import annotations
+
+from textual.content import Content
+
+from ...markdown.sanitize import clean_text
+
+
+def inert(text: str | None, *, style: str = "") -> Content:
+    """Server text as a Content object: controls stripped, markup never interpreted."""
+    return (
+        Content.styled(clean_text(text or ""), style) if style else Content(clean_text(text or ""))
+    )
