@@ -142,14 +142,14 @@ def serve_forever(db: str | Path, **options: object) -> None:
     warning = network_warning(str(options.get("host", "127.0.0.1")))
     if warning:
         print(f"gitbook-tui serve: {warning}", file=sys.stderr, flush=True)
-    if owner.minted:
-        print(f"Serving {url} token={owner.token}", flush=True)
+    if owner.minted:  # the notes go first: the Serving line tells a caller it is up
         print(
             f"gitbook-tui serve: the owner's token is saved in {owner.file} (readable by you "
             "only); later runs reuse it, --rotate-token replaces it.",
             file=sys.stderr,
             flush=True,
         )
+        print(f"Serving {url} token={owner.token}", flush=True)
     else:
         print(f"Serving {url} (owner token in {owner.file})", flush=True)
     asyncio.run(server.serve(sockets=[sock]))
