@@ -36,6 +36,7 @@ from textual.widgets.tree import TreeNode
 
 from ....api import APIConnectionError, AsyncGitBook, GitBookError, ReadMode
 from ....models import Space
+from ...common.freshness import Freshness
 from ...common.text import inert
 from .base import BatchedTree
 from .drawing import TreeDrawer
@@ -130,6 +131,11 @@ class WorkspaceTree(TreeQueries, BatchedTree):
             self.source = source
             self.offline = offline
             self.age = age
+
+        @property
+        def freshness(self) -> Freshness:
+            """What the status bar shows for this answer."""
+            return Freshness.of_answer(self.source, offline=self.offline, age=self.age)
 
     class FilterRequested(Message):
         """A printable key (or ``/``) asked for the filter input, starting with ``text``."""
