@@ -7,7 +7,7 @@ changes, and ``tests/tui/test_textual_compat.py`` names the internal that went m
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
@@ -107,7 +107,7 @@ def modal_binding_chain(screen: Screen[Any]) -> list[tuple[DOMNode, BindingsMap]
     return screen._modal_binding_chain
 
 
-def app_keymap(app: App[Any]) -> dict[str, str]:
+def app_keymap(app: App[Any]) -> Mapping[str, str]:
     """The user's keymap (binding id -> keys) the app applies."""
     return app._keymap
 

@@ -31,7 +31,7 @@ from ..common.link_targets import open_in_browser
 from ..common.navigator import navigator_of
 from ..common.state import AccountState, StartTarget, StateStore
 from ..common.status_bar import StatusBar
-from ..common.text import inert
+from ..common.text import plain
 from .browser_start import resolve_start, state_of
 from .link_follower import LinkFollower
 from .page_header import PageHeader
@@ -221,7 +221,7 @@ class BrowserScreen(Screen[None]):
         try:
             page = await self.client.content.page_by_path(space_id, path, read="prefer-cache")
         except GitBookError:
-            self.notify(inert(f"Broken link: no page at {path}"), severity="warning")
+            self.notify(plain(f"Broken link: no page at {path}"), severity="warning", markup=False)
             return
         self.open_page(space_id, page.id, anchor)
 
@@ -238,7 +238,12 @@ class BrowserScreen(Screen[None]):
         except GitBookError as exc:
             if isinstance(exc, APIConnectionError):
                 self.status.show_freshness(Freshness.offline(None))
-            self.notify(inert(f"Could not open the page: {exc}"), title="Page", severity="error")
+            self.notify(
+                plain(f"Could not open the page: {exc}"),
+                title="Page",
+                severity="error",
+                markup=False,
+            )
             return
         tree = self.workspace_tree
         if not tree.is_loaded(space_key(space_id)):
@@ -324,10 +329,10 @@ class BrowserScreen(Screen[None]):
         if url is None:
             return
         if open_in_browser(url):
-            self.notify(Content("Opened ") + inert(url), timeout=3)
+            self.notify("Opened " + plain(url), timeout=3, markup=False)
         else:
             self.app.copy_to_clipboard(url)
-            self.notify(Content("No browser here; copied ") + inert(url), timeout=5)
+            self.notify("No browser here; copied " + plain(url), timeout=5, markup=False)
 
     def action_copy_url(self) -> None:
         self._links.copy_url()

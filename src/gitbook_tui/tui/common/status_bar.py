@@ -17,7 +17,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from ...api import RateLimitInfo
-from .freshness import Freshness
+from .freshness import Freshness, FreshnessState
 from .text import inert
 
 __all__ = ["RateWindow", "StatusBar", "format_age"]
@@ -83,7 +83,7 @@ class StatusBar(Horizontal):
         super().__init__(id=id, classes=classes)
         self._user = ""
         self._org = ""
-        self._state: str | None = None  # "online" | "offline" | "cached" | None
+        self._state: FreshnessState | None = None
         self._since = time.monotonic()  # when the state's age was measured
         self._base_age = 0.0
         self._rate: RateLimitInfo | None = None
@@ -141,7 +141,7 @@ class StatusBar(Horizontal):
             age = max(age, known)
         self._set("offline", age)
 
-    def _set(self, state: str, age: float) -> None:
+    def _set(self, state: FreshnessState, age: float) -> None:
         self._state = state
         self._base_age = age
         self._since = time.monotonic()
@@ -149,7 +149,7 @@ class StatusBar(Horizontal):
 
     # -- outputs ----------------------------------------------------------------------------
     @property
-    def state(self) -> str | None:
+    def state(self) -> FreshnessState | None:
         return self._state
 
     @property

@@ -18,7 +18,7 @@ from textual.widgets.tree import TreeNode
 
 from ....markdown.sanitize import clean_text
 from ...textual_compat import BatchingTree
-from .model import NodeData, label_for, to_text
+from .model import NodeData, label_text, to_text
 
 __all__ = ["BatchedTree"]
 
@@ -48,8 +48,9 @@ class BatchedTree(BatchingTree[NodeData]):
         lines = text.split()
         return lines[0] if lines else text
 
-    def label_for(self, data: NodeData) -> Content:
-        return label_for(data)
+    def label_for(self, data: NodeData) -> Text:
+        """The node's inert label as the Text the Tree draws (see :func:`.model.label_for`)."""
+        return label_text(data)
 
     def get_label_width(self, node: TreeNode[NodeData]) -> int:
         """What ``render_label`` would measure, without rendering."""
