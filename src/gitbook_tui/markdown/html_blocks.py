@@ -135,7 +135,7 @@ class _Converter:
         elif tag == "figure":
             out.extend(self.figure(element))
         elif tag in ("ul", "ol"):
-            out.append(self.list(element))
+            out.append(self.list_block(element))
         elif tag == "li":
             out.append(ListBlock(False, 1, (ListItem(tuple(self.blocks(element.children))),)))
         elif len(tag) == 2 and tag[0] == "h" and tag[1].isdigit():
@@ -157,7 +157,7 @@ class _Converter:
         else:  # p, div, section, summary outside details, dd…: their content
             out.extend(self.blocks(element.children))
 
-    def list(self, element: Element) -> ListBlock:
+    def list_block(self, element: Element) -> ListBlock:
         items: list[ListItem] = []
         stray: list[Node] = []
 

@@ -8,6 +8,7 @@ from ...api import AsyncGitBook, GitBookError
 from ...api.content import document_markdown
 from ...markdown import Document, expand_includes, include_paths, parse
 from ...markdown.includes import IncludedContent, include_key
+from ...models import ReusableContent
 
 __all__ = ["load_includes"]
 
@@ -24,7 +25,7 @@ async def load_includes(client: AsyncGitBook, space_id: str, document: Document)
         revision = await client.content.revision(space_id, read="prefer-cache")
     except GitBookError:
         return document
-    known = {}
+    known: dict[str, ReusableContent] = {}
     for item in revision.reusableContents:
         path = item.git.path if item.git is not None else None
         if path:
@@ -32,16 +33,16 @@ async def load_includes(client: AsyncGitBook, space_id: str, document: Document)
             known.setdefault(include_key(path).rsplit("/", 1)[-1], item)
     contents: dict[str, IncludedContent | None] = {}
     for key in keys:
-        item = known.get(key) or known.get(key.rsplit("/", 1)[-1])
-        if item is None:
+        found = known.get(key) or known.get(key.rsplit("/", 1)[-1])
+        if found is None:
             contents[key] = None
             continue
         try:
             body = await client.content.reusable_content_document(
-                space_id, revision.id, item.id, read="prefer-cache"
+                space_id, revision.id, found.id, read="prefer-cache"
             )
         except GitBookError:
             continue
         included = await asyncio.to_thread(parse, document_markdown(body))
-        contents[key] = (item.title or key, included)
+        contents[key] = (found.title or key, included)
     return expand_includes(document, contents)
