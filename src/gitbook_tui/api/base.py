@@ -7,11 +7,12 @@ import contextlib
 import json
 import logging
 import random
+import re
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
-from urllib.parse import urlencode
+from urllib.parse import quote, unquote, urlencode
 
 import httpx
 from pydantic import BaseModel, TypeAdapter, ValidationError
@@ -35,6 +36,7 @@ __all__ = [
     "ReadMode",
     "ResponseMeta",
     "response_meta",
+    "segment",
 ]
 
 log = logging.getLogger("gitbook_tui.api")
@@ -102,8 +104,54 @@ def _params(params: dict[str, Any] | None) -> QueryItems:
     return items
 
 
+# Characters that must never reach a path, even encoded: separators some servers decode
+# back into structure (``/``, ``\\``; a percent-encoded ``%2F`` is decoded by ASGI servers),
+# query and fragment starts, and control characters (C0, DEL, C1).
+_UNSAFE_SEGMENT = re.compile(r"[/\\?#\x00-\x1f\x7f-\x9f]")
+
+
+def _shown(value: str) -> str:
+    return repr(value if len(value) <= 60 else value[:57] + "...")
+
+
+def segment(value: str | int, name: str) -> str:
+    """``value`` as one percent-encoded path segment; a :class:`ValueError` naming ``name``
+    when it is empty, ``.``/``..`` (which HTTP clients resolve, escaping the segment), or
+    holds ``/``, ``\\``, ``?``, ``#`` or a control character.
+
+    Other characters are encoded (``%2e%2e`` is sent as ``%252e%252e``: the literal id)."""
+    text = str(value)
+    if text in ("", ".", "..") or _UNSAFE_SEGMENT.search(text):
+        raise ValueError(f"{name} must be a single path segment, got {_shown(text)}")
+    return quote(text, safe="")
+
+
+def segments(value: str, name: str) -> str:
+    """A ``/``-separated sub-path (a page path), each part checked as by :func:`segment`;
+    empty parts (leading, trailing or doubled slashes) are dropped."""
+    parts = [part for part in value.split("/") if part]
+    try:
+        return "/".join(segment(part, name) for part in parts)
+    except ValueError:
+        raise ValueError(f"{name} must be a path of plain segments, got {_shown(value)}") from None
+
+
 def _norm(path: str) -> str:
     return "/" + path.lstrip("/")
+
+
+def _checked(path: str) -> str:
+    """The request path, refused when it could address anything but what it names: a dot
+    segment (HTTP clients resolve them), an empty segment (but a trailing slash), or a raw
+    unsafe character. Paths built with :func:`segment` always pass; this guards the rest."""
+    path = _norm(path)
+    parts = path[1:].split("/")
+    if len(parts) > 1 and parts[-1] == "":
+        parts.pop()
+    for part in parts:
+        if part in ("", ".", "..") or unquote(part) in (".", "..") or _UNSAFE_SEGMENT.search(part):
+            raise ValueError(f"unsafe request path {_shown(path)}: every segment must be plain")
+    return path
 
 
 def _attach(value: Any, meta: ResponseMeta) -> Any:
@@ -263,7 +311,7 @@ class BaseClient:
         server), ``prefer-cache`` (a cached answer at once, refreshed in the background),
         ``cache-only`` (:class:`CacheMissError` when absent)."""
         mode = read or self.read_mode
-        path = _norm(path)
+        path = _checked(path)
         prepared = _Prepared(path, _params(params))
         operation = operation or f"GET {path}"
         key = entry_key(self._account, "GET", path, prepared.query)
@@ -364,7 +412,7 @@ class BaseClient:
         ``refreshes`` are single resources (exact paths) whose JSON the change makes stale,
         such as a space whose comment counts moved.
         ``invalidates=None`` marks a POST that changes nothing (a render): nothing is dropped."""
-        path = _norm(path)
+        path = _checked(path)
         method = method.upper()
         response = await self._send(method, path, params=_params(params), body=body)
         if self.cache is not None and invalidates is not None:
