@@ -320,12 +320,17 @@ class BaseClient:
             if cached is None:
                 raise CacheMissError(path)
             meta = ResponseMeta("cache", cached.age, stale=True)
-            return self._parse(cast_to, cached.body, operation, meta)
+            try:
+                return self._parse(cast_to, cached.body, operation, meta)
+            except ResponseValidationError:
+                self._drop(key, path)  # unreadable: as good as absent
+                raise CacheMissError(path) from None
         if mode == "prefer-cache" and cached is not None:
             try:
                 value = self._parse(cast_to, cached.body, operation, ResponseMeta("cache"))
             except ResponseValidationError:
-                cached = None  # an entry the current models cannot read: go to the server
+                self._drop(key, path)
+                cached = None  # read it again, without If-None-Match
             else:
                 task = asyncio.create_task(
                     self._revalidate(prepared, key, cached.etag, cast_to, operation)
@@ -337,15 +342,40 @@ class BaseClient:
                 return _attach(value, meta)
         try:
             body, fresh = await self._fetch(prepared, key, cached.etag if cached else None)
-        except APIConnectionError:
+        except APIConnectionError as unreachable:
             if cached is None:
                 raise
             log.debug("GET %s: server unreachable, answering from the cache", path)
             meta = ResponseMeta("cache", cached.age, stale=True, offline=True)
-            return self._parse(cast_to, cached.body, operation, meta)
+            try:
+                return self._parse(cast_to, cached.body, operation, meta)
+            except ResponseValidationError:
+                self._drop(key, path)
+                raise unreachable from None  # nothing readable to show instead
         if not fresh and cached is not None:
-            body = cached.body
-        return self._parse(cast_to, body, operation, ResponseMeta("network"))
+            try:
+                return self._parse(cast_to, cached.body, operation, ResponseMeta("network"))
+            except ResponseValidationError:
+                # The server confirmed a body we cannot read (stored damaged, or by models
+                # that read it differently): a 304 would only confirm it again, so ask anew.
+                self._drop(key, path)
+                body, fresh = await self._fetch(prepared, key, None)
+        return self._parse_fresh(cast_to, body, operation, key, path)
+
+    def _drop(self, key: str, path: str) -> None:
+        """Forget a cached answer that cannot be read."""
+        log.debug("GET %s: the cached answer is unreadable; dropping it", path)
+        if self.cache is not None:
+            self.cache.delete(key)
+
+    def _parse_fresh(self, cast_to: Any, body: bytes, operation: str, key: str, path: str) -> Any:
+        """Parse a body the server just sent; an unreadable one is not kept in the cache
+        (so the next read asks for a full answer instead of revalidating this one)."""
+        try:
+            return self._parse(cast_to, body, operation, ResponseMeta("network"))
+        except ResponseValidationError:
+            self._drop(key, path)
+            raise
 
     async def _fetch(self, prepared: _Prepared, key: str, etag: str | None) -> tuple[bytes, bool]:
         """(body, True) for a new answer, (b"", False) when the server said 304."""
@@ -374,7 +404,7 @@ class BaseClient:
         body, fresh = await self._fetch(prepared, key, etag)
         if not fresh:
             return None
-        return self._parse(cast_to, body, operation, ResponseMeta("network"))
+        return self._parse_fresh(cast_to, body, operation, key, prepared.path)
 
     def _parse(self, cast_to: Any, body: bytes, operation: str, meta: ResponseMeta) -> Any:
         try:
