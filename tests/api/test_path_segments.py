@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from gitbook_tui.api import AsyncGitBook, GitBookError
-from gitbook_tui.api.base import segment, segments
+from gitbook_tui.api.paths import segment, segments
 from gitbook_tui.api.resource import Resource
 
 BASE = "http://testserver/v1"

@@ -7,12 +7,11 @@ import contextlib
 import json
 import logging
 import random
-import re
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
-from urllib.parse import quote, unquote, urlencode
+from urllib.parse import urlencode
 
 import httpx
 from pydantic import BaseModel, TypeAdapter, ValidationError
@@ -28,6 +27,8 @@ from .errors import (
     server_wait,
     status_error,
 )
+from .paths import checked_path
+from .waits import RetryWait, RetryWaits, WaitListener, WaitReason
 
 __all__ = [
     "BaseClient",
@@ -35,8 +36,8 @@ __all__ = [
     "RateLimitInfo",
     "ReadMode",
     "ResponseMeta",
+    "RetryWait",
     "response_meta",
-    "segment",
 ]
 
 log = logging.getLogger("gitbook_tui.api")
@@ -104,54 +105,8 @@ def _params(params: dict[str, Any] | None) -> QueryItems:
     return items
 
 
-# Characters that must never reach a path, even encoded: separators some servers decode
-# back into structure (``/``, ``\\``; a percent-encoded ``%2F`` is decoded by ASGI servers),
-# query and fragment starts, and control characters (C0, DEL, C1).
-_UNSAFE_SEGMENT = re.compile(r"[/\\?#\x00-\x1f\x7f-\x9f]")
-
-
-def _shown(value: str) -> str:
-    return repr(value if len(value) <= 60 else value[:57] + "...")
-
-
-def segment(value: str | int, name: str) -> str:
-    """``value`` as one percent-encoded path segment; a :class:`ValueError` naming ``name``
-    when it is empty, ``.``/``..`` (which HTTP clients resolve, escaping the segment), or
-    holds ``/``, ``\\``, ``?``, ``#`` or a control character.
-
-    Other characters are encoded (``%2e%2e`` is sent as ``%252e%252e``: the literal id)."""
-    text = str(value)
-    if text in ("", ".", "..") or _UNSAFE_SEGMENT.search(text):
-        raise ValueError(f"{name} must be a single path segment, got {_shown(text)}")
-    return quote(text, safe="")
-
-
-def segments(value: str, name: str) -> str:
-    """A ``/``-separated sub-path (a page path), each part checked as by :func:`segment`;
-    empty parts (leading, trailing or doubled slashes) are dropped."""
-    parts = [part for part in value.split("/") if part]
-    try:
-        return "/".join(segment(part, name) for part in parts)
-    except ValueError:
-        raise ValueError(f"{name} must be a path of plain segments, got {_shown(value)}") from None
-
-
 def _norm(path: str) -> str:
     return "/" + path.lstrip("/")
-
-
-def _checked(path: str) -> str:
-    """The request path, refused when it could address anything but what it names: a dot
-    segment (HTTP clients resolve them), an empty segment (but a trailing slash), or a raw
-    unsafe character. Paths built with :func:`segment` always pass; this guards the rest."""
-    path = _norm(path)
-    parts = path[1:].split("/")
-    if len(parts) > 1 and parts[-1] == "":
-        parts.pop()
-    for part in parts:
-        if part in ("", ".", "..") or unquote(part) in (".", "..") or _UNSAFE_SEGMENT.search(part):
-            raise ValueError(f"unsafe request path {_shown(path)}: every segment must be plain")
-    return path
 
 
 def _attach(value: Any, meta: ResponseMeta) -> Any:
@@ -172,7 +127,14 @@ def _consume(task: asyncio.Task[Any]) -> None:
 
 
 class BaseClient:
-    """Sends requests with retries and rate-limit handling, and serves reads from the cache."""
+    """Sends requests with retries and rate-limit handling, and serves reads from the cache.
+
+    Retries of idempotent requests wait first (the server's ``Retry-After`` /
+    ``X-RateLimit-Reset`` up to 120 s, else a short backoff). Those waits are observable:
+    :attr:`retry_wait` is the wait under way that ends last (a :class:`RetryWait` whose
+    ``describe()`` reads "rate-limited, retrying in 23 s"), and :meth:`watch_retry_waits`
+    calls a listener whenever one starts or ends. Cancelling the task awaiting a request
+    ends its wait at once."""
 
     def __init__(
         self,
@@ -191,7 +153,7 @@ class BaseClient:
         self.cache = cache
         self.read_mode: ReadMode = read_mode
         self.rate_limit = RateLimitInfo()
-        self._sleep = sleep
+        self._waits = RetryWaits(sleep)
         self._secret = token or ""
         self._account = account_fingerprint(self.base_url, token)
         self._background: set[asyncio.Task[Any]] = set()
@@ -211,6 +173,22 @@ class BaseClient:
     @property
     def timeout(self) -> httpx.Timeout:
         return self._http.timeout
+
+    @property
+    def retry_wait(self) -> RetryWait | None:
+        """The retry wait under way that ends last (``None`` when no request waits): poll it
+        for a countdown, e.g. ``wait.describe()`` -> "rate-limited, retrying in 23 s"."""
+        return self._waits.current
+
+    @property
+    def retry_waits(self) -> tuple[RetryWait, ...]:
+        """Every retry wait under way (concurrent requests wait independently)."""
+        return self._waits.active
+
+    def watch_retry_waits(self, listener: WaitListener) -> Callable[[], None]:
+        """Call ``listener(retry_wait)`` whenever a wait starts or ends (``None``: no request
+        waits any more); returns the function that unsubscribes it."""
+        return self._waits.watch(listener)
 
     async def close(self) -> None:
         for task in list(self._background):
@@ -267,13 +245,28 @@ class BaseClient:
                         wait = self._backoff(attempt)
                     elif wait > MAX_WAIT:
                         raise status_error(response, method, path, self._redact) from None
-                    await self._sleep(wait)
+                    reason: WaitReason = "rate-limited" if status == 429 else "server-error"
+                    await self._waits.wait(
+                        wait,
+                        reason=reason,
+                        method=method,
+                        path=path,
+                        status=status,
+                        attempt=attempt + 1,
+                    )
                     attempt += 1
                     continue
                 raise status_error(response, method, path, self._redact) from None
             log.debug("%s %s failed: %s (attempt %d)", method, path, error, attempt + 1)
             if attempt < self.max_retries and (idempotent or not sent):
-                await self._sleep(self._backoff(attempt))
+                await self._waits.wait(
+                    self._backoff(attempt),
+                    reason="unreachable",
+                    method=method,
+                    path=path,
+                    status=None,
+                    attempt=attempt + 1,
+                )
                 attempt += 1
                 continue
             raise error from None
@@ -311,7 +304,7 @@ class BaseClient:
         server), ``prefer-cache`` (a cached answer at once, refreshed in the background),
         ``cache-only`` (:class:`CacheMissError` when absent)."""
         mode = read or self.read_mode
-        path = _checked(path)
+        path = checked_path(path)
         prepared = _Prepared(path, _params(params))
         operation = operation or f"GET {path}"
         key = entry_key(self._account, "GET", path, prepared.query)
@@ -442,7 +435,7 @@ class BaseClient:
         ``refreshes`` are single resources (exact paths) whose JSON the change makes stale,
         such as a space whose comment counts moved.
         ``invalidates=None`` marks a POST that changes nothing (a render): nothing is dropped."""
-        path = _checked(path)
+        path = checked_path(path)
         method = method.upper()
         response = await self._send(method, path, params=_params(params), body=body)
         if self.cache is not None and invalidates is not None:

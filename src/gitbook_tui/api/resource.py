@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from .base import BaseClient, segment, segments
+from .base import BaseClient
+from .paths import segment, segments
 
 # Every id that goes into a path goes through ``seg`` (ids come from servers and users):
 # escaped, and refused with a ValueError naming the parameter when it is not one segment.
