@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import random
 from collections.abc import Awaitable, Callable, Iterable
@@ -14,7 +13,7 @@ from typing import Any, Literal
 from urllib.parse import urlencode
 
 import httpx
-from pydantic import BaseModel, TypeAdapter, ValidationError
+from pydantic import BaseModel
 
 from ..cache import ResponseCache, account_fingerprint, entry_key
 from .errors import (
@@ -27,6 +26,7 @@ from .errors import (
     server_wait,
     status_error,
 )
+from .parsing import parse_body
 from .paths import checked_path
 from .waits import RetryWait, RetryWaits, WaitListener, WaitReason
 
@@ -400,22 +400,7 @@ class BaseClient:
         return self._parse_fresh(cast_to, body, operation, key, prepared.path)
 
     def _parse(self, cast_to: Any, body: bytes, operation: str, meta: ResponseMeta) -> Any:
-        try:
-            data = json.loads(body) if body else None
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise ResponseValidationError(operation, "(body)", f"is not JSON: {exc}") from None
-        if cast_to is None:
-            return data
-        try:
-            if isinstance(cast_to, type) and issubclass(cast_to, BaseModel):
-                value = cast_to.model_validate(data)
-            else:
-                value = TypeAdapter(cast_to).validate_python(data)
-        except ValidationError as exc:
-            first = exc.errors(include_url=False, include_input=False)[0]
-            where = ".".join(str(p) for p in first.get("loc", ())) or "(body)"
-            raise ResponseValidationError(operation, where, str(first.get("msg"))) from None
-        return _attach(value, meta)
+        return _attach(parse_body(cast_to, body, operation), meta)
 
     # -- writes -------------------------------------------------------------------------
     async def send(
