@@ -8,12 +8,10 @@ import logging
 import random
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any, Literal
 from urllib.parse import urlencode
 
 import httpx
-from pydantic import BaseModel
 
 from ..cache import ResponseCache, account_fingerprint, entry_key
 from .errors import (
@@ -26,6 +24,7 @@ from .errors import (
     server_wait,
     status_error,
 )
+from .meta import RateLimitInfo, ResponseMeta, attach_meta, response_meta
 from .parsing import parse_body
 from .paths import checked_path
 from .waits import RetryWait, RetryWaits, WaitListener, WaitReason
@@ -57,34 +56,6 @@ def retryable_status(status: int) -> bool:
 
 
 @dataclass
-class ResponseMeta:
-    """Where an answer came from. ``refresh`` (prefer-cache) resolves to the fresh value,
-    or ``None`` when the server confirmed the cached one (304)."""
-
-    source: Literal["network", "cache"]
-    age: float = 0.0
-    stale: bool = False
-    offline: bool = False
-    refresh: asyncio.Task[Any] | None = None
-
-
-@dataclass
-class RateLimitInfo:
-    """The last ``X-RateLimit-*`` values the server sent."""
-
-    limit: int | None = None
-    remaining: int | None = None
-    reset: datetime | None = None
-
-
-def response_meta(value: object) -> ResponseMeta | None:
-    """The :class:`ResponseMeta` of a value the client returned (None if unknown)."""
-    private = getattr(value, "__pydantic_private__", None) if isinstance(value, BaseModel) else None
-    meta = (private or {}).get("_response_meta")
-    return meta if isinstance(meta, ResponseMeta) else None
-
-
-@dataclass
 class _Prepared:
     path: str
     params: QueryItems = field(default_factory=list)
@@ -107,17 +78,6 @@ def _params(params: dict[str, Any] | None) -> QueryItems:
 
 def _norm(path: str) -> str:
     return "/" + path.lstrip("/")
-
-
-def _attach(value: Any, meta: ResponseMeta) -> Any:
-    # Only the returned object carries its meta, as a pydantic private value set after
-    # validation: declaring a private attribute on every model would cost an
-    # initialisation per nested instance (measured: half of the validation time of a page).
-    if isinstance(value, BaseModel):
-        private = value.__pydantic_private__ or {}
-        private["_response_meta"] = meta
-        object.__setattr__(value, "__pydantic_private__", private)
-    return value
 
 
 def _consume(task: asyncio.Task[Any]) -> None:
@@ -332,7 +292,7 @@ class BaseClient:
                 task.add_done_callback(self._background.discard)
                 task.add_done_callback(_consume)
                 meta = ResponseMeta("cache", cached.age, stale=True, refresh=task)
-                return _attach(value, meta)
+                return attach_meta(value, meta)
         try:
             body, fresh = await self._fetch(prepared, key, cached.etag if cached else None)
         except APIConnectionError as unreachable:
@@ -400,7 +360,7 @@ class BaseClient:
         return self._parse_fresh(cast_to, body, operation, key, prepared.path)
 
     def _parse(self, cast_to: Any, body: bytes, operation: str, meta: ResponseMeta) -> Any:
-        return _attach(parse_body(cast_to, body, operation), meta)
+        return attach_meta(parse_body(cast_to, body, operation), meta)
 
     # -- writes -------------------------------------------------------------------------
     async def send(
