@@ -1,7 +1,7 @@
 // The official @gitbook/api client listing an organization's spaces, for bench_client.py.
 // A worker: one JSON command per stdin line ({"org", "limit"}); for each, a fresh client lists
-// every page (keeping every item) and one JSON line answers {"ms", "count"}: the listing's
-// time, measured inside node (no process start and, as for the Python listers, not the
+// every page (keeping every item) and one JSON line answers {"ms", "cpuMs", "count"}: the
+// listing's time and the process's CPU time, measured inside node (no process start and, as for the Python listers, not the
 // client's construction).
 // GITBOOK_JS_DIR names the folder whose node_modules holds @gitbook/api (tests/js).
 import fs from "node:fs";
@@ -32,8 +32,11 @@ for await (const line of readline.createInterface({ input: process.stdin })) {
     endpoint: process.env.GITBOOK_ENDPOINT,
     authToken: process.env.GITBOOK_TOKEN,
   });
+  const cpu = process.cpuUsage();
   const start = performance.now();
   const count = await listAll(api, org, limit);
   const ms = performance.now() - start;
-  process.stdout.write(JSON.stringify({ ms, count }) + "\n");
+  const used = process.cpuUsage(cpu);
+  const cpuMs = (used.user + used.system) / 1000;
+  process.stdout.write(JSON.stringify({ ms, cpuMs, count }) + "\n");
 }

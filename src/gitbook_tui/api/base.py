@@ -257,12 +257,15 @@ class BaseClient:
         params: dict[str, Any] | None = None,
         read: ReadMode | None = None,
         operation: str = "",
+        on_body: Callable[[bytes], None] | None = None,
     ) -> Any:
         """GET ``path`` and parse it as ``cast_to`` (a pydantic model or type).
 
         ``read``: ``network`` (the cache only revalidates and covers for an unreachable
         server), ``prefer-cache`` (a cached answer at once, refreshed in the background),
-        ``cache-only`` (:class:`CacheMissError` when absent)."""
+        ``cache-only`` (:class:`CacheMissError` when absent).
+        ``on_body``: called with the body of a server answer (new, or a cached one the
+        server confirmed) just before it is parsed (a pager starts the next page then)."""
         mode = read or self.read_mode
         path = checked_path(path)
         prepared = _Prepared(path, _params(params))
@@ -306,6 +309,8 @@ class BaseClient:
                 self._drop(key, path)
                 raise unreachable from None  # nothing readable to show instead
         if not fresh and cached is not None:
+            if on_body is not None:
+                on_body(cached.body)
             try:
                 return self._parse(cast_to, cached.body, operation, ResponseMeta("network"))
             except ResponseValidationError:
@@ -313,6 +318,8 @@ class BaseClient:
                 # that read it differently): a 304 would only confirm it again, so ask anew.
                 self._drop(key, path)
                 body, fresh = await self._fetch(prepared, key, None)
+        if on_body is not None:
+            on_body(body)
         return self._parse_fresh(cast_to, body, operation, key, path)
 
     def _drop(self, key: str, path: str) -> None:
