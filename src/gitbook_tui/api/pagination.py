@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncGenerator, AsyncIterator, Callable, Generator
+from collections.abc import AsyncGenerator, Callable, Generator
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -95,7 +95,7 @@ class AsyncPager(Generic[T]):
     def __await__(self) -> Generator[Any, None, Page[T]]:
         return self.page().__await__()
 
-    async def pages(self) -> AsyncIterator[Page[T]]:
+    async def pages(self) -> AsyncGenerator[Page[T], None]:
         """Every page in turn, until there is no ``next.page`` (or a token repeats, or
         ``max_items`` items were fetched).
 
@@ -170,14 +170,15 @@ class AsyncPager(Generic[T]):
                 if task is not None:
                     task.cancel()
 
-    async def __aiter__(self) -> AsyncIterator[T]:
+    async def __aiter__(self) -> AsyncGenerator[T, None]:
         count = 0
-        async for current in self.pages():
-            for item in current.items:
-                if self._max_items is not None and count >= self._max_items:
-                    return
-                count += 1
-                yield item
+        async with contextlib.aclosing(self.pages()) as pages:  # stopping ends a read-ahead
+            async for current in pages:
+                for item in current.items:
+                    if self._max_items is not None and count >= self._max_items:
+                        return
+                    count += 1
+                    yield item
 
     async def to_list(self) -> list[T]:
         return [item async for item in self]
