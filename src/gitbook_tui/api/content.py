@@ -205,7 +205,7 @@ class Content(Resource):
     ) -> ReusableContent:
         """A reusable content block of the space's current revision (no body)."""
         result: ReusableContent = await self._client.get(
-            f"/spaces/{seg(space_id)}/content/reusable-contents/{seg(reusable_content_id)}",
+            f"/spaces/{seg(space_id, 'space_id')}/content/reusable-contents/{seg(reusable_content_id, 'reusable_content_id')}",
             ReusableContent,
             params=_options(metadata, None),
             read=read,
@@ -227,8 +227,8 @@ class Content(Resource):
         """The body of a reusable content at a revision, as a JSON document (see
         :func:`document_markdown` for its text)."""
         result: dict[str, Any] = await self._client.get(
-            f"/spaces/{seg(space_id)}/revisions/{seg(revision_id)}"
-            f"/reusable-contents/{seg(reusable_content_id)}/document",
+            f"/spaces/{seg(space_id, 'space_id')}/revisions/{seg(revision_id, 'revision_id')}"
+            f"/reusable-contents/{seg(reusable_content_id, 'reusable_content_id')}/document",
             dict[str, Any],
             read=read,
             operation="getReusableContentDocumentInRevisionById",
