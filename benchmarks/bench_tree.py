@@ -83,10 +83,10 @@ from gitbook_tui.server.core.storage import Tx
 from gitbook_tui.server.demo.generated import knowledge_base_pages
 from gitbook_tui.server.runner import start_in_thread
 from gitbook_tui.tui.app import GitBookApp
-from gitbook_tui.tui.config import TuiConfig
-from gitbook_tui.tui.screens.browser_screen import BrowserScreen
-from gitbook_tui.tui.state import AccountState, StateStore, account_key
-from gitbook_tui.tui.widgets.workspace_tree import WorkspaceTree, org_key, space_key
+from gitbook_tui.tui.browse.browser_screen import BrowserScreen
+from gitbook_tui.tui.browse.tree.workspace_tree import WorkspaceTree, org_key, space_key
+from gitbook_tui.tui.common.config import TuiConfig
+from gitbook_tui.tui.common.state import AccountState, StateStore, account_key
 
 OWNER_TOKEN = "bench-token"
 KB_TOKEN = "bench-kb"
@@ -358,7 +358,7 @@ async def bench_space(url: str, db: dict[str, Any], tmp: Path, size: tuple[int, 
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen), "the browser")
         browser = app.screen
         assert isinstance(browser, BrowserScreen)
-        tree = browser.tree
+        tree = browser.workspace_tree
         await until(pilot, lambda: tree._node_for(space_key(kb)) is not None, "the space")
         await pilot.pause()
         tree.focus()
@@ -411,7 +411,7 @@ async def bench_org(url: str, db: dict[str, Any], tmp: Path, size: tuple[int, in
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen), "the browser")
         browser = app.screen
         assert isinstance(browser, BrowserScreen)
-        tree = browser.tree
+        tree = browser.workspace_tree
         await until(pilot, lambda: tree._node_for(org_key(org)) is not None, "the org node")
         await pilot.pause()
         tree.focus()
@@ -463,7 +463,7 @@ async def start_once(
         assert watch.first_frame is not None
         browser = app.screen
         assert isinstance(browser, BrowserScreen)
-        tree = browser.tree
+        tree = browser.workspace_tree
         await until(pilot, lambda: not tree.loader.in_flight, "the loads")
         await pilot.pause(0.2)
         await until(pilot, lambda: all(w.is_finished for w in app.workers), "the workers")

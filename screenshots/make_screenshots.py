@@ -76,7 +76,7 @@ async def expand(pilot: Any, tree: Any, label: str) -> None:
 
 
 async def open_from_tree(pilot: Any, browser: Any, label: str, title: str) -> None:
-    await cursor_to(pilot, browser.tree, label)
+    await cursor_to(pilot, browser.workspace_tree, label)
     await pilot.press("enter")
     await until(pilot, lambda: browser.header.title_text == title, f"the page {title!r}")
     await until(pilot, lambda: browser.viewer.has_painted, f"{title!r} painted")
@@ -97,15 +97,15 @@ async def tour(app: Any) -> None:
     from textual.command import CommandList, CommandPalette
     from textual.widgets import OptionList
 
-    from gitbook_tui.tui.screens.browser_screen import BrowserScreen
-    from gitbook_tui.tui.screens.help_screen import HelpScreen
-    from gitbook_tui.tui.screens.outline_screen import OutlineScreen
-    from gitbook_tui.tui.screens.search_screen import SearchScreen
+    from gitbook_tui.tui.browse.browser_screen import BrowserScreen
+    from gitbook_tui.tui.browse.outline_screen import OutlineScreen
+    from gitbook_tui.tui.common.help_screen import HelpScreen
+    from gitbook_tui.tui.search.search_screen import SearchScreen
 
     async with app.run_test(size=SIZE) as pilot:
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen), "the browser")
         browser = app.screen
-        tree = browser.tree
+        tree = browser.workspace_tree
         await settle(pilot)
 
         # the workspace tree: j/k move, l/enter expand, enter opens a page
@@ -185,8 +185,8 @@ def main() -> int:
         from gitbook_tui.api import AsyncGitBook
         from gitbook_tui.server.runner import start_in_thread
         from gitbook_tui.tui.app import GitBookApp
-        from gitbook_tui.tui.config import TuiConfig
-        from gitbook_tui.tui.state import StateStore
+        from gitbook_tui.tui.common.config import TuiConfig
+        from gitbook_tui.tui.common.state import StateStore
 
         print("Seeding the demo workspace…")
         handle = start_in_thread(root / "demo.sqlite", port=0, demo=True)

@@ -15,14 +15,15 @@ from conftest import until
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.cache import ResponseCache
 from gitbook_tui.cli import build_parser
+from gitbook_tui.tui.account.org_picker_screen import OrgPickerScreen
 from gitbook_tui.tui.app import GitBookApp
-from gitbook_tui.tui.config import TuiConfig, load_tui_config
-from gitbook_tui.tui.screens.browser_screen import BrowserScreen, classify_link
-from gitbook_tui.tui.screens.org_picker_screen import OrgPickerScreen
-from gitbook_tui.tui.state import StartTarget, StateStore, parse_target
-from gitbook_tui.tui.widgets.page_viewer import PageViewer
-from gitbook_tui.tui.widgets.status_bar import StatusBar
-from gitbook_tui.tui.widgets.workspace_tree import WorkspaceTree
+from gitbook_tui.tui.browse.browser_screen import BrowserScreen
+from gitbook_tui.tui.browse.page_viewer import PageViewer
+from gitbook_tui.tui.browse.tree.workspace_tree import WorkspaceTree
+from gitbook_tui.tui.common.config import TuiConfig, load_tui_config
+from gitbook_tui.tui.common.link_targets import classify_href, classify_link
+from gitbook_tui.tui.common.state import StartTarget, StateStore, parse_target
+from gitbook_tui.tui.common.status_bar import StatusBar
 
 BASE = "http://testserver/v1"
 
@@ -151,7 +152,7 @@ def visible_labels(tree: WorkspaceTree) -> list[str]:
 
 async def open_in_tree(pilot: Any, browser: BrowserScreen, space_id: str, title: str) -> None:
     """Reveal the space, put the cursor on ``title`` and press enter."""
-    tree = browser.tree
+    tree = browser.workspace_tree
     space = await browser.client.spaces.get(space_id)
     await tree.reveal(space)
     tree.focus()
@@ -193,7 +194,7 @@ async def test_enter_opens_page_and_history_back_forward(world, handbook, tmp_pa
         assert browser.current_page == (handbook["space"], handbook["Intro"])
         await pilot.press("backspace")
         await until(pilot, lambda: browser.header.title_text == "Usage")
-        assert browser.tree.cursor_node.label.plain == "Usage"
+        assert browser.workspace_tree.cursor_node.label.plain == "Usage"
         await pilot.press("alt+right")
         await until(pilot, lambda: browser.header.title_text == "Intro")
         await pilot.press("alt+left")
@@ -272,6 +273,21 @@ def test_classify_link() -> None:
     assert classify_link(".gitbook/assets/pic.png", "", False).kind == "file"
 
 
+def test_one_scheme_rule_for_the_viewer_and_the_follower() -> None:
+    """The page shows a link as unsafe exactly when following it is refused; backslash
+    forms of a protocol-relative link (browsers read ``/\\host`` as ``//host``) too."""
+    for href in ("//evil.com/x", "/\\evil.com", "\\/evil.com", "\\\\evil.com", " //x.y"):
+        assert classify_link(href, "guide/a", False).kind == "refused", href
+        assert classify_href(href) == (False, False), href
+    hrefs = ["https://a.b", "http://a.b/c", "javascript:x", "mailto:a@b", "b.md", "/abs/c.md"]
+    hrefs += ["#top", "/pages/abc", "../x.md", ".gitbook/assets/p.png", "?q=1", "ftp://h/x"]
+    for href in hrefs:
+        target = classify_link(href, "guide/a", False)
+        external, safe = classify_href(href)
+        assert external == (target.kind == "external"), href
+        assert safe == (target.kind != "refused"), href
+
+
 # -- warm start and offline ---------------------------------------------------------------------
 async def _first_run(world: Any, handbook: dict[str, str], tmp_path: Path, cache: ResponseCache):
     """Open Handbook › Intro › Install with a cache; quit (the state is saved)."""
@@ -281,7 +297,7 @@ async def _first_run(world: Any, handbook: dict[str, str], tmp_path: Path, cache
         browser = browser_of(app)
         await open_in_tree(pilot, browser, handbook["space"], "Intro")
         await pilot.press("l")  # expand Intro
-        await until(pilot, lambda: "Install" in visible_labels(browser.tree))
+        await until(pilot, lambda: "Install" in visible_labels(browser.workspace_tree))
         await open_in_tree(pilot, browser, handbook["space"], "Install")
         await until(pilot, lambda: browser.status.connection_text == "online")
         await pilot.press("q")
@@ -314,8 +330,8 @@ async def test_warm_start_shows_cached_tree_before_any_request(world, handbook, 
         screen = app.screen
         seen["screen"] = type(screen).__name__
         if isinstance(screen, BrowserScreen):
-            seen["labels"] = visible_labels(screen.tree)
-            seen["cursor"] = screen.tree.cursor_node.label.plain
+            seen["labels"] = visible_labels(screen.workspace_tree)
+            seen["cursor"] = screen.workspace_tree.cursor_node.label.plain
             seen["title"] = screen.header.title_text
             seen["markdown"] = screen.page.markdown if screen.page else None
 
@@ -337,11 +353,11 @@ async def test_warm_start_shows_cached_tree_before_any_request(world, handbook, 
         browser = browser_of(app)
         assert seen["markdown"] == "# Install\n\nAbout Install.\n"
         # then everything is refreshed in the background: the newer versions replace it
-        await until(pilot, lambda: "Changelog" in visible_labels(browser.tree))
+        await until(pilot, lambda: "Changelog" in visible_labels(browser.workspace_tree))
         await until(pilot, lambda: "New steps." in (browser.page.markdown or ""))
         await until(pilot, lambda: browser.status.connection_text == "online")
         assert browser.status.age_text.startswith("updated ")
-        assert browser.tree.cursor_node.label.plain == "Install"
+        assert browser.workspace_tree.cursor_node.label.plain == "Install"
     cache.close()
 
 
@@ -359,7 +375,7 @@ async def test_offline_badge_with_cached_data(world, handbook, tmp_path):
         assert status.age_text.startswith("data ") and status.age_text.endswith(" old")
         assert "offline · data" in status.text
         assert status.query_one("#status-connection").has_class("-offline")
-        assert "Install" in visible_labels(browser.tree)
+        assert "Install" in visible_labels(browser.workspace_tree)
         assert browser.header.title_text == "Install"
         assert app.is_running
     cache.close()
@@ -386,9 +402,9 @@ async def test_org_picker_when_the_token_sees_two_orgs(world, tmp_path):
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
         browser = browser_of(app)
         assert browser.org_id == world.other_org
-        await until(pilot, lambda: "□ Elsewhere" in visible_labels(browser.tree))
-        assert visible_labels(browser.tree)[0] == "Other Org"
-        assert "Acme Docs" not in visible_labels(browser.tree)
+        await until(pilot, lambda: "□ Elsewhere" in visible_labels(browser.workspace_tree))
+        assert visible_labels(browser.workspace_tree)[0] == "Other Org"
+        assert "Acme Docs" not in visible_labels(browser.workspace_tree)
         await pilot.press("q")
     # the next start goes straight to the remembered organization
     app = make_app(make_client(Transport(world.app), token="tok-alice"), tmp_path)
@@ -409,7 +425,7 @@ async def test_open_target_starts_at_the_page(world, handbook, tmp_path, how):
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
         browser = browser_of(app)
         await until(pilot, lambda: browser.header.title_text == "Install")
-        assert browser.tree.cursor_node.label.plain == "Install"
+        assert browser.workspace_tree.cursor_node.label.plain == "Install"
         assert browser.header.breadcrumb.text.startswith("Acme Docs / Product / Handbook")
 
 
@@ -465,7 +481,7 @@ async def test_keymap_and_theme_from_config(world, handbook, tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
         assert app.theme == "nord"
-        tree = browser_of(app).tree
+        tree = browser_of(app).workspace_tree
         await until(pilot, lambda: "▤ Product" in visible_labels(tree))
         tree.focus()
         tree.cursor_line = 0
@@ -488,7 +504,7 @@ async def test_hostile_titles_are_inert(world, tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
         browser = browser_of(app)
-        tree = browser.tree
+        tree = browser.workspace_tree
         await until(pilot, lambda: "□ [@click=app.quit]x" in visible_labels(tree))
         tree.focus()
         while not tree.cursor_node.label.plain.endswith("x"):
@@ -521,7 +537,7 @@ async def test_open_target_then_plain_start_restores_the_tree(world, handbook, t
         await until(pilot, lambda: browser.header.title_text == "Install")
         await until(pilot, lambda: browser.status.connection_text == "online")
         await pilot.pause(0.2)
-        expanded = [k for k in browser.tree.expanded_keys if k != "root"]
+        expanded = [k for k in browser.workspace_tree.expanded_keys if k != "root"]
         await pilot.press("q")
     # each listing of the tree was asked for once, not once per loader
     for path in ("/v1/orgs", f"/v1/orgs/{world.org}/collections", f"/v1/orgs/{world.org}/spaces"):
@@ -536,7 +552,7 @@ async def test_open_target_then_plain_start_restores_the_tree(world, handbook, t
         browser = browser_of(app)
         assert browser.org_id == world.org
         await until(pilot, lambda: browser.header.title_text == "Install")
-        await until(pilot, lambda: "Install" in visible_labels(browser.tree))
-        assert set(expanded) <= set(browser.tree.expanded_keys)
-        assert browser.tree.cursor_node.label.plain == "Install"
+        await until(pilot, lambda: "Install" in visible_labels(browser.workspace_tree))
+        assert set(expanded) <= set(browser.workspace_tree.expanded_keys)
+        assert browser.workspace_tree.cursor_node.label.plain == "Install"
     cache.close()

@@ -16,12 +16,12 @@ from textual.widgets._footer import FooterKey
 from conftest import until
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.tui.app import GitBookApp
-from gitbook_tui.tui.config import TuiConfig
-from gitbook_tui.tui.page_history import PageHistory
-from gitbook_tui.tui.screens.browser_screen import BrowserScreen
-from gitbook_tui.tui.state import StartTarget, StateStore
-from gitbook_tui.tui.widgets.hint_footer import HintFooter
-from gitbook_tui.tui.widgets.page_header import clamp_lines
+from gitbook_tui.tui.browse.browser_screen import BrowserScreen
+from gitbook_tui.tui.browse.page_header import clamp_lines
+from gitbook_tui.tui.browse.page_history import PageHistory
+from gitbook_tui.tui.common.config import TuiConfig
+from gitbook_tui.tui.common.hint_footer import HintFooter
+from gitbook_tui.tui.common.state import StartTarget, StateStore
 
 BASE = "http://testserver/v1"
 DESCRIPTION = (
@@ -160,7 +160,7 @@ async def test_tree_has_no_horizontal_scrollbar(world, space, tmp_path):
     app = make_app(world, tmp_path, space)
     async with app.run_test(size=(80, 24)) as pilot:
         browser = await opened(pilot)
-        tree = browser.tree
+        tree = browser.workspace_tree
         await until(pilot, lambda: tree.virtual_size.width > tree.size.width)
         assert not tree.show_horizontal_scrollbar
         assert tree.scrollbar_size_horizontal == 0 or not tree.show_horizontal_scrollbar
@@ -173,7 +173,7 @@ async def test_footer_hints_per_focused_widget(world, space, tmp_path, width):
     app = make_app(world, tmp_path, space)
     async with app.run_test(size=(width, 24)) as pilot:
         browser = await opened(pilot)
-        browser.tree.focus()
+        browser.workspace_tree.focus()
         await pilot.pause()
         await pilot.pause()
         shown = hints(browser)
@@ -206,7 +206,7 @@ async def test_footer_in_the_filter_box_and_on_resize(world, space, tmp_path):
     app = make_app(world, tmp_path, space)
     async with app.run_test(size=(120, 24)) as pilot:
         browser = await opened(pilot)
-        browser.tree.focus()
+        browser.workspace_tree.focus()
         await pilot.pause()
         await pilot.pause()
         wide = hints(browser)

@@ -18,7 +18,7 @@ from textual.command import CommandList, CommandPalette, DiscoveryHit, Hit, Prov
 
 from conftest import World
 from gitbook_tui.api import AsyncGitBook
-from gitbook_tui.tui.commands import APP_COMMANDS, AppCommands, PageCommands, SpaceCommands
+from gitbook_tui.tui.common.palette import APP_COMMANDS, AppCommands, PageCommands, SpaceCommands
 
 SIZE = (100, 30)
 HOSTILE = "[@click=app.quit]Boom[/] \x1b[31mRed\u202eevil"

@@ -13,8 +13,8 @@ from textual.app import App, ComposeResult
 import gitbook_tui
 from gitbook_tui.markdown import model as m
 from gitbook_tui.markdown import parse
+from gitbook_tui.tui.browse.page_viewer import PageViewer
 from gitbook_tui.tui.render import DocumentLayout, FindResults, Match, iter_matches
-from gitbook_tui.tui.widgets.page_viewer import PageViewer
 
 SPACES = Path(gitbook_tui.__file__).parent / "server/demo/spaces"
 WIDTHS = (40, 80, 200)

@@ -11,7 +11,7 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Input, OptionList, Static
 
-from gitbook_tui.tui.screens.help_screen import HelpScreen, binding_groups
+from gitbook_tui.tui.common.help_screen import HelpScreen, binding_groups
 
 SIZE = (100, 30)
 

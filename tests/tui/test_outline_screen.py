@@ -7,7 +7,7 @@ from typing import Any
 from textual.app import App
 from textual.widgets import Input, OptionList, Static
 
-from gitbook_tui.tui.screens.outline_screen import OutlineScreen
+from gitbook_tui.tui.browse.outline_screen import OutlineScreen
 
 SIZE = (100, 30)
 

@@ -15,10 +15,13 @@ import pytest
 from conftest import World, until
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.tui.app import GitBookApp
-from gitbook_tui.tui.config import TuiConfig
-from gitbook_tui.tui.screens import browser_screen
-from gitbook_tui.tui.screens.browser_screen import BrowserScreen
-from gitbook_tui.tui.state import StateStore
+from gitbook_tui.tui.browse import browser_screen
+from gitbook_tui.tui.browse.browser_screen import BrowserScreen
+from gitbook_tui.tui.common.config import TuiConfig
+from gitbook_tui.tui.common.state import StateStore
+
+# The operator lets this server's imports read the tests' folders and loopback peers.
+pytestmark = pytest.mark.local_fetches
 
 FIXTURE = Path(__file__).parents[1] / "server" / "fixtures" / "gitsync-basic"
 
@@ -73,7 +76,7 @@ async def open_install(app: GitBookApp, pilot: Any, imported: dict[str, str]) ->
     await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
     browser = app.screen
     assert isinstance(browser, BrowserScreen)
-    await until(pilot, lambda: browser.tree.has_focus)
+    await until(pilot, lambda: browser.workspace_tree.has_focus)
     browser.open_page(imported["space"], imported["install"])
     await until(pilot, lambda: browser.current_page == (imported["space"], imported["install"]))
     await until(pilot, lambda: browser.viewer.has_painted)
@@ -141,7 +144,7 @@ async def test_o_with_nothing_chosen_opens_the_page(
         browser.follow_link("https://example.com/x")
         await pilot.pause()
         assert browser.pending_url == "https://example.com/x"
-        readme = browser.tree.first_document(imported["space"])
+        readme = browser.workspace_tree.first_document(imported["space"])
         assert readme is not None
         browser.open_page(imported["space"], readme.id)
         await until(pilot, lambda: browser.current_page == (imported["space"], readme.id))

@@ -20,20 +20,20 @@ from textual.widgets import OptionList
 from conftest import World, until
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.tui.app import GitBookApp
-from gitbook_tui.tui.config import TuiConfig
-from gitbook_tui.tui.screens import browser_screen
-from gitbook_tui.tui.screens.browser_screen import BrowserScreen
-from gitbook_tui.tui.screens.help_screen import HelpScreen
-from gitbook_tui.tui.screens.outline_screen import OutlineScreen
-from gitbook_tui.tui.screens.search_screen import SearchScreen
-from gitbook_tui.tui.state import StateStore
-from gitbook_tui.tui.widgets.page_viewer import PageViewer
-from gitbook_tui.tui.widgets.workspace_tree import (
+from gitbook_tui.tui.browse import browser_screen
+from gitbook_tui.tui.browse.browser_screen import BrowserScreen
+from gitbook_tui.tui.browse.outline_screen import OutlineScreen
+from gitbook_tui.tui.browse.page_viewer import PageViewer
+from gitbook_tui.tui.browse.tree.workspace_tree import (
     WorkspaceTree,
     collection_key,
     page_key,
     space_key,
 )
+from gitbook_tui.tui.common.config import TuiConfig
+from gitbook_tui.tui.common.help_screen import HelpScreen
+from gitbook_tui.tui.common.state import StateStore
+from gitbook_tui.tui.search.search_screen import SearchScreen
 
 BASE = "http://testserver/v1"
 SIZE = (200, 50)  # the sidebar at its widest (60 columns), the page pane 140 columns
@@ -242,13 +242,13 @@ async def start(app: GitBookApp, pilot: Any) -> BrowserScreen:
     ended, the hidden tree filter input has the focus: a key sent then filters the tree.)"""
     await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
     browser = browser_of(app)
-    await until(pilot, lambda: browser.tree.has_focus)
+    await until(pilot, lambda: browser.workspace_tree.has_focus)
     return browser
 
 
 async def open_page(pilot: Any, browser: BrowserScreen, space_id: str, page_id: str) -> None:
     """Expand the space in the tree, put the cursor on the page and press enter."""
-    tree = browser.tree
+    tree = browser.workspace_tree
     await until(pilot, lambda: tree._node_for(space_key(space_id)) is not None)
     await cursor_to(pilot, tree, space_key(space_id))
     await pilot.press("l")
@@ -291,7 +291,7 @@ async def test_hostile_text_is_inert_everywhere(world, hostile_space, tmp_path, 
         browser = await start(app, pilot)
         app.copy_to_clipboard = lambda text: None  # type: ignore[method-assign]
         notes = spy_notifications(app)
-        tree, viewer = browser.tree, browser.viewer
+        tree, viewer = browser.workspace_tree, browser.viewer
 
         # the tree: collection, space and page labels are literal
         await until(pilot, lambda: f"▤ {COLLECTION_SHOWN}" in tree_labels(tree))

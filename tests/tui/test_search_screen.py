@@ -14,8 +14,8 @@ from textual.widgets import Input, OptionList, Static
 
 from conftest import World
 from gitbook_tui.api import AsyncGitBook
-from gitbook_tui.tui.navigation import Navigator
-from gitbook_tui.tui.screens.search_screen import (
+from gitbook_tui.tui.common.navigator import Navigator
+from gitbook_tui.tui.search.search_screen import (
     MAX_QUERY,
     HangingIndent,
     SearchResult,

@@ -28,15 +28,15 @@ from textual.widgets import Input, OptionList
 from conftest import World, until
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.cache import ResponseCache
+from gitbook_tui.tui.account.welcome_screen import WelcomeScreen
 from gitbook_tui.tui.app import GitBookApp
-from gitbook_tui.tui.config import TuiConfig
-from gitbook_tui.tui.screens.browser_screen import BrowserScreen
-from gitbook_tui.tui.screens.help_screen import HelpScreen
-from gitbook_tui.tui.screens.outline_screen import OutlineScreen
-from gitbook_tui.tui.screens.search_screen import SearchScreen
-from gitbook_tui.tui.screens.welcome_screen import WelcomeScreen
-from gitbook_tui.tui.state import StartTarget, StateStore
-from gitbook_tui.tui.widgets.workspace_tree import WorkspaceTree
+from gitbook_tui.tui.browse.browser_screen import BrowserScreen
+from gitbook_tui.tui.browse.outline_screen import OutlineScreen
+from gitbook_tui.tui.browse.tree.workspace_tree import WorkspaceTree
+from gitbook_tui.tui.common.config import TuiConfig
+from gitbook_tui.tui.common.help_screen import HelpScreen
+from gitbook_tui.tui.common.state import StartTarget, StateStore
+from gitbook_tui.tui.search.search_screen import SearchScreen
 
 BASE = "http://testserver/v1"
 EVERY_BLOCK = (
@@ -67,7 +67,7 @@ class FrozenClock:
 @pytest.fixture(autouse=True)
 def frozen(monkeypatch: pytest.MonkeyPatch) -> Iterator[FrozenClock]:
     clock = FrozenClock()
-    monkeypatch.setattr("gitbook_tui.tui.widgets.status_bar.time", clock)
+    monkeypatch.setattr("gitbook_tui.tui.common.status_bar.time", clock)
     monkeypatch.setattr("gitbook_tui.cache.store.time", clock)
     # page dates are shown in local time
     monkeypatch.setenv("TZ", "UTC")
@@ -321,7 +321,7 @@ def test_tree_expanded(snap_compare: Snap, world, workspace, tmp_path, size) -> 
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await until(pilot, lambda: isinstance(pilot.app.screen, BrowserScreen))
-        tree = browser_of(pilot.app).tree
+        tree = browser_of(pilot.app).workspace_tree
         for label in ("▤ Product", "📘 User Guide", "Getting started", "▤ Engineering"):
             await cursor_to(pilot, tree, label)
             await pilot.press("l")
@@ -433,7 +433,7 @@ async def _first_run(world: World, workspace: dict[str, str], tmp_path: Path) ->
     app = make_app(world, tmp_path, cache=cache)
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: isinstance(pilot.app.screen, BrowserScreen))
-        tree = browser_of(app).tree
+        tree = browser_of(app).workspace_tree
         for label in ("▤ Product", "📘 User Guide", "Getting started"):
             await cursor_to(pilot, tree, label)
             await pilot.press("l")

@@ -16,14 +16,15 @@ from textual.widgets import Tree
 from conftest import until
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.cache import ResponseCache
-from gitbook_tui.tui import tree_drawing, tree_loading
 from gitbook_tui.tui.app import GitBookApp
-from gitbook_tui.tui.config import TuiConfig
-from gitbook_tui.tui.screens.browser_screen import BrowserScreen
-from gitbook_tui.tui.state import StateStore
-from gitbook_tui.tui.tree_loading import fetch_children
-from gitbook_tui.tui.tree_model import NodeData, label_for, label_text, to_text
-from gitbook_tui.tui.widgets.workspace_tree import WorkspaceTree, org_key, space_key
+from gitbook_tui.tui.browse.browser_screen import BrowserScreen
+from gitbook_tui.tui.browse.tree import drawing as tree_drawing
+from gitbook_tui.tui.browse.tree import loading as tree_loading
+from gitbook_tui.tui.browse.tree.loading import fetch_children
+from gitbook_tui.tui.browse.tree.model import NodeData, label_for, label_text, to_text
+from gitbook_tui.tui.browse.tree.workspace_tree import WorkspaceTree, org_key, space_key
+from gitbook_tui.tui.common.config import TuiConfig
+from gitbook_tui.tui.common.state import StateStore
 
 BASE = "http://testserver/v1"
 SPACES = 130  # three pages of 50

@@ -13,11 +13,11 @@ import pytest
 from conftest import until
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.api.config import config_path, load_config
+from gitbook_tui.tui.account.welcome_screen import WelcomeScreen
 from gitbook_tui.tui.app import RESULT_DEMO, GitBookApp
-from gitbook_tui.tui.config import TuiConfig
-from gitbook_tui.tui.screens.browser_screen import BrowserScreen
-from gitbook_tui.tui.screens.welcome_screen import WelcomeScreen
-from gitbook_tui.tui.state import StateStore, account_key
+from gitbook_tui.tui.browse.browser_screen import BrowserScreen
+from gitbook_tui.tui.common.config import TuiConfig
+from gitbook_tui.tui.common.state import StateStore, account_key
 
 BASE = "http://testserver/v1"
 

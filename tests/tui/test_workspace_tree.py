@@ -12,11 +12,11 @@ import pytest
 from conftest import until
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.tui.app import GitBookApp
-from gitbook_tui.tui.config import TuiConfig
-from gitbook_tui.tui.screens.browser_screen import BrowserScreen
-from gitbook_tui.tui.state import StateStore
-from gitbook_tui.tui.widgets.status_bar import StatusBar
-from gitbook_tui.tui.widgets.workspace_tree import WorkspaceTree
+from gitbook_tui.tui.browse.browser_screen import BrowserScreen
+from gitbook_tui.tui.browse.tree.workspace_tree import WorkspaceTree
+from gitbook_tui.tui.common.config import TuiConfig
+from gitbook_tui.tui.common.state import StateStore
+from gitbook_tui.tui.common.status_bar import StatusBar
 
 BASE = "http://testserver/v1"
 
@@ -298,6 +298,7 @@ async def test_expanding_two_nodes_loads_both(world, workspace, tmp_path):
         await until(pilot, lambda: "(empty)" in visible_labels(tree))
 
 
+@pytest.mark.local_fetches  # the import reads a tmp_path folder
 async def test_group_and_link_pages(world, tmp_path, monkeypatch):
     folder = tmp_path / "sync"
     folder.mkdir()
@@ -359,7 +360,7 @@ async def test_status_bar_shows_user_org_and_freshness(world, workspace, tmp_pat
 
 
 async def test_pagination_is_followed_to_the_end(world, tmp_path, monkeypatch):
-    from gitbook_tui.tui import tree_loading
+    from gitbook_tui.tui.browse.tree import loading as tree_loading
 
     monkeypatch.setattr(tree_loading, "PAGE_SIZE", 100)  # the tree asks for pages of 100
     a = world.client("alice")
@@ -402,11 +403,11 @@ async def test_offline_without_cache_shows_error_and_recovers(world, workspace, 
 
 
 async def test_first_keys_go_to_the_tree_not_the_hidden_filter(world, workspace, tmp_path):
-    from gitbook_tui.tui.screens.search_screen import SearchScreen
+    from gitbook_tui.tui.search.search_screen import SearchScreen
 
     app = make_app(make_client(Transport(world.app)), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
         await pilot.press("s")
         await until(pilot, lambda: isinstance(app.screen, SearchScreen))
-        assert app.browser is not None and app.browser.tree.filter_text == ""
+        assert app.browser is not None and app.browser.workspace_tree.filter_text == ""

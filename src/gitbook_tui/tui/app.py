@@ -18,16 +18,17 @@ from textual.binding import Binding, BindingType
 
 from ..api import AsyncGitBook, GitBookError
 from ..models import Organization
-from .commands import AppCommands, PageCommands, SpaceCommands
-from .config import TuiConfig, load_tui_config
-from .screens.browser_screen import BrowserScreen
-from .screens.help_screen import HelpScreen
-from .screens.org_picker_screen import OrgPickerScreen
-from .screens.outline_screen import OutlineScreen
-from .screens.search_screen import SearchResult, SearchScreen
-from .screens.welcome_screen import WelcomeScreen
-from .state import StartTarget, StateStore, account_key
-from .text import inert
+from .account.org_picker_screen import OrgPickerScreen
+from .account.welcome_screen import WelcomeScreen
+from .browse.browser_screen import BrowserScreen
+from .browse.outline_screen import OutlineScreen
+from .common.config import TuiConfig, load_tui_config
+from .common.help_screen import HelpScreen
+from .common.palette import AppCommands, PageCommands, SpaceCommands
+from .common.state import StartTarget, StateStore, account_key
+from .common.text import plain
+from .search.search_screen import SearchResult, SearchScreen
+from .views import VIEWS, view_named
 
 __all__ = ["RESULT_DEMO", "GitBookApp"]
 
@@ -47,6 +48,10 @@ class GitBookApp(App[str | None]):
         Binding("s", "search", "Search", id="app.search"),
         Binding("t", "outline", "Outline", id="app.outline"),
         Binding("R", "reload", "Reload", show=False, id="app.reload"),
+        *(
+            Binding(view.key, f"show_view('{view.name}')", view.title, id=f"app.view.{view.name}")
+            for view in VIEWS
+        ),
     ]
 
     def __init__(
@@ -81,7 +86,12 @@ class GitBookApp(App[str | None]):
         if config.keymap:
             self.set_keymap(config.keymap)
         if config.problems:
-            self.notify(inert("; ".join(config.problems)), title="config.toml", severity="warning")
+            self.notify(
+                plain("; ".join(config.problems)),
+                title="config.toml",
+                severity="warning",
+                markup=False,
+            )
         if not self.client.has_token:
             await self.push_screen(
                 WelcomeScreen(
@@ -124,7 +134,9 @@ class GitBookApp(App[str | None]):
             orgs = [o async for o in self.client.orgs.list(read="prefer-cache")]
         except GitBookError as exc:
             # the browser's tree shows the failure on its root, with r to retry
-            self.notify(inert(f"Could not list organizations: {exc}"), severity="error")
+            self.notify(
+                plain(f"Could not list organizations: {exc}"), severity="error", markup=False
+            )
             await self.show_browser(None)
             return
         await self._choose(orgs)
@@ -183,7 +195,9 @@ class GitBookApp(App[str | None]):
         try:
             orgs = [o async for o in self.client.orgs.list(read="prefer-cache")]
         except GitBookError as exc:
-            self.notify(inert(f"Could not list organizations: {exc}"), severity="error")
+            self.notify(
+                plain(f"Could not list organizations: {exc}"), severity="error", markup=False
+            )
             return
         if len(orgs) < 2:
             self.notify("There is no other organization.", timeout=3)
@@ -206,7 +220,7 @@ class GitBookApp(App[str | None]):
         )
         await old.close()
         name = event.user.displayName or event.user.email or event.user.id
-        self.notify(inert(f"Signed in as {name}"), timeout=4)
+        self.notify(plain(f"Signed in as {name}"), timeout=4, markup=False)
         if isinstance(self.screen, WelcomeScreen):
             self.pop_screen()
         await self._begin()
@@ -222,7 +236,8 @@ class GitBookApp(App[str | None]):
         if browser is not None:
             browser.open_space(space_id)
 
-    def action_back(self) -> None:
+    async def action_back(self) -> None:
+        # (overrides Textual's async App.action_back: the browser's page history instead)
         if self.browser is not None:
             self.browser.action_back()
 
@@ -232,7 +247,30 @@ class GitBookApp(App[str | None]):
 
     def action_toggle_hidden(self) -> None:
         if self.browser is not None:
-            self.browser.tree.action_toggle_hidden()
+            self.browser.workspace_tree.action_toggle_hidden()
+
+    @property
+    def page_id(self) -> str | None:
+        """The page open in the browser, if any."""
+        browser = self.browser
+        current = browser.current_page if browser is not None else None
+        return current[1] if current is not None else None
+
+    # -- views ----------------------------------------------------------------------------------
+    async def action_show_view(self, name: str) -> None:
+        """Show the numbered view ``name`` (see :mod:`.views`) over the browser."""
+        view = view_named(name)
+        browser = self.browser
+        if view is None or browser is None:
+            return
+        while self.screen is not browser:  # leave modal screens and the view shown now
+            await self.pop_screen()
+        if view.factory is None:
+            return
+        screen_name = f"view-{view.name}"
+        if not self.is_screen_installed(screen_name):
+            self.install_screen(view.factory(self), screen_name)
+        await self.push_screen(screen_name)
 
     # -- modal screens ------------------------------------------------------------------------------
     def action_help(self) -> None:
@@ -242,8 +280,9 @@ class GitBookApp(App[str | None]):
     def action_search(self) -> None:
         if self.browser is None or isinstance(self.screen, SearchScreen):
             return
-        scope = "space" if self.space_id else "organization"
-        self.push_screen(SearchScreen(scope=scope), self._search_chosen)
+        self.push_screen(
+            SearchScreen(scope="space" if self.space_id else "org"), self._search_chosen
+        )
 
     def _search_chosen(self, result: SearchResult | None) -> None:
         if result is not None:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ...markdown.model import Document
+from ..common.link_targets import classify_href
 from .blocks import COLUMNS_SIDE_BY_SIDE, layout_top_level
 from .core import BlockLayout, FileInfo, LayoutState, Path, PlacedTarget, Target, overlay
 from .find import FindResults, Match, iter_matches
 from .layout import DocumentLayout
-from .links import classify_href
 from .styles import DEFAULT_PALETTE, Palette
 
 __all__ = [

@@ -1,8 +1,7 @@
-"""Inline spans to Rich Text (no markup parsing) and link classification."""
+"""Inline spans to Rich Text (no markup parsing); links classified by :mod:`..common.link_targets`."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 
 from rich.style import Style
@@ -10,35 +9,17 @@ from rich.text import Text
 
 from ...markdown.model import Span
 from ...markdown.sanitize import clean_text
+from ..common.link_targets import classify_href
 from .core import Context, Target
 from .styles import span_style
 
-__all__ = ["classify_href", "inline_text", "link_target", "safe_text"]
-
-_SCHEME_RE = re.compile(r"^([A-Za-z][A-Za-z0-9+.\-]*):")
+__all__ = ["ICON_GLYPHS", "icon_text", "inline_text", "link_target", "safe_text"]
 
 
 def safe_text(value: str | None, *, single_line: bool = False) -> str:
     """Server text made inert: controls and bidi overrides removed, tabs expanded."""
     text = clean_text(value or "").replace("\t", "    ")
     return text.replace("\n", " ") if single_line else text
-
-
-def classify_href(href: str) -> tuple[bool, bool]:
-    """``(external, safe)`` for a link target.
-
-    Only ``http``/``https`` are external; relative paths and ``#anchors`` are internal
-    and safe; every other scheme (``javascript:``, ``file:``, ``data:``…) and
-    protocol-relative ``//host`` links are unsafe, so the screen refuses them.
-    """
-    value = href.strip()
-    match = _SCHEME_RE.match(value)
-    if match is not None:
-        scheme = match.group(1).lower()
-        return (True, True) if scheme in ("http", "https") else (False, False)
-    if value.startswith(("//", "\\\\", "/\\", "\\/")):
-        return False, False
-    return False, True
 
 
 def link_target(href: str, label: str) -> Target:
@@ -52,6 +33,33 @@ def link_style(ctx: Context, target: Target) -> Style:
     return (palette.link if target.safe else palette.unsafe_link) + ctx.register(target)
 
 
+ICON_GLYPHS: dict[str, str] = {
+    "check": "✓",
+    "circle-check": "✓",
+    "square-check": "✓",
+    "xmark": "✗",
+    "circle-xmark": "✗",
+    "circle-info": "ℹ",
+    "info": "ℹ",
+    "triangle-exclamation": "⚠",
+    "circle-exclamation": "!",
+    "arrow-right": "→",
+    "arrow-left": "←",
+    "arrow-up": "↑",
+    "arrow-down": "↓",
+    "star": "★",
+    "plus": "+",
+    "minus": "−",
+}
+"""Font Awesome icons drawn as one plain character; every other icon shows its name."""
+
+
+def icon_text(name: str) -> str:
+    """How an icon shows everywhere: its glyph when it has a one-cell one, else ``[name]``."""
+    name = safe_text(name, single_line=True).strip()
+    return ICON_GLYPHS.get(name) or f"[{name}]"
+
+
 def inline_text(
     ctx: Context, spans: Iterable[Span], base: Style | None = None, *, single_line: bool = False
 ) -> Text:
@@ -63,8 +71,16 @@ def inline_text(
         if not value:
             continue
         style = span_style(palette, span.style)
-        if "footnote_ref" in span.style:
-            value = f"[{value}]"
+        if span.style:
+            if "footnote_ref" in span.style:
+                value = f"[{value}]"
+            elif "icon" in span.style:
+                value = icon_text(value)
+            elif "mention" in span.style:
+                title = ctx.title_of(span.href)
+                value = safe_text(title, single_line=True) if title else value
+            elif "button" in span.style:
+                value = f" {value} "
         if span.href is not None:
             style = style + link_style(ctx, link_target(span.href, value))
         text.append(value, style)

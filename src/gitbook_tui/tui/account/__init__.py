@@ -1,0 +1,1 @@
+"""Signing in and choosing an organisation: welcome and organisation picker screens."""

@@ -1,0 +1,1 @@
+"""Browse view: the workspace tree beside the page viewer, and what they need."""

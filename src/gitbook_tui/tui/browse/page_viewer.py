@@ -1,0 +1,327 @@
+"""PageViewer: a windowed, keyboard-driven reader for one parsed GitBook page."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Mapping
+from typing import ClassVar
+
+from rich.style import Style
+from textual import events
+from textual.binding import Binding, BindingType
+from textual.geometry import Size
+from textual.message import Message
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from ...markdown import Document, clean_text
+from ..render import (
+    DocumentLayout,
+    FileInfo,
+    FindResults,
+    PlacedTarget,
+    overlay,
+)
+from ..render.viewport import Viewport
+from .find_bar import FindBar, FindInPage
+
+__all__ = ["PageViewer"]
+
+
+def _binding(keys: str, action: str, description: str, name: str, *, show: bool = False) -> Binding:
+    return Binding(keys, action, description, show=show, id=f"page_viewer.{name}")
+
+
+class PageViewer(FindInPage, ScrollView, can_focus=True):
+    """Shows a :class:`Document`, laying out only the blocks near the viewport."""
+
+    DEFAULT_CSS = """
+    PageViewer {
+        overflow-x: hidden;
+        overflow-y: auto;
+        scrollbar-gutter: stable;
+        scrollbar-size-vertical: 1;
+        padding: 0 1;
+    }
+    PageViewer > .page-viewer--focus {
+        background: $accent 60%;
+        text-style: bold;
+    }
+    PageViewer > .page-viewer--match {
+        background: $warning-muted;
+        color: $text-warning;
+    }
+    PageViewer > .page-viewer--current-match {
+        background: $warning;
+        color: $background;
+        text-style: bold underline;
+    }
+    """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "page-viewer--focus",
+        "page-viewer--match",
+        "page-viewer--current-match",
+    }
+
+    # Every binding has an id ("page_viewer.<name>") so users can remap it in a keymap.
+    BINDINGS: ClassVar[list[BindingType]] = [
+        _binding("j,down", "scroll_lines(1)", "Down", "down"),
+        _binding("k,up", "scroll_lines(-1)", "Up", "up"),
+        _binding("space,pagedown", "scroll_pages(1)", "Page down", "page_down"),
+        _binding("pageup", "scroll_pages(-1)", "Page up", "page_up"),
+        _binding("g,home", "top", "Top", "top"),
+        _binding("G,end", "bottom", "Bottom", "bottom"),
+        _binding("tab", "cycle(1)", "Next link", "next_item", show=True),
+        _binding("shift+tab", "cycle(-1)", "Previous link", "previous_item"),
+        _binding("enter", "activate", "Open", "activate", show=True),
+        _binding("right_square_bracket", "switch_tab(1)", "Next tab", "next_tab"),
+        _binding("left_square_bracket", "switch_tab(-1)", "Previous tab", "previous_tab"),
+        _binding("slash", "find", "Find", "find", show=True),
+        _binding("n", "find_step(1)", "Next match", "find_next"),
+        _binding("N", "find_step(-1)", "Previous match", "find_previous"),
+        _binding("escape", "close_find", "Close find", "close_find"),
+    ]
+
+    class LinkActivated(Message):
+        """Enter on a link. The viewer never opens anything: the screen decides.
+
+        ``external`` is True only for http(s); ``safe`` is False for any other scheme
+        (``javascript:``, ``file:``…), which the screen must refuse.
+        """
+
+        def __init__(
+            self, viewer: PageViewer, href: str, *, external: bool, safe: bool, text: str
+        ) -> None:
+            super().__init__()
+            self.viewer = viewer
+            self.href = href
+            self.external = external
+            self.safe = safe
+            self.text = text
+
+        @property
+        def control(self) -> PageViewer:
+            return self.viewer
+
+    def __init__(
+        self, *, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self._document: Document | None = None
+        self._files: Mapping[str, FileInfo] | None = None
+        self._titles: Callable[[str], str | None] | None = None
+        self._pending_anchor: str | None = None
+        self._view: Viewport | None = None
+        self._adjusting = False
+        self._painted = False
+        self._find_bar: FindBar | None = None
+        self._find = FindResults()  # see FindInPage
+
+    # -- public API ----------------------------------------------------------------
+
+    @property
+    def document(self) -> Document | None:
+        return self._document
+
+    @property
+    def document_layout(self) -> DocumentLayout | None:
+        """The windowed layout of the current document (None until shown and sized)."""
+        return None if self._view is None else self._view.layout
+
+    @property
+    def viewport(self) -> Viewport | None:
+        """Scroll position, focus and tab/details state (None until shown and sized)."""
+        return self._view
+
+    @property
+    def has_painted(self) -> bool:
+        """True once a line of the current document has been rendered."""
+        return self._painted
+
+    def show(
+        self,
+        document: Document,
+        *,
+        files: Mapping[str, FileInfo] | None = None,
+        anchor: str | None = None,
+        titles: Callable[[str], str | None] | None = None,
+    ) -> None:
+        """Display ``document`` (at heading ``anchor`` if given). Only the blocks on the
+        first screen are laid out; ``files`` adds sizes/dimensions to placeholders and
+        ``titles`` gives the title of the page a link leads to (mentions, content refs)."""
+        self._parse_worker = None
+        self._document, self._files, self._titles = document, files, titles
+        self._view, self._painted = None, False
+        self._pending_anchor = anchor
+        self._reset_find()
+        self._build_view()
+
+    def headings(self) -> list[tuple[int, str, str]]:
+        """``(level, title, anchor)`` of every heading, for an outline."""
+        if self._document is None:
+            return []
+        return [
+            (level, clean_text(title), anchor) for level, title, anchor in self._document.headings
+        ]
+
+    def scroll_to_anchor(self, anchor: str) -> bool:
+        """Put heading ``anchor`` at the top of the screen; False if there is none."""
+        if self._view is None:
+            self._pending_anchor = anchor
+            return self._document is not None
+        found = self._view.scroll_to_anchor(anchor)
+        self._sync()
+        return found
+
+    @property
+    def focused_target(self) -> PlacedTarget | None:
+        return None if self._view is None else self._view.focused
+
+    def visible_text(self) -> list[str]:
+        """The plain text of the lines on screen (for tests and screens)."""
+        return [] if self._view is None else self._view.visible_text()
+
+    # -- geometry and scrolling ----------------------------------------------------
+
+    def _content_size(self) -> tuple[int, int]:
+        region = self.scrollable_content_region
+        return region.width, max(1, region.height)
+
+    def _build_view(self) -> None:
+        width, height = self._content_size()
+        if self._document is None or width <= 0:
+            return  # Not sized yet: on_resize builds it.
+        layout = DocumentLayout(self._document, width, files=self._files, titles=self._titles)
+        self._view = Viewport(layout, height)
+        anchor, self._pending_anchor = self._pending_anchor, None
+        if anchor is None or not self._view.scroll_to_anchor(anchor):
+            self._view.go(0)
+        self._sync()
+
+    def _sync(self) -> None:
+        """Mirror the viewport into Textual: virtual size, scroll offset, repaint."""
+        view = self._view
+        if view is None:
+            return
+        size = Size(self._content_size()[0], view.layout.total_height)
+        if size != self.virtual_size:
+            self.virtual_size = size
+        if int(self.scroll_y) != view.top:
+            self._adjusting = True
+            try:
+                # force: right after a new virtual size the scrollbar (and so Textual's
+                # "may scroll" flag) has not been updated yet.
+                self.scroll_to(y=view.top, animate=False, immediate=True, force=True)
+            finally:
+                self._adjusting = False
+        self.refresh()
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        if not self._adjusting and self._view is not None:
+            # Mouse wheel, scrollbar or any other scroll: lay out what is now visible.
+            self._view.go(int(new_value))
+            self._sync()
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self._view is None:
+            self._build_view()
+            return
+        old_width = self._view.layout.width
+        self._view.resize(*self._content_size())
+        self._sync()
+        if old_width != self._view.layout.width:
+            self.refind()
+
+    # -- rendering -----------------------------------------------------------------
+
+    def render_line(self, y: int) -> Strip:
+        width, base = self._content_size()[0], self.rich_style
+        view = self._view
+        where = None if view is None else view.layout.locate(int(self.scroll_y) + y)
+        if view is None or where is None:
+            return Strip.blank(width, base)
+        index, line = where
+        layout = view.layout
+        if not layout.is_exact(index):
+            # Scrolled without the viewport knowing (should not happen): fix next turn.
+            self.call_after_refresh(self._rescue)
+            return Strip.blank(width, base)
+        block = layout.get(index)
+        if line >= block.height:
+            return Strip.blank(width, base)
+        strip = block.strip(line)
+        spans = list(self._decorations(index, line))
+        if spans:
+            strip = overlay(strip, spans)
+        self._painted = True
+        return strip.apply_style(base).crop_extend(0, width, base)
+
+    def _rescue(self) -> None:
+        if self._view is not None:
+            self._view.go(int(self.scroll_y))
+            self._sync()
+
+    def _decorations(self, index: int, line: int) -> Iterator[tuple[int, int, Style]]:
+        for x0, x1, current in self._find.on_line(index, line):
+            name = "page-viewer--current-match" if current else "page-viewer--match"
+            yield x0, x1, self.get_component_rich_style(name, partial=True)
+        if self._view is not None:
+            style = self.get_component_rich_style("page-viewer--focus", partial=True)
+            for x0, x1 in self._view.focus_spans(index, line):
+                yield x0, x1, style
+
+    # -- key actions ---------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "cycle":
+            # Nothing focusable: let tab move focus to the next widget instead.
+            return self._view is not None and bool(self._view.layout.focusable_blocks())
+        if action == "close_find":
+            # Only while the find bar shows, so escape still reaches the screen otherwise.
+            return self._find_bar is not None and self._find_bar.display
+        return True
+
+    def _apply(self, change: Callable[[Viewport], object]) -> None:
+        if self._view is not None:
+            change(self._view)
+            self._sync()
+
+    def action_scroll_lines(self, lines: int) -> None:
+        self._apply(lambda view: view.go(view.top + lines))
+
+    def action_scroll_pages(self, pages: int) -> None:
+        self._apply(lambda view: view.go(view.top + pages * view.height))
+
+    def action_top(self) -> None:
+        self._apply(lambda view: view.go(0))
+
+    def action_bottom(self) -> None:
+        self._apply(Viewport.go_bottom)
+
+    def action_cycle(self, step: int) -> None:
+        self._apply(lambda view: view.cycle(step > 0))
+
+    def action_activate(self) -> None:
+        view = self._view
+        if view is None:
+            return
+        target = view.activate()
+        self._sync()
+        if target is None:
+            return
+        if target.kind == "link":
+            href, label = target.href or "", target.label
+            self.post_message(
+                self.LinkActivated(
+                    self, href, external=target.external, safe=target.safe, text=label
+                )
+            )
+        else:
+            self.refind()  # the text on screen changed
+
+    def action_switch_tab(self, step: int) -> None:
+        view = self._view
+        if view is not None and view.switch_tab(step):
+            self._sync()
+            self.refind()

@@ -1,0 +1,1 @@
+"""The workspace tree widget and its parts (model, state, loading, drawing)."""

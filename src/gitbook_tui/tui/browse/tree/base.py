@@ -1,0 +1,61 @@
+"""BatchedTree: the Textual ``Tree`` of :class:`~.model.NodeData` the workspace tree
+builds on, with inert labels and nodes added by the thousand without a cost per node.
+
+* Labels are inert: Content is copied, a plain ``str`` is literal text (no markup).
+* :meth:`BatchedTree.batch_nodes`: ``TreeNode.add`` (and ``remove``) invalidate the whole
+  tree each time (a refresh of the widget per node); inside a batch the tree is
+  invalidated once, at the end (:class:`...textual_compat.BatchingTree`).
+* :meth:`BatchedTree.get_label_width` measures a label without rendering it: the Tree
+  measures every line each time it lays them out.
+"""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+from rich.text import Text, TextType
+from textual.content import Content
+from textual.widgets.tree import TreeNode
+
+from ....markdown.sanitize import clean_text
+from ...textual_compat import BatchingTree
+from .model import NodeData, label_text, to_text
+
+__all__ = ["BatchedTree"]
+
+
+class BatchedTree(BatchingTree[NodeData]):
+    """A Tree of NodeData with inert labels and batched node changes."""
+
+    @property
+    def selected_key(self) -> str | None:
+        """The key of the node under the cursor (None on a status line)."""
+        node = self.cursor_node
+        if node is None or node.data is None or node.data.kind == "status":
+            return None
+        return node.data.key
+
+    # -- labels and lines ---------------------------------------------------------------------
+    def process_label(self, label: TextType | Content) -> Text:  # type: ignore[override]
+        """Labels are inert: Content is copied, a plain ``str`` is literal text (no markup)."""
+        if isinstance(label, Content):
+            text = to_text(label)
+        elif isinstance(label, Text):
+            text = label
+        else:
+            text = Text(clean_text(str(label)), no_wrap=True, end="")
+        if "\n" not in text.plain:
+            return text  # (a node's label is processed twice on the way in)
+        lines = text.split()
+        return lines[0] if lines else text
+
+    def label_for(self, data: NodeData) -> Text:
+        """The node's inert label as the Text the Tree draws (see :func:`.model.label_for`)."""
+        return label_text(data)
+
+    def get_label_width(self, node: TreeNode[NodeData]) -> int:
+        """What ``render_label`` would measure, without rendering."""
+        label = node.label
+        width = label.cell_len if isinstance(label, Text) else cell_len(str(label))
+        if node.allow_expand:
+            width += cell_len(self.ICON_NODE_EXPANDED if node.is_expanded else self.ICON_NODE)
+        return width

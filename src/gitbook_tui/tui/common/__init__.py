@@ -1,0 +1,1 @@
+"""Pieces shared by every view: status bar, footer, help, palette, text, config, state."""

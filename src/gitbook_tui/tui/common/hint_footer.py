@@ -1,0 +1,160 @@
+"""HintFooter: a footer with a few hints chosen for the focused widget, as many as fit.
+
+Textual's footer lists every ``show=True`` binding in the binding chain and cuts off what
+does not fit (at 80 columns the help key and half of a hint fall off). This one shows, for
+the focused widget (or the nearest of its containers listed in :data:`HINTS`), the
+bindings named there by id, most useful first, as many as the width allows (in order:
+a less useful hint never takes the place of a more useful one that does not fit); ``? Help``
+(:data:`PINNED`) is kept whenever it is active and the command-palette key stays docked
+on the right. Elsewhere it falls back to the ``show=True`` bindings. Every binding, shown
+here or not, is listed by the help screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+from rich.cells import cell_len
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import ActiveBinding, Binding
+from textual.dom import DOMNode
+from textual.widgets import Footer
+
+from ..textual_compat import FooterKey, footer_bindings_ready
+from .denial import denial_of
+
+__all__ = ["HINTS", "PINNED", "HintFooter"]
+
+HINTS: dict[str, tuple[str, ...]] = {
+    # by widget id, then by class name; most useful first
+    "WorkspaceTree": (
+        "tree.open",
+        "tree.filter",
+        "app.search",
+        "app.outline",
+        "browser.switch_focus",
+        "browser.back",
+        "tree.toggle_hidden",
+        "browser.open_link",
+        "tree.retry",
+        "app.quit",
+    ),
+    "PageViewer": (
+        "page_viewer.next_item",
+        "page_viewer.find",
+        "page_viewer.close_find",  # only while the find bar shows
+        "app.outline",
+        "page_viewer.activate",
+        "browser.back",
+        "app.search",
+        "browser.switch_focus",
+        "browser.open_link",
+        "app.quit",
+    ),
+    "tree-filter": ("browser.escape", "browser.switch_focus"),
+    "find-input": ("find_bar.close", "browser.switch_focus"),
+}
+"""Binding ids the footer shows for a focused widget (its id or class name)."""
+
+PINNED: tuple[str, ...] = ("app.help",)
+"""Shown (after the hints) whenever active, before any hint that would not fit with them."""
+
+
+def _first_by_id(bindings: Iterable[ActiveBinding]) -> dict[str, ActiveBinding]:
+    found: dict[str, ActiveBinding] = {}
+    for active in bindings:
+        binding_id = active.binding.id
+        if binding_id and binding_id not in found:
+            found[binding_id] = active
+    return found
+
+
+class HintFooter(Footer):
+    """A :class:`Footer` showing the hints of :data:`HINTS` that fit (see the module)."""
+
+    HINTS: ClassVar[dict[str, tuple[str, ...]]] = HINTS
+    PINNED: ClassVar[tuple[str, ...]] = PINNED
+
+    _composed_width = 0
+
+    def hint_ids(self) -> tuple[str, ...] | None:
+        """The ids listed for the focused widget or its nearest listed container."""
+        focused = self.screen.focused
+        nodes: list[DOMNode] = list(focused.ancestors_with_self) if focused is not None else []
+        for node in nodes:
+            if node.id and node.id in self.HINTS:
+                return self.HINTS[node.id]
+            for cls in type(node).__mro__:
+                if cls.__name__ in self.HINTS:
+                    return self.HINTS[cls.__name__]
+        return None
+
+    def chosen(self, width: int) -> list[ActiveBinding]:
+        """The bindings to show in ``width`` columns (besides the palette key)."""
+        active = list(self.screen.active_bindings.values())
+        palette = self.app.COMMAND_PALETTE_BINDING
+        by_id = _first_by_id(active)
+        ids = self.hint_ids()
+        if ids is None:  # the show=True bindings, one key per action (as Textual's footer)
+            by_action: dict[str, ActiveBinding] = {}
+            for a in active:
+                if a.binding.show and a.binding.key != palette and a.binding.id not in self.PINNED:
+                    by_action.setdefault(a.binding.action, a)
+            wanted = list(by_action.values())
+        else:
+            wanted = [by_id[i] for i in ids if i in by_id and i not in self.PINNED]
+        pinned = [by_id[i] for i in self.PINNED if i in by_id]
+        budget = width - sum(self._width(a.binding) for a in pinned)
+        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
+            palette_binding = self.screen.active_bindings.get(palette)
+            if palette_binding is not None:
+                budget -= self._width(palette_binding.binding) + 1
+        shown: list[ActiveBinding] = []
+        for candidate in wanted:  # in order, up to the first that does not fit
+            cost = self._width(candidate.binding)
+            if cost > budget:
+                break
+            shown.append(candidate)
+            budget -= cost
+        return shown + pinned
+
+    def _width(self, binding: Binding) -> int:
+        """Columns a key takes: ``key description`` and a gap (compact) or padding."""
+        key = cell_len(self.app.get_key_display(binding))
+        text = cell_len(binding.description)
+        return key + text + (2 if self.compact else 3) + (0 if text else -1)
+
+    def compose(self) -> ComposeResult:
+        if not footer_bindings_ready(self):
+            return
+        width = self.size.width or self.app.size.width
+        self._composed_width = width
+        for node, binding, enabled, tooltip in self.chosen(width):
+            reason = denial_of(node, binding.action)  # denied: dimmed, says why when pressed
+            yield FooterKey(
+                binding.key,
+                self.app.get_key_display(binding),
+                binding.description,
+                binding.action,
+                disabled=not enabled or reason is not None,
+                tooltip=reason or tooltip,
+            ).data_bind(compact=Footer.compact)
+        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
+            active = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+            if active is not None:
+                _node, binding, enabled, _tooltip = active
+                yield FooterKey(
+                    binding.key,
+                    self.app.get_key_display(binding),
+                    binding.description,
+                    binding.action,
+                    classes="-command-palette",
+                    disabled=not enabled,
+                    tooltip=binding.tooltip or binding.description,
+                )
+
+    def on_resize(self, event: events.Resize) -> None:
+        if footer_bindings_ready(self) and event.size.width != self._composed_width:
+            self.call_after_refresh(self.recompose)

@@ -1,0 +1,367 @@
+"""Command palette (ctrl+p) providers: pages of the open space, spaces, app commands.
+
+Add them to the app's ``COMMANDS``. They reach the app through the
+:class:`~gitbook_tui.tui.navigation.Navigator` protocol (``self.app``) and yield nothing
+when the app is not one, or when the server cannot answer (the error is logged).
+
+* :class:`PageCommands` — pages of the open space (``client.content.pages(space_id,
+  read="prefer-cache")``), fuzzy matched on title and path; opens with
+  ``navigator.open_page(space_id, page_id)``.
+* :class:`SpaceCommands` — spaces of the organization (root spaces and the spaces of
+  every collection); opens with ``navigator.open_space(space_id)``.
+* :class:`AppCommands` — app actions, run by name with ``app.run_action(...)``. The app
+  provides those it supports as ``action_<name>`` methods; only those are offered:
+
+  ==================  ===========================================
+  ``app.search``      open the search screen
+  ``app.help``        show the key bindings (help screen)
+  ``app.outline``     headings of the open page (outline screen)
+  ``app.toggle_hidden``  show / hide hidden pages
+  ``app.reload``      reload what is shown from the server
+  ``app.back``        go back in the page history
+  ``app.forward``     go forward in the page history
+  ==================  ===========================================
+
+Data is loaded once per palette opening, by a task that ``startup`` starts and
+``search`` waits for without ever cancelling it: the palette cancels its running search
+on every key press, and a query typed before the data arrived gets its hits as soon as
+it does. Every text taken from the server is shown as inert
+:class:`~textual.content.Content`, highlighted by us (never through markup).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterable, Callable, Iterable
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from textual.app import App
+from textual.command import DiscoveryHit, Hit, Hits, Matcher, Provider
+from textual.content import Content
+from textual.screen import Screen
+from textual.style import Style
+
+from ...models import Collection, RevisionPage, Space
+from .navigator import Navigator, navigator_of
+from .text import inert
+
+__all__ = [
+    "APP_COMMANDS",
+    "AppCommand",
+    "AppCommands",
+    "PageCommands",
+    "SpaceCommands",
+    "highlight_match",
+]
+
+log = logging.getLogger("gitbook_tui.tui.commands")
+
+MAX_SPACES = 2000
+"""Spaces listed per palette opening (root and per collection)."""
+
+
+def highlight_match(matcher: Matcher, content: Content) -> Content:
+    """``content`` with the characters the fuzzy ``matcher`` matched styled (no markup)."""
+    plain = content.plain
+    score, offsets = matcher.fuzzy_search.match(matcher.query, plain)
+    if not score:
+        return content
+    for offset in offsets:
+        if not plain[offset].isspace():
+            content = content.stylize(matcher.match_style, offset, offset + 1)
+    return content
+
+
+async def _collect(items: AsyncIterable[object], limit: int = MAX_SPACES) -> list[object]:
+    out: list[object] = []
+    async for item in items:
+        out.append(item)
+        if len(out) >= limit:
+            break
+    return out
+
+
+class _NavigatorProvider(Provider):
+    @property
+    def navigator(self) -> Navigator | None:
+        return navigator_of(self.app)
+
+
+class _LoadingProvider(_NavigatorProvider):
+    """A provider whose data comes from the server, loaded once in a task of its own.
+
+    Textual awaits ``startup`` from inside the palette's search, and the palette cancels
+    that search on every key press; a cancelled await of the startup task cancels the
+    startup itself (and Textual then never searches this provider again for this
+    opening). So ``startup`` only starts the load, and ``search`` waits for it with
+    :func:`asyncio.wait`, which a cancelled search leaves running.
+    """
+
+    def __init__(self, screen: Screen[Any], match_style: Style | None = None) -> None:
+        super().__init__(screen, match_style)
+        self._loading: asyncio.Task[None] | None = None
+
+    async def _load(self) -> None:
+        """Fetch the data (logging, never raising, what the server refuses)."""
+        raise NotImplementedError
+
+    async def _load_logged(self) -> None:
+        # A failure nobody foresaw is logged too, not left in a task nobody awaits.
+        try:
+            await self._load()
+        except Exception:
+            log.exception("%s: data for the command palette", type(self).__name__)
+
+    async def startup(self) -> None:
+        if self._loading is None:
+            self._loading = asyncio.create_task(
+                self._load_logged(), name=f"{type(self).__name__} palette data"
+            )
+
+    async def _loaded(self) -> bool:
+        """Wait for the data; ``False`` when it will never come (load cancelled)."""
+        await self.startup()
+        task = self._loading
+        assert task is not None
+        if not task.done():
+            # Not ``await task``: cancelling this search must not cancel the load.
+            await asyncio.wait({task})
+        return not task.cancelled()
+
+    async def shutdown(self) -> None:
+        # The palette closed: nobody will search its data any more.
+        if self._loading is not None and not self._loading.done():
+            self._loading.cancel()
+
+
+# -- pages ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _PageEntry:
+    page_id: str
+    title: Content
+    path: Content
+    hidden: bool
+
+
+def _walk(pages: Iterable[RevisionPage], parents: tuple[str, ...] = ()) -> Iterable[_PageEntry]:
+    for page in pages:
+        slug = page.slug or page.id
+        path = page.path or "/".join((*parents, slug))
+        if page.type != "link":
+            title = inert(((page.emoji + " ") if page.emoji else "") + (page.title or "Untitled"))
+            yield _PageEntry(page.id, title, inert(path), bool(page.hidden))
+        yield from _walk(page.pages, (*parents, slug))
+
+
+class PageCommands(_LoadingProvider):
+    """Pages of the open space."""
+
+    def __init__(self, screen: Screen[Any], match_style: Style | None = None) -> None:
+        super().__init__(screen, match_style)
+        self._pages: list[_PageEntry] = []
+        self._space_id: str | None = None
+
+    async def _load(self) -> None:
+        nav = self.navigator
+        if nav is None or not nav.space_id:
+            return
+        try:
+            tree = await nav.client.content.pages(nav.space_id, read="prefer-cache")
+            self._pages = list(_walk(tree.pages))
+            self._space_id = nav.space_id
+        except Exception as exc:
+            log.warning("pages of %s for the command palette: %s", nav.space_id, exc)
+            self._pages = []
+
+    def _open(self, page_id: str) -> None:
+        nav = self.navigator
+        if nav is not None and self._space_id is not None:
+            nav.open_page(self._space_id, page_id)
+
+    @staticmethod
+    def _help(entry: _PageEntry) -> Content:
+        help_text = Content.assemble("Page · ", entry.path)
+        return help_text + Content(" · hidden") if entry.hidden else help_text
+
+    async def search(self, query: str) -> Hits:
+        if not await self._loaded():
+            return
+        matcher = self.matcher(query)
+        for entry in self._pages:
+            title_score = matcher.match(entry.title.plain)
+            path_score = matcher.match(entry.path.plain) * 0.8
+            score = max(title_score, path_score)
+            if score <= 0:
+                continue
+            display = highlight_match(matcher, entry.title) if title_score else entry.title
+            yield Hit(
+                score,
+                display,
+                partial(self._open, entry.page_id),
+                text=entry.title.plain,
+                help=self._help(entry),  # type: ignore[arg-type]  # Content is never markup
+            )
+
+
+# -- spaces --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _SpaceEntry:
+    space_id: str
+    title: Content
+    where: Content
+
+
+class SpaceCommands(_LoadingProvider):
+    """Spaces of the organization: at its root and in its collections."""
+
+    def __init__(self, screen: Screen[Any], match_style: Style | None = None) -> None:
+        super().__init__(screen, match_style)
+        self._spaces: list[_SpaceEntry] = []
+
+    async def _load(self) -> None:
+        nav = self.navigator
+        if nav is None or not nav.organization_id:
+            return
+        client = nav.client
+        org = nav.organization_id
+        seen: set[str] = set()
+        entries: list[_SpaceEntry] = []
+
+        def add(space: Space, where: Content) -> None:
+            if space.id in seen:
+                return
+            seen.add(space.id)
+            title = inert(
+                ((space.emoji + " ") if space.emoji else "") + (space.title or "Untitled")
+            )
+            entries.append(_SpaceEntry(space.id, title, where))
+
+        try:
+            for space in await _collect(client.spaces.list_in_org(org)):
+                assert isinstance(space, Space)
+                add(space, Content("Space"))
+            collections = [c for c in await _collect(client.collections.list(org))]
+        except Exception as exc:
+            log.warning("spaces of %s for the command palette: %s", org, exc)
+            collections = []
+        by_id = {c.id: c for c in collections if isinstance(c, Collection)}
+        for collection in by_id.values():
+            try:
+                spaces = await _collect(client.collections.spaces(collection.id))
+            except Exception as exc:
+                log.warning("spaces of collection %s: %s", collection.id, exc)
+                continue
+            where = Content.assemble("Space in ", self._collection_path(collection, by_id))
+            for space in spaces:
+                if isinstance(space, Space):
+                    add(space, where)
+        self._spaces = entries
+
+    @staticmethod
+    def _collection_path(collection: Collection, by_id: dict[str, Collection]) -> Content:
+        names: list[str] = []
+        current: Collection | None = collection
+        while current is not None and len(names) < 16:
+            names.append(current.title or "Untitled")
+            current = by_id.get(current.parent) if current.parent else None
+        return inert(" › ".join(reversed(names)))
+
+    def _open(self, space_id: str) -> None:
+        nav = self.navigator
+        if nav is not None:
+            nav.open_space(space_id)
+
+    async def search(self, query: str) -> Hits:
+        if not await self._loaded():
+            return
+        matcher = self.matcher(query)
+        for entry in self._spaces:
+            score = matcher.match(entry.title.plain)
+            if score <= 0:
+                continue
+            yield Hit(
+                score,
+                highlight_match(matcher, entry.title),
+                partial(self._open, entry.space_id),
+                text=entry.title.plain,
+                help=entry.where,  # type: ignore[arg-type]  # Content is never markup
+            )
+
+
+# -- app commands --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AppCommand:
+    """An app action offered in the palette: its title, help and action name."""
+
+    title: str
+    help: str
+    action: str
+
+    @property
+    def method(self) -> str:
+        """The app method that performs it (``action_search`` for ``app.search``)."""
+        return "action_" + self.action.split(".", 1)[-1]
+
+
+APP_COMMANDS: tuple[AppCommand, ...] = (
+    AppCommand("Search", "Search this space or the whole organization", "app.search"),
+    AppCommand("Help: key bindings", "Every key binding of this screen", "app.help"),
+    AppCommand("Outline of the page", "Jump to a heading of the open page", "app.outline"),
+    AppCommand("Toggle hidden pages", "Show or hide pages marked hidden", "app.toggle_hidden"),
+    AppCommand("Reload", "Load what is shown again from the server", "app.reload"),
+    AppCommand("Back", "Previous page in the history", "app.back"),
+    AppCommand("Forward", "Next page in the history", "app.forward"),
+)
+
+
+class AppCommands(Provider):
+    """The app's own commands (those it implements)."""
+
+    @property
+    def commands(self) -> list[AppCommand]:
+        """The commands the app implements itself (not Textual's own ``App.action_back``…)."""
+        app_class = type(self.app)
+        return [
+            c
+            for c in APP_COMMANDS
+            if callable(getattr(app_class, c.method, None))
+            and getattr(app_class, c.method) is not getattr(App, c.method, None)
+        ]
+
+    def _runner(self, command: AppCommand) -> Callable[[], object]:
+        async def run() -> None:
+            await self.app.run_action(command.action)
+
+        return run
+
+    async def discover(self) -> Hits:
+        for command in self.commands:
+            yield DiscoveryHit(
+                Content(command.title),
+                self._runner(command),
+                text=command.title,
+                help=Content(command.help),  # type: ignore[arg-type]
+            )
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for command in self.commands:
+            score = max(matcher.match(command.title), matcher.match(command.help) * 0.5)
+            if score <= 0:
+                continue
+            yield Hit(
+                score,
+                highlight_match(matcher, Content(command.title)),
+                self._runner(command),
+                text=command.title,
+                help=Content(command.help),  # type: ignore[arg-type]
+            )

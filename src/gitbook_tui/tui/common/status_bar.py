@@ -1,0 +1,212 @@
+"""StatusBar: signed-in user, organization, online/offline with the data's age, rate limit.
+
+The bar ticks every second, but a widget is redrawn only when its text changed (the age
+reads in seconds for its first minute, then in minutes, hours, days). The rate limit shown
+is the lowest ``remaining`` seen in the current reset window (:class:`RateWindow`):
+answers to concurrent requests arrive in any order, and the last one is not the lowest.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.content import Content
+from textual.widgets import Static
+
+from ...api import RateLimitInfo
+from .freshness import Freshness, FreshnessState
+from .text import inert
+
+__all__ = ["RateWindow", "StatusBar", "format_age"]
+
+SAME_WINDOW = 2.0
+"""Seconds: reset times this close belong to one window (a reset sent as a delay is turned
+into a time on arrival, so it drifts a little from answer to answer)."""
+
+
+def format_age(seconds: float) -> str:
+    seconds = max(0.0, seconds)
+    if seconds < 60:
+        return f"{int(seconds)} s"
+    if seconds < 3600:
+        return f"{int(seconds // 60)} min"
+    if seconds < 86400:
+        return f"{int(seconds // 3600)} h"
+    return f"{int(seconds // 86400)} d"
+
+
+@dataclass
+class RateWindow:
+    """The lowest rate-limit ``remaining`` seen in the current reset window.
+
+    A new window starts when the reset time passes or an answer names a later reset; an
+    answer naming an earlier reset (from the window before, arriving late) is ignored.
+    Without a reset time there is no window to compare in: the last value is kept.
+    """
+
+    limit: int | None = None
+    remaining: int | None = None
+    reset: float | None = None  # epoch seconds
+
+    def observe(self, info: RateLimitInfo, now: float) -> None:
+        """Take in the client's current values; ``now`` in epoch seconds."""
+        if info.remaining is None:
+            return
+        reset = info.reset.timestamp() if info.reset is not None else None
+        current = self.remaining is not None and self.reset is not None and now < self.reset
+        if current and reset is not None and self.reset is not None:
+            if reset < self.reset - SAME_WINDOW:
+                return  # a late answer from the window before
+            if reset <= self.reset + SAME_WINDOW and info.limit == self.limit:
+                self.remaining = min(self.remaining or 0, info.remaining)
+                return
+        # the first answer, a new window, or no reset time to tell windows apart
+        self.limit, self.remaining, self.reset = info.limit, info.remaining, reset
+
+    @property
+    def text(self) -> str:
+        if self.remaining is None:
+            return ""
+        if self.limit is not None:
+            return f"rate {self.remaining}/{self.limit}"
+        return f"rate {self.remaining} left"
+
+
+class StatusBar(Horizontal):
+    """The bottom line. :meth:`show_freshness` keeps the freshness badge;
+    the age text and the rate limit are checked every second (see the module)."""
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self._user = ""
+        self._org = ""
+        self._state: FreshnessState | None = None
+        self._since = time.monotonic()  # when the state's age was measured
+        self._base_age = 0.0
+        self._rate: RateLimitInfo | None = None
+        self._window = RateWindow()
+        self._drawn: dict[str, tuple[object, ...]] = {}  # widget id -> what it shows
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="status-user", markup=False)
+        yield Static("", id="status-org", markup=False)
+        yield Static("", id="status-connection", markup=False)
+        yield Static("", id="status-age", markup=False)
+        yield Static("", id="status-rate", markup=False)
+
+    def on_mount(self) -> None:
+        self.set_interval(1.0, self._redraw)
+        self._redraw()
+
+    # -- inputs ----------------------------------------------------------------------------
+    def set_user(self, name: str) -> None:
+        self._user = name
+        self._redraw()
+
+    def set_org(self, title: str) -> None:
+        self._org = title
+        self._redraw()
+
+    def track_rate_limit(self, info: RateLimitInfo) -> None:
+        """Follow ``info`` (the client's live object; shown once the server sent
+        rate-limit headers). Calling it again takes in its current values at once."""
+        if info is not self._rate:
+            self._window = RateWindow()
+        self._rate = info
+        self._redraw()
+
+    def show_freshness(self, freshness: Freshness | None) -> None:
+        """How fresh the data just shown is (None: nothing known, the bar is unchanged).
+
+        ``cached`` only shows while no verdict is known; ``offline`` with no age keeps the
+        age of the last answer this bar knows of (if any), and never makes data look
+        younger than the offline age already shown."""
+        if freshness is None:
+            return
+        if freshness.state == "online":
+            self._set("online", 0.0)
+        elif freshness.state == "offline":
+            self._set_offline(freshness.age)
+        elif self._state is None:
+            self._set("cached", freshness.age or 0.0)
+
+    def _set_offline(self, age: float | None) -> None:
+        known = self.data_age if self._state is not None and self._base_age >= 0 else None
+        if age is None:
+            age = known if known is not None else -1.0  # unknown: no age shown
+        elif self._state == "offline" and known is not None:
+            age = max(age, known)
+        self._set("offline", age)
+
+    def _set(self, state: FreshnessState, age: float) -> None:
+        self._state = state
+        self._base_age = age
+        self._since = time.monotonic()
+        self._redraw()
+
+    # -- outputs ----------------------------------------------------------------------------
+    @property
+    def state(self) -> FreshnessState | None:
+        return self._state
+
+    @property
+    def data_age(self) -> float:
+        return self._base_age + (time.monotonic() - self._since)
+
+    @property
+    def connection_text(self) -> str:
+        if self._state == "offline":
+            return "offline"
+        if self._state == "online":
+            return "online"
+        if self._state == "cached":
+            return "cached"
+        return ""
+
+    @property
+    def age_text(self) -> str:
+        if self._state == "offline":
+            return f"data {format_age(self.data_age)} old" if self._base_age >= 0 else ""
+        if self._state == "online":
+            return f"updated {format_age(self.data_age)} ago"
+        if self._state == "cached":
+            return f"cached {format_age(self.data_age)} ago"
+        return ""
+
+    @property
+    def text(self) -> str:
+        parts = [self._user, self._org, self.connection_text, self.age_text, self.rate_text]
+        return " · ".join(p for p in parts if p)
+
+    @property
+    def rate_text(self) -> str:
+        """The rate limit as shown: the lowest ``remaining`` of the current window."""
+        if self._rate is not None:
+            self._window.observe(self._rate, time.time())
+        return self._window.text
+
+    def _draw(self, name: str, content: Content) -> None:
+        """Update the Static ``#name`` unless it already shows this."""
+        key = (content.plain, tuple(content.spans))
+        if self._drawn.get(name) == key:
+            return
+        self._drawn[name] = key
+        self.query_one(f"#{name}", Static).update(content)
+
+    def _redraw(self) -> None:
+        if not self.is_mounted:
+            return
+        self._draw("status-user", inert(self._user, style="bold"))
+        self._draw("status-org", inert(self._org))
+        badge = self.query_one("#status-connection", Static)
+        self._draw("status-connection", Content(self.connection_text))
+        badge.set_class(self._state == "offline", "-offline")
+        badge.set_class(self._state == "online", "-online")
+        badge.display = bool(self._state)
+        self._draw("status-age", Content.styled(self.age_text, "dim"))
+        rate_text = self.rate_text
+        self._draw("status-rate", Content(rate_text))
+        self.query_one("#status-rate", Static).display = bool(rate_text)

@@ -1,0 +1,1 @@
+"""Search view: workspace-wide search screen."""

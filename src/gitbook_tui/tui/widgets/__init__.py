@@ -1,1 +1,0 @@
-"""Widgets of the Textual application, one per file."""
