@@ -9,6 +9,7 @@ blob alone (content-addressed, so never stale).
 from __future__ import annotations
 
 import json
+import posixpath
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -59,11 +60,24 @@ def markdown_to_document(
     return _cached(_DOC_CACHE, digest, lambda: to_document(parsed))
 
 
-def page_resolver(index: PageIndex, node: dict[str, Any]) -> Resolver:
-    """Link targets of the page ``node`` as content references within its revision."""
+def page_resolver(
+    index: PageIndex, node: dict[str, Any], reusable: list[dict[str, Any]] | None = None
+) -> Resolver:
+    """Link targets of the page ``node`` as content references within its revision (includes
+    of ``reusable`` contents, by their Git Sync path, as reusable-content references)."""
     base = page_base(index, node)
+    by_path = {
+        str((item.get("git") or {}).get("path")): item["id"]
+        for item in reusable or []
+        if (item.get("git") or {}).get("path")
+    }
 
     def _resolve(raw: str) -> dict[str, Any] | None:
+        if by_path:
+            path = raw.split("#", 1)[0]
+            for candidate in (posixpath.normpath(posixpath.join(base, path)), path.lstrip("/")):
+                if candidate in by_path:
+                    return {"kind": "reusable-content", "reusableContent": by_path[candidate]}
         if raw.startswith("#") and len(raw) > 1:
             return {"kind": "anchor", "anchor": raw[1:], "page": node["id"]}
         found = resolve(raw, base, index)
@@ -88,6 +102,7 @@ def document_json(
     index: PageIndex | None = None,
     node: dict[str, Any] | None = None,
     revision: str | None = None,
+    reusable: list[dict[str, Any]] | None = None,
 ) -> str:
     """:func:`markdown_to_document` already serialised as JSON; with the page's ``index``,
     ``node`` and ``revision`` its links are resolved (cached per blob, revision and page)."""
@@ -96,7 +111,7 @@ def document_json(
         build = lambda: markdown_to_document(markdown, digest)  # noqa: E731
     else:
         key = f"{digest}:{revision}:{node['id']}" if digest and revision else None
-        build = lambda: markdown_to_document(markdown, digest, page_resolver(index, node))  # noqa: E731
+        build = lambda: markdown_to_document(markdown, digest, page_resolver(index, node, reusable))  # noqa: E731
     return _cached(
         _DOC_JSON_CACHE,
         key,

@@ -166,7 +166,12 @@ class Converter:
         if isinstance(block, md.ContentRef):
             return [_void("content-ref", {"ref": self.ref(block.url)})]
         if isinstance(block, md.Include):
-            ref = {"kind": "reusable-content", "reusableContent": block.path}
+            found = self.ref(block.path)
+            ref = (
+                found
+                if found["kind"] == "reusable-content"
+                else {"kind": "reusable-content", "reusableContent": block.path}
+            )
             return [_void("reusable-content", {"ref": ref})]
         if isinstance(block, md.Updates):
             return self.updates(block)

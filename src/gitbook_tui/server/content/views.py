@@ -329,6 +329,7 @@ def page_detail(
         index=target.index(tx),
         node=node,
         revision=target.revision["id"],
+        reusable=target.revision.get("reusableContents"),
     )
     return raw_response(splice(body, "document", document))
 
