@@ -97,6 +97,16 @@ class ProgressiveParse:
         """The document as far as it has been parsed."""
         return self._document
 
+    @property
+    def parsed_share(self) -> float:
+        """How much of the page's text the document covers so far (0 to 1)."""
+        if self.done:
+            return 1.0
+        state = self._window._block if self._window is not None else self._block
+        if state is None or not self.markdown:
+            return 0.0
+        return min(1.0, state.bMarks[state.line] / len(self.markdown))
+
     def step(self) -> Document:
         """Parse the next part of the page; the document so far (complete once done)."""
         if self.done:

@@ -24,6 +24,9 @@ __all__ = ["FindBar", "FindInPage"]
 _FIND_SLICE = 0.02
 """Seconds of searching between two turns of the event loop (keeps keys responsive)."""
 
+_FIND_WAIT = 0.05
+"""Seconds between two looks for more blocks while the page is still being parsed."""
+
 _FIND_RESYNC = 0.25
 """Seconds between two repaints while a search only changes the page's total height."""
 
@@ -225,7 +228,7 @@ class FindInPage(Widget):
         if self._find.query:
             self.find(self._find.query)
 
-    def _search_slice(self, results: FindResults, matches: Iterator[list[Match]]) -> bool:
+    def _search_slice(self, results: FindResults, matches: Iterator[list[Match] | None]) -> bool:
         """Search for one time slice; True once the whole document has been searched."""
         view = self._view
         if view is None or results is not self._find:
@@ -246,9 +249,12 @@ class FindInPage(Widget):
             self._sync()
         return done
 
-    async def _search_rest(self, results: FindResults, matches: Iterator[list[Match]]) -> None:
+    async def _search_rest(
+        self, results: FindResults, matches: Iterator[list[Match] | None]
+    ) -> None:
         while results is self._find and not self._search_slice(results, matches):
-            await asyncio.sleep(0)
+            # At the end of a page still being parsed: look again in a while.
+            await asyncio.sleep(_FIND_WAIT if results.waiting else 0)
 
     def action_find_step(self, step: int) -> None:
         match = self._find.step(step)

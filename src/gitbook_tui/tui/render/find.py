@@ -69,8 +69,13 @@ def block_matches(
     return found
 
 
-def iter_matches(layout: DocumentLayout, query: str, start: int = 0) -> Iterator[list[Match]]:
+def iter_matches(
+    layout: DocumentLayout, query: str, start: int = 0
+) -> Iterator[list[Match] | None]:
     """Matches block by block from block ``start`` on (one list per block, maybe empty).
+
+    While the document is still being parsed, ``None`` comes after its last block (and
+    again each time it is asked for): the search carries on once more blocks arrive.
 
     A generator so a caller can spread a large document over several event-loop turns.
     Every block is laid out exactly, so the search sees precisely what is drawn; text
@@ -81,8 +86,15 @@ def iter_matches(layout: DocumentLayout, query: str, start: int = 0) -> Iterator
         return
     pattern = _pattern(query)
     needle = query.lower()
-    for index in range(start, len(layout)):
+    index = start
+    while True:
+        if index >= len(layout):
+            if layout.complete:
+                return
+            yield None
+            continue
         yield block_matches(index, layout.search_text(index), pattern, needle)
+        index += 1
 
 
 class FindResults:
@@ -93,6 +105,8 @@ class FindResults:
         self.done = not query
         self.matches: list[Match] = []
         self.current: int | None = None
+        self.waiting = False
+        """True while the search has reached the end of a document still being parsed."""
         self._by_line: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
 
     def add(self, found: list[Match]) -> None:

@@ -55,6 +55,7 @@ class DocumentLayout:
         self._offsets: list[int] | None = None
         self._anchor_blocks: dict[str, int] | None = None
         self._focusable: list[int] | None = None
+        self._share = 1.0
         self.width = 0
         self.set_width(width)
 
@@ -76,6 +77,32 @@ class DocumentLayout:
     def __len__(self) -> int:
         return len(self.blocks)
 
+    # -- a document still being parsed --------------------------------------------
+
+    @property
+    def complete(self) -> bool:
+        """False while the document is the first part of a page still being parsed."""
+        return self._share >= 1.0
+
+    def set_share(self, share: float) -> None:
+        """How much of the page the document covers (1.0: all of it). Below 1.0 the
+        total height includes an estimate of the lines still to come (the scrollbar's)."""
+        self._share = min(1.0, max(0.0, share))
+
+    def extend(self, document: m.Document, share: float = 1.0) -> None:
+        """Take ``document``: the current one with blocks added after its last (the
+        rest of a progressive parse). The new blocks start estimated, like all others."""
+        count = len(self.blocks)
+        self.document = document
+        self.blocks = document.blocks
+        added = self.blocks[count:]
+        self._exact.extend([False] * len(added))
+        self._heights.extend(estimate_height(block, self.width) + 1 for block in added)
+        self._offsets = None
+        self._anchor_blocks = None
+        self._focusable = None
+        self.set_share(share)
+
     @property
     def offsets(self) -> list[int]:
         """``offsets[i]`` is the first line of block ``i``; the last item is the total."""
@@ -84,8 +111,17 @@ class DocumentLayout:
         return self._offsets
 
     @property
-    def total_height(self) -> int:
+    def content_height(self) -> int:
+        """The lines of the blocks the document has (so far)."""
         return self.offsets[-1]
+
+    @property
+    def total_height(self) -> int:
+        """All lines, with an estimate of those still being parsed (see :meth:`set_share`)."""
+        known = self.offsets[-1]
+        if self._share >= 1.0:
+            return known
+        return known + int(known * (1.0 - self._share) / max(self._share, 0.01)) + 1
 
     def start(self, index: int) -> int:
         return self.offsets[index]
@@ -104,7 +140,7 @@ class DocumentLayout:
 
     def locate(self, y: int) -> tuple[int, int] | None:
         """``(block, line in block)`` of document line ``y``, or None outside the document."""
-        if y < 0 or y >= self.total_height:
+        if y < 0 or y >= self.content_height:
             return None
         index = self.block_at(y)
         return index, y - self.start(index)
@@ -190,11 +226,12 @@ class DocumentLayout:
         return min(max(0, top), max(0, self.total_height - height))
 
     def ensure_bottom(self, height: int) -> int:
-        """Lay out the last screenful exactly; return the top that shows the document's end."""
+        """Lay out the last screenful exactly; return the top that shows the document's end
+        (the end of what has been parsed so far while it is incomplete)."""
         if not self.blocks:
             return 0
         for _ in range(16):
-            top = max(0, self.total_height - height)
+            top = max(0, self.content_height - height)
             index = self.block_at(max(0, top - height))
             changed = False
             for i in range(index, len(self.blocks)):
@@ -203,7 +240,7 @@ class DocumentLayout:
                     changed |= self.get(i).height != old
             if not changed:
                 return top
-        return max(0, self.total_height - height)
+        return max(0, self.content_height - height)
 
     # -- lookups -------------------------------------------------------------------
 
