@@ -185,7 +185,7 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         self._build_view()
         if rest is not None:
             self._rest_worker = self.run_worker(
-                self._add_rest(rest), group="page_viewer.parse", exit_on_error=False
+                self._add_rest(document, rest), group="page_viewer.parse", exit_on_error=False
             )
 
     @property
@@ -231,12 +231,15 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
             view.go(view.top)
         self._sync()
 
-    async def _add_rest(self, rest: PageRest) -> None:
+    async def _add_rest(self, shown: Document, rest: PageRest) -> None:
         # Let the first screen paint before the parse competes with it for the CPU.
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._first_paint.wait(), _PAINT_WAIT)
         async for document, share in rest:
+            if self._document is not shown:
+                return  # another page is shown now
             self.extend(document, share)
+            shown = document
 
     def headings(self) -> list[tuple[int, str, str]]:
         """``(level, title, anchor)`` of every heading, for an outline."""
