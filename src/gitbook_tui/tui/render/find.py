@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from rich.cells import cell_len
 
 from .flows import SearchText
+from .haystack import query_words
 from .layout import DocumentLayout
 
 __all__ = ["FindResults", "Match", "block_matches", "iter_matches", "line_matches"]
@@ -78,14 +79,16 @@ def iter_matches(
     again each time it is asked for): the search carries on once more blocks arrive.
 
     A generator so a caller can spread a large document over several event-loop turns.
-    Every block is laid out exactly, so the search sees precisely what is drawn; text
-    wrapped over several lines is searched as one, so the count does not depend on the
-    width.
+    Every block that may hold the query (see :mod:`.haystack`: most blocks are ruled out
+    without a layout) is laid out exactly, so the search sees precisely what is drawn;
+    text wrapped over several lines is searched as one, so the count does not depend on
+    the width.
     """
     if not query:
         return
     pattern = _pattern(query)
     needle = query.lower()
+    words = query_words(query)
     index = start
     while True:
         if index >= len(layout):
@@ -93,7 +96,10 @@ def iter_matches(
                 return
             yield None
             continue
-        yield block_matches(index, layout.search_text(index), pattern, needle)
+        if words is not None and not layout.may_contain(index, words):
+            yield []
+        else:
+            yield block_matches(index, layout.search_text(index), pattern, needle)
         index += 1
 
 

@@ -12,6 +12,7 @@ from .blocks import layout_top_level, layout_top_level_search, layout_top_level_
 from .core import BlockLayout, Context, FileInfo, LayoutState
 from .estimate import estimate_height, has_targets
 from .flows import SearchText
+from .haystack import haystack
 from .styles import DEFAULT_PALETTE, Palette
 
 __all__ = ["DocumentLayout"]
@@ -50,6 +51,8 @@ class DocumentLayout:
         # Searchable text of every block searched so far, so that searching again (a
         # new query) costs a scan, not a layout of the whole page.
         self._search: dict[int, SearchText] = {}
+        # Find's pre-check text of every block looked at so far (any width).
+        self._haystacks: dict[int, str | None] = {}
         self._exact: list[bool] = []
         self._heights: list[int] = []
         self._offsets: list[int] | None = None
@@ -186,6 +189,15 @@ class DocumentLayout:
             self._set_height(index, len(found.lines))
         return found
 
+    def may_contain(self, index: int, words: list[str]) -> bool:
+        """False when block ``index`` cannot draw all of ``words`` (lowercase, see
+        :func:`.haystack.query_words`); True when it may (or cannot be told cheaply)."""
+        try:
+            text = self._haystacks[index]
+        except KeyError:
+            text = self._haystacks[index] = haystack(self.blocks[index], self._context.title_of)
+        return text is None or all(word in text for word in words)
+
     def _set_height(self, index: int, height: int) -> None:
         self._exact[index] = True
         if self._heights[index] != height:
@@ -197,6 +209,7 @@ class DocumentLayout:
         self._layouts.pop(index, None)
         self._text.pop(index, None)
         self._search.pop(index, None)
+        self._haystacks.pop(index, None)
 
     def ensure(self, top: int, height: int, margin: int | None = None) -> int:
         """Lay out every block within ``margin`` lines of the viewport ``[top, top + height)``.
