@@ -42,7 +42,7 @@ from textual.app import App, ComposeResult
 from textual.strip import Strip
 
 import gitbook_tui
-from gitbook_tui.server.demo.generated import large_reference_page
+from gitbook_tui.server.demo.generated import large_changelog_page, large_reference_page
 from gitbook_tui.tui.browse.page_loader import parse_page, parse_progressively
 from gitbook_tui.tui.browse.page_viewer import PageViewer
 from gitbook_tui.tui.render import DocumentLayout
@@ -224,7 +224,7 @@ def bench_pages(width: int, height: int) -> tuple[float, str]:
         str(path.relative_to(DEMO_SPACES)): path.read_text(encoding="utf-8")
         for path in sorted(DEMO_SPACES.rglob("*.md"))
     }
-    pages["synthetic changelog"] = synthetic_changelog()
+    pages["synthetic changelog"] = large_changelog_page()
     worst, worst_name = 0.0, ""
     for name, markdown in pages.items():
         document = parse_page(markdown)
@@ -236,29 +236,6 @@ def bench_pages(width: int, height: int) -> tuple[float, str]:
         if best > worst:
             worst, worst_name = best, name
     return worst, worst_name
-
-
-def synthetic_changelog(releases: int = 68) -> str:
-    """One ``{% updates %}`` block of ~190 KB: an update holding ``releases`` open
-    ``<details>``, each with a list, an HTML table and code (like a real changelog)."""
-    parts = ['# Changelog\n\n{% updates %}\n{% update date="2026-01-01" %}\n']
-    for release in range(releases):
-        items = "\n".join(
-            f"* Fixed issue #{release * 40 + k} in the broker's retention path "
-            "when segments roll over during compaction."
-            for k in range(30)
-        )
-        rows = "".join(
-            f"<tr><td><code>mod{k}</code></td><td>fix</td><td>Area {k}</td></tr>" for k in range(6)
-        )
-        parts.append(
-            f"<details open>\n\n<summary>Release 3.{release}.0</summary>\n\n{items}\n\n"
-            f"<table><thead><tr><th>Component</th><th>Kind</th><th>Area</th></tr></thead>"
-            f"<tbody>{rows}</tbody></table>\n\n"
-            f"```bash\ntide upgrade --to 3.{release}.0\n```\n\n</details>\n\n"
-        )
-    parts.append("{% endupdate %}\n{% endupdates %}\n")
-    return "".join(parts)
 
 
 def main() -> None:

@@ -8,12 +8,20 @@ from collections.abc import Callable, Iterator, Mapping
 from itertools import accumulate
 
 from ...markdown import model as m
-from .blocks import layout_top_level, layout_top_level_search, layout_top_level_text
 from .core import BlockLayout, Context, FileInfo, LayoutState
-from .estimate import estimate_height, has_targets
+from .estimate import has_targets
 from .flows import SearchText
 from .haystack import haystack
 from .styles import DEFAULT_PALETTE, Palette
+from .units import (
+    Unit,
+    estimate_unit,
+    layout_unit,
+    layout_unit_search,
+    layout_unit_text,
+    unit_block,
+    units_of,
+)
 
 __all__ = ["DocumentLayout"]
 
@@ -21,7 +29,8 @@ __all__ = ["DocumentLayout"]
 class DocumentLayout:
     """The lines of a whole document at one width, laid out lazily block by block.
 
-    Every top-level block has a height: exact once it has been laid out, estimated
+    The layout's blocks are *units* (:mod:`.units`): the document's top-level blocks,
+    except that a huge container counts as one unit per part. Every unit has a height: exact once it has been laid out, estimated
     (from its text length) until then. Callers ask for the viewport they are about to
     show with :meth:`ensure`; the blocks there (plus a margin) are laid out and the
     returned top keeps the content the reader was looking at in place even when
@@ -40,7 +49,8 @@ class DocumentLayout:
         titles: Callable[[str], str | None] | None = None,
     ) -> None:
         self.document = document
-        self.blocks = document.blocks
+        self.units: list[Unit] = []
+        self._add_units(document.blocks)
         self.state = state or LayoutState()
         self._context = Context(palette=palette, state=self.state, files=files or {}, titles=titles)
         self._max_cached = max_cached
@@ -73,12 +83,18 @@ class DocumentLayout:
         self._layouts.clear()
         self._text.clear()
         self._search.clear()
-        self._exact = [False] * len(self.blocks)
-        self._heights = [estimate_height(block, width) + 1 for block in self.blocks]
+        self._exact = [False] * len(self.units)
+        self._heights = [estimate_unit(unit, width) for unit in self.units]
         self._offsets = None
 
+    def _add_units(self, blocks: tuple[m.Block, ...]) -> list[Unit]:
+        first = len(self.document.blocks) - len(blocks)
+        added = [unit for i, block in enumerate(blocks, first) for unit in units_of(block, i)]
+        self.units.extend(added)
+        return added
+
     def __len__(self) -> int:
-        return len(self.blocks)
+        return len(self.units)
 
     # -- a document still being parsed --------------------------------------------
 
@@ -95,12 +111,11 @@ class DocumentLayout:
     def extend(self, document: m.Document, share: float = 1.0) -> None:
         """Take ``document``: the current one with blocks added after its last (the
         rest of a progressive parse). The new blocks start estimated, like all others."""
-        count = len(self.blocks)
+        count = len(self.document.blocks)
         self.document = document
-        self.blocks = document.blocks
-        added = self.blocks[count:]
+        added = self._add_units(document.blocks[count:])
         self._exact.extend([False] * len(added))
-        self._heights.extend(estimate_height(block, self.width) + 1 for block in added)
+        self._heights.extend(estimate_unit(unit, self.width) for unit in added)
         self._offsets = None
         self._anchor_blocks = None
         self._focusable = None
@@ -137,9 +152,9 @@ class DocumentLayout:
 
     def block_at(self, y: int) -> int:
         """The block holding line ``y`` (clamped to the document)."""
-        if not self.blocks:
+        if not self.units:
             return 0
-        return min(max(0, bisect_right(self.offsets, y) - 1), len(self.blocks) - 1)
+        return min(max(0, bisect_right(self.offsets, y) - 1), len(self.units) - 1)
 
     def locate(self, y: int) -> tuple[int, int] | None:
         """``(block, line in block)`` of document line ``y``, or None outside the document."""
@@ -160,7 +175,7 @@ class DocumentLayout:
         if layout is not None:
             self._layouts.move_to_end(index)
             return layout
-        layout = layout_top_level(self.blocks[index], index, self.width, self._context)
+        layout = layout_unit(self.units[index], self.width, self._context)
         self._layouts[index] = layout
         if len(self._layouts) > self._max_cached:
             # Evicted blocks keep their exact height: re-laying them out is deterministic.
@@ -173,7 +188,7 @@ class DocumentLayout:
         """The rendered text lines of block ``index`` (without styling or highlighting)."""
         lines = self._text.get(index)
         if lines is None:
-            lines = layout_top_level_text(self.blocks[index], index, self.width, self._context)
+            lines = layout_unit_text(self.units[index], self.width, self._context)
             self._text[index] = lines
             self._set_height(index, len(lines))
         return lines
@@ -182,7 +197,7 @@ class DocumentLayout:
         """Block ``index``'s lines and the text search looks in (soft wraps joined)."""
         found = self._search.get(index)
         if found is None:
-            found = layout_top_level_search(self.blocks[index], index, self.width, self._context)
+            found = layout_unit_search(self.units[index], self.width, self._context)
             self._search[index] = found
             # Same lines as text(): share them rather than keep two copies.
             self._text.setdefault(index, found.lines)
@@ -195,7 +210,8 @@ class DocumentLayout:
         try:
             text = self._haystacks[index]
         except KeyError:
-            text = self._haystacks[index] = haystack(self.blocks[index], self._context.title_of)
+            block = unit_block(self.units[index])
+            text = self._haystacks[index] = haystack(block, self._context.title_of)
         return text is None or all(word in text for word in words)
 
     def _set_height(self, index: int, height: int) -> None:
@@ -217,14 +233,14 @@ class DocumentLayout:
         Returns the corrected top: when a block starting above ``top`` changes height,
         ``top`` moves by the same amount, so what is on screen stays where it was.
         """
-        if not self.blocks:
+        if not self.units:
             return 0
         margin = height if margin is None else margin
         for _ in range(4):
             changed = False
             index = self.block_at(max(0, top - margin))
             y = self.start(index)
-            while index < len(self.blocks) and y < top + height + margin:
+            while index < len(self.units) and y < top + height + margin:
                 if index not in self._layouts:
                     old = self._heights[index]
                     new = self.get(index).height
@@ -241,13 +257,13 @@ class DocumentLayout:
     def ensure_bottom(self, height: int) -> int:
         """Lay out the last screenful exactly; return the top that shows the document's end
         (the end of what has been parsed so far while it is incomplete)."""
-        if not self.blocks:
+        if not self.units:
             return 0
         for _ in range(16):
             top = max(0, self.content_height - height)
             index = self.block_at(max(0, top - height))
             changed = False
-            for i in range(index, len(self.blocks)):
+            for i in range(index, len(self.units)):
                 if i not in self._layouts:
                     old = self._heights[i]
                     changed |= self.get(i).height != old
@@ -261,7 +277,8 @@ class DocumentLayout:
         """The top-level block holding the heading with ``anchor``."""
         if self._anchor_blocks is None:
             found: dict[str, int] = {}
-            for index, block in enumerate(self.blocks):
+            for index, unit in enumerate(self.units):
+                block = unit_block(unit)
                 if isinstance(block, m.Heading):
                     found.setdefault(block.anchor, index)
                 elif isinstance(block, m.Paragraph | m.CodeBlock | m.Table):
@@ -284,11 +301,13 @@ class DocumentLayout:
     def focusable_blocks(self) -> list[int]:
         """Indices of the top-level blocks that may hold links, details or tabs."""
         if self._focusable is None:
-            self._focusable = [i for i, block in enumerate(self.blocks) if has_targets(block)]
+            self._focusable = [
+                i for i, unit in enumerate(self.units) if has_targets(unit_block(unit))
+            ]
         return self._focusable
 
     def lines(self) -> Iterator[tuple[int, int, str]]:
         """``(block, line, text)`` of every line, laying out the whole document."""
-        for index in range(len(self.blocks)):
+        for index in range(len(self.units)):
             for number, text in enumerate(self.text(index)):
                 yield index, number, text
