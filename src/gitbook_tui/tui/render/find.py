@@ -6,8 +6,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from rich.cells import cell_len
-
+from ..common.text import cell_width
 from .flows import SearchText
 from .haystack import query_words
 from .layout import DocumentLayout
@@ -46,8 +45,8 @@ def line_matches(text: str, pattern: re.Pattern[str]) -> Iterator[tuple[int, int
         if ascii_only:
             yield start, end
         else:
-            x0 = cell_len(text[:start])
-            yield x0, x0 + cell_len(text[start:end])
+            x0 = cell_width(text[:start])
+            yield x0, x0 + cell_width(text[start:end])
 
 
 def block_matches(
