@@ -16,7 +16,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Label
 
 from ..common.text import inert
-from ..render import FindResults, Match, iter_matches
+from ..render import DocumentLayout, FindResults, Match, iter_matches
 from ..render.viewport import Viewport
 
 __all__ = ["FindBar", "FindInPage"]
@@ -188,6 +188,18 @@ class FindInPage(Widget):
             bar = self._find_bar = FindBar(target=self)
             await parent.mount(bar, after=self)
         bar.open()
+        if self._view is not None:
+            # While the query is typed, get find's pre-check ready (see render/haystack.py).
+            work = self._prepare_find(self._view.layout)
+            self.run_worker(work, group="page_viewer.find_prepare", exclusive=True)
+
+    async def _prepare_find(self, layout: DocumentLayout) -> None:
+        index = 0
+        while self._view is not None and self._view.layout is layout:
+            index = layout.prepare_find(index, _FIND_SLICE / 2)
+            if index >= len(layout) and layout.complete:
+                return
+            await asyncio.sleep(_FIND_WAIT if index >= len(layout) else 0)
 
     def action_close_find(self) -> None:
         if self._find_bar is not None:

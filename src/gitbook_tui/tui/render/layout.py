@@ -6,6 +6,7 @@ from bisect import bisect_right
 from collections import OrderedDict
 from collections.abc import Callable, Iterator, Mapping
 from itertools import accumulate
+from time import monotonic
 
 from ...markdown import model as m
 from .core import BlockLayout, Context, FileInfo, LayoutState
@@ -213,6 +214,18 @@ class DocumentLayout:
             block = unit_block(self.units[index])
             text = self._haystacks[index] = haystack(block, self._context.title_of)
         return text is None or all(word in text for word in words)
+
+    def prepare_find(self, start: int, budget: float) -> int:
+        """Make find's pre-check text of blocks from ``start`` on for about ``budget``
+        seconds (ahead of a search); the first block left to do."""
+        deadline = monotonic() + budget
+        index = start
+        while index < len(self.units):
+            self.may_contain(index, [])
+            index += 1
+            if not index % 64 and monotonic() > deadline:
+                break
+        return index
 
     def _set_height(self, index: int, height: int) -> None:
         self._exact[index] = True
