@@ -1,27 +1,56 @@
 """Page viewer benchmark on the 1 MB demo page, against Textual's stock Markdown widget.
 
 Run: python benchmarks/bench_viewer.py [--size 120x40] [--stock-timeout 60] [--skip-stock]
+     python benchmarks/bench_viewer.py --quick   (a 200 KB slice, one round, no stock
+     widget: ~10 s; CI runs it)
 
 Figures (all wall-clock, headless ``App.run_test``):
 
-* parse: the app's page path (:func:`~gitbook_tui.tui.browse.page_loader.parse_page`:
-  sanitise, then ``gitbook_tui.markdown.parse``) plus the full garbage collection it
-  leaves due (outside the viewer's budget; in the app the parse runs in a thread).
+* whole parse: what parsing the page in one go costs (sanitise, then
+  ``gitbook_tui.markdown.parse``, plus the full garbage collection it leaves due). The
+  app no longer waits for it: pages are parsed progressively.
+* first parse step: :func:`~gitbook_tui.tui.browse.page_loader.parse_progressively` —
+  the page's first ~12 KB of whole top-level blocks (in a thread).
 * show() call: the synchronous part of ``PageViewer.show(document)`` (estimates every
   block, lays out the first screen).
 * first line: from just before ``show()`` to the first ``render_line`` call that
   returns a line of the new document (the compositor painting the first frame).
 * first frame: from just before ``show()`` until the screen refresh that painted the
   viewer's first line is over (``call_after_refresh`` from that ``render_line``).
+* DATA → FIRST FRAME: from the page's markdown in hand (as ``PageLoader`` has it) to
+  that first frame: first parse step + show + first frame. The rest of the page is
+  parsed in a thread once the first frame is painted and added as it comes.
+* data → page complete: until the last part of the parse has been added.
 * G action: the ``bottom`` action alone (lays out the last screenful, scrolls).
 * G frame: from sending the ``G`` key until a frame showing the document's last line
   has been painted.
 * peak RSS: ``resource.getrusage(RUSAGE_SELF).ru_maxrss`` of this process, which only
   ever parses and shows the page (the stock widget runs in child processes).
 * resize: from the resize to the first repainted line at the new width.
-* find: a whole-page search, from ``find()`` until every block has been searched.
+* FIND: a whole-page search never made before, from ``find()`` until every block has
+  been searched. Typed find: ``/``, the query typed, enter — from the viewer getting the
+  query to every match (find's pre-check is made while the query is typed).
+* WORST FIRST SCREEN: the slowest first screen after parsing (``DocumentLayout`` +
+  ``Viewport.go(0)``, best of 3) over every demo page and a ~190 KB changelog that is one
+  ``{% updates %}`` block of 68 open ``<details>``.
 * stock Markdown: ``await Markdown.update(text)`` plus the first frame, in a child
   process killed after ``--stock-timeout`` seconds ("> N s" then).
+
+Before / after issue 14's "keep it fast" work, back to back on the same loaded 2-core
+machine (load average ~7; figures swing ±50 % between runs at that load), 120x40::
+
+                                    before (65d590f)         after
+    data → first frame, 1 MB page   1.72 s (parse 1.58 s      0.14 s (first step 36 ms
+                                    + first frame 0.13 s)      + first frame 108 ms)
+    data → page complete            1.72 s                   1.74 s (rest in a thread)
+    find 'retention', all 76        4.19 s                   0.20 s (0.06 s at load ~5)
+    typed find, 171 matches         —                        0.29 s (layout of 171 blocks)
+    worst first screen after parse  335 ms (changelog)       16 ms
+    G key → bottom frame            64 ms                    62–130 ms (noisy)
+
+Before: ``python benchmarks/bench_viewer.py --skip-stock`` at commit 65d590f ("data →
+first frame" = its parse + first frame; the first-screen figure from the same
+``DocumentLayout`` + ``Viewport.go(0)`` timing on that commit).
 """
 
 from __future__ import annotations
