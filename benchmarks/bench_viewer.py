@@ -27,9 +27,10 @@ Figures (all wall-clock, headless ``App.run_test``):
 * peak RSS: ``resource.getrusage(RUSAGE_SELF).ru_maxrss`` of this process, which only
   ever parses and shows the page (the stock widget runs in child processes).
 * resize: from the resize to the first repainted line at the new width.
-* FIND: a whole-page search never made before, from ``find()`` until every block has
-  been searched. Typed find: ``/``, the query typed, enter — from the viewer getting the
-  query to every match (find's pre-check is made while the query is typed).
+* FIND: the page's first search, from ``find()`` until every block has been searched
+  (find's pre-check text is made in the background once the page is complete, so only
+  the blocks that may hold the query are laid out). Typed find: ``/``, another query
+  typed, enter — from the viewer getting the query to every match.
 * WORST FIRST SCREEN: the slowest first screen after parsing (``DocumentLayout`` +
   ``Viewport.go(0)``, best of 3) over every demo page and a ~190 KB changelog that is one
   ``{% updates %}`` block of 68 open ``<details>``.

@@ -188,12 +188,19 @@ class FindInPage(Widget):
             bar = self._find_bar = FindBar(target=self)
             await parent.mount(bar, after=self)
         bar.open()
+        self.prepare_find()  # (usually done already; else while the query is typed)
+
+    def prepare_find(self, delay: float = 0.0) -> None:
+        """Make find's pre-check text of the page (see render/haystack.py) in short slices
+        between event-loop turns, starting in ``delay`` seconds: a first search then
+        only lays out the blocks that may hold the query."""
         if self._view is not None:
-            # While the query is typed, get find's pre-check ready (see render/haystack.py).
-            work = self._prepare_find(self._view.layout)
+            work = self._prepare_find(self._view.layout, delay)
             self.run_worker(work, group="page_viewer.find_prepare", exclusive=True)
 
-    async def _prepare_find(self, layout: DocumentLayout) -> None:
+    async def _prepare_find(self, layout: DocumentLayout, delay: float) -> None:
+        if delay:
+            await asyncio.sleep(delay)
         index = 0
         while self._view is not None and self._view.layout is layout:
             index = layout.prepare_find(index, _FIND_SLICE / 2)

@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 _PAINT_WAIT = 0.3
 """The rest of a page's parse starts once its first screen is painted (or after this)."""
+_PREPARE_DELAY = 0.3
+"""Seconds after a page is complete before find's pre-check is made (in the background)."""
 __all__ = ["PageViewer"]
 
 
@@ -230,6 +232,8 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         else:
             view.go(view.top)
         self._sync()
+        if share >= 1.0:
+            self.prepare_find(_PREPARE_DELAY)
 
     async def _add_rest(self, shown: Document, rest: PageRest) -> None:
         # Let the first screen paint before the parse competes with it for the CPU.
@@ -288,6 +292,8 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
                 self._pending_anchor = anchor  # maybe in the part still being parsed
             self._view.go(0)
         self._sync()
+        if self.complete:
+            self.prepare_find(_PREPARE_DELAY)
 
     def _sync(self) -> None:
         """Mirror the viewport into Textual: virtual size, scroll offset, repaint."""
@@ -351,7 +357,8 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
             strip = overlay(strip, spans)
         if not self._painted:
             self._painted = True
-            self._first_paint.set()
+            # the rest of the parse starts once this frame is on screen, not during it
+            self.call_after_refresh(self._first_paint.set)
         return strip.apply_style(base).crop_extend(0, width, base)
 
     def _loading_line(self, width: int, base: Style) -> Strip:
