@@ -345,7 +345,8 @@ def test_every_block_page(snap_compare: Snap, world, workspace, tmp_path, size, 
 
     async def run_before(pilot: Pilot[Any]) -> None:
         browser = await open_page(pilot, "Every block, once")
-        await pilot.press("f6")
+        browser.viewer.focus()
+        await pilot.pause()
         assert browser.viewer.has_focus
         if anchor == "end":
             await pilot.press("G")

@@ -256,6 +256,10 @@ class GitBookApp(App[str | None]):
         current = browser.current_page if browser is not None else None
         return current[1] if current is not None else None
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # off while the focused widget takes ctrl+p itself (the tree filter): the key goes on
+        return not (action == "command_palette" and getattr(self.focused, "OWNS_CTRL_P", False))
+
     # -- views ----------------------------------------------------------------------------------
     async def action_show_view(self, name: str) -> None:
         """Show the numbered view ``name`` (see :mod:`.views`) over the browser."""

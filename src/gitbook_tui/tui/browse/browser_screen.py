@@ -66,9 +66,9 @@ class BrowserScreen(Screen[None]):
         Binding("alt+right", "forward", "Forward", show=False, id="browser.forward"),
         Binding("o", "open_link", "Browser", id="browser.open_link"),
         Binding("y", "copy_url", "Copy URL", show=False, id="browser.copy_url"),
-        Binding("f6", "switch_focus", "Tree/page", id="browser.switch_focus"),
+        Binding("w,ctrl+w,f6", "switch_focus", "Tree/page", id="browser.switch_focus"),
         Binding("ctrl+o", "switch_org", "Organizations", show=False, id="browser.switch_org"),
-        Binding("escape", "escape", "Clear filter", show=False, id="browser.escape"),
+        Binding("escape", "escape", "To the tree", show=False, id="browser.escape"),
     ]
 
     def __init__(
@@ -272,6 +272,7 @@ class BrowserScreen(Screen[None]):
         self._current = (space_id, page.id)
         self._page = page
         tree = self.workspace_tree
+        tree.context_space = space_id
         trail = [d.title for d in tree.trail(space_key(space_id))]
         header_trail = [*trail, page.path or page.slug or ""]
         self.header.show_page(
@@ -340,8 +341,17 @@ class BrowserScreen(Screen[None]):
     # -- tree events ------------------------------------------------------------------------------
     @on(WorkspaceTree.PageSelected)
     def _tree_page(self, event: WorkspaceTree.PageSelected) -> None:
+        """A page chosen in the tree opens and takes the focus (escape or h goes back),
+        unless l only unfolded its sub-pages."""
         event.stop()
         self.open_page(event.space_id, event.page_id)
+        if event.focus:
+            self.viewer.focus()
+
+    @on(PageViewer.LeaveRequested)
+    def _leave_page(self, event: PageViewer.LeaveRequested) -> None:
+        event.stop()
+        self.workspace_tree.focus()
 
     @on(WorkspaceTree.Loaded)
     def _tree_loaded(self, event: WorkspaceTree.Loaded) -> None:
@@ -367,11 +377,11 @@ class BrowserScreen(Screen[None]):
     # -- focus and filter (the filter box: .sidebar) -------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "escape":
-            return bool(self.workspace_tree.filter_text) or self.focused is not self.workspace_tree
+            return self.focused is not self.workspace_tree
         return True
 
     def action_escape(self) -> None:
-        self.query_one(Sidebar).clear_filter()
+        """Back to the tree (the tree's filter stays as it is)."""
         self.workspace_tree.focus()
 
     def action_switch_focus(self) -> None:

@@ -67,8 +67,10 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
     BINDINGS: ClassVar[list[BindingType]] = [
         _binding("j,down", "scroll_lines(1)", "Down", "down"),
         _binding("k,up", "scroll_lines(-1)", "Up", "up"),
-        _binding("space,pagedown", "scroll_pages(1)", "Page down", "page_down"),
-        _binding("pageup", "scroll_pages(-1)", "Page up", "page_up"),
+        _binding("space,pagedown,ctrl+f", "scroll_pages(1)", "Page down", "page_down"),
+        _binding("b,pageup,ctrl+b", "scroll_pages(-1)", "Page up", "page_up"),
+        _binding("ctrl+d,d", "scroll_half(1)", "Half page down", "half_down"),
+        _binding("ctrl+u,u", "scroll_half(-1)", "Half page up", "half_up"),
         _binding("g,home", "top", "Top", "top"),
         _binding("G,end", "bottom", "Bottom", "bottom"),
         _binding("tab", "cycle(1)", "Next link", "next_item", show=True),
@@ -80,6 +82,7 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         _binding("n", "find_step(1)", "Next match", "find_next"),
         _binding("N", "find_step(-1)", "Previous match", "find_previous"),
         _binding("escape", "close_find", "Close find", "close_find"),
+        _binding("h,left", "leave", "To the tree", "leave"),
     ]
 
     class LinkActivated(Message):
@@ -102,6 +105,9 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         @property
         def control(self) -> PageViewer:
             return self.viewer
+
+    class LeaveRequested(Message):
+        """``h``/``left`` at the page's left edge: the screen moves the focus out."""
 
     def __init__(
         self, *, name: str | None = None, id: str | None = None, classes: str | None = None
@@ -289,6 +295,9 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
     def action_scroll_pages(self, pages: int) -> None:
         self._apply(lambda view: view.go(view.top + pages * view.height))
 
+    def action_scroll_half(self, step: int) -> None:
+        self._apply(lambda view: view.go(view.top + step * max(1, view.height // 2)))
+
     def action_top(self) -> None:
         self._apply(lambda view: view.go(0))
 
@@ -315,6 +324,10 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
             )
         else:
             self.refind()  # the text on screen changed
+
+    def action_leave(self) -> None:
+        # the page never scrolls sideways: its left edge is always in view
+        self.post_message(self.LeaveRequested())
 
     def action_switch_tab(self, step: int) -> None:
         view = self._view
