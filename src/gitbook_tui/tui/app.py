@@ -48,6 +48,7 @@ class GitBookApp(App[str | None]):
         Binding("s", "search", "Search", id="app.search"),
         Binding("t", "outline", "Outline", id="app.outline"),
         Binding("R", "reload", "Reload", show=False, id="app.reload"),
+        Binding("ctrl+z", "suspend_process", "Suspend", show=False, id="app.suspend"),
         *(
             Binding(view.key, f"show_view('{view.name}')", view.title, id=f"app.view.{view.name}")
             for view in VIEWS

@@ -19,6 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..common.pager import PagerOptionList
 from ..common.text import inert
 
 __all__ = ["OutlineScreen"]
@@ -41,6 +42,10 @@ class OutlineScreen(ModalScreen[str | None]):
         Binding("escape", "close", "Close", id="outline.close"),
         Binding("down", "move(1)", "Next heading", show=False, id="outline.down"),
         Binding("up", "move(-1)", "Previous heading", show=False, id="outline.up"),
+        Binding(
+            "ctrl+d,ctrl+f,pagedown", "page(1)", "Page down", show=False, id="outline.page_down"
+        ),
+        Binding("ctrl+u,ctrl+b,pageup", "page(-1)", "Page up", show=False, id="outline.page_up"),
     ]
 
     def __init__(self, headings: Sequence[tuple[int, str, str]], *, title: str = "Outline") -> None:
@@ -55,7 +60,7 @@ class OutlineScreen(ModalScreen[str | None]):
             dialog.border_title = inert(self._title)
             yield Input(placeholder="Filter headings…", id="outline-filter")
             yield Static(id="outline-status")
-            yield OptionList(id="outline-list")
+            yield PagerOptionList(id="outline-list")
 
     def on_mount(self) -> None:
         self._filter("")
@@ -118,6 +123,9 @@ class OutlineScreen(ModalScreen[str | None]):
             listing.action_cursor_down()
         else:
             listing.action_cursor_up()
+
+    def action_page(self, step: int) -> None:
+        self.query_one("#outline-list", PagerOptionList).action_pager_half(step)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -19,7 +19,6 @@ from typing import Any
 from rich.cells import cell_len
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingsMap
-from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
@@ -27,6 +26,7 @@ from textual.widgets import Static
 
 from ..textual_compat import app_keymap, check_action_state, modal_binding_chain, node_bindings
 from .denial import denial_of
+from .pager import PagerScroll
 
 __all__ = ["BindingRow", "HelpScreen", "binding_groups"]
 
@@ -184,7 +184,7 @@ class HelpScreen(ModalScreen[None]):
         self._target = screen
 
     def compose(self) -> ComposeResult:
-        scroll = VerticalScroll(id="help-dialog")
+        scroll = PagerScroll(id="help-dialog")
         scroll.border_title = "Key bindings"
         scroll.border_subtitle = "escape closes"
         yield scroll
@@ -201,7 +201,7 @@ class HelpScreen(ModalScreen[None]):
         return stack[-1] if stack and stack[-1] is not self else None
 
     async def on_mount(self) -> None:
-        scroll = self.query_one("#help-dialog", VerticalScroll)
+        scroll = self.query_one("#help-dialog", PagerScroll)
         target = self.listed_screen
         groups = binding_groups(self.app, target) if target is not None else []
         key_width, desc_width = _widths(row for _, rows in groups for row in rows)
