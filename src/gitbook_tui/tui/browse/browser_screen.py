@@ -32,6 +32,7 @@ from ..common.navigator import navigator_of
 from ..common.state import AccountState, StartTarget, StateStore
 from ..common.status_bar import StatusBar
 from ..common.text import plain
+from ..render.viewport import ReadingPosition
 from .browser_start import resolve_start, state_of
 from .link_follower import LinkFollower
 from .page_header import PageHeader
@@ -212,6 +213,7 @@ class BrowserScreen(Screen[None]):
     ) -> None:
         """Show a page (remembered in the history unless ``record`` is False)."""
         if record:
+            self._history.remember(self.viewer.position)
             self._history.visit((space_id, page_id))
         self._load_page(space_id, page_id, anchor)
 
@@ -230,7 +232,13 @@ class BrowserScreen(Screen[None]):
         self._open_start(StartTarget(space_id))
 
     @work(exclusive=True, exit_on_error=False, group="browser-page")
-    async def _load_page(self, space_id: str, page_id: str, anchor: str | None) -> None:
+    async def _load_page(
+        self,
+        space_id: str,
+        page_id: str,
+        anchor: str | None,
+        position: ReadingPosition | None = None,
+    ) -> None:
         # the space's files (placeholder details) load alongside the page, not after it
         files = asyncio.ensure_future(self.files.load(space_id))
         try:
@@ -255,7 +263,7 @@ class BrowserScreen(Screen[None]):
         else:
             tree.select_key(page_key(space_id, page_id))
         await files
-        self._present(space_id, loaded, anchor)
+        self._present(space_id, loaded, anchor, position)
         # a page shown from the cache is re-shown if the server's answer differs
         update = await self._pages.refreshed(loaded)
         if update is None:
@@ -264,7 +272,13 @@ class BrowserScreen(Screen[None]):
         if update.page is not loaded.page and self._current == (space_id, page_id):
             self._present(space_id, update, None)
 
-    def _present(self, space_id: str, loaded: LoadedPage, anchor: str | None) -> None:
+    def _present(
+        self,
+        space_id: str,
+        loaded: LoadedPage,
+        anchor: str | None,
+        position: ReadingPosition | None = None,
+    ) -> None:
         page = loaded.page
         self.status.show_freshness(loaded.freshness)
         if self._current != (space_id, page.id):
@@ -286,6 +300,8 @@ class BrowserScreen(Screen[None]):
         if markdown != self._shown_markdown or anchor:
             self._shown_markdown = markdown
             self.viewer.show(loaded.document, anchor=anchor, files=self.files.infos(space_id))
+        if position is not None:
+            self.viewer.restore_position(position)
         nav = navigator_of(self.app)
         if nav is not None:
             nav.space_id = space_id
@@ -297,16 +313,19 @@ class BrowserScreen(Screen[None]):
 
     # -- history ------------------------------------------------------------------------------
     def action_back(self) -> None:
+        """The previous page, where the reader left it (scroll and chosen link)."""
+        self._history.remember(self.viewer.position)
         entry = self._history.back()
         if entry is not None:
-            self._load_page(*entry, None)
+            self._load_page(*entry, None, self._history.position)
         else:
             self.notify("No earlier page", timeout=2)
 
     def action_forward(self) -> None:
+        self._history.remember(self.viewer.position)
         entry = self._history.forward()
         if entry is not None:
-            self._load_page(*entry, None)
+            self._load_page(*entry, None, self._history.position)
         else:
             self.notify("No later page", timeout=2)
 

@@ -21,7 +21,7 @@ from ..render import (
     PlacedTarget,
     overlay,
 )
-from ..render.viewport import Viewport
+from ..render.viewport import ReadingPosition, Viewport
 from .find_bar import FindBar, FindInPage
 
 __all__ = ["PageViewer"]
@@ -116,6 +116,7 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         self._document: Document | None = None
         self._files: Mapping[str, FileInfo] | None = None
         self._pending_anchor: str | None = None
+        self._pending_position: ReadingPosition | None = None
         self._view: Viewport | None = None
         self._adjusting = False
         self._painted = False
@@ -155,8 +156,24 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         self._document, self._files = document, files
         self._view, self._painted = None, False
         self._pending_anchor = anchor
+        self._pending_position = None
         self._reset_find()
         self._build_view()
+
+    @property
+    def position(self) -> ReadingPosition | None:
+        """The reader's place (top block and line, focused link); None until shown."""
+        if self._view is None:
+            return self._pending_position
+        return self._view.position
+
+    def restore_position(self, position: ReadingPosition) -> None:
+        """Go back to a place :attr:`position` returned (once shown and sized)."""
+        if self._view is None:
+            self._pending_position = position
+            return
+        self._view.restore(position)
+        self._sync()
 
     def headings(self) -> list[tuple[int, str, str]]:
         """``(level, title, anchor)`` of every heading, for an outline."""
@@ -196,7 +213,10 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         layout = DocumentLayout(self._document, width, files=self._files)
         self._view = Viewport(layout, height)
         anchor, self._pending_anchor = self._pending_anchor, None
-        if anchor is None or not self._view.scroll_to_anchor(anchor):
+        position, self._pending_position = self._pending_position, None
+        if position is not None:
+            self._view.restore(position)
+        elif anchor is None or not self._view.scroll_to_anchor(anchor):
             self._view.go(0)
         self._sync()
 
