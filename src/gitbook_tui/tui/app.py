@@ -23,6 +23,7 @@ from .account.welcome_screen import WelcomeScreen
 from .browse.browser_screen import BrowserScreen
 from .browse.outline_screen import OutlineScreen
 from .common.config import TuiConfig, load_tui_config
+from .common.error_banner import ErrorBanner
 from .common.help_screen import HelpScreen
 from .common.palette import AppCommands, PageCommands, SpaceCommands
 from .common.state import StartTarget, StateStore, account_key
@@ -212,6 +213,19 @@ class GitBookApp(App[str | None]):
     @on(WelcomeScreen.DemoRequested)
     def _demo_requested(self) -> None:
         self.exit(RESULT_DEMO)
+
+    @on(ErrorBanner.SignInRequested)
+    def _sign_in_again(self) -> None:
+        """An error banner's S after a 401: the token entry, then the browser again."""
+        if not isinstance(self.screen, WelcomeScreen):
+            self.push_screen(
+                WelcomeScreen(
+                    self.client.base_url,
+                    transport=self.transport,
+                    demo_available=False,
+                    cancellable=True,
+                )
+            )
 
     @on(WelcomeScreen.SignedIn)
     async def _signed_in(self, event: WelcomeScreen.SignedIn) -> None:

@@ -14,17 +14,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from functools import partial
 from typing import ClassVar
 
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.content import Content
 from textual.screen import Screen
 
 from ...api import APIConnectionError, AsyncGitBook, GitBookError, response_meta
 from ...models import RevisionPage
+from ..common.error_banner import ErrorBanner, ErrorPane
 from ..common.freshness import Freshness
 from ..common.hint_footer import HintFooter
 from ..common.link_targets import open_in_browser
@@ -108,7 +110,8 @@ class BrowserScreen(Screen[None]):
                 show_hidden=self._show_hidden,
                 id="browser-sidebar",
             )
-            with Vertical(id="browser-page"):
+            with ErrorPane(id="browser-page"):
+                yield ErrorBanner(id="page-error")
                 yield PageHeader(id="page-header")
                 yield PageViewer(id="page-viewer")
         yield StatusBar(id="status-bar")
@@ -252,6 +255,12 @@ class BrowserScreen(Screen[None]):
                 severity="error",
                 markup=False,
             )
+            self.page_banner.show_error(
+                "Could not open the page",
+                exc,
+                server=self.client.base_url,
+                retry=partial(self._load_page, space_id, page_id, anchor, position),
+            )
             return
         tree = self.workspace_tree
         if not tree.is_loaded(space_key(space_id)):
@@ -272,6 +281,10 @@ class BrowserScreen(Screen[None]):
         if update.page is not loaded.page and self._current == (space_id, page_id):
             self._present(space_id, update, None)
 
+    @property
+    def page_banner(self) -> ErrorBanner:
+        return self.query_one("#page-error", ErrorBanner)
+
     def _present(
         self,
         space_id: str,
@@ -280,6 +293,7 @@ class BrowserScreen(Screen[None]):
         position: ReadingPosition | None = None,
     ) -> None:
         page = loaded.page
+        self.page_banner.clear()
         self.status.show_freshness(loaded.freshness)
         if self._current != (space_id, page.id):
             self._links.page_changed()

@@ -7,11 +7,11 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Input
 
 from ...api import AsyncGitBook
+from ..common.error_banner import ErrorBanner, ErrorPane
 from .tree.workspace_tree import WorkspaceTree
 
 __all__ = ["FilterInput", "Sidebar"]
@@ -47,10 +47,11 @@ class FilterInput(Input):
         self.post_message(self.Cancelled())
 
 
-class Sidebar(Vertical):
+class Sidebar(ErrorPane):
     """``/`` on the tree opens the filter box; ``enter`` opens the match under the cursor
     and leaves the filter (the whole tree again, the match revealed); :meth:`clear_filter`
-    closes the box and the filter."""
+    closes the box and the filter. A failed load shows in the banner above the tree until
+    that node loads (``r`` retries it, from anywhere in the tree)."""
 
     def __init__(
         self,
@@ -64,8 +65,10 @@ class Sidebar(Vertical):
         self._client = client
         self._org_id = org_id
         self._show_hidden = show_hidden
+        self._failed_key: str | None = None
 
     def compose(self) -> ComposeResult:
+        yield ErrorBanner(id="tree-error")
         box = FilterInput(placeholder="filter: ↓↑ move, enter opens", id="tree-filter")
         box.select_on_focus = False
         box.display = False
@@ -99,6 +102,26 @@ class Sidebar(Vertical):
             box.value = ""
             box.display = False
             tree.set_filter("")
+
+    @on(WorkspaceTree.LoadFailed)
+    def _load_failed(self, event: WorkspaceTree.LoadFailed) -> None:
+        event.stop()
+        tree = self.workspace_tree
+        key = event.key
+        self._failed_key = key
+        self.banner.show_error(
+            f"Could not load {event.what}",
+            event.error,
+            server=self._client.base_url,
+            retry=lambda: tree.retry_key(key),
+        )
+
+    @on(WorkspaceTree.Loaded)
+    def _loaded(self, event: WorkspaceTree.Loaded) -> None:
+        # (not stopped: the screen shows its freshness)
+        if event.key == self._failed_key and not event.offline:
+            self._failed_key = None
+            self.banner.clear()
 
     @on(WorkspaceTree.FilterRequested)
     def _filter_requested(self, event: WorkspaceTree.FilterRequested) -> None:

@@ -140,6 +140,15 @@ class WorkspaceTree(TreeQueries, BatchedTree):
             """What the status bar shows for this answer."""
             return Freshness.of_answer(self.source, offline=self.offline, age=self.age)
 
+    class LoadFailed(Message):
+        """Children of ``key`` (titled ``what``) could not be loaded."""
+
+        def __init__(self, key: str, what: str, error: GitBookError) -> None:
+            super().__init__()
+            self.key = key
+            self.what = what
+            self.error = error
+
     class FilterRequested(Message):
         """``/`` asked for the filter input (``text`` is typed into it)."""
 
@@ -223,6 +232,7 @@ class WorkspaceTree(TreeQueries, BatchedTree):
             severity="error",
             markup=False,
         )
+        self.post_message(self.LoadFailed(key, what, exc))
         if isinstance(exc, APIConnectionError):
             self.post_message(self.Loaded(key, "cache", offline=True, age=None))
 
@@ -432,12 +442,18 @@ class WorkspaceTree(TreeQueries, BatchedTree):
             key = data.key
         else:
             key = space_key(data.space_id)
+        self.retry_key(key)
+
+    def retry_key(self, key: str) -> None:
+        """Load ``key``'s children again from the server (after a failure: "loading…"
+        in place of the error meanwhile)."""
+        state = self.state
         if key not in state.info:
             return
         had_error = state.failures.pop(key, None) is not None
         self.load(key, read="network")
         if had_error:
-            self._render_key(key)  # "loading…" in place of the error
+            self._render_key(key)
 
     def action_toggle_hidden(self) -> None:
         self.set_show_hidden(not self.show_hidden)
