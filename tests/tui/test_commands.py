@@ -169,6 +169,8 @@ async def test_app_commands_only_those_the_app_has(world: World, client: AsyncGi
         "app.reload",
         "app.back",
         "app.forward",
+        "app.change_theme",
+        "app.quit",
     }
 
 

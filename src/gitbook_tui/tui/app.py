@@ -9,12 +9,15 @@ at once — from the cache, no request before the first frame — otherwise the
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Iterable
+from typing import Any, ClassVar
 
 import httpx
 from textual import on, work
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.theme import Theme
 
 from ..api import AsyncGitBook, GitBookError
 from ..models import Organization
@@ -22,7 +25,7 @@ from .account.org_picker_screen import OrgPickerScreen
 from .account.welcome_screen import WelcomeScreen
 from .browse.browser_screen import BrowserScreen
 from .browse.outline_screen import OutlineScreen
-from .common.config import TuiConfig, load_tui_config
+from .common.config import TuiConfig, load_tui_config, save_theme
 from .common.error_banner import ErrorBanner
 from .common.help_screen import HelpScreen
 from .common.palette import AppCommands, PageCommands, SpaceCommands
@@ -85,6 +88,7 @@ class GitBookApp(App[str | None]):
                 self.theme = config.theme
             else:
                 config.problems.append(f"ui.theme: no theme named {config.theme!r}")
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
         if config.keymap:
             self.set_keymap(config.keymap)
         if config.problems:
@@ -102,6 +106,27 @@ class GitBookApp(App[str | None]):
             )
             return
         await self._begin()
+
+    def _theme_changed(self, theme: Theme) -> None:
+        """A theme chosen (palette: Theme) is kept in config.toml's ``[ui] theme``."""
+        if theme.name == self.config.theme:
+            return
+        self.config.theme = theme.name
+        if not save_theme(theme.name, self.config.path):
+            self.notify(
+                "The theme could not be saved: config.toml is unreadable.",
+                severity="warning",
+                timeout=5,
+            )
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """None of Textual's own palette entries: the app's (common.palette.AppCommands)
+        offer quit, help and the theme, once each."""
+        return ()
+
+    def action_change_theme(self) -> None:
+        """The theme picker (the choice is kept in config.toml)."""
+        super().action_change_theme()
 
     @property
     def account(self) -> str:

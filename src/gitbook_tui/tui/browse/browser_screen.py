@@ -114,7 +114,7 @@ class BrowserScreen(Screen[None]):
                 yield ErrorBanner(id="page-error")
                 yield PageHeader(id="page-header")
                 yield PageViewer(id="page-viewer")
-        yield StatusBar(id="status-bar")
+        yield StatusBar(view="browse", id="status-bar")
         yield HintFooter(compact=True)
 
     @property
