@@ -18,9 +18,11 @@ from ..render import (
     DocumentLayout,
     FileInfo,
     FindResults,
+    Palette,
     PlacedTarget,
     overlay,
 )
+from ..render.theme_palette import palette_from_theme
 from ..render.viewport import ReadingPosition, Viewport
 from .find_bar import FindBar, FindInPage
 
@@ -42,10 +44,6 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         scrollbar-size-vertical: 1;
         padding: 0 1;
     }
-    PageViewer > .page-viewer--focus {
-        background: $accent 60%;
-        text-style: bold;
-    }
     PageViewer > .page-viewer--match {
         background: $warning-muted;
         color: $text-warning;
@@ -58,7 +56,6 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
     """
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "page-viewer--focus",
         "page-viewer--match",
         "page-viewer--current-match",
     }
@@ -200,6 +197,32 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         """The plain text of the lines on screen (for tests and screens)."""
         return [] if self._view is None else self._view.visible_text()
 
+    # -- colours -------------------------------------------------------------------
+
+    def theme_palette(self) -> Palette:
+        """The page colours of the app's theme (readable on its background)."""
+        app = self.app
+        return palette_from_theme(app.theme_variables, dark=app.current_theme.dark)
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    def _theme_changed(self, _theme: object) -> None:
+        """Lay the page out again in the new colours, where the reader is."""
+        view = self._view
+        if view is None or self._document is None:
+            return
+        position = view.position
+        state = view.layout.state
+        width, height = self._content_size()
+        layout = DocumentLayout(
+            self._document, width, files=self._files, palette=self.theme_palette(), state=state
+        )
+        self._view = Viewport(layout, height)
+        self._view.restore(position)
+        self._sync()
+        self.refind()
+
     # -- geometry and scrolling ----------------------------------------------------
 
     def _content_size(self) -> tuple[int, int]:
@@ -210,7 +233,9 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         width, height = self._content_size()
         if self._document is None or width <= 0:
             return  # Not sized yet: on_resize builds it.
-        layout = DocumentLayout(self._document, width, files=self._files)
+        layout = DocumentLayout(
+            self._document, width, files=self._files, palette=self.theme_palette()
+        )
         self._view = Viewport(layout, height)
         anchor, self._pending_anchor = self._pending_anchor, None
         position, self._pending_position = self._pending_position, None
@@ -289,7 +314,7 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
             name = "page-viewer--current-match" if current else "page-viewer--match"
             yield x0, x1, self.get_component_rich_style(name, partial=True)
         if self._view is not None:
-            style = self.get_component_rich_style("page-viewer--focus", partial=True)
+            style = self._view.layout.palette.link_focus  # link colour reversed: readable
             for x0, x1 in self._view.focus_spans(index, line):
                 yield x0, x1, style
 
