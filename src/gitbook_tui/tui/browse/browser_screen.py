@@ -51,7 +51,12 @@ from .tree.workspace_tree import (
     space_key,
 )
 
-__all__ = ["BrowserScreen"]
+__all__ = ["ONE_PANE", "WIDE", "BrowserScreen"]
+
+WIDE = 100
+r"""From this width the tree shows beside the page; below it the tree is a drawer (``\``)."""
+ONE_PANE = 60
+"""Below this width one pane shows at a time: the one with the focus."""
 
 
 class BrowserScreen(Screen[None]):
@@ -70,6 +75,7 @@ class BrowserScreen(Screen[None]):
         Binding("o", "open_link", "Browser", id="browser.open_link"),
         Binding("y", "copy_url", "Copy URL", show=False, id="browser.copy_url"),
         Binding("w,ctrl+w,f6", "switch_focus", "Tree/page", id="browser.switch_focus"),
+        Binding("backslash,ctrl+b", "toggle_tree", "Tree", id="browser.toggle_tree"),
         Binding("ctrl+o", "switch_org", "Organizations", show=False, id="browser.switch_org"),
         Binding("escape", "escape", "To the tree", show=False, id="browser.escape"),
     ]
@@ -100,6 +106,7 @@ class BrowserScreen(Screen[None]):
         self._current: tuple[str, str] | None = None
         self._page: RevisionPage | None = None
         self._shown_markdown: str | None = None
+        self._tree_shown: bool | None = None  # the reader's choice with \ (None: by width)
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -164,6 +171,7 @@ class BrowserScreen(Screen[None]):
         await tree.warm_start(expanded, self._state.selected)
         self._update_org()
         tree.focus()
+        self._layout()
         if self._start is None and self._state.page:
             space_id, page_id = self._state.page
             await self._show_cached(space_id, page_id)
@@ -297,8 +305,11 @@ class BrowserScreen(Screen[None]):
         self.status.show_freshness(loaded.freshness)
         if self._current != (space_id, page.id):
             self._links.page_changed()
+        first = self._current is None
         self._current = (space_id, page.id)
         self._page = page
+        if first:
+            self._layout()  # (a narrow screen's tree made way for nothing until now)
         tree = self.workspace_tree
         tree.context_space = space_id
         trail = [d.title for d in tree.trail(space_key(space_id))]
@@ -379,12 +390,14 @@ class BrowserScreen(Screen[None]):
         event.stop()
         self.open_page(event.space_id, event.page_id)
         if event.focus:
-            self.viewer.focus()
+            if self.size.width < WIDE:
+                self._tree_shown = None  # a narrow screen's drawer closes on the page
+            self.focus_page()
 
     @on(PageViewer.LeaveRequested)
     def _leave_page(self, event: PageViewer.LeaveRequested) -> None:
         event.stop()
-        self.workspace_tree.focus()
+        self.focus_tree()
 
     @on(WorkspaceTree.Loaded)
     def _tree_loaded(self, event: WorkspaceTree.Loaded) -> None:
@@ -415,13 +428,64 @@ class BrowserScreen(Screen[None]):
 
     def action_escape(self) -> None:
         """Back to the tree (the tree's filter stays as it is)."""
-        self.workspace_tree.focus()
+        self.focus_tree()
 
     def action_switch_focus(self) -> None:
-        if self.focused is self.viewer:
-            self.workspace_tree.focus()
+        if self._focus_in_tree():
+            self.focus_page()
         else:
-            self.viewer.focus()
+            self.focus_tree()
+
+    def action_toggle_tree(self) -> None:
+        r"""``\``: show or hide the tree (one pane at a time on a very narrow screen:
+        switch panes)."""
+        if self.size.width < ONE_PANE:
+            self.action_switch_focus()
+            return
+        shown = not self.has_class("-tree-hidden")
+        self._tree_shown = not shown
+        if shown:
+            self.focus_page()  # (the tree hides once the focus left it)
+        else:
+            self.focus_tree()
+        self._layout()
+
+    def focus_tree(self) -> None:
+        """The tree takes the focus (shown while it has it, on a narrow screen too)."""
+        self.remove_class("-tree-hidden")  # (a hidden widget cannot take the focus)
+        self.workspace_tree.focus()
+
+    def focus_page(self) -> None:
+        self.remove_class("-page-hidden")
+        self.viewer.focus()
+
+    # -- narrow screens ---------------------------------------------------------------------------
+    def _focus_in_tree(self) -> bool:
+        focused = self.focused
+        return focused is not None and self.query_one(Sidebar) in focused.ancestors_with_self
+
+    def _layout(self) -> None:
+        """Which panes show for this width (see :data:`WIDE` and :data:`ONE_PANE`)."""
+        width = self.size.width
+        if not width:
+            return
+        in_tree = self._focus_in_tree() or self.focused is None
+        if width < ONE_PANE:
+            show_tree, show_page = in_tree, not in_tree
+        else:
+            default = width >= WIDE or self._current is None  # (nothing to read yet)
+            chosen = default if self._tree_shown is None else self._tree_shown
+            show_tree = chosen or in_tree  # the tree never hides while it has the focus
+            show_page = True
+        self.set_class(not show_tree, "-tree-hidden")
+        self.set_class(not show_page, "-page-hidden")
+        self.set_class(width < WIDE, "-narrow")
+
+    def on_resize(self) -> None:
+        self._layout()
+
+    def on_descendant_focus(self) -> None:
+        self._layout()
 
     def action_switch_org(self) -> None:
         switch = getattr(self.app, "action_switch_org", None)

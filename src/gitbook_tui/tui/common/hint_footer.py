@@ -50,6 +50,7 @@ HINTS: dict[str, tuple[str, ...]] = {
         "browser.back",
         "app.search",
         "browser.switch_focus",
+        "browser.toggle_tree",
         "browser.open_link",
         "app.quit",
     ),
