@@ -119,10 +119,18 @@ def _add_open(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from . import __version__
+
     parser = argparse.ArgumentParser(
         prog="gitbook-tui",
         description="Browse and review GitBook documentation workspaces from the terminal.",
+        epilog=(
+            "environment: GITBOOK_TOKEN (an API token; else the one stored by `auth login`) "
+            "and GITBOOK_API_URL (default https://api.gitbook.com/v1). Settings (theme, keys): "
+            "config.toml in the config folder (see README)."
+        ),
     )
+    parser.add_argument("--version", action="version", version=f"gitbook-tui {__version__}")
     parser.add_argument(
         "--demo", action="store_true", help="open the app on the bundled demo workspace"
     )
@@ -323,7 +331,7 @@ def run_app(args: argparse.Namespace) -> int:
     from .tui.common.state import parse_target
 
     start = None
-    if getattr(args, "target", None):
+    if getattr(args, "command", None) == "open":
         try:
             start = parse_target(args.target)
         except ValueError as exc:

@@ -188,7 +188,7 @@ async def test_navigation_org_collection_space_page(world, workspace, tmp_path):
         assert tree.has_focus
         assert (
             browser.header.breadcrumb.text
-            == "Acme Docs / Product / Guides / Handbook / intro/install"
+            == "Acme Docs / Product / Guides / Handbook / Intro / Install"  # ends with the title
         )
         # k / h: up to Intro, collapse it, h again goes to the parent space
         await pilot.press("k")

@@ -28,6 +28,7 @@ from .browse.outline_screen import OutlineScreen
 from .common.config import TuiConfig, load_tui_config, save_theme
 from .common.error_banner import ErrorBanner
 from .common.help_screen import HelpScreen
+from .common.keymap import unknown_keymap_ids
 from .common.palette import AppCommands, PageCommands, SpaceCommands
 from .common.state import StartTarget, StateStore, account_key
 from .common.text import plain
@@ -35,6 +36,9 @@ from .search.search_screen import SearchResult, SearchScreen
 from .views import VIEWS, view_named
 
 __all__ = ["RESULT_DEMO", "GitBookApp"]
+
+DEMO_ACCOUNT = "demo"
+"""The state key of the bundled demo: one demo, whichever port its server got."""
 
 RESULT_DEMO = "demo"
 """Exit result asking ``run_app`` to restart on the bundled demo workspace."""
@@ -91,6 +95,10 @@ class GitBookApp(App[str | None]):
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         if config.keymap:
             self.set_keymap(config.keymap)
+            unknown = unknown_keymap_ids(config.keymap)
+            if unknown:
+                ids = ", ".join(unknown)
+                config.problems.append(f"[keymap]: no binding has the id {ids} (see ? for ids)")
         if config.problems:
             self.notify(
                 plain("; ".join(config.problems)),
@@ -130,7 +138,8 @@ class GitBookApp(App[str | None]):
 
     @property
     def account(self) -> str:
-        return account_key(self.client)
+        """Whose state is remembered: the account, or the demo (whatever port it got)."""
+        return DEMO_ACCOUNT if self.demo else account_key(self.client)
 
     async def _begin(self) -> None:
         """Open the browser right away when the organization is known (from the cache or
@@ -341,7 +350,8 @@ class GitBookApp(App[str | None]):
         if not headings:
             self.notify("This page has no headings.", timeout=3)
             return
-        self.push_screen(OutlineScreen(headings), self._outline_chosen)
+        current = browser.viewer.current_heading()
+        self.push_screen(OutlineScreen(headings, current=current), self._outline_chosen)
 
     def _outline_chosen(self, anchor: str | None) -> None:
         if anchor is not None and self.browser is not None:

@@ -312,8 +312,13 @@ class BrowserScreen(Screen[None]):
             self._layout()  # (a narrow screen's tree made way for nothing until now)
         tree = self.workspace_tree
         tree.context_space = space_id
-        trail = [d.title for d in tree.trail(space_key(space_id))]
-        header_trail = [*trail, page.path or page.slug or ""]
+        # org / collections / space / parent pages / the page's title
+        chain = tree.trail(page_key(space_id, page.id))
+        if not chain or chain[-1].key != page_key(space_id, page.id):
+            chain = [*tree.trail(space_key(space_id))]
+        else:
+            chain = chain[:-1]
+        header_trail = [*(d.title for d in chain), page.title or "Untitled"]
         self.header.show_page(
             header_trail,
             title=page.title or "Untitled",

@@ -19,6 +19,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..common.hint_footer import HintFooter
 from ..common.pager import PagerOptionList
 from ..common.text import inert
 
@@ -48,8 +49,16 @@ class OutlineScreen(ModalScreen[str | None]):
         Binding("ctrl+u,ctrl+b,pageup", "page(-1)", "Page up", show=False, id="outline.page_up"),
     ]
 
-    def __init__(self, headings: Sequence[tuple[int, str, str]], *, title: str = "Outline") -> None:
+    def __init__(
+        self,
+        headings: Sequence[tuple[int, str, str]],
+        *,
+        title: str = "Outline",
+        current: str | None = None,
+    ) -> None:
+        """``current``: the anchor of the heading the reader is under (preselected)."""
         super().__init__()
+        self._current = current
         self.headings = [(int(level), title or "", anchor) for level, title, anchor in headings]
         self._title = title
         self._top = min((level for level, _, _ in self.headings), default=1)
@@ -61,6 +70,7 @@ class OutlineScreen(ModalScreen[str | None]):
             yield Input(placeholder="Filter headings…", id="outline-filter")
             yield Static(id="outline-status")
             yield PagerOptionList(id="outline-list")
+        yield HintFooter(compact=True)  # this screen's keys, not the browser's
 
     def on_mount(self) -> None:
         self._filter("")
@@ -88,7 +98,11 @@ class OutlineScreen(ModalScreen[str | None]):
             )
         listing = self.query_one("#outline-list", OptionList)
         listing.set_options(options)
-        listing.highlighted = 0 if options else None
+        chosen = 0
+        if self._current is not None and not words:
+            anchors = [self.headings[index][2] for index in self._shown]
+            chosen = anchors.index(self._current) if self._current in anchors else 0
+        listing.highlighted = chosen if options else None
         status = self.query_one("#outline-status", Static)
         if not self.headings:
             status.update(Content("This page has no headings."))

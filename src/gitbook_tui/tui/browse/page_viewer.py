@@ -180,6 +180,22 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
             (level, clean_text(title), anchor) for level, title, anchor in self._document.headings
         ]
 
+    def current_heading(self) -> str | None:
+        """The anchor of the last heading at or above the top of the screen (the section
+        being read), else None."""
+        view = self._view
+        if view is None or self._document is None:
+            return None
+        current = None
+        for _level, _title, anchor in self._document.headings:
+            line = view.layout.anchor_line(anchor)
+            if line is None:
+                continue
+            if line > view.top:
+                break
+            current = anchor
+        return current
+
     def scroll_to_anchor(self, anchor: str) -> bool:
         """Put heading ``anchor`` at the top of the screen; False if there is none."""
         if self._view is None:

@@ -30,6 +30,7 @@ from textual.widgets import Static
 
 from ..textual_compat import app_keymap, check_action_state, modal_binding_chain, node_bindings
 from .denial import denial_of
+from .hint_footer import HintFooter
 from .pager import PagerScroll
 
 __all__ = ["BindingRow", "HelpScreen", "binding_groups"]
@@ -242,6 +243,7 @@ class HelpScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         scroll = PagerScroll(id="help-dialog")
         yield scroll
+        yield HintFooter(compact=True)  # this screen's keys, not the one below's
 
     def _titles(self) -> None:
         scroll = self.query_one("#help-dialog", PagerScroll)

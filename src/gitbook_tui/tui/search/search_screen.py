@@ -34,6 +34,7 @@ from textual.widgets.option_list import Option
 
 from ...api import APIStatusError, GitBookError
 from ...models import SearchSection, SpaceSearchItem
+from ..common.hint_footer import HintFooter
 from ..common.navigator import Navigator, navigator_of
 from ..common.pager import PagerOptionList
 from ..common.text import inert
@@ -187,6 +188,7 @@ class SearchScreen(ModalScreen[SearchResult | None]):
             yield Input(self._initial_query, placeholder="Search…", id="search-input")
             yield Static(id="search-status")
             yield PagerOptionList(id="search-results")
+        yield HintFooter(compact=True)  # this screen's keys, not the browser's
 
     def on_mount(self) -> None:
         nav = self.navigator
