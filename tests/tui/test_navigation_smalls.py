@@ -120,3 +120,18 @@ async def test_demo_state_is_kept_per_demo_not_per_port(world, tmp_path):
     assert app.account == DEMO_ACCOUNT
     plain = make_app(world, tmp_path)
     assert plain.account != DEMO_ACCOUNT
+
+
+def test_search_snippets_leave_out_front_matter() -> None:
+    from gitbook_tui.server.content.search_index import split_sections
+
+    markdown = (
+        "---\ndescription: The summary\nicon: book\n---\n\nFirst words.\n\n## Next\n\nMore.\n"
+    )
+    sections = split_sections(markdown, "Page")
+    intro = sections[0][2]
+    assert "description" not in intro and "icon:" not in intro
+    assert "First words." in intro
+    assert [s[0] for s in sections] == ["", "next"]
+    # a rule later in a page is not front matter
+    assert "after" in split_sections("Text\n\n---\n\nafter\n", "P")[0][2]
