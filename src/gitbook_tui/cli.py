@@ -325,6 +325,8 @@ def main(argv: list[str] | None = None) -> int:
 def run_app(args: argparse.Namespace) -> int:
     """The app (``gitbook-tui`` and ``gitbook-tui open``). Without a token it starts on the
     welcome screen; asking there for the demo restarts on the bundled demo server."""
+    if sys.stdout.isatty():  # a line at once: the imports below take a moment
+        print("gitbook-tui: starting…", flush=True)
     from .api import AsyncGitBook
     from .cache import ResponseCache
     from .tui.app import RESULT_DEMO, GitBookApp
@@ -341,10 +343,12 @@ def run_app(args: argparse.Namespace) -> int:
     while True:
         handle = None
         if demo:
-            from .server.demo.seed_base import demo_admin_token
-            from .server.runner import start_in_thread
+            from .server.background import BackgroundStart
+            from .server.demo.identity import demo_admin_token
 
-            handle = start_in_thread(
+            # The server starts (and, the first time, seeds the demo) in the background
+            # while the app shows its progress: the terminal is never blank meanwhile.
+            handle = BackgroundStart(
                 data_dir() / "demo.sqlite", demo=True, preferred_port=DEMO_PORT
             )
             # Same port and token each run (when the port is free): the demo account is
@@ -352,7 +356,9 @@ def run_app(args: argparse.Namespace) -> int:
             client = AsyncGitBook(demo_admin_token(), base_url=handle.url, cache=ResponseCache())
         else:
             client = AsyncGitBook(cache=ResponseCache())
-        app = GitBookApp(client, demo=demo, start=start)
+        app = GitBookApp(
+            client, demo=demo, start=start, starting=handle.poll if handle is not None else None
+        )
         try:
             result = app.run()
         finally:

@@ -9,7 +9,7 @@ at once — from the cache, no request before the first frame — otherwise the
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 import httpx
@@ -22,6 +22,7 @@ from textual.theme import Theme
 from ..api import AsyncGitBook, GitBookError
 from ..models import Organization
 from .account.org_picker_screen import OrgPickerScreen
+from .account.starting_screen import StartingScreen
 from .account.welcome_screen import WelcomeScreen
 from .browse.browser_screen import BrowserScreen
 from .browse.outline_screen import OutlineScreen
@@ -72,8 +73,12 @@ class GitBookApp(App[str | None]):
         start: StartTarget | None = None,
         state_store: StateStore | None = None,
         transport: httpx.AsyncBaseTransport | None = None,
+        starting: Callable[[], bool] | None = None,
     ) -> None:
+        """``starting``: the server is still starting (the bundled demo): polled, True
+        once it serves; a progress screen shows meanwhile."""
         super().__init__()
+        self.starting = starting
         self.client = client
         self.demo = demo
         self.config = config if config is not None else load_tui_config()
@@ -106,6 +111,26 @@ class GitBookApp(App[str | None]):
                 severity="warning",
                 markup=False,
             )
+        starting = self.starting
+        if starting is not None and not self._started(starting):
+            message = "Preparing the demo workspace (the first run seeds it: a few seconds)…"
+            await self.push_screen(StartingScreen(starting, message), self._server_ready)
+            return
+        await self._open()
+
+    @staticmethod
+    def _started(starting: Callable[[], bool]) -> bool:
+        try:
+            return starting()
+        except Exception:
+            return False  # (the starting screen shows why)
+
+    def _server_ready(self, _ready: bool | None) -> None:
+        # once the starting screen is gone: the browser is then pushed on a settled stack
+        self.call_later(self._open)
+
+    async def _open(self) -> None:
+        """The welcome screen without a token, else the browser (see :meth:`_begin`)."""
         if not self.client.has_token:
             await self.push_screen(
                 WelcomeScreen(
