@@ -30,6 +30,8 @@ async def test_progress_screen_until_the_server_serves(world, tmp_path):
         assert isinstance(app.screen, StartingScreen)
         ready["now"] = True
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        browser = app.screen
+        await until(pilot, lambda: bool(browser.workspace_tree.root.children))  # (mounted)
 
 
 async def test_a_server_that_cannot_start_says_why(world, tmp_path):

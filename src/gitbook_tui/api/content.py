@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from typing import Any, cast
-from urllib.parse import quote
 
 from ..models import (
     Backlink,
@@ -14,6 +13,7 @@ from ..models import (
     LinkItem,
     LinkList,
     LinkStatus,
+    ReusableContent,
     Revision,
     RevisionPage,
     RevisionPages,
@@ -21,7 +21,7 @@ from ..models import (
 )
 from .base import BaseClient, ReadMode
 from .pagination import AsyncPager
-from .resource import Resource, operation, seg
+from .resource import Resource, operation, seg, segments
 
 SPACE = "/v1/spaces/{spaceId}"
 CR = "/v1/spaces/{spaceId}/change-requests/{changeRequestId}"
@@ -29,9 +29,9 @@ CR = "/v1/spaces/{spaceId}/change-requests/{changeRequestId}"
 
 def content_root(space_id: str, change_request: str | int | None = None) -> str:
     """``/spaces/{id}``, or ``/spaces/{id}/change-requests/{cr}`` for a change request."""
-    root = f"/spaces/{seg(space_id)}"
+    root = f"/spaces/{seg(space_id, 'space_id')}"
     if change_request is not None:
-        root += f"/change-requests/{seg(change_request)}"
+        root += f"/change-requests/{seg(change_request, 'change_request')}"
     return root
 
 
@@ -94,7 +94,7 @@ class Content(Resource):
         change request; ``source`` is e.g. ``website``, ``markdown``, ``git-sync``."""
         root = content_root(space_id, change_request)
         # A change request may be named by its number or its id: drop both forms.
-        crs = f"/spaces/{seg(space_id)}/change-requests"
+        crs = f"/spaces/{seg(space_id, 'space_id')}/change-requests"
         invalidates = [root if change_request is None else crs]
         result: ImportResult = await self._client.send(
             "POST",
@@ -161,7 +161,7 @@ class Content(Resource):
         read: ReadMode | None = None,
     ) -> File:
         result: File = await self._client.get(
-            f"{content_root(space_id, change_request)}/content/files/{seg(file_id)}",
+            f"{content_root(space_id, change_request)}/content/files/{seg(file_id, 'file_id')}",
             File,
             params=_options(metadata, computed),
             read=read,
@@ -186,13 +186,54 @@ class Content(Resource):
         """Places in the content that point to the file."""
         return AsyncPager(
             self._client,
-            f"{content_root(space_id, change_request)}/content/files/{seg(file_id)}/backlinks",
+            f"{content_root(space_id, change_request)}/content/files/{seg(file_id, 'file_id')}/backlinks",
             Backlink,
             limit=limit,
             max_items=max_items,
             read=read,
             operation="getFileBacklinks",
         )
+
+    @operation(f"GET {SPACE}/content/reusable-contents/{{reusableContentId}}")
+    async def reusable_content(
+        self,
+        space_id: str,
+        reusable_content_id: str,
+        *,
+        metadata: bool | None = None,
+        read: ReadMode | None = None,
+    ) -> ReusableContent:
+        """A reusable content block of the space's current revision (no body)."""
+        result: ReusableContent = await self._client.get(
+            f"/spaces/{seg(space_id, 'space_id')}/content/reusable-contents/{seg(reusable_content_id, 'reusable_content_id')}",
+            ReusableContent,
+            params=_options(metadata, None),
+            read=read,
+            operation="getReusableContentById",
+        )
+        return result
+
+    @operation(
+        f"GET {SPACE}/revisions/{{revisionId}}/reusable-contents/{{reusableContentId}}/document"
+    )
+    async def reusable_content_document(
+        self,
+        space_id: str,
+        revision_id: str,
+        reusable_content_id: str,
+        *,
+        read: ReadMode | None = None,
+    ) -> dict[str, Any]:
+        """The body of a reusable content at a revision, as a JSON document (see
+        :func:`document_markdown` for its text)."""
+        result: dict[str, Any] = await self._client.get(
+            f"/spaces/{seg(space_id, 'space_id')}/revisions/{seg(revision_id, 'revision_id')}"
+            f"/reusable-contents/{seg(reusable_content_id, 'reusable_content_id')}/document",
+            dict[str, Any],
+            read=read,
+            operation="getReusableContentDocumentInRevisionById",
+        )
+        return result
 
     @operation(f"GET {SPACE}/content/page/{{pageId}}", f"GET {CR}/content/page/{{pageId}}")
     async def get_page(
@@ -209,7 +250,7 @@ class Content(Resource):
     ) -> RevisionPage:
         """One page with its content (``format="markdown"``: ``.markdown``, else ``.document``)."""
         result: RevisionPage = await self._client.get(
-            f"{content_root(space_id, change_request)}/content/page/{seg(page_id)}",
+            f"{content_root(space_id, change_request)}/content/page/{seg(page_id, 'page_id')}",
             RevisionPage,
             params=_options(metadata, computed, format, evaluated),
             read=read,
@@ -234,7 +275,7 @@ class Content(Resource):
         """Links found in the page; ``await`` gives a page with ``stats``."""
         return LinkPager(
             self._client,
-            f"{content_root(space_id, change_request)}/content/page/{seg(page_id)}/links",
+            f"{content_root(space_id, change_request)}/content/page/{seg(page_id, 'page_id')}/links",
             params={"status": status},
             limit=limit,
             max_items=max_items,
@@ -257,7 +298,7 @@ class Content(Resource):
     ) -> RevisionPage:
         """The page at ``path`` (e.g. ``"guides/install"``; ``""``: the first page)."""
         result: RevisionPage = await self._client.get(
-            f"{content_root(space_id, change_request)}/content/path/{quote(path.strip('/'))}",
+            f"{content_root(space_id, change_request)}/content/path/{segments(path, 'path')}",
             RevisionPage,
             params=_options(metadata, computed, format, evaluated),
             read=read,
@@ -278,7 +319,7 @@ class Content(Resource):
         """Pages of the space's main content matching ``query`` (best first)."""
         return AsyncPager(
             self._client,
-            f"/spaces/{seg(space_id)}/search",
+            f"/spaces/{seg(space_id, 'space_id')}/search",
             SpaceSearchItem,
             params={"query": query},
             limit=limit,
@@ -299,7 +340,7 @@ class Content(Resource):
     ) -> RevisionPages:
         """The page tree at a past revision of the space (e.g. a change request's base)."""
         result: RevisionPages = await self._client.get(
-            f"/spaces/{seg(space_id)}/revisions/{seg(revision_id)}/pages",
+            f"/spaces/{seg(space_id, 'space_id')}/revisions/{seg(revision_id, 'revision_id')}/pages",
             RevisionPages,
             params=_options(metadata, computed),
             read=read,
@@ -322,10 +363,62 @@ class Content(Resource):
     ) -> RevisionPage:
         """One page with its content at a past revision of the space."""
         result: RevisionPage = await self._client.get(
-            f"/spaces/{seg(space_id)}/revisions/{seg(revision_id)}/page/{seg(page_id)}",
+            f"/spaces/{seg(space_id, 'space_id')}/revisions/{seg(revision_id, 'revision_id')}/page/{seg(page_id, 'page_id')}",
             RevisionPage,
             params=_options(metadata, computed, format, evaluated),
             read=read,
             operation="getPageInRevisionById",
         )
         return result
+
+
+_TEXT_BLOCKS = frozenset(
+    {"paragraph", "blockquote", "table", "html", "list-ordered", "list-unordered", "math"}
+)
+_TAG_OF_TYPE = {"reusable-content": "include"}
+
+
+def document_markdown(document: Any) -> str:
+    """Markdown of a JSON document, one top-level block at a time: headings, code, dividers
+    and GitBook blocks (hints, tabs…) written back in GitBook's markdown, any other block
+    as its text. This server's documents come back as written; another server's rich nodes
+    come back as readable text."""
+    if not isinstance(document, dict):
+        return ""
+    blocks: list[str] = []
+    for node in document.get("nodes") or []:
+        if not isinstance(node, dict):
+            continue
+        parts: list[str] = []
+        _collect_text(node, parts)
+        text = "".join(parts).strip("\n")
+        kind = str(node.get("type") or "paragraph")
+        raw_data = node.get("data")
+        data: dict[str, Any] = raw_data if isinstance(raw_data, dict) else {}
+        if kind.startswith("heading-") and kind[-1].isdigit():
+            blocks.append("#" * int(kind[-1]) + " " + text.replace("\n", " "))
+        elif kind == "divider":
+            blocks.append("---")
+        elif kind == "code" and ("syntax" in data or not data):
+            blocks.append(f"```{data.get('syntax') or ''}\n{text}\n```")
+        elif kind not in _TEXT_BLOCKS and (data or kind in ("hint", "tabs", "stepper")):
+            tag = _TAG_OF_TYPE.get(kind, kind)
+            attrs = "".join(
+                f' {key}="{value}"'
+                for key, value in data.items()
+                if isinstance(value, str) and '"' not in value and key.replace("-", "").isalnum()
+            )
+            blocks.append(f"{{% {tag}{attrs} %}}\n{text}\n{{% end{tag} %}}")
+        elif text.strip():
+            blocks.append(text)
+    return "\n\n".join(blocks)
+
+
+def _collect_text(node: Any, parts: list[str]) -> None:
+    if not isinstance(node, dict):
+        return
+    for leaf in node.get("leaves") or []:
+        if isinstance(leaf, dict) and isinstance(leaf.get("text"), str):
+            parts.append(leaf["text"])
+    for child in node.get("nodes") or []:
+        _collect_text(child, parts)

@@ -329,7 +329,12 @@ class BrowserScreen(Screen[None]):
         markdown = page.markdown or ""
         if markdown != self._shown_markdown or anchor:
             self._shown_markdown = markdown
-            self.viewer.show(loaded.document, anchor=anchor, files=self.files.infos(space_id))
+            self.viewer.show(
+                loaded.document,
+                anchor=anchor,
+                files=self.files.infos(space_id),
+                titles=self._links.page_title,
+            )
         if position is not None:
             self.viewer.restore_position(position)
         nav = navigator_of(self.app)

@@ -155,6 +155,7 @@ def _palette(items: tuple[tuple[str, str], ...], dark: bool) -> Palette:
         code_gutter=Style(color=muted, bgcolor=code_background),
         code_text=Style(color=foreground.hex, bgcolor=code_background),
         code_theme="monokai" if dark else "default",
+        code_highlight=Style(bgcolor=tint(0.16)),
         box=Style(color=tint(0.35)),
         placeholder=Style(color=foreground.hex),
         table_border=Style(color=tint(0.35)),

@@ -460,6 +460,8 @@ class WorkspaceTree(TreeQueries, BatchedTree):
         self.notify("Hidden pages shown" if self.show_hidden else "Hidden pages hidden")
 
     def action_start_filter(self) -> None:
+        # at once: keys typed before the box has the focus go to it (see on_key)
+        self.filtering = True
         self.post_message(self.FilterRequested(""))
 
     # -- reveal ----------------------------------------------------------------------------------
