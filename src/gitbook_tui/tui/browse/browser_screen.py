@@ -67,6 +67,7 @@ class BrowserScreen(Screen[None]):
         Binding("f6", "switch_focus", "Tree/page", id="browser.switch_focus"),
         Binding("ctrl+o", "switch_org", "Organizations", show=False, id="browser.switch_org"),
         Binding("escape", "escape", "Clear filter", show=False, id="browser.escape"),
+        Binding("C", "app.show_view('comments', 'page')", "Page comments", id="browser.comments"),
     ]
 
     def __init__(
