@@ -115,3 +115,28 @@ async def open_comments(pilot: Pilot[Any], key: str = "3") -> CommentsScreen:
     assert isinstance(screen, CommentsScreen)
     await until(pilot, lambda: screen.loaded and not screen.busy)
     return screen
+
+
+async def select_thread(pilot: Pilot[Any], screen: CommentsScreen, thread_id: str) -> None:
+    """Move the list cursor to ``thread_id`` with j/k (focus on the list) and wait for it."""
+    if not screen.thread_list.has_focus:
+        await pilot.press("escape")
+    await until(pilot, lambda: thread_id in screen.thread_list.ids)
+    target = screen.thread_list.ids.index(thread_id)
+    while screen.thread_list.highlighted != target:
+        await pilot.press("j" if (screen.thread_list.highlighted or 0) < target else "k")
+    await until(pilot, lambda: screen.selected_id == thread_id and screen.pane.thread is not None)
+    await until(pilot, lambda: screen.pane.thread.id == thread_id and not screen.busy)
+
+
+def notes_of(app: Any) -> list[str]:
+    """Every notification's text from now on (the plain message, markup not applied)."""
+    seen: list[str] = []
+    original = app.notify
+
+    def notify(message: Any, *args: Any, **kwargs: Any) -> None:
+        seen.append(message.plain if hasattr(message, "plain") else str(message))
+        original(message, *args, **kwargs)
+
+    app.notify = notify
+    return seen

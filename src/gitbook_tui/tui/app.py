@@ -249,7 +249,7 @@ class GitBookApp(App[str | None]):
     # -- views ----------------------------------------------------------------------------------
     async def action_show_view(self, name: str, scope: str = "") -> None:
         """Show the numbered view ``name`` (see :mod:`.views`) over the browser; ``scope``
-        (e.g. ``"page"``) is passed to a view that has ``set_scope``."""
+        (e.g. ``"page"``; ``""`` the view's default) goes to a view that has ``set_scope``."""
         view = view_named(name)
         browser = self.browser
         if view is None or browser is None:
@@ -262,7 +262,7 @@ class GitBookApp(App[str | None]):
         if not self.is_screen_installed(screen_name):
             self.install_screen(view.factory(self), screen_name)
         set_scope = getattr(self.get_screen(screen_name), "set_scope", None)
-        if scope and callable(set_scope):
+        if callable(set_scope):
             set_scope(scope)
         await self.push_screen(screen_name)
 

@@ -132,7 +132,7 @@ class CommentsScreen(CommentActions, Screen[None]):
 
     # -- showing --------------------------------------------------------------------------------
     def set_scope(self, scope: str) -> None:
-        """``"page"``: the open page's threads; ``"space"``: the whole space's (next show)."""
+        """``"page"``: the open page's threads (``C``); anything else: the whole space (``3``)."""
         self._requested_scope = scope
 
     def on_screen_resume(self) -> None:
@@ -144,7 +144,7 @@ class CommentsScreen(CommentActions, Screen[None]):
             self.threads, self.order, self.page_scope = {}, [], None
         if scope == "page" and page and self.page_scope != page:
             self.page_scope, changed = page, True
-        elif scope == "space" and self.page_scope is not None:
+        elif scope is not None and scope != "page" and self.page_scope is not None:
             self.page_scope, changed = None, True
         self._draw_title()
         if changed or not self.loaded:

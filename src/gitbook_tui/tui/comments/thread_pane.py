@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import datetime
 from typing import ClassVar
 
@@ -39,6 +40,7 @@ class ThreadPane(VerticalScroll, can_focus=True):
         self.cursor = 0
         self.me: str | None = None
         self.now: datetime | None = None
+        self._showing = asyncio.Lock()
 
     @property
     def posts(self) -> list[PostView]:
@@ -53,6 +55,10 @@ class ThreadPane(VerticalScroll, can_focus=True):
 
     async def show(self, thread: ThreadState | None, *, empty: str = "") -> None:
         """Show ``thread`` (keeping the cursor on the same post when it is the same thread)."""
+        async with self._showing:  # one rebuild at a time (refreshes and writes overlap)
+            await self._show(thread, empty)
+
+    async def _show(self, thread: ThreadState | None, empty: str) -> None:
         same = thread is not None and self.thread is not None and thread.id == self.thread.id
         previous = self.selected.id if same and self.selected is not None else None
         self.thread = thread
