@@ -119,6 +119,12 @@ class CommentActions:
                 severity="error",
                 timeout=10,
             )
+        if result.sent or result.failed:
+            for thread in self.threads.values():  # the server's copies replace local ones
+                local = {i for i in thread.pending if i.startswith("local-")}
+                if local:
+                    thread.pending -= local
+                    thread.replies = None
         if result.sent:
             self.notify(f"Sent {len(result.sent)} queued item(s).", timeout=4)
             self._load(live=True)
