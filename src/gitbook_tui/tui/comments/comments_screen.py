@@ -40,6 +40,7 @@ REFRESH_SECONDS = 15.0
 MAX_REFRESH_SECONDS = 240.0
 STATUSES = ("open", "resolved", "all")
 PAGE_SIZE = 100
+FOLLOW_SECONDS = 0.04
 
 
 class CommentsScreen(CommentActions, Screen[None]):
@@ -98,6 +99,7 @@ class CommentsScreen(CommentActions, Screen[None]):
         self._interval = REFRESH_SECONDS
         self._timer: Timer | None = None
         self._requested_scope: str | None = None
+        self._follow: Timer | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(id="comments-title", markup=False)
@@ -124,6 +126,8 @@ class CommentsScreen(CommentActions, Screen[None]):
     @property
     def busy(self) -> bool:
         """A load or write of this view is running (tests and benchmarks wait on it)."""
+        if self._follow is not None:
+            return True
         return any(w.is_running and w.node is self for w in self.app.workers)
 
     @property
@@ -365,10 +369,19 @@ class CommentsScreen(CommentActions, Screen[None]):
 
     # -- selection ------------------------------------------------------------------------------
     @on(OptionList.OptionHighlighted, "#thread-list")
-    async def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option.id is None or event.option.id == self.selected_id:
             return
         self.selected_id = event.option.id
+        self.refresh_bindings()
+        # The list repaints now; the thread follows once the cursor rests (holding j
+        # does not rebuild a thread per row).
+        if self._follow is not None:
+            self._follow.stop()
+        self._follow = self.set_timer(FOLLOW_SECONDS, self._follow_cursor)
+
+    async def _follow_cursor(self) -> None:
+        self._follow = None
         await self.show_selected()
 
     @on(OptionList.OptionSelected, "#thread-list")
