@@ -249,3 +249,44 @@ async def test_new_replies_are_marked_without_moving_the_cursor(world: Any, tmp_
         newest = screen.threads[screen.thread_list.ids[0]]
         assert newest.new and screen.threads[ids["first"]].new
         await until(pilot, lambda: len(screen.pane.posts) == 3)
+
+
+async def test_narrow_layout_opens_the_thread_full_width(world: Any, tmp_path) -> None:
+    ids = build_space(world)
+    app, _ = make_app(world, tmp_path, start=_start(ids))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_comments(pilot)
+        side = screen.query_one("#thread-side")
+        assert screen.has_class("-narrow") and not side.display
+        assert screen.thread_list.size.width == 80
+        await select_thread(pilot, screen, ids["first"])
+        await pilot.press("enter")
+        await until(pilot, lambda: side.display and not screen.thread_list.display)
+        assert side.size.width == 80
+        await pilot.press("c")  # a reply: the composer is a bottom panel of the thread
+        await until(pilot, lambda: screen.composer.is_open)
+        assert screen.composer.region.bottom <= 23
+        await pilot.press("escape")  # hides the composer, back in the thread
+        await until(pilot, lambda: not screen.composer.is_open and screen.pane.has_focus)
+        await pilot.press("escape")  # back to the list
+        await until(pilot, lambda: screen.thread_list.display and not side.display)
+        await pilot.press("c")  # a new thread from the list
+        await until(pilot, lambda: screen.composer.is_open and side.display)
+        await pilot.press("escape")
+        await until(pilot, lambda: screen.thread_list.display and not side.display)
+
+
+async def test_offline_list_comes_from_the_cache(world: Any, tmp_path) -> None:
+    from gitbook_tui.cache import ResponseCache
+
+    ids = build_space(world)
+    app, transport = make_app(world, tmp_path, start=_start(ids))
+    app.client.cache = ResponseCache(tmp_path / "cache.sqlite")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_comments(pilot)
+        assert len(screen.thread_list.ids) == 2
+        transport.offline = True
+        screen.action_reload()
+        await until(pilot, lambda: screen.offline and not screen.busy)
+        assert len(screen.thread_list.ids) == 2
+        assert "offline" in str(screen.query_one("#comments-title").render())
