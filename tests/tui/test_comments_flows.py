@@ -290,3 +290,16 @@ async def test_offline_list_comes_from_the_cache(world: Any, tmp_path) -> None:
         await until(pilot, lambda: screen.offline and not screen.busy)
         assert len(screen.thread_list.ids) == 2
         assert "offline" in str(screen.query_one("#comments-title").render())
+
+
+async def test_enter_in_a_thread_opens_its_page(world: Any, tmp_path) -> None:
+    from gitbook_tui.tui.browse.browser_screen import BrowserScreen
+
+    ids = build_space(world)
+    app, _ = make_app(world, tmp_path, start=_start(ids))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_comments(pilot)
+        await select_thread(pilot, screen, ids["second"])  # on Install
+        await pilot.press("enter", "enter")
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: app.screen.current_page == (ids["space"], ids["Install"]))

@@ -455,8 +455,10 @@ class CommentsScreen(CommentActions, Screen[None]):
         if self.space_id is None or page is None or page.id is None:
             self.notify("This thread is not on a page.", timeout=3)
             return
-        self.nav.open_page(self.space_id, page.id)
-        self.app.pop_screen()
+        node = thread.comment.target.node if thread and thread.comment.target else None
+        space_id = self.space_id
+        self.app.pop_screen()  # back to Browse, where the page opens (at the block, if any)
+        self.nav.open_page(space_id, page.id, node.id if node is not None else None)
 
     # -- composer -------------------------------------------------------------------------------
     @on(Composer.Hidden)

@@ -32,6 +32,7 @@ class ThreadPane(VerticalScroll, can_focus=True):
         Binding("k,up", "move(-1)", "Previous post", show=False, id="thread.prev_post"),
         Binding("g,home", "first", "First post", show=False, id="thread.first"),
         Binding("G,end", "last", "Last post", show=False, id="thread.last"),
+        Binding("enter", "screen.open_page", "Open page", id="thread.open_page"),
     ]
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -93,7 +94,7 @@ class ThreadPane(VerticalScroll, can_focus=True):
         if page is not None and page.outdated:
             parts.append(inert(" · page changed since", style="$warning"))
         if target is not None and target.node is not None and target.node.id:
-            parts.append(inert(" · on a block", style="dim"))
+            parts.append(inert(f" · on ¶ {target.node.id}", style="dim"))
         if comment.is_resolved:
             who = f" by {author_name(comment.resolvedBy)}" if comment.resolvedBy else ""
             parts.append(inert(f" · ✓ resolved{who}", style="$success"))

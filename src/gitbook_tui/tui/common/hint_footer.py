@@ -65,6 +65,7 @@ HINTS: dict[str, tuple[str, ...]] = {
     ),
     "ThreadPane": (
         "comments.compose",
+        "thread.open_page",
         "comments.react",
         "comments.resolve",
         "comments.edit",
