@@ -48,6 +48,8 @@ class ThreadList(OptionList):
             inert(f" · {author_name(comment.postedBy)[:20]}"),
             inert(f" · {age(comment.postedAt, self.now)}", style="dim"),
         ]
+        if page is not None and page.outdated:
+            first.append(inert(" · page changed", style="$warning"))
         if comment.is_resolved:
             first.append(inert("  ✓ resolved", style="$success"))
         if thread.pending:
