@@ -29,12 +29,16 @@ class Transport(httpx.AsyncBaseTransport):
     def __init__(self, app: Any) -> None:
         self.inner = httpx.ASGITransport(app=app)
         self.offline = False
+        self.rate_limited = False
         self.requests: list[str] = []
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         if self.offline:
             raise httpx.ConnectError("network is down", request=request)
         self.requests.append(f"{request.method} {request.url.path}")
+        if self.rate_limited and request.url.path.endswith("/comments"):
+            error = {"error": {"code": 429, "message": "Too many requests"}}
+            return httpx.Response(429, json=error, headers={"retry-after": "1"})
         response = await self.inner.handle_async_request(request)
         if "x-ratelimit-remaining" in response.headers:
             response.headers.update(RATE_LIMIT)
