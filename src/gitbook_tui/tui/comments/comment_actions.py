@@ -1,4 +1,5 @@
-"""CommentActions: the Comments view's writes — post, reply, edit, delete, resolve, react.
+"""CommentActions: the base of the Comments view holding its writes — post, reply, edit,
+delete, resolve, react.
 
 Every action is permission-aware (:meth:`denial_reason` from the items' ``permissions``,
 :func:`gated`). Reactions, resolves and new replies show at once with a pending mark and
@@ -13,23 +14,25 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from textual import work
+from textual.screen import Screen
 
-from ...api import APIConnectionError, GitBookError, NotFoundError
+from ...api import APIConnectionError, AsyncGitBook, GitBookError, NotFoundError
 from ...drafts import DraftKey, DraftStore, Outbox, OutboxAction, OutboxItem, Replayer
 from ...drafts.keys import COMMENT, EDIT_COMMENT, EDIT_REPLY, REPLY
-from ...models import Comment, CommentReply, CommentStatus, DocumentBody
+from ...models import Comment, CommentReply, CommentStatus, DocumentBody, Space, User
+from ..common.composer import Composer
 from ..common.confirm_screen import ConfirmScreen
 from ..common.denial import gated
+from ..common.navigator import Navigator
 from ..common.state import account_key
-from ..common.text import inert
+from ..common.text import plain
 from .reaction_picker import ReactionPicker
 from .thread_data import Post, ThreadState, author_name, reacted, toggle_reaction, utc_now
-
-if TYPE_CHECKING:
-    from .comments_screen import CommentsScreen
+from .thread_pane import ThreadPane
 
 __all__ = ["READ_ONLY", "CommentActions"]
 
@@ -37,15 +40,50 @@ READ_ONLY = "You have read access to this space: you can't comment here."
 _local_ids = itertools.count(1)
 
 
-class CommentActions:
-    """Mixed into :class:`~.comments_screen.CommentsScreen` (``self`` is that screen)."""
+class CommentActions(Screen[None]):
+    """The writes of :class:`~.comments_screen.CommentsScreen`, which sets the state below
+    and implements the view's reading side (the methods that raise here)."""
 
     composing_new = False
     _outbox: Outbox | None = None
     _replayer: Replayer | None = None
+    nav: Navigator
+    client: AsyncGitBook
+    space_id: str | None
+    space: Space | None
+    page_scope: str | None
+    me: User | None
+    threads: dict[str, ThreadState]
+    selected_id: str | None
+    offline: bool
+    queued: int
+
+    @property
+    def selected(self) -> ThreadState | None:
+        return self.threads.get(self.selected_id) if self.selected_id else None
+
+    @property
+    def pane(self) -> ThreadPane:
+        return self.query_one(ThreadPane)
+
+    @property
+    def composer(self) -> Composer:
+        return self.query_one(Composer)
+
+    def _draw_title(self) -> None:
+        raise NotImplementedError
+
+    def _load(self, live: bool = False) -> object:
+        raise NotImplementedError
+
+    def redraw_thread(self, thread: ThreadState) -> None:
+        raise NotImplementedError
+
+    def forget_thread(self, thread_id: str, message: str) -> None:
+        raise NotImplementedError
 
     # -- what may be done -----------------------------------------------------------------------
-    def _target_post(self: CommentsScreen) -> Post | None:
+    def _target_post(self) -> Post | None:
         """The post the cursor is on: a reply when the thread pane has focus."""
         thread = self.selected
         if thread is None:
@@ -54,12 +92,12 @@ class CommentActions:
             return self.pane.selected
         return thread.comment
 
-    def _replying(self: CommentsScreen) -> bool:
+    def _replying(self) -> bool:
         return self.selected is not None and (
             self.pane.has_focus or (self.has_class("-narrow") and self.has_class("-thread-open"))
         )
 
-    def denial_reason(self: CommentsScreen, action: str) -> str | None:
+    def denial_reason(self, action: str) -> str | None:
         thread, post = self.selected, self._target_post()
         perms = post.permissions if post is not None else None
         thread_perms = thread.comment.permissions if thread is not None else None
@@ -85,25 +123,25 @@ class CommentActions:
 
     # -- the outbox -------------------------------------------------------------------------------
     @property
-    def outbox(self: CommentsScreen) -> Outbox:
+    def outbox(self) -> Outbox:
         if self._outbox is None:
             account = account_key(self.client)
             self._outbox = Outbox(account, drafts=DraftStore(account))
             self._replayer = Replayer.for_client(self._outbox, self.client)
         return self._outbox
 
-    async def count_queued(self: CommentsScreen) -> None:
+    async def count_queued(self) -> None:
         self.queued = await asyncio.to_thread(self.outbox.count)
         self._draw_title()
 
-    async def _enqueue(self: CommentsScreen, action: OutboxAction) -> OutboxItem:
+    async def _enqueue(self, action: OutboxAction) -> OutboxItem:
         item = await asyncio.to_thread(self.outbox.enqueue, action)
         self.offline = True
         await self.count_queued()
         self.notify("Server unreachable: queued, sent when it is back.", timeout=4)
         return item
 
-    async def replay_outbox(self: CommentsScreen) -> None:
+    async def replay_outbox(self) -> None:
         outbox = self.outbox
         if await asyncio.to_thread(outbox.count) == 0:
             await self.count_queued()
@@ -114,7 +152,8 @@ class CommentActions:
             label = item.action.label or f"queued {item.action.kind}"
             kept = " Its text is back in your drafts." if item.action.markdown else ""
             self.notify(
-                inert(f"The server refused {label}: {item.error or ''}.{kept}"),
+                plain(f"The server refused {label}: {item.error or ''}.{kept}"),
+                markup=False,
                 title="Not sent",
                 severity="error",
                 timeout=10,
@@ -133,7 +172,7 @@ class CommentActions:
 
     # -- compose / reply / edit ---------------------------------------------------------------
     @gated
-    async def action_compose(self: CommentsScreen) -> None:
+    async def action_compose(self) -> None:
         if self.space_id is None:
             self.notify("Open a space first.", timeout=3)
             return
@@ -153,7 +192,7 @@ class CommentActions:
         self.add_class("-thread-open")
         await self.composer.open(key, title, lambda text: self._send_new(page, key, text))
 
-    async def _send_new(self: CommentsScreen, page: str | None, key: DraftKey, text: str) -> None:
+    async def _send_new(self, page: str | None, key: DraftKey, text: str) -> None:
         assert self.space_id is not None
         try:
             created = await self.client.comments.create(self.space_id, text, page=page)
@@ -168,7 +207,7 @@ class CommentActions:
         self.selected_id = created.id
         self._load(live=True)
 
-    async def _send_reply(self: CommentsScreen, thread_id: str, text: str) -> None:
+    async def _send_reply(self, thread_id: str, text: str) -> None:
         assert self.space_id is not None
         thread = self.threads.get(thread_id)
         if thread is None:
@@ -206,7 +245,7 @@ class CommentActions:
         self.redraw_thread(thread)
 
     @gated
-    async def action_edit(self: CommentsScreen) -> None:
+    async def action_edit(self) -> None:
         thread, post = self.selected, self._target_post()
         if thread is None or post is None or self.space_id is None:
             self.notify("Select a thread first.", timeout=3)
@@ -236,7 +275,7 @@ class CommentActions:
         self.composing_new = False
         await self.composer.open(key, "Edit your comment", send, initial=post.body.markdown or "")
 
-    def _replace_post(self: CommentsScreen, thread_id: str, post: Post) -> None:
+    def _replace_post(self, thread_id: str, post: Post) -> None:
         thread = self.threads.get(thread_id)
         if thread is None:
             return
@@ -249,7 +288,7 @@ class CommentActions:
     # -- delete ---------------------------------------------------------------------------------
     @gated
     @work(exclusive=True, group="comments-delete", exit_on_error=False)
-    async def action_delete(self: CommentsScreen) -> None:
+    async def action_delete(self) -> None:
         thread, post = self.selected, self._target_post()
         if thread is None or post is None or self.space_id is None:
             return
@@ -270,7 +309,7 @@ class CommentActions:
         except NotFoundError:
             self.notify("It was already deleted.", timeout=4)
         except GitBookError as exc:
-            self.notify(inert(f"Not deleted: {exc}"), severity="error")
+            self.notify(plain(f"Not deleted: {exc}"), severity="error", markup=False)
             return
         if is_thread:
             self.forget_thread(thread.id, "Thread deleted.")
@@ -282,7 +321,7 @@ class CommentActions:
 
     # -- resolve / react (optimistic) ---------------------------------------------------------
     @gated
-    async def action_resolve(self: CommentsScreen) -> None:
+    async def action_resolve(self) -> None:
         thread = self.selected
         if thread is None or self.space_id is None:
             return
@@ -301,7 +340,7 @@ class CommentActions:
 
     @gated
     @work(exclusive=True, group="comments-react", exit_on_error=False)
-    async def action_react(self: CommentsScreen) -> None:
+    async def action_react(self) -> None:
         thread, post = self.selected, self._target_post()
         if thread is None or post is None or self.space_id is None:
             return
@@ -316,6 +355,7 @@ class CommentActions:
         changes: dict[str, Any] = {"added_reactions" if added else "removed_reactions": [emoji]}
         space_id, thread_id, post_id = self.space_id, thread.id, post.id
         comments = self.client.comments
+        call: Callable[[], Awaitable[Post]]
         if isinstance(post, Comment):
             before: Post = thread.comment
             thread.comment = thread.comment.model_copy(update={"reactions": reactions})
@@ -335,7 +375,7 @@ class CommentActions:
         self._optimistic(thread, before, call, queued, "reaction")
 
     def _optimistic(
-        self: CommentsScreen,
+        self,
         thread: ThreadState,
         before: Post,
         call: Any,
@@ -348,7 +388,7 @@ class CommentActions:
 
     @work(group="comments-write", exit_on_error=False)
     async def _settle(
-        self: CommentsScreen,
+        self,
         thread_id: str,
         before: Post,
         call: Any,
@@ -370,7 +410,8 @@ class CommentActions:
                 thread.pending.discard(before.id)
                 self._replace_post(thread_id, before)  # roll back
             self.notify(
-                inert(f"The server refused the {what}: {exc}"),
+                plain(f"The server refused the {what}: {exc}"),
+                markup=False,
                 title="Undone",
                 severity="error",
                 timeout=8,

@@ -18,7 +18,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import OptionList, Static
 
@@ -27,7 +26,7 @@ from ...models import Comment, Space, User
 from ..common.composer import Composer
 from ..common.hint_footer import HintFooter
 from ..common.navigator import Navigator
-from ..common.text import inert
+from ..common.text import inert, plain
 from .author_picker import AuthorPicker
 from .comment_actions import CommentActions
 from .thread_data import ThreadState, author_name
@@ -43,11 +42,11 @@ PAGE_SIZE = 100
 FOLLOW_SECONDS = 0.04
 
 
-class CommentsScreen(CommentActions, Screen[None]):
+class CommentsScreen(CommentActions):
     """The Comments view (see the module doc)."""
 
     AUTO_FOCUS = "#thread-list"
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (100, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
 
     DEFAULT_CSS = """
     CommentsScreen #comments-title { height: 1; background: $panel; padding: 0 1; }
@@ -116,23 +115,11 @@ class CommentsScreen(CommentActions, Screen[None]):
         return self.query_one(ThreadList)
 
     @property
-    def pane(self) -> ThreadPane:
-        return self.query_one(ThreadPane)
-
-    @property
-    def composer(self) -> Composer:
-        return self.query_one(Composer)
-
-    @property
     def busy(self) -> bool:
         """A load or write of this view is running (tests and benchmarks wait on it)."""
         if self._follow is not None:
             return True
         return any(w.is_running and w.node is self for w in self.app.workers)
-
-    @property
-    def selected(self) -> ThreadState | None:
-        return self.threads.get(self.selected_id) if self.selected_id else None
 
     # -- showing --------------------------------------------------------------------------------
     def set_scope(self, scope: str) -> None:
@@ -323,7 +310,7 @@ class CommentsScreen(CommentActions, Screen[None]):
             self.forget_thread(thread_id, "This thread was deleted meanwhile.")
             return
         except GitBookError as exc:
-            self.notify(inert(f"Could not load the replies: {exc}"), severity="error")
+            self.notify(plain(f"Could not load the replies: {exc}"), severity="error", markup=False)
             return
         thread = self.threads.get(thread_id)
         if thread is None:
@@ -440,7 +427,9 @@ class CommentsScreen(CommentActions, Screen[None]):
             pager = self.client.comments.commenters(self.space_id, limit=PAGE_SIZE)
             members = [m async for m in pager]
         except GitBookError as exc:
-            self.notify(inert(f"Could not list the commenters: {exc}"), severity="error")
+            self.notify(
+                plain(f"Could not list the commenters: {exc}"), severity="error", markup=False
+            )
             return
         users = [m.user for m in members if m.user is not None]
         choice = await self.app.push_screen_wait(AuthorPicker(users, self.author))
