@@ -248,7 +248,12 @@ async def test_new_replies_are_marked_without_moving_the_cursor(world: Any, tmp_
         assert screen.thread_list.highlighted == screen.thread_list.ids.index(ids["first"])
         newest = screen.threads[screen.thread_list.ids[0]]
         assert newest.new and screen.threads[ids["first"]].new
+        assert "● new" in screen.thread_list.get_option_at_index(0).prompt.plain  # type: ignore[union-attr]
         await until(pilot, lambda: len(screen.pane.posts) == 3)
+        assert [view.new for view in screen.pane.posts] == [False, False, True]
+        await pilot.press("k")  # leaving the thread: its marks go
+        await until(pilot, lambda: screen.selected_id != ids["first"])
+        assert not screen.threads[ids["first"]].new
 
 
 async def test_narrow_layout_opens_the_thread_full_width(world: Any, tmp_path) -> None:

@@ -265,6 +265,8 @@ class CommentsScreen(CommentActions):
                 continue
             more = (comment.replies or 0) > (old.comment.replies or 0)
             same_replies = (comment.replies or 0) == len(old.replies or []) and not more
+            if live and more and old.new_replies_from is None:
+                old.new_replies_from = old.comment.replies or 0
             old.comment = comment
             old.new = old.new or (live and more)
             if not same_replies:
@@ -359,6 +361,10 @@ class CommentsScreen(CommentActions):
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option.id is None or event.option.id == self.selected_id:
             return
+        left = self.selected
+        if left is not None and (left.new or left.new_replies_from is not None):
+            left.new, left.new_replies_from = False, None  # seen: the marks go
+            self.thread_list.replace_row(left)
         self.selected_id = event.option.id
         self.refresh_bindings()
         # The list repaints now; the thread follows once the cursor rests (holding j
@@ -376,9 +382,6 @@ class CommentsScreen(CommentActions):
         thread = self.threads.get(event.option.id or "")
         if thread is None:
             return
-        if thread.new:
-            thread.new = False
-            self.thread_list.replace_row(thread)
         self.add_class("-thread-open")
         self.pane.focus()
 

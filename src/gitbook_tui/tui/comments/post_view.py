@@ -34,12 +34,14 @@ class PostView(Vertical):
         me: str | None,
         reply: bool,
         pending: bool = False,
+        new: bool = False,
         now: datetime | None = None,
     ) -> None:
         super().__init__(classes="-reply" if reply else "")
         self.post = post
         self.me = me
         self.pending = pending
+        self.new = new
         self.now = now
 
     def compose(self) -> ComposeResult:
@@ -58,6 +60,8 @@ class PostView(Vertical):
             parts.append(inert(" · edited", style="italic dim"))
         if self.pending:
             parts.append(inert(" ⧗ sending", style="$warning"))
+        if self.new:
+            parts.append(inert(" ● new", style="bold $accent"))
         return Content("").join(parts)
 
     def _reactions(self) -> Content:

@@ -44,6 +44,7 @@ class ThreadState:
     comment: Comment
     replies: list[CommentReply] | None = None
     new: bool = False  # appeared (or got replies) since the view was last looked at
+    new_replies_from: int | None = None  # replies from this index on arrived meanwhile
     pending: set[str] = field(default_factory=set)  # post ids with a write in flight
 
     @property

@@ -18,6 +18,13 @@ from .thread_data import Post, ThreadState, author_name
 __all__ = ["ThreadPane"]
 
 
+def _is_new(thread: ThreadState, index: int) -> bool:
+    """Post ``index`` (0 = the comment) arrived since the thread was last looked at."""
+    if index == 0:
+        return thread.new and thread.new_replies_from is None
+    return thread.new_replies_from is not None and index > thread.new_replies_from
+
+
 class ThreadPane(VerticalScroll, can_focus=True):
     """Shows one :class:`ThreadState`; ``cursor`` is the selected post (0 = the comment)."""
 
@@ -74,6 +81,7 @@ class ThreadPane(VerticalScroll, can_focus=True):
                     me=self.me,
                     reply=index > 0,
                     pending=post.id in thread.pending,
+                    new=_is_new(thread, index),
                     now=self.now,
                 )
                 for index, post in enumerate(thread.posts())
