@@ -1,5 +1,5 @@
 """Demo threads the Comments view needs beyond workspace.json: a block-anchored thread,
-edited posts, a thread on a page changed since, a long thread and a page with 200 threads."""
+edited posts, a thread on a page changed since, a long thread and a page with 220 threads (209 open)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any, Protocol
 __all__ = ["BUSY_PAGE_THREADS", "LONG_THREAD_REPLIES", "schedule_extra_comments"]
 
 LONG_THREAD_REPLIES = 34
-BUSY_PAGE_THREADS = 210
+BUSY_PAGE_THREADS = 220
 _PEOPLE = ("tomasz", "sofia", "lee", "ravi", "devon", "maya", "jonas")
 _EMOJI = ("👍", "🎉", "👀", "🔥", "❤️", "🚀")
 _TOPICS = (
@@ -137,7 +137,7 @@ def schedule_extra_comments(seeder: _Seeder) -> None:
                     f"{base('kb')}/{thread}",
                     json={"addedReactions": [_EMOJI[n % len(_EMOJI)]]},
                 )
-            if n % 7 == 0:
+            if n % 20 == 7:
                 await seeder.call(who, "PUT", f"{base('kb')}/{thread}", json={"resolved": True})
 
     seeder.schedule(9, anchored)

@@ -82,6 +82,9 @@ class CommentActions(Screen[None]):
     def forget_thread(self, thread_id: str, message: str) -> None:
         raise NotImplementedError
 
+    def refresh_denials(self) -> None:
+        raise NotImplementedError
+
     # -- what may be done -----------------------------------------------------------------------
     def _target_post(self) -> Post | None:
         """The post the cursor is on: a reply when the thread pane has focus."""

@@ -99,6 +99,7 @@ class CommentsScreen(CommentActions):
         self._timer: Timer | None = None
         self._requested_scope: str | None = None
         self._follow: Timer | None = None
+        self._denials: tuple[str | None, ...] = ()
 
     def compose(self) -> ComposeResult:
         yield Static(id="comments-title", markup=False)
@@ -284,17 +285,18 @@ class CommentsScreen(CommentActions):
         if keep is None and self.order:
             self.selected_id = self.thread_list.selected_id
         self._draw_title()
-        await self.show_selected()
+        # the list paints first; the thread follows in the next turn
+        self.call_after_refresh(self.show_selected)
 
     async def show_selected(self) -> None:
         """Show the selected thread in the pane (loading its replies when needed)."""
         thread = self.selected
         if thread is None:
             await self.pane.show(None, empty=self._empty_text())
-            self.refresh_bindings()
+            self.refresh_denials()
             return
         await self.pane.show(thread)
-        self.refresh_bindings()
+        self.refresh_denials()
         if thread.replies is None and (thread.comment.replies or 0) > 0:
             self._load_replies(thread.id)
         elif thread.replies is None:
@@ -354,7 +356,16 @@ class CommentsScreen(CommentActions):
         self.thread_list.replace_row(thread)
         if self.selected_id == thread.id:
             self.call_later(self.pane.show, thread)
-        self.refresh_bindings()
+        self.refresh_denials()
+
+    def refresh_denials(self) -> None:
+        """Redraw the footer only when what is denied changed (a footer rebuild per cursor
+        move would cost more than the move)."""
+        actions = ("compose", "edit", "delete", "resolve", "react")
+        denials = tuple(self.denial_reason(action) for action in actions)
+        if denials != self._denials:
+            self._denials = denials
+            self.refresh_bindings()
 
     # -- selection ------------------------------------------------------------------------------
     @on(OptionList.OptionHighlighted, "#thread-list")
@@ -366,7 +377,7 @@ class CommentsScreen(CommentActions):
             left.new, left.new_replies_from = False, None  # seen: the marks go
             self.thread_list.replace_row(left)
         self.selected_id = event.option.id
-        self.refresh_bindings()
+        self.refresh_denials()
         # The list repaints now; the thread follows once the cursor rests (holding j
         # does not rebuild a thread per row).
         if self._follow is not None:
