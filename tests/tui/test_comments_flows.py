@@ -308,3 +308,19 @@ async def test_enter_in_a_thread_opens_its_page(world: Any, tmp_path) -> None:
         await pilot.press("enter", "enter")
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
         await until(pilot, lambda: app.screen.current_page == (ids["space"], ids["Install"]))
+
+
+async def test_unreachable_server_is_named_and_retried(world: Any, tmp_path) -> None:
+    ids = build_space(world)
+    app, transport = make_app(world, tmp_path, start=_start(ids))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_comments(pilot)
+        transport.offline = True
+        await pilot.press("f")  # resolved threads: never loaded, so not in any cache
+        await until(pilot, lambda: screen.error is not None and not screen.busy)
+        assert "testserver" in screen.error and "r retries" in screen.error
+        assert screen.query_one("#comments-error").display
+        transport.offline = False
+        await pilot.press("r")
+        await until(pilot, lambda: screen.error is None and not screen.busy)
+        assert not screen.query_one("#comments-error").display

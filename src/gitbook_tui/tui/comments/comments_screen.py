@@ -26,6 +26,7 @@ from ...models import Comment, Space, User
 from ..common.composer import Composer
 from ..common.hint_footer import HintFooter
 from ..common.navigator import Navigator
+from ..common.status_bar import format_age
 from ..common.text import inert, plain
 from .author_picker import AuthorPicker
 from .comment_actions import CommentActions
@@ -94,6 +95,7 @@ class CommentsScreen(CommentActions):
         self.loaded = False
         self.error: str | None = None
         self.offline = False
+        self.cached_age = 0.0  # seconds: how old the list shown offline is
         self.queued = 0
         self._interval = REFRESH_SECONDS
         self._timer: Timer | None = None
@@ -180,7 +182,8 @@ class CommentsScreen(CommentActions):
             inert(f" · {len(self.order)} threads" if self.loaded else " · loading…", style="dim"),
         ]
         if self.offline:
-            parts.append(inert(" · offline (cached)", style="$warning"))
+            cached = f", cached {format_age(self.cached_age)}" if self.cached_age else ""
+            parts.append(inert(f" · offline{cached}", style="$warning"))
         if self.queued:
             parts.append(inert(f" · {self.queued} queued", style="bold $warning"))
         self.query_one("#comments-title", Static).update(Content("").join(parts))
@@ -214,7 +217,7 @@ class CommentsScreen(CommentActions):
             return
         client = self.client
         comments: list[Comment] = []
-        offline = False
+        offline, age = False, 0.0
         try:
             if self.space is None:
                 self.space = await client.spaces.get(space_id, read="prefer-cache")
@@ -231,7 +234,8 @@ class CommentsScreen(CommentActions):
             )
             async for page in pager.pages():
                 meta = response_meta(page)
-                offline = offline or bool(meta is not None and meta.offline)
+                if meta is not None and meta.offline:
+                    offline, age = True, max(age, meta.age)
                 comments.extend(page.items)
         except RateLimitError:
             self._interval = min(self._interval * 2, MAX_REFRESH_SECONDS)
@@ -248,7 +252,7 @@ class CommentsScreen(CommentActions):
         if self._interval != REFRESH_SECONDS:
             self._interval = REFRESH_SECONDS
             self._start_timer()
-        self.offline = offline
+        self.offline, self.cached_age = offline, age
         self.show_error(None)
         await self._apply(comments, live=live)
         if not offline:
