@@ -324,3 +324,23 @@ async def test_unreachable_server_is_named_and_retried(world: Any, tmp_path) -> 
         await pilot.press("r")
         await until(pilot, lambda: screen.error is None and not screen.busy)
         assert not screen.query_one("#comments-error").display
+
+
+async def test_without_a_space_the_view_says_what_to_do(world: Any, tmp_path) -> None:
+    from gitbook_tui.tui.browse.browser_screen import BrowserScreen
+    from gitbook_tui.tui.common.help_screen import HelpScreen
+
+    build_space(world)
+    app, _ = make_app(world, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await pilot.press("3")
+        await until(pilot, lambda: isinstance(app.screen, CommentsScreen))
+        screen = app.screen
+        assert isinstance(screen, CommentsScreen)
+        await until(pilot, lambda: screen.loaded and not screen.busy)
+        assert screen.thread_list.ids == []
+        await pilot.press("question_mark")  # the help lists this view's keys
+        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        text = "\n".join(str(s.render()) for s in app.screen.query("Static"))
+        assert "comments.react" in text and "comments.resolve" in text
