@@ -11,6 +11,7 @@ open composer are left alone. Writes are in :mod:`.comment_actions`.
 
 from __future__ import annotations
 
+import asyncio
 from typing import ClassVar
 
 from textual import on, work
@@ -22,6 +23,8 @@ from textual.timer import Timer
 from textual.widgets import OptionList, Static
 
 from ...api import APIStatusError, GitBookError, NotFoundError, RateLimitError, response_meta
+from ...drafts import DraftStore
+from ...drafts.keys import EDIT_COMMENT, EDIT_REPLY, REPLY
 from ...models import Comment, Space, User
 from ..common.composer import Composer
 from ..common.hint_footer import HintFooter
@@ -41,6 +44,20 @@ MAX_REFRESH_SECONDS = 240.0
 STATUSES = ("open", "resolved", "all")
 PAGE_SIZE = 100
 FOLLOW_SECONDS = 0.04
+
+
+def _drafted_threads(store: DraftStore, space_id: str) -> set[str]:
+    """Threads of the space with a saved reply or edit draft (file IO: run in a thread)."""
+    found: set[str] = set()
+    for draft in store.list():
+        key = draft.key
+        if key.space != space_id or key.change_request:
+            continue
+        if key.kind in (REPLY, EDIT_COMMENT):
+            found.add(key.target)
+        elif key.kind == EDIT_REPLY:
+            found.add(key.target.split("/", 1)[0])
+    return found
 
 
 class CommentsScreen(CommentActions):
@@ -102,6 +119,7 @@ class CommentsScreen(CommentActions):
         self._requested_scope: str | None = None
         self._follow: Timer | None = None
         self._denials: tuple[str | None, ...] = ()
+        self._drafted: set[str] = set()
 
     def compose(self) -> ComposeResult:
         yield Static(id="comments-title", markup=False)
@@ -254,6 +272,14 @@ class CommentsScreen(CommentActions):
             self._start_timer()
         self.offline, self.cached_age = offline, age
         self.show_error(None)
+        store = self.composer.debouncer.store
+        drafted = await asyncio.to_thread(_drafted_threads, store, space_id)
+        for comment in comments:
+            comment_drafted = comment.id in drafted
+            state = self.threads.get(comment.id)
+            if state is not None:
+                state.drafted = comment_drafted
+        self._drafted = drafted
         await self._apply(comments, live=live)
         if not offline:
             await self.replay_outbox()
@@ -266,7 +292,9 @@ class CommentsScreen(CommentActions):
         for comment in comments:
             old = previous.get(comment.id)
             if old is None:
-                threads[comment.id] = ThreadState(comment, new=live and self.loaded)
+                threads[comment.id] = ThreadState(
+                    comment, new=live and self.loaded, drafted=comment.id in self._drafted
+                )
                 continue
             more = (comment.replies or 0) > (old.comment.replies or 0)
             same_replies = (comment.replies or 0) == len(old.replies or []) and not more
@@ -470,7 +498,15 @@ class CommentsScreen(CommentActions):
     # -- composer -------------------------------------------------------------------------------
     @on(Composer.Hidden)
     @on(Composer.Sent)
-    def _composer_closed(self) -> None:
+    def _composer_closed(self, event: Composer.Hidden | Composer.Sent) -> None:
+        key = self.composer.key
+        if key is not None and key.kind in (REPLY, EDIT_COMMENT, EDIT_REPLY):
+            thread = self.threads.get(key.target.split("/", 1)[0])
+            if thread is not None:
+                thread.drafted = isinstance(event, Composer.Hidden) and bool(
+                    self.composer.text.strip()
+                )
+                self.thread_list.replace_row(thread)
         if self.composing_new:
             self.composing_new = False
             self.remove_class("-thread-open")

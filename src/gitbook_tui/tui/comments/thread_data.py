@@ -46,6 +46,7 @@ class ThreadState:
     new: bool = False  # appeared (or got replies) since the view was last looked at
     new_replies_from: int | None = None  # replies from this index on arrived meanwhile
     pending: set[str] = field(default_factory=set)  # post ids with a write in flight
+    drafted: bool = False  # an unsent reply or edit of it is saved locally
 
     @property
     def id(self) -> str:

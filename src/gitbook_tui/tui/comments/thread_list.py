@@ -54,6 +54,8 @@ class ThreadList(OptionList):
             first.append(inert("  ✓ resolved", style="$success"))
         if thread.pending:
             first.append(inert("  ⧗", style="$warning"))
+        if thread.drafted:
+            first.append(inert("  ✎ draft", style="italic $text-warning"))
         second: list[Content] = [Content("  ")]
         replies = comment.replies or 0
         if replies:
