@@ -36,7 +36,7 @@ from gitbook_tui.server.bootstrap import add_member, create_org, create_user
 from gitbook_tui.server.core.context import issue_token
 from gitbook_tui.tui.app import GitBookApp
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
-from gitbook_tui.tui.comments import comments_screen
+from gitbook_tui.tui.comments import thread_loader
 from gitbook_tui.tui.comments.thread_list import ThreadList
 from gitbook_tui.tui.common.config import TuiConfig
 from gitbook_tui.tui.common.state import StartTarget, StateStore
@@ -55,7 +55,7 @@ class Marks:
 
 def instrument() -> None:
     """Record when the list data arrives and when the thread list paints rows."""
-    apply = comments_screen.CommentsScreen._apply
+    apply = thread_loader.ThreadLoader._apply
     render_line = ThreadList.render_line
 
     async def timed_apply(self: Any, comments: list[Any], *, live: bool) -> None:
@@ -72,7 +72,7 @@ def instrument() -> None:
         Marks.last_paint_cpu = time.process_time()
         return strip
 
-    comments_screen.CommentsScreen._apply = timed_apply  # type: ignore[method-assign]
+    thread_loader.ThreadLoader._apply = timed_apply  # type: ignore[method-assign]
     ThreadList.render_line = timed_render_line  # type: ignore[method-assign]
 
 

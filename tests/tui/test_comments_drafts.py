@@ -43,8 +43,12 @@ async def test_draft_survives_an_app_restart(world: Any, tmp_path: Path) -> None
         await pilot.press("escape")  # hidden, kept
         await until(pilot, lambda: not screen.composer.is_open)
         assert store.load(key) is not None
-        row = screen.thread_list.get_option_at_index(screen.thread_list.ids.index(ids["first"]))
-        assert "✎ draft" in row.prompt.plain  # type: ignore[union-attr]
+
+        def row() -> str:
+            index = screen.thread_list.ids.index(ids["first"])
+            return screen.thread_list.get_option_at_index(index).prompt.plain  # type: ignore[union-attr]
+
+        await until(pilot, lambda: "✎ draft" in row())
     app, _ = make_app(world, tmp_path, start=_start(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_comments(pilot)
@@ -58,7 +62,7 @@ async def test_draft_survives_an_app_restart(world: Any, tmp_path: Path) -> None
         assert _replies(world, ids, ids["first"])[-1] == "Half a thought, finished."
         # removed once the server accepted it
         assert DraftStore(account_key(app.client)).load(key) is None
-        assert not screen.threads[ids["first"]].drafted
+        await until(pilot, lambda: not screen.threads[ids["first"]].drafted)
 
 
 async def test_offline_queue_is_replayed_when_the_server_is_back(world: Any, tmp_path) -> None:

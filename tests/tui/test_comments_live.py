@@ -9,7 +9,7 @@ from comments_support import build_space, make_app, notes_of, open_comments, sel
 
 from conftest import until
 from gitbook_tui.server.bootstrap import add_member
-from gitbook_tui.tui.comments import comments_screen
+from gitbook_tui.tui.comments import thread_loader as comments_screen
 from gitbook_tui.tui.common.state import StartTarget
 
 
