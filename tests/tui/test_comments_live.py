@@ -77,3 +77,34 @@ async def test_rate_limit_slows_the_refresh_down(world: Any, tmp_path) -> None:
         transport.rate_limited = False
         screen.action_reload()
         await until(pilot, lambda: screen._interval == comments_screen.REFRESH_SECONDS)
+
+
+async def test_refresh_keeps_the_thread_scroll_position(world: Any, tmp_path) -> None:
+    ids = build_space(world)
+    for n in range(25):  # a thread taller than the pane
+        world.client("cody").post(
+            f"/spaces/{ids['space']}/comments/{ids['first']}/replies",
+            json={"body": {"markdown": f"Reply {n}"}},
+        )
+    app, _ = make_app(world, tmp_path, start=_start(ids))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_comments(pilot)
+        await select_thread(pilot, screen, ids["first"])
+        await until(pilot, lambda: len(screen.pane.posts) == 27)
+        await pilot.press("enter", "G")
+        await until(pilot, lambda: screen.pane.scroll_y > 0)
+        await pilot.pause()
+        where = screen.pane.scroll_y
+        screen.action_reload()  # nothing changed
+        await until(pilot, lambda: not screen.busy)
+        await pilot.pause()
+        assert screen.pane.scroll_y == where and screen.pane.cursor == 26
+        world.client("cody").post(
+            f"/spaces/{ids['space']}/comments/{ids['first']}/replies",
+            json={"body": {"markdown": "One more"}},
+        )
+        screen.action_reload()  # a new reply: the thread is rebuilt, the reader stays put
+        await until(pilot, lambda: len(screen.pane.posts) == 28 and not screen.busy)
+        await pilot.pause()
+        assert screen.pane.cursor == 26
+        assert abs(screen.pane.scroll_y - where) <= 1

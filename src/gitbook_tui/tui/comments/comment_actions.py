@@ -166,7 +166,7 @@ class CommentActions(Screen[None]):
                 local = {i for i in thread.pending if i.startswith("local-")}
                 if local:
                     thread.pending -= local
-                    thread.replies = None
+                    thread.stale = True
         if result.sent:
             self.notify(f"Sent {len(result.sent)} queued item(s).", timeout=4)
             self._load(live=True)

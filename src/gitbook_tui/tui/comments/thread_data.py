@@ -47,6 +47,7 @@ class ThreadState:
     new_replies_from: int | None = None  # replies from this index on arrived meanwhile
     pending: set[str] = field(default_factory=set)  # post ids with a write in flight
     drafted: bool = False  # an unsent reply or edit of it is saved locally
+    stale: bool = False  # the replies shown are older than the reply count: reload them
 
     @property
     def id(self) -> str:

@@ -160,6 +160,8 @@ class ThreadLoader(CommentActions):
     async def _apply(self, comments: list[Comment], *, live: bool) -> None:
         previous = self.threads
         threads: dict[str, ThreadState] = {}
+        shown = previous.get(self.selected_id or "")
+        shown_before = (shown.comment, shown.stale) if shown is not None else None
         for comment in comments:
             old = previous.get(comment.id)
             if old is None:
@@ -173,8 +175,8 @@ class ThreadLoader(CommentActions):
                 old.new_replies_from = old.comment.replies or 0
             old.comment = comment
             old.new = old.new or (live and more)
-            if not same_replies:
-                old.replies = None
+            if not same_replies and old.replies is not None:
+                old.stale = True  # shown as they are until the new ones arrive
             threads[comment.id] = old
         # a thread being written to stays until the server's answer settles it
         for thread_id, state in previous.items():
@@ -188,8 +190,11 @@ class ThreadLoader(CommentActions):
         if keep is None and self.order:
             self.selected_id = self.thread_list.selected_id
         self._draw_title()
-        # the list paints first; the thread follows in the next turn
-        self.call_after_refresh(self.show_selected)
+        selected = self.selected
+        if selected is None or selected.stale or shown_before != (selected.comment, False):
+            # the list paints first; the thread follows in the next turn (a refresh that
+            # changed nothing in it leaves it, and its scroll position, alone)
+            self.call_after_refresh(self.show_selected)
 
     async def show_selected(self) -> None:
         """Show the selected thread in the pane (loading its replies when needed)."""
@@ -200,7 +205,7 @@ class ThreadLoader(CommentActions):
             return
         await self.pane.show(thread)
         self.refresh_denials()
-        if thread.replies is None and (thread.comment.replies or 0) > 0:
+        if (thread.replies is None or thread.stale) and (thread.comment.replies or 0) > 0:
             self._load_replies(thread.id)
         elif thread.replies is None:
             thread.replies = []
@@ -223,7 +228,7 @@ class ThreadLoader(CommentActions):
         if thread is None:
             return
         pending = [r for r in thread.replies or [] if r.id in thread.pending]
-        thread.replies = [*replies, *pending]
+        thread.replies, thread.stale = [*replies, *pending], False
         if self.selected_id == thread_id:
             await self.pane.show(thread)
 

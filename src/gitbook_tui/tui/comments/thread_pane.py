@@ -69,6 +69,7 @@ class ThreadPane(VerticalScroll, can_focus=True):
     async def _show(self, thread: ThreadState | None, empty: str) -> None:
         same = thread is not None and self.thread is not None and thread.id == self.thread.id
         previous = self.selected.id if same and self.selected is not None else None
+        scroll = self.scroll_y
         self.thread = thread
         with self.app.batch_update():
             await self.remove_children()
@@ -90,7 +91,9 @@ class ThreadPane(VerticalScroll, can_focus=True):
             await self.mount_all(views)
             ids = [v.post.id for v in views]
             self.cursor = ids.index(previous) if previous in ids else 0
-            if not same:
+            if same:  # a refresh of the thread on screen: stay where the reader is
+                self.call_after_refresh(self.scroll_to, y=scroll, animate=False)
+            else:
                 self.scroll_home(animate=False)
             self._mark()
 
