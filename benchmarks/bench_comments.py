@@ -11,7 +11,7 @@ measure, wall-clock, headless ``App.run_test``:
   starts) to the first painted line of the thread list showing rows (budget 0.2 s);
 * j → frame: from sending ``j`` in the list to the first paint of the list after it
   with the cursor moved, over ``--presses`` presses (budget 50 ms); the thread pane
-  follows once the cursor rests (40 ms), and its rebuilds fall between presses too.
+  follows once the cursor rests (100 ms), and its rebuilds fall between presses too.
   Also reported as this process's CPU time (wall-clock is inflated on a busy machine).
 """
 

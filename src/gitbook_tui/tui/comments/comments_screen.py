@@ -35,7 +35,7 @@ from .thread_pane import ThreadPane
 __all__ = ["CommentsScreen"]
 
 STATUSES = ("open", "resolved", "all")
-FOLLOW_SECONDS = 0.04
+FOLLOW_SECONDS = 0.1
 
 
 class CommentsScreen(ThreadLoader):
