@@ -344,3 +344,30 @@ async def test_without_a_space_the_view_says_what_to_do(world: Any, tmp_path) ->
         await until(pilot, lambda: isinstance(app.screen, HelpScreen))
         text = "\n".join(str(s.render()) for s in app.screen.query("Static"))
         assert "comments.react" in text and "comments.resolve" in text
+
+
+async def test_delete_own_reply_and_unknown_shortcode(world: Any, tmp_path) -> None:
+    ids = build_space(world)
+    r = world.client("eve").post(
+        f"/spaces/{ids['space']}/comments/{ids['second']}/replies",
+        json={"body": {"markdown": "My reply"}},
+    )
+    reply = r.json()["id"]
+    app, _ = make_app(world, tmp_path, start=_start(ids))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_comments(pilot)
+        await select_thread(pilot, screen, ids["second"])
+        await until(pilot, lambda: len(screen.pane.posts) == 2)
+        await pilot.press("enter", "j", "colon", *":no-such-emoji:", "enter")
+        await until(
+            pilot, lambda: "No emoji called" in str(app.screen.query_one("#picker-error").render())
+        )
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, CommentsScreen))
+        await pilot.press("d")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("enter")
+        await until(pilot, lambda: len(screen.pane.posts) == 1)
+        assert _replies(world, ids, ids["second"]) == []
+        assert _thread(world, ids, ids["second"])["id"] == ids["second"]  # the thread stays
+        assert reply not in [p.post.id for p in screen.pane.posts]
