@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
+from functools import partial
 from time import monotonic
 from typing import ClassVar
 
@@ -195,7 +196,8 @@ class FindInPage(Widget):
         between event-loop turns, starting in ``delay`` seconds: a first search then
         only lays out the blocks that may hold the query."""
         if self._view is not None:
-            work = self._prepare_find(self._view.layout, delay)
+            # a callable, not a coroutine: nothing left unawaited if replaced before it runs
+            work = partial(self._prepare_find, self._view.layout, delay)
             self.run_worker(work, group="page_viewer.find_prepare", exclusive=True)
 
     async def _prepare_find(self, layout: DocumentLayout, delay: float) -> None:
@@ -238,7 +240,7 @@ class FindInPage(Widget):
         if results.query and self._view is not None:
             matches = iter_matches(self._view.layout, query)
             if not self._search_slice(results, matches):
-                worker = self._search_rest(results, matches)
+                worker = partial(self._search_rest, results, matches)
                 self.run_worker(worker, group="page_viewer.find", exclusive=True)
         self.refresh()
 

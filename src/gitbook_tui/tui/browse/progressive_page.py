@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import TYPE_CHECKING
 
 from rich.segment import Segment
@@ -64,7 +65,7 @@ class ProgressivePage(Widget):
 
     def _follow_rest(self, document: Document, rest: PageRest) -> None:
         self._rest_worker = self.run_worker(
-            self._add_rest(document, rest), group="page_viewer.parse", exit_on_error=False
+            partial(self._add_rest, document, rest), group="page_viewer.parse", exit_on_error=False
         )
 
     @property
