@@ -15,6 +15,7 @@ from textual.message import Message
 from textual.message_pump import MessagePump
 from textual.widget import Widget
 from textual.widgets import Input, Label
+from textual.worker import Worker
 
 from ..common.text import inert
 from ..render import DocumentLayout, FindResults, Match, iter_matches
@@ -198,7 +199,9 @@ class FindInPage(Widget):
         if self._view is not None:
             # a callable, not a coroutine: nothing left unawaited if replaced before it runs
             work = partial(self._prepare_find, self._view.layout, delay)
-            self.run_worker(work, group="page_viewer.find_prepare", exclusive=True)
+            _started: Worker[None] = self.run_worker(
+                work, group="page_viewer.find_prepare", exclusive=True
+            )
 
     async def _prepare_find(self, layout: DocumentLayout, delay: float) -> None:
         if delay:
@@ -240,8 +243,10 @@ class FindInPage(Widget):
         if results.query and self._view is not None:
             matches = iter_matches(self._view.layout, query)
             if not self._search_slice(results, matches):
-                worker = partial(self._search_rest, results, matches)
-                self.run_worker(worker, group="page_viewer.find", exclusive=True)
+                work = partial(self._search_rest, results, matches)
+                _started: Worker[None] = self.run_worker(
+                    work, group="page_viewer.find", exclusive=True
+                )
         self.refresh()
 
     def refind(self) -> None:
