@@ -15,6 +15,7 @@ from gitbook_tui.markdown import model as m
 from gitbook_tui.markdown import parse
 from gitbook_tui.tui.browse.page_viewer import PageViewer
 from gitbook_tui.tui.render import DocumentLayout, FindResults, Match, iter_matches
+from gitbook_tui.tui.render.find import block_resolver
 
 SPACES = Path(gitbook_tui.__file__).parent / "server/demo/spaces"
 WIDTHS = (40, 80, 200)
@@ -43,7 +44,11 @@ def demo_pages() -> m.Document:
 
 
 def find_all(layout: DocumentLayout, query: str) -> list[Match]:
-    return [match for found in iter_matches(layout, query) for match in found]
+    results = FindResults(query, block_resolver(layout, query))
+    for found in iter_matches(layout, query):
+        assert found is not None
+        results.add(found)
+    return results.placed()
 
 
 def cells(text: str, x0: int, x1: int) -> str:

@@ -19,6 +19,7 @@ from textual.worker import Worker
 
 from ..common.text import inert
 from ..render import DocumentLayout, FindResults, Match, iter_matches
+from ..render.find import Pending, block_resolver
 from ..render.viewport import Viewport
 
 __all__ = ["FindBar", "FindInPage"]
@@ -229,7 +230,9 @@ class FindInPage(Widget):
         self.refresh()
 
     def _reset_find(self, query: str = "") -> FindResults:
-        self._find = FindResults(query)
+        view = self._view
+        resolve = block_resolver(view.layout, query) if query and view is not None else None
+        self._find = FindResults(query, resolve)
         self._update_find_status()
         return self._find
 
@@ -254,7 +257,9 @@ class FindInPage(Widget):
         if self._find.query:
             self.find(self._find.query)
 
-    def _search_slice(self, results: FindResults, matches: Iterator[list[Match] | None]) -> bool:
+    def _search_slice(
+        self, results: FindResults, matches: Iterator[list[Match] | Pending | None]
+    ) -> bool:
         """Search for one time slice; True once the whole document has been searched."""
         view = self._view
         if view is None or results is not self._find:
@@ -276,7 +281,7 @@ class FindInPage(Widget):
         return done
 
     async def _search_rest(
-        self, results: FindResults, matches: Iterator[list[Match] | None]
+        self, results: FindResults, matches: Iterator[list[Match] | Pending | None]
     ) -> None:
         while results is self._find and not self._search_slice(results, matches):
             # At the end of a page still being parsed: look again in a while.
