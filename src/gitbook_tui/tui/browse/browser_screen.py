@@ -78,6 +78,7 @@ class BrowserScreen(Screen[None]):
         Binding("backslash,ctrl+b", "toggle_tree", "Tree", id="browser.toggle_tree"),
         Binding("ctrl+o", "switch_org", "Organizations", show=False, id="browser.switch_org"),
         Binding("escape", "escape", "To the tree", show=False, id="browser.escape"),
+        Binding("C", "app.show_view('comments', 'page')", "Page comments", id="browser.comments"),
     ]
 
     def __init__(
