@@ -8,6 +8,12 @@ tree are handled by :mod:`.link_follower`: pages of the space open, http(s) link
 only *offered* (``o`` opens the last one, ``y`` copies the page's URL), other schemes are
 refused. The footer shows a few hints chosen for the focused widget
 (:mod:`..common.hint_footer`).
+
+Focus: a page chosen in the tree takes the focus; ``h``/``←``/``escape`` in the page go
+back to the tree; ``w``/``ctrl+w``/``f6`` switch panes; the focused pane has an accent
+bar. Below :data:`WIDE` columns the tree is a drawer (``\\``), below :data:`ONE_PANE`
+one pane shows at a time. Failures to open a page stay in the page pane's
+:class:`~..common.error_banner.ErrorBanner` until the page opens.
 """
 
 from __future__ import annotations
