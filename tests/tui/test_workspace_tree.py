@@ -109,6 +109,16 @@ def workspace(world: Any) -> dict[str, str]:
     }
 
 
+def browser_ready(app: GitBookApp) -> bool:
+    """The browser is the screen, composed, and its tree shows the organizations (a
+    pushed screen is ``app.screen`` before its widgets are mounted)."""
+    screen = app.screen
+    if not isinstance(screen, BrowserScreen):
+        return False
+    trees = screen.query(WorkspaceTree)
+    return bool(trees) and bool(trees.first().root.children)
+
+
 def tree_of(app: GitBookApp) -> WorkspaceTree:
     return app.screen.query_one(WorkspaceTree)
 
