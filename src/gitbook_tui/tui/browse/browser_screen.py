@@ -79,6 +79,7 @@ class BrowserScreen(PaneLayout):
         Binding("backslash,ctrl+b", "toggle_tree", "Tree", id="browser.toggle_tree"),
         Binding("ctrl+o", "switch_org", "Organizations", show=False, id="browser.switch_org"),
         Binding("escape", "escape", "To the tree", show=False, id="browser.escape"),
+        Binding("C", "app.show_view('comments', 'page')", "Page comments", id="browser.comments"),
     ]
 
     def __init__(
@@ -330,6 +331,8 @@ class BrowserScreen(PaneLayout):
                 anchor=anchor,
                 files=self.files.infos(space_id),
                 titles=self._links.page_title,
+                rest=loaded.rest,
+                share=loaded.share,
             )
         if position is not None:
             self.viewer.restore_position(position)

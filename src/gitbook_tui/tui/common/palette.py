@@ -47,7 +47,7 @@ from textual.style import Style
 from ...models import Collection, RevisionPage, Space
 from ..views import VIEWS
 from .navigator import Navigator, navigator_of
-from .text import inert
+from .text import emoji_slot, inert
 
 __all__ = [
     "APP_COMMANDS",
@@ -62,6 +62,11 @@ log = logging.getLogger("gitbook_tui.tui.commands")
 
 MAX_SPACES = 2000
 """Spaces listed per palette opening (root and per collection)."""
+
+
+def _emoji_prefix(emoji: str | None) -> str:
+    slot = emoji_slot(emoji)
+    return f"{slot} " if slot else ""
 
 
 def highlight_match(matcher: Matcher, content: Content) -> Content:
@@ -154,7 +159,7 @@ def _walk(pages: Iterable[RevisionPage], parents: tuple[str, ...] = ()) -> Itera
         slug = page.slug or page.id
         path = page.path or "/".join((*parents, slug))
         if page.type != "link":
-            title = inert(((page.emoji + " ") if page.emoji else "") + (page.title or "Untitled"))
+            title = inert(_emoji_prefix(page.emoji) + (page.title or "Untitled"))
             yield _PageEntry(page.id, title, inert(path), bool(page.hidden))
         yield from _walk(page.pages, (*parents, slug))
 
@@ -239,9 +244,7 @@ class SpaceCommands(_LoadingProvider):
             if space.id in seen:
                 return
             seen.add(space.id)
-            title = inert(
-                ((space.emoji + " ") if space.emoji else "") + (space.title or "Untitled")
-            )
+            title = inert(_emoji_prefix(space.emoji) + (space.title or "Untitled"))
             entries.append(_SpaceEntry(space.id, title, where))
 
         try:
@@ -336,6 +339,9 @@ APP_COMMANDS: tuple[AppCommand, ...] = (
     AppCommand("Forward", "Next page in the history", "app.forward"),
     AppCommand("Theme", "Choose the colours (kept in config.toml)", "app.change_theme"),
     AppCommand("Quit", "Leave gitbook-tui (the tree and page are remembered)", "app.quit"),
+    AppCommand(
+        "Comments on this page", "Threads of the open page (C)", "app.show_view('comments', 'page')"
+    ),
 )
 
 
