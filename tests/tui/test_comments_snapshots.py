@@ -22,6 +22,19 @@ from conftest import START, until
 from gitbook_tui.tui.comments.reaction_picker import ReactionPicker
 from gitbook_tui.tui.common.state import StartTarget
 
+WALL_CLOCK = (START + timedelta(days=2)).timestamp()
+
+
+class FrozenClock:
+    """Stands in for the ``time`` module of the status bar and of the response cache."""
+
+    def time(self) -> float:
+        return WALL_CLOCK
+
+    def monotonic(self) -> float:
+        return WALL_CLOCK
+
+
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 Snap = Callable[..., bool]
 
@@ -31,6 +44,8 @@ def frozen(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(
         "gitbook_tui.tui.comments.thread_data.utc_now", lambda: START + timedelta(days=2)
     )
+    monkeypatch.setattr("gitbook_tui.tui.common.status_bar.time", FrozenClock())
+    monkeypatch.setattr("gitbook_tui.cache.store.time", FrozenClock())
     monkeypatch.setattr(Input.cursor_blink, "_default", False)
     monkeypatch.setattr(TextArea.cursor_blink, "_default", False)
     monkeypatch.setattr("gitbook_tui.api.auth.keyring_usable", lambda: False)

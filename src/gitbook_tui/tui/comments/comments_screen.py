@@ -24,7 +24,7 @@ from ...models import Space, User
 from ..common.composer import Composer
 from ..common.hint_footer import HintFooter
 from ..common.navigator import Navigator
-from ..common.status_bar import format_age
+from ..common.status_bar import StatusBar, format_age
 from ..common.text import inert, plain
 from .author_picker import AuthorPicker
 from .thread_data import ThreadState, author_name
@@ -107,7 +107,11 @@ class CommentsScreen(ThreadLoader):
             with Vertical(id="thread-side"):
                 yield ThreadPane(id="thread-pane")
                 yield Composer(id="composer")
+        yield StatusBar(view="comments", id="comments-status")
         yield HintFooter(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one(StatusBar).track_rate_limit(self.client.rate_limit)
 
     @property
     def busy(self) -> bool:

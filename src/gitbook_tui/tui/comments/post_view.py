@@ -47,7 +47,9 @@ class PostView(Vertical):
     def compose(self) -> ComposeResult:
         yield Static(self._header(), classes="post--header", markup=False)
         yield MarkdownBody(body_markdown(self.post), classes="post--body")
-        yield Static(self._reactions(), classes="post--reactions", markup=False)
+        reactions = Static(self._reactions(), classes="post--reactions", markup=False)
+        reactions.display = bool(self.post.reactions)  # no empty line under every post
+        yield reactions
 
     def _header(self) -> Content:
         post = self.post
@@ -72,6 +74,8 @@ class PostView(Vertical):
         body_changed = body_markdown(post) != body_markdown(self.post)
         self.post, self.pending = post, pending
         self.query_one(".post--header", Static).update(self._header())
-        self.query_one(".post--reactions", Static).update(self._reactions())
+        reactions = self.query_one(".post--reactions", Static)
+        reactions.update(self._reactions())
+        reactions.display = bool(post.reactions)
         if body_changed:
             self.query_one(MarkdownBody).update(body_markdown(post))

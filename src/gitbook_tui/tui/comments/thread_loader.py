@@ -19,6 +19,7 @@ from ...api import APIStatusError, GitBookError, NotFoundError, RateLimitError, 
 from ...drafts import DraftStore
 from ...drafts.keys import EDIT_COMMENT, EDIT_REPLY, REPLY
 from ...models import Comment
+from ..common.status_bar import StatusBar
 from ..common.text import inert, plain
 from .comment_actions import CommentActions
 from .thread_data import ThreadState, author_name
@@ -113,6 +114,7 @@ class ThreadLoader(CommentActions):
             if self.me is None:
                 self.me = await client.users.me(read="prefer-cache")
                 self.thread_list.me = self.pane.me = self.me.id
+                self.query_one(StatusBar).set_user(author_name(self.me))
                 self._load_members()
             pager = client.comments.list(
                 space_id,

@@ -162,12 +162,19 @@ class Composer(Vertical):
         self.key, self.title, self._on_send = key, title, on_send
         self.query_one("#composer-title", Static).update(inert(title))
         if not same:
+            # open and focused before the draft is read: keys typed meanwhile are kept
+            self._restoring = True
+            self.area.load_text("")
+            self.add_class("-open")
+            self.area.focus()
             unsaved = self.debouncer.unsaved(key)
             draft = await self.debouncer.load(key) if unsaved is None else None
             text = unsaved if unsaved is not None else (draft.text if draft else initial)
-            self._restoring = True
-            self.area.load_text(text)
-            self.area.move_cursor(self.area.document.end)
+            typed = self.area.text
+            if text:
+                self._restoring = not typed
+                self.area.load_text(text + typed)
+                self.area.move_cursor(self.area.document.end)
             self._show_status("draft restored" if unsaved or draft else "")
         self.add_class("-open")
         self.area.focus()
