@@ -38,18 +38,11 @@ from gitbook_tui.cache import ResponseCache
 from gitbook_tui.models import ChangeRequestContentChange
 from gitbook_tui.server.app import create_app, server_clock, server_storage
 from gitbook_tui.server.bootstrap import ensure_owner
-<<<<<<< HEAD
-from gitbook_tui.server.content.space_revision import set_space_revision
-from gitbook_tui.server.content.store import create_revision
-from gitbook_tui.server.core.clock import Clock, iso
-from gitbook_tui.server.runner import start_in_thread
-=======
 
 ROOT = Path(__file__).resolve().parent.parent
 JS_DIR = ROOT / "tests" / "js"
 JS_WORKER = Path(__file__).resolve().parent / "official_list_spaces.mjs"
 TOKEN = "bench-token"
->>>>>>> client-hardening
 
 
 # -- the workspace --------------------------------------------------------------------------
