@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
+from functools import partial
 from typing import ClassVar
 
 from textual import on, work
@@ -25,13 +27,15 @@ from textual.screen import Screen
 
 from ...api import APIConnectionError, AsyncGitBook, GitBookError, response_meta
 from ...models import RevisionPage
+from ..common.failure import describe_failure
 from ..common.freshness import Freshness
 from ..common.hint_footer import HintFooter
-from ..common.link_targets import open_in_browser
+from ..common.link_targets import copy_link, open_in_browser
 from ..common.navigator import navigator_of
 from ..common.state import AccountState, StartTarget, StateStore
 from ..common.status_bar import StatusBar
 from ..common.text import plain
+from ..textual_compat import is_leaving
 from .browser_start import resolve_start, state_of
 from .link_follower import LinkFollower
 from .page_header import PageHeader
@@ -69,6 +73,7 @@ class BrowserScreen(Screen[None]):
         Binding("f6", "switch_focus", "Tree/page", id="browser.switch_focus"),
         Binding("ctrl+o", "switch_org", "Organizations", show=False, id="browser.switch_org"),
         Binding("escape", "escape", "Clear filter", show=False, id="browser.escape"),
+        Binding("r", "retry_page", "Retry", show=False, id="browser.retry_page"),
     ]
 
     def __init__(
@@ -97,37 +102,44 @@ class BrowserScreen(Screen[None]):
         self._current: tuple[str, str] | None = None
         self._page: RevisionPage | None = None
         self._shown_markdown: str | None = None
+        self._sidebar = Sidebar(
+            client, org_id=org_id, show_hidden=show_hidden, id="browser-sidebar"
+        )
+        self._header = PageHeader(id="page-header")
+        self._viewer = PageViewer(id="page-viewer")
+        self._status = StatusBar(id="status-bar")
+        self._page_retry: Callable[[], object] | None = None
+        self._unwatch_waits: Callable[[], None] | None = None
+        """What ``r`` runs while the page pane shows an error (see :meth:`page_failed`)."""
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         with Horizontal(id="browser-body"):
-            yield Sidebar(
-                self.client,
-                org_id=self.org_id,
-                show_hidden=self._show_hidden,
-                id="browser-sidebar",
-            )
+            yield self._sidebar
             with Vertical(id="browser-page"):
-                yield PageHeader(id="page-header")
-                yield PageViewer(id="page-viewer")
-        yield StatusBar(id="status-bar")
+                yield self._header
+                yield self._viewer
+        yield self._status
         yield HintFooter(compact=True)
 
+    # The panes are made once, with the screen, and kept: a query could fail while the
+    # screen is still composing or already being removed (a test, a worker, a handler
+    # resuming after an await), and these are asked for all the time.
     @property
     def workspace_tree(self) -> WorkspaceTree:
-        return self.query_one(WorkspaceTree)
+        return self._sidebar.workspace_tree
 
     @property
     def viewer(self) -> PageViewer:
-        return self.query_one(PageViewer)
+        return self._viewer
 
     @property
     def header(self) -> PageHeader:
-        return self.query_one(PageHeader)
+        return self._header
 
     @property
     def status(self) -> StatusBar:
-        return self.query_one(StatusBar)
+        return self._status
 
     @property
     def current_page(self) -> tuple[str, str] | None:
@@ -151,21 +163,34 @@ class BrowserScreen(Screen[None]):
     async def on_mount(self) -> None:
         """Warm start: the remembered tree (and page) come from the cache only, so they
         are in the first frame; the network starts after it."""
+        if is_leaving(self):  # removed while it composed (the app closing at once)
+            return
         self.status.track_rate_limit(self.client.rate_limit)
+        self.status.track_retry_waits(lambda: self.client.retry_wait)
+        self._unwatch_waits = self.client.watch_retry_waits(self.status.retry_waits_changed)
         self.header.show_message(Content.styled("Choose a page in the tree (enter).", "dim"))
         expanded = list(self._state.expanded)
         if not expanded and self.org_id is not None:
             expanded = [org_key(self.org_id)]
         tree = self.workspace_tree
         await tree.warm_start(expanded, self._state.selected)
+        # Each await lets the app run on: the screen may have been switched away (a second
+        # show_browser) or the app closed meanwhile, its widgets removed child first — a
+        # query then fails (NoMatches 'Breadcrumb' in tests under load).
+        if is_leaving(self):
+            return
         self._update_org()
         tree.focus()
         if self._start is None and self._state.page:
             space_id, page_id = self._state.page
             await self._show_cached(space_id, page_id)
+            if is_leaving(self):
+                return
         self.call_after_refresh(self._after_first_frame)
 
     def _after_first_frame(self) -> None:
+        if is_leaving(self):
+            return
         self.workspace_tree.start_refresh()
         self._load_user()
         if self._start is not None:
@@ -176,9 +201,11 @@ class BrowserScreen(Screen[None]):
     async def _show_cached(self, space_id: str, page_id: str) -> None:
         try:
             loaded = await self._pages.load(space_id, page_id, read="cache-only")
-        except GitBookError:
+        except Exception:  # not cached, unreadable or a bug: the page loads from the server
             return
         await self.files.load(space_id, read="cache-only")
+        if is_leaving(self):
+            return
         self._history.visit((space_id, page_id))
         self._present(space_id, loaded, None)
 
@@ -187,13 +214,16 @@ class BrowserScreen(Screen[None]):
         try:
             user = await self.client.users.me(read="prefer-cache")
         except GitBookError:
+            return  # the status bar goes without the name; the panes say what failed
+        except Exception as exc:
+            self._unexpected("Could not read the signed-in user", exc)
             return
         self.status.set_user(user.displayName or user.email or user.id)
         meta = response_meta(user)
         if meta is not None and meta.refresh is not None:
             try:
                 fresh = await meta.refresh
-            except GitBookError:
+            except Exception:  # the refresh of a name already shown
                 return
             if fresh is not None:
                 self.status.set_user(fresh.displayName or fresh.email or fresh.id)
@@ -201,7 +231,15 @@ class BrowserScreen(Screen[None]):
     @work(exclusive=True, exit_on_error=False, group="browser-reveal")
     async def _open_start(self, target: StartTarget) -> None:
         """``gitbook-tui open``: reveal the space (and page) in the tree and open it."""
-        found = await resolve_start(self.client, self.workspace_tree, target, self.notify)
+        try:
+            found = await resolve_start(self.client, self.workspace_tree, target, self.notify)
+        except Exception as exc:
+            self.page_failed(
+                f"Could not open {target.space_id}",
+                exc,
+                retry=partial(self._open_start, target),
+            )
+            return
         if found is not None:
             self.workspace_tree.select_key(page_key(*found))
             self.open_page(*found)
@@ -220,8 +258,11 @@ class BrowserScreen(Screen[None]):
         """Open the page at ``path`` of the space (a link the tree does not know yet)."""
         try:
             page = await self.client.content.page_by_path(space_id, path, read="prefer-cache")
-        except GitBookError:
+        except (GitBookError, ValueError):  # not found, or not a path of plain segments
             self.notify(plain(f"Broken link: no page at {path}"), severity="warning", markup=False)
+            return
+        except Exception as exc:
+            self._unexpected(f"Could not follow the link to {path}", exc)
             return
         self.open_page(space_id, page.id, anchor)
 
@@ -231,20 +272,28 @@ class BrowserScreen(Screen[None]):
 
     @work(exclusive=True, exit_on_error=False, group="browser-page")
     async def _load_page(self, space_id: str, page_id: str, anchor: str | None) -> None:
+        """Read and show a page; any failure (the client's, or a bug) is shown in the page
+        pane with ``r`` to retry. Opening another page cancels this worker, and with it
+        a retry wait of the client (a rate limit) under way."""
+        try:
+            await self._read_page(space_id, page_id, anchor)
+        except Exception as exc:
+            if isinstance(exc, APIConnectionError):
+                self.status.show_freshness(Freshness.offline(None))
+            self.page_failed(
+                "Could not open the page",
+                exc,
+                retry=partial(self._load_page, space_id, page_id, anchor),
+            )
+
+    async def _read_page(self, space_id: str, page_id: str, anchor: str | None) -> None:
         # the space's files (placeholder details) load alongside the page, not after it
         files = asyncio.ensure_future(self.files.load(space_id))
         try:
             loaded = await self._pages.load(space_id, page_id)
-        except GitBookError as exc:
-            if isinstance(exc, APIConnectionError):
-                self.status.show_freshness(Freshness.offline(None))
-            self.notify(
-                plain(f"Could not open the page: {exc}"),
-                title="Page",
-                severity="error",
-                markup=False,
-            )
-            return
+        except BaseException:
+            files.cancel()
+            raise
         tree = self.workspace_tree
         if not tree.is_loaded(space_key(space_id)):
             try:
@@ -264,8 +313,47 @@ class BrowserScreen(Screen[None]):
         if update.page is not loaded.page and self._current == (space_id, page_id):
             self._present(space_id, update, None)
 
+    # -- errors of the page pane -------------------------------------------------------------
+    def page_failed(
+        self, what: str, exc: BaseException, *, retry: Callable[[], object] | None = None
+    ) -> None:
+        """Show in the page pane that ``what`` failed, why and on which server; ``r``
+        (with the page focused; the tree's ``r`` retries its own nodes) runs ``retry``.
+        It stays until a page is shown."""
+        if is_leaving(self):
+            return
+        reason = describe_failure(exc)
+        self._page_retry = retry
+        keys = " · r to retry" if retry is not None else ""
+        self.header.show_message(
+            Content.assemble(
+                ("⚠ ", "bold $error"),
+                (plain(f"{what}: {reason}"), "bold $error"),
+                (f" — server {plain(self.client.base_url)}{keys}", "dim"),
+            )
+        )
+        self.notify(plain(f"{what}: {reason}"), title="Page", severity="error", markup=False)
+
+    @property
+    def page_error(self) -> bool:
+        """Whether the page pane shows an error (``r`` retries it)."""
+        return self._page_retry is not None
+
+    def action_retry_page(self) -> None:
+        retry, self._page_retry = self._page_retry, None
+        if retry is not None:
+            self.header.show_message(Content.styled("Loading…", "dim"))
+            retry()
+
+    def _unexpected(self, what: str, exc: BaseException) -> None:
+        """A failure with no pane of its own: a notification that names it."""
+        self.notify(
+            plain(f"{what}: {describe_failure(exc)}"), title="Error", severity="error", markup=False
+        )
+
     def _present(self, space_id: str, loaded: LoadedPage, anchor: str | None) -> None:
         page = loaded.page
+        self._page_retry = None
         self.status.show_freshness(loaded.freshness)
         if self._current != (space_id, page.id):
             self._links.page_changed()
@@ -333,11 +421,12 @@ class BrowserScreen(Screen[None]):
         url = self._links.link_to_open()
         if url is None:
             return
+        # (url passed the link checks: what is shown here is what is opened or copied)
         if open_in_browser(url):
-            self.notify("Opened " + plain(url), timeout=3, markup=False)
+            self.notify("Opened " + url, timeout=3, markup=False)
         else:
-            self.app.copy_to_clipboard(url)
-            self.notify("No browser here; copied " + plain(url), timeout=5, markup=False)
+            copy_link(self.app, url)
+            self.notify("No browser here; copied " + url, timeout=5, markup=False)
 
     def action_copy_url(self) -> None:
         self._links.copy_url()
@@ -373,10 +462,12 @@ class BrowserScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "escape":
             return bool(self.workspace_tree.filter_text) or self.focused is not self.workspace_tree
+        if action == "retry_page":  # dimmed (listed in help) while there is nothing to retry
+            return True if self._page_retry is not None else None
         return True
 
     def action_escape(self) -> None:
-        self.query_one(Sidebar).clear_filter()
+        self._sidebar.clear_filter()
         self.workspace_tree.focus()
 
     def action_switch_focus(self) -> None:
@@ -400,5 +491,7 @@ class BrowserScreen(Screen[None]):
         self._store.save(self._account, state)
 
     def on_unmount(self) -> None:
+        if self._unwatch_waits is not None:
+            self._unwatch_waits()
         with contextlib.suppress(Exception):
             self.save_state()

@@ -26,28 +26,24 @@ class Sidebar(Vertical):
         id: str | None = None,
     ) -> None:
         super().__init__(id=id)
-        self._client = client
-        self._org_id = org_id
-        self._show_hidden = show_hidden
+        # made here and kept (no query): see BrowserScreen
+        self._box = Input(placeholder="filter", id="tree-filter", select_on_focus=False)
+        self._box.display = False
+        self._tree = WorkspaceTree(
+            client, org_id=org_id, show_hidden=show_hidden, id="workspace-tree"
+        )
 
     def compose(self) -> ComposeResult:
-        box = Input(placeholder="filter", id="tree-filter", select_on_focus=False)
-        box.display = False
-        yield box
-        yield WorkspaceTree(
-            self._client,
-            org_id=self._org_id,
-            show_hidden=self._show_hidden,
-            id="workspace-tree",
-        )
+        yield self._box
+        yield self._tree
 
     @property
     def workspace_tree(self) -> WorkspaceTree:
-        return self.query_one(WorkspaceTree)
+        return self._tree
 
     @property
     def filter_box(self) -> Input:
-        return self.query_one("#tree-filter", Input)
+        return self._box
 
     def clear_filter(self) -> None:
         """Close the filter box and show the whole tree again."""

@@ -35,8 +35,9 @@ from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 from textual.worker import Worker
 
-from ....api import APIConnectionError, AsyncGitBook, GitBookError, ReadMode
+from ....api import APIConnectionError, AsyncGitBook, ReadMode
 from ....models import Space
+from ...common.failure import describe_failure
 from ...common.freshness import Freshness
 from ...common.text import plain
 from .base import BatchedTree
@@ -210,11 +211,13 @@ class WorkspaceTree(TreeQueries, BatchedTree):
     ) -> None:
         self.post_message(self.Loaded(key, source, offline=offline, age=age))
 
-    def _failed(self, key: str, exc: GitBookError) -> None:
+    def _failed(self, key: str, exc: Exception) -> None:
         self._render_key(key)
         what = self.title_of(key) or "the workspace"
         self.notify(
-            plain(f"Could not load {what}: {exc}"),
+            plain(
+                f"Could not load {what}: {self.state.failures.get(key) or describe_failure(exc)} (r to retry)"
+            ),
             title="Load failed",
             severity="error",
             markup=False,
