@@ -418,6 +418,9 @@ class BrowserScreen(Screen[None]):
         self._links.tree_link(event.url)
 
     def action_open_link(self) -> None:
+        self._with_fresh_files(self._open_link)
+
+    def _open_link(self) -> None:
         url = self._links.link_to_open()
         if url is None:
             return
@@ -429,7 +432,24 @@ class BrowserScreen(Screen[None]):
             self.notify("No browser here; copied " + url, timeout=5, markup=False)
 
     def action_copy_url(self) -> None:
-        self._links.copy_url()
+        self._with_fresh_files(self._links.copy_url)
+
+    def _with_fresh_files(self, then: Callable[[], None]) -> None:
+        """Run ``then`` (open or copy a link) — after reading the space's files again
+        when their signed download URLs may have expired (see :mod:`.space_files`)."""
+        current = self._current
+        if current is not None and self.files.is_stale(current[0]):
+            self._refresh_files(current[0], then)
+        else:
+            then()
+
+    @work(exclusive=True, exit_on_error=False, group="browser-files")
+    async def _refresh_files(self, space_id: str, then: Callable[[], None]) -> None:
+        try:
+            await self.files.refresh_if_stale(space_id)
+        except Exception as exc:
+            self._unexpected("Could not read the space's files again", exc)
+        then()
 
     # -- tree events ------------------------------------------------------------------------------
     @on(WorkspaceTree.PageSelected)
