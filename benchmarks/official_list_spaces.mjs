@@ -1,8 +1,8 @@
 // The official @gitbook/api client listing an organization's spaces, for bench_client.py.
-// A worker: one JSON command per stdin line ({"org", "limit"}); for each, a fresh client lists
-// every page (keeping every item) and one JSON line answers {"ms", "cpuMs", "count"}: the
-// listing's time and the process's CPU time, measured inside node (no process start and, as for the Python listers, not the
-// client's construction).
+// A worker: one JSON command per stdin line ({"org", "limit"}); for each, one client (the same
+// for every command, as the Python listers) lists every page, keeping every item, and one JSON
+// line answers {"ms", "cpuMs", "count"}: the listing's time and the process's CPU time,
+// measured inside node (no process start).
 // GITBOOK_JS_DIR names the folder whose node_modules holds @gitbook/api (tests/js).
 import fs from "node:fs";
 import path from "node:path";
@@ -25,13 +25,14 @@ async function listAll(api, org, limit) {
   return items.length;
 }
 
+const api = new GitBookAPI({
+  endpoint: process.env.GITBOOK_ENDPOINT,
+  authToken: process.env.GITBOOK_TOKEN,
+});
+
 for await (const line of readline.createInterface({ input: process.stdin })) {
   if (!line.trim()) continue;
   const { org, limit } = JSON.parse(line);
-  const api = new GitBookAPI({
-    endpoint: process.env.GITBOOK_ENDPOINT,
-    authToken: process.env.GITBOOK_TOKEN,
-  });
   const cpu = process.cpuUsage();
   const start = performance.now();
   const count = await listAll(api, org, limit);

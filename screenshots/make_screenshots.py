@@ -115,6 +115,28 @@ async def tour(app: Any) -> None:
         await open_from_tree(pilot, browser, "Consumer groups", "Consumer groups")
         save(app, "tree")
 
+        # comments (3): the space's threads, the selected one with its reactions
+        await pilot.press("3")
+        await until(pilot, lambda: type(app.screen).__name__ == "CommentsScreen", "comments")
+        comments = app.screen
+        await until(pilot, lambda: comments.loaded and not comments.busy, "the threads")
+        ranked = sorted(
+            comments.thread_list.ids,
+            key=lambda i: sum(r.count or 0 for r in comments.threads[i].comment.reactions),
+        )
+        target = comments.thread_list.ids.index(ranked[-1])
+        for _ in range(target):
+            await pilot.press("j")
+        await pilot.press("enter")
+        await until(pilot, lambda: not comments.busy, "the thread")
+        await settle(pilot)
+        save(app, "comments")
+        await pilot.press("c", *"Agreed, @So")
+        await settle(pilot)
+        save(app, "comments-reply")
+        await pilot.press("escape", "1")
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen), "the browser again")
+
         # every GitBook block on one page; f6 puts the focus on the page
         await open_from_tree(pilot, browser, "Every block, once", "Every block, once")
         await pilot.press("f6")

@@ -29,7 +29,16 @@ class View:
     factory: Callable[[Navigator], Screen[None]] | None = None
 
 
-VIEWS: tuple[View, ...] = (View("1", "browse", "Browse"),)
+def _comments(nav: Navigator) -> Screen[None]:
+    from .comments.comments_screen import CommentsScreen
+
+    return CommentsScreen(nav)
+
+
+VIEWS: tuple[View, ...] = (
+    View("1", "browse", "Browse"),
+    View("3", "comments", "Comments", _comments),
+)
 """Every view the app offers, in key order."""
 
 

@@ -21,12 +21,13 @@ from typing import ClassVar
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.content import Content
 from textual.screen import Screen
 
 from ...api import APIConnectionError, AsyncGitBook, GitBookError, response_meta
 from ...models import RevisionPage
+from ..common.error_banner import ErrorBanner, ErrorPane
 from ..common.failure import describe_failure
 from ..common.freshness import Freshness
 from ..common.hint_footer import HintFooter
@@ -35,6 +36,7 @@ from ..common.navigator import navigator_of
 from ..common.state import AccountState, StartTarget, StateStore
 from ..common.status_bar import StatusBar
 from ..common.text import plain
+from ..render.viewport import ReadingPosition
 from ..textual_compat import is_leaving
 from .browser_start import resolve_start, state_of
 from .link_follower import LinkFollower
@@ -52,7 +54,12 @@ from .tree.workspace_tree import (
     space_key,
 )
 
-__all__ = ["BrowserScreen"]
+__all__ = ["ONE_PANE", "WIDE", "BrowserScreen"]
+
+WIDE = 100
+r"""From this width the tree shows beside the page; below it the tree is a drawer (``\``)."""
+ONE_PANE = 60
+"""Below this width one pane shows at a time: the one with the focus."""
 
 
 class BrowserScreen(Screen[None]):
@@ -70,10 +77,11 @@ class BrowserScreen(Screen[None]):
         Binding("alt+right", "forward", "Forward", show=False, id="browser.forward"),
         Binding("o", "open_link", "Browser", id="browser.open_link"),
         Binding("y", "copy_url", "Copy URL", show=False, id="browser.copy_url"),
-        Binding("f6", "switch_focus", "Tree/page", id="browser.switch_focus"),
+        Binding("w,ctrl+w,f6", "switch_focus", "Tree/page", id="browser.switch_focus"),
+        Binding("backslash,ctrl+b", "toggle_tree", "Tree", id="browser.toggle_tree"),
         Binding("ctrl+o", "switch_org", "Organizations", show=False, id="browser.switch_org"),
-        Binding("escape", "escape", "Clear filter", show=False, id="browser.escape"),
-        Binding("r", "retry_page", "Retry", show=False, id="browser.retry_page"),
+        Binding("escape", "escape", "To the tree", show=False, id="browser.escape"),
+        Binding("C", "app.show_view('comments', 'page')", "Page comments", id="browser.comments"),
     ]
 
     def __init__(
@@ -102,21 +110,22 @@ class BrowserScreen(Screen[None]):
         self._current: tuple[str, str] | None = None
         self._page: RevisionPage | None = None
         self._shown_markdown: str | None = None
+        self._tree_shown: bool | None = None  # the reader's choice with \ (None: by width)
         self._sidebar = Sidebar(
             client, org_id=org_id, show_hidden=show_hidden, id="browser-sidebar"
         )
+        self._page_banner = ErrorBanner(id="page-error")
         self._header = PageHeader(id="page-header")
         self._viewer = PageViewer(id="page-viewer")
-        self._status = StatusBar(id="status-bar")
-        self._page_retry: Callable[[], object] | None = None
+        self._status = StatusBar(view="browse", id="status-bar")
         self._unwatch_waits: Callable[[], None] | None = None
-        """What ``r`` runs while the page pane shows an error (see :meth:`page_failed`)."""
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         with Horizontal(id="browser-body"):
             yield self._sidebar
-            with Vertical(id="browser-page"):
+            with ErrorPane(id="browser-page"):
+                yield self._page_banner
                 yield self._header
                 yield self._viewer
         yield self._status
@@ -181,6 +190,7 @@ class BrowserScreen(Screen[None]):
             return
         self._update_org()
         tree.focus()
+        self._layout()
         if self._start is None and self._state.page:
             space_id, page_id = self._state.page
             await self._show_cached(space_id, page_id)
@@ -250,6 +260,7 @@ class BrowserScreen(Screen[None]):
     ) -> None:
         """Show a page (remembered in the history unless ``record`` is False)."""
         if record:
+            self._history.remember(self.viewer.position)
             self._history.visit((space_id, page_id))
         self._load_page(space_id, page_id, anchor)
 
@@ -271,22 +282,34 @@ class BrowserScreen(Screen[None]):
         self._open_start(StartTarget(space_id))
 
     @work(exclusive=True, exit_on_error=False, group="browser-page")
-    async def _load_page(self, space_id: str, page_id: str, anchor: str | None) -> None:
+    async def _load_page(
+        self,
+        space_id: str,
+        page_id: str,
+        anchor: str | None,
+        position: ReadingPosition | None = None,
+    ) -> None:
         """Read and show a page; any failure (the client's, or a bug) is shown in the page
-        pane with ``r`` to retry. Opening another page cancels this worker, and with it
-        a retry wait of the client (a rate limit) under way."""
+        pane's banner with ``r`` to retry. Opening another page cancels this worker, and
+        with it a retry wait of the client (a rate limit) under way."""
         try:
-            await self._read_page(space_id, page_id, anchor)
+            await self._read_page(space_id, page_id, anchor, position)
         except Exception as exc:
             if isinstance(exc, APIConnectionError):
                 self.status.show_freshness(Freshness.offline(None))
             self.page_failed(
                 "Could not open the page",
                 exc,
-                retry=partial(self._load_page, space_id, page_id, anchor),
+                retry=partial(self._load_page, space_id, page_id, anchor, position),
             )
 
-    async def _read_page(self, space_id: str, page_id: str, anchor: str | None) -> None:
+    async def _read_page(
+        self,
+        space_id: str,
+        page_id: str,
+        anchor: str | None,
+        position: ReadingPosition | None,
+    ) -> None:
         # the space's files (placeholder details) load alongside the page, not after it
         files = asyncio.ensure_future(self.files.load(space_id))
         try:
@@ -304,7 +327,7 @@ class BrowserScreen(Screen[None]):
         else:
             tree.select_key(page_key(space_id, page_id))
         await files
-        self._present(space_id, loaded, anchor)
+        self._present(space_id, loaded, anchor, position)
         # a page shown from the cache is re-shown if the server's answer differs
         update = await self._pages.refreshed(loaded)
         if update is None:
@@ -314,36 +337,27 @@ class BrowserScreen(Screen[None]):
             self._present(space_id, update, None)
 
     # -- errors of the page pane -------------------------------------------------------------
+    @property
+    def page_banner(self) -> ErrorBanner:
+        return self._page_banner
+
     def page_failed(
         self, what: str, exc: BaseException, *, retry: Callable[[], object] | None = None
     ) -> None:
-        """Show in the page pane that ``what`` failed, why and on which server; ``r``
-        (with the page focused; the tree's ``r`` retries its own nodes) runs ``retry``.
-        It stays until a page is shown."""
+        """Show in the page pane's banner that ``what`` failed, why and on which server;
+        ``r`` (the page pane focused) runs ``retry``. It stays until a page is shown."""
         if is_leaving(self):
             return
-        reason = describe_failure(exc)
-        self._page_retry = retry
-        keys = " · r to retry" if retry is not None else ""
-        self.header.show_message(
-            Content.assemble(
-                ("⚠ ", "bold $error"),
-                (plain(f"{what}: {reason}"), "bold $error"),
-                (f" — server {plain(self.client.base_url)}{keys}", "dim"),
-            )
+        error = exc if isinstance(exc, GitBookError) else describe_failure(exc)
+        self.notify(
+            plain(f"{what}: {describe_failure(exc)}"), title="Page", severity="error", markup=False
         )
-        self.notify(plain(f"{what}: {reason}"), title="Page", severity="error", markup=False)
+        self.page_banner.show_error(what, error, server=self.client.base_url, retry=retry)
 
     @property
     def page_error(self) -> bool:
         """Whether the page pane shows an error (``r`` retries it)."""
-        return self._page_retry is not None
-
-    def action_retry_page(self) -> None:
-        retry, self._page_retry = self._page_retry, None
-        if retry is not None:
-            self.header.show_message(Content.styled("Loading…", "dim"))
-            retry()
+        return self.page_banner.showing
 
     def _unexpected(self, what: str, exc: BaseException) -> None:
         """A failure with no pane of its own: a notification that names it."""
@@ -351,17 +365,32 @@ class BrowserScreen(Screen[None]):
             plain(f"{what}: {describe_failure(exc)}"), title="Error", severity="error", markup=False
         )
 
-    def _present(self, space_id: str, loaded: LoadedPage, anchor: str | None) -> None:
+    def _present(
+        self,
+        space_id: str,
+        loaded: LoadedPage,
+        anchor: str | None,
+        position: ReadingPosition | None = None,
+    ) -> None:
         page = loaded.page
-        self._page_retry = None
+        self.page_banner.clear()
         self.status.show_freshness(loaded.freshness)
         if self._current != (space_id, page.id):
             self._links.page_changed()
+        first = self._current is None
         self._current = (space_id, page.id)
         self._page = page
+        if first:
+            self._layout()  # (a narrow screen's tree made way for nothing until now)
         tree = self.workspace_tree
-        trail = [d.title for d in tree.trail(space_key(space_id))]
-        header_trail = [*trail, page.path or page.slug or ""]
+        tree.context_space = space_id
+        # org / collections / space / parent pages / the page's title
+        chain = tree.trail(page_key(space_id, page.id))
+        if not chain or chain[-1].key != page_key(space_id, page.id):
+            chain = [*tree.trail(space_key(space_id))]
+        else:
+            chain = chain[:-1]
+        header_trail = [*(d.title for d in chain), page.title or "Untitled"]
         self.header.show_page(
             header_trail,
             title=page.title or "Untitled",
@@ -377,7 +406,11 @@ class BrowserScreen(Screen[None]):
                 anchor=anchor,
                 files=self.files.infos(space_id),
                 titles=self._links.page_title,
+                rest=loaded.rest,
+                share=loaded.share,
             )
+        if position is not None:
+            self.viewer.restore_position(position)
         nav = navigator_of(self.app)
         if nav is not None:
             nav.space_id = space_id
@@ -389,16 +422,19 @@ class BrowserScreen(Screen[None]):
 
     # -- history ------------------------------------------------------------------------------
     def action_back(self) -> None:
+        """The previous page, where the reader left it (scroll and chosen link)."""
+        self._history.remember(self.viewer.position)
         entry = self._history.back()
         if entry is not None:
-            self._load_page(*entry, None)
+            self._load_page(*entry, None, self._history.position)
         else:
             self.notify("No earlier page", timeout=2)
 
     def action_forward(self) -> None:
+        self._history.remember(self.viewer.position)
         entry = self._history.forward()
         if entry is not None:
-            self._load_page(*entry, None)
+            self._load_page(*entry, None, self._history.position)
         else:
             self.notify("No later page", timeout=2)
 
@@ -454,8 +490,19 @@ class BrowserScreen(Screen[None]):
     # -- tree events ------------------------------------------------------------------------------
     @on(WorkspaceTree.PageSelected)
     def _tree_page(self, event: WorkspaceTree.PageSelected) -> None:
+        """A page chosen in the tree opens and takes the focus (escape or h goes back),
+        unless l only unfolded its sub-pages."""
         event.stop()
         self.open_page(event.space_id, event.page_id)
+        if event.focus:
+            if self.size.width < WIDE:
+                self._tree_shown = None  # a narrow screen's drawer closes on the page
+            self.focus_page()
+
+    @on(PageViewer.LeaveRequested)
+    def _leave_page(self, event: PageViewer.LeaveRequested) -> None:
+        event.stop()
+        self.focus_tree()
 
     @on(WorkspaceTree.Loaded)
     def _tree_loaded(self, event: WorkspaceTree.Loaded) -> None:
@@ -481,20 +528,69 @@ class BrowserScreen(Screen[None]):
     # -- focus and filter (the filter box: .sidebar) -------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "escape":
-            return bool(self.workspace_tree.filter_text) or self.focused is not self.workspace_tree
-        if action == "retry_page":  # dimmed (listed in help) while there is nothing to retry
-            return True if self._page_retry is not None else None
+            return self.focused is not self.workspace_tree
         return True
 
     def action_escape(self) -> None:
-        self._sidebar.clear_filter()
-        self.workspace_tree.focus()
+        """Back to the tree (the tree's filter stays as it is)."""
+        self.focus_tree()
 
     def action_switch_focus(self) -> None:
-        if self.focused is self.viewer:
-            self.workspace_tree.focus()
+        if self._focus_in_tree():
+            self.focus_page()
         else:
-            self.viewer.focus()
+            self.focus_tree()
+
+    def action_toggle_tree(self) -> None:
+        r"""``\``: show or hide the tree (one pane at a time on a very narrow screen:
+        switch panes)."""
+        if self.size.width < ONE_PANE:
+            self.action_switch_focus()
+            return
+        shown = not self.has_class("-tree-hidden")
+        self._tree_shown = not shown
+        if shown:
+            self.focus_page()  # (the tree hides once the focus left it)
+        else:
+            self.focus_tree()
+        self._layout()
+
+    def focus_tree(self) -> None:
+        """The tree takes the focus (shown while it has it, on a narrow screen too)."""
+        self.remove_class("-tree-hidden")  # (a hidden widget cannot take the focus)
+        self.workspace_tree.focus()
+
+    def focus_page(self) -> None:
+        self.remove_class("-page-hidden")
+        self.viewer.focus()
+
+    # -- narrow screens ---------------------------------------------------------------------------
+    def _focus_in_tree(self) -> bool:
+        focused = self.focused
+        return focused is not None and self._sidebar in focused.ancestors_with_self
+
+    def _layout(self) -> None:
+        """Which panes show for this width (see :data:`WIDE` and :data:`ONE_PANE`)."""
+        width = self.size.width
+        if not width:
+            return
+        in_tree = self._focus_in_tree() or self.focused is None
+        if width < ONE_PANE:
+            show_tree, show_page = in_tree, not in_tree
+        else:
+            default = width >= WIDE or self._current is None  # (nothing to read yet)
+            chosen = default if self._tree_shown is None else self._tree_shown
+            show_tree = chosen or in_tree  # the tree never hides while it has the focus
+            show_page = True
+        self.set_class(not show_tree, "-tree-hidden")
+        self.set_class(not show_page, "-page-hidden")
+        self.set_class(width < WIDE, "-narrow")
+
+    def on_resize(self) -> None:
+        self._layout()
+
+    def on_descendant_focus(self) -> None:
+        self._layout()
 
     def action_switch_org(self) -> None:
         switch = getattr(self.app, "action_switch_org", None)
