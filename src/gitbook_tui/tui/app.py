@@ -104,6 +104,8 @@ class GitBookApp(App[str | None]):
 
     def check_size(self) -> None:
         """Show the size notice while the terminal is too small, the app once it fits."""
+        if not self.screen_stack or not self.is_running or self.return_code is not None:
+            return  # starting or closing: no screen to cover
         showing = isinstance(self.screen, SizeNoticeScreen)
         if self.too_small and not showing:
             self.push_screen(SizeNoticeScreen())
