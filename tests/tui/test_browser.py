@@ -18,12 +18,10 @@ from gitbook_tui.cli import build_parser
 from gitbook_tui.tui.account.org_picker_screen import OrgPickerScreen
 from gitbook_tui.tui.app import GitBookApp
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
-from gitbook_tui.tui.browse.page_viewer import PageViewer
 from gitbook_tui.tui.browse.tree.workspace_tree import WorkspaceTree
 from gitbook_tui.tui.common.config import TuiConfig, load_tui_config
 from gitbook_tui.tui.common.link_targets import classify_href, classify_link
 from gitbook_tui.tui.common.state import StartTarget, StateStore, parse_target
-from gitbook_tui.tui.common.status_bar import StatusBar
 
 BASE = "http://testserver/v1"
 
@@ -222,7 +220,7 @@ async def test_links_inside_the_space_open_pages(world, handbook, tmp_path, monk
         app.copy_to_clipboard = copied.append  # type: ignore[method-assign]
         notes = spy_notifications(app)
         await open_in_tree(pilot, browser, handbook["space"], "Intro")
-        viewer = browser.query_one(PageViewer)
+        viewer = browser.viewer
         await until(pilot, lambda: viewer.document is not None)
         # through the viewer (enter in the tree gave it the focus): tab to the first link
         assert viewer.has_focus
@@ -370,7 +368,7 @@ async def test_offline_badge_with_cached_data(world, handbook, tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
         browser = browser_of(app)
-        status = browser.query_one(StatusBar)
+        status = browser.status
         await until(pilot, lambda: status.connection_text == "offline")
         assert status.age_text.startswith("data ") and status.age_text.endswith(" old")
         assert "offline · data" in status.text

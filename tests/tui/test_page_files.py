@@ -150,3 +150,53 @@ async def test_o_with_nothing_chosen_opens_the_page(
         browser.open_page(imported["space"], readme.id)
         await until(pilot, lambda: browser.current_page == (imported["space"], readme.id))
         assert browser.pending_url is None
+
+
+async def test_a_file_list_older_than_30_minutes_is_read_again_before_a_link_opens(
+    world: World, imported: dict[str, str], tmp_path: Path, opened: list[str]
+) -> None:
+    """Download URLs are signed for about an hour: an old list would give 403."""
+    requests: list[str] = []
+    inner = httpx.ASGITransport(app=world.app)
+
+    class Counting(httpx.AsyncBaseTransport):
+        async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+            requests.append(request.url.path)
+            return await inner.handle_async_request(request)
+
+    client = AsyncGitBook(
+        "tok-eve",
+        base_url="http://testserver/v1",
+        transport=Counting(),
+        max_retries=0,
+        sleep=_no_sleep,
+    )
+    app = GitBookApp(client, config=TuiConfig(), state_store=StateStore(tmp_path / "state.json"))
+    copied: list[str] = []
+    app.copy_to_clipboard = copied.append  # type: ignore[method-assign]
+    async with app.run_test(size=(120, 60)) as pilot:
+        browser = await open_install(app, pilot, imported)
+        viewer = browser.viewer
+        await pilot.press("f6")
+        for _ in range(10):
+            await pilot.press("tab")
+            target = viewer.focused_target
+            if target is not None and (target.target.href or "").endswith("logo.gif"):
+                break
+        files_path = f"/v1/spaces/{imported['space']}/content/files"
+        reads = requests.count(files_path)
+        assert reads == 1
+        await pilot.press("o")  # fresh: no new read
+        assert opened == [imported["logo"]] and requests.count(files_path) == reads
+        # 31 minutes later
+        later = browser.files.clock() + 31 * 60
+        browser.files.clock = lambda: later
+        await pilot.press("o")
+        await until(pilot, lambda: len(opened) == 2)
+        assert requests.count(files_path) == reads + 1  # read again before opening
+        assert opened[1] == imported["logo"]
+        later += 31 * 60
+        await pilot.press("y")
+        await until(pilot, lambda: len(copied) == 1)
+        assert requests.count(files_path) == reads + 2
+        assert copied == [imported["logo"]]

@@ -104,6 +104,20 @@ def style_meta() -> None:
     assert not compat.style_has_meta(Style(bold=True))
 
 
+def option_list_move_page() -> None:
+    from textual.widgets import OptionList
+
+    assert callable(compat._ORIGINAL_MOVE_PAGE)
+    assert OptionList._move_page.__name__ in ("_move_page", "_guarded_move_page")
+
+
+def leaving(app: Probe) -> None:
+    tree = app.query_one(compat.BatchingTree)
+    assert isinstance(tree._pruning, bool) and isinstance(tree._closing, bool)
+    assert isinstance(tree._closed, bool)
+    assert not compat.is_leaving(tree)
+
+
 PROBES: dict[str, Callable[..., Any]] = {
     "textual.widgets.Tree._invalidate": tree_invalidate,
     "textual.widgets.Tree._clear_line_cache": tree_clear_line_cache,
@@ -116,6 +130,10 @@ PROBES: dict[str, Callable[..., Any]] = {
     "textual.widgets._footer.FooterKey": footer_key,
     "textual.widgets.Footer._bindings_ready": footer_bindings_ready,
     "rich.style.Style._meta": style_meta,
+    "textual.widgets.OptionList._move_page": option_list_move_page,
+    "textual.dom.DOMNode._pruning": leaving,
+    "textual.message_pump.MessagePump._closing": leaving,
+    "textual.message_pump.MessagePump._closed": leaving,
 }
 IN_APP = {
     modal_binding_chain,
@@ -124,6 +142,7 @@ IN_APP = {
     dom_bindings,
     footer_key,
     footer_bindings_ready,
+    leaving,
 }
 
 
@@ -145,3 +164,16 @@ async def test_internal_still_works(internal: str) -> None:
             "update gitbook_tui/tui/textual_compat.py for this version",
             pytrace=False,
         )
+
+
+async def test_palette_pageup_at_a_tiny_terminal_does_not_crash() -> None:
+    """Textual's OptionList._move_page raised KeyError here (palette + pageup at 12×4)."""
+    compat.guard_option_list_paging()
+    app = App[None]()
+    async with app.run_test(size=(12, 4)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press("down", "pageup", "pagedown", "pageup", "pagedown")
+        await pilot.pause()
+        assert app.is_running
+    assert app.return_code in (None, 0)

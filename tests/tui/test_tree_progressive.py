@@ -60,7 +60,10 @@ def make_app(client: AsyncGitBook, tmp_path: Path) -> GitBookApp:
 
 
 def tree_of(app: GitBookApp) -> WorkspaceTree:
-    return app.screen.query_one(WorkspaceTree)
+    # (the screen's own reference: a query can run before the screen finished composing)
+    screen = app.screen
+    assert isinstance(screen, BrowserScreen)
+    return screen.workspace_tree
 
 
 def drawn(tree: WorkspaceTree, key: str) -> int:

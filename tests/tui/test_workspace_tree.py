@@ -120,7 +120,10 @@ def browser_ready(app: GitBookApp) -> bool:
 
 
 def tree_of(app: GitBookApp) -> WorkspaceTree:
-    return app.screen.query_one(WorkspaceTree)
+    # (the screen's own reference: a query can run before the screen finished composing)
+    screen = app.screen
+    assert isinstance(screen, BrowserScreen)
+    return screen.workspace_tree
 
 
 def visible_labels(tree: WorkspaceTree) -> list[str]:

@@ -13,13 +13,13 @@ from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 import httpx
-from textual import on, work
+from textual import events, on, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.theme import Theme
 
-from ..api import AsyncGitBook, GitBookError
+from ..api import AsyncGitBook
 from ..models import Organization
 from .account.org_picker_screen import OrgPickerScreen
 from .account.starting_screen import StartingScreen
@@ -28,12 +28,15 @@ from .browse.browser_screen import BrowserScreen
 from .browse.outline_screen import OutlineScreen
 from .common.config import TuiConfig, load_tui_config, save_theme
 from .common.error_banner import ErrorBanner
+from .common.failure import describe_failure
 from .common.help_screen import HelpScreen
 from .common.keymap import unknown_keymap_ids
 from .common.palette import AppCommands, PageCommands, SpaceCommands
+from .common.size_notice import SizeNoticeScreen, too_small
 from .common.state import StartTarget, StateStore, account_key
 from .common.text import plain
 from .search.search_screen import SearchResult, SearchScreen
+from .textual_compat import guard_option_list_paging
 from .views import VIEWS, view_named
 
 __all__ = ["RESULT_DEMO", "GitBookApp"]
@@ -78,6 +81,7 @@ class GitBookApp(App[str | None]):
         """``starting``: the server is still starting (the bundled demo): polled, True
         once it serves; a progress screen shows meanwhile."""
         super().__init__()
+        guard_option_list_paging()  # a Textual bug: pageup in the palette at 12×4
         self.starting = starting
         self.client = client
         self.demo = demo
@@ -89,8 +93,28 @@ class GitBookApp(App[str | None]):
         self.organization_id: str | None = None
         self.space_id: str | None = None
 
+    # -- size ------------------------------------------------------------------------------------
+    @property
+    def too_small(self) -> bool:
+        """Whether the terminal is below the minimum size (the size notice is shown)."""
+        return too_small(self.size)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.check_size()
+
+    def check_size(self) -> None:
+        """Show the size notice while the terminal is too small, the app once it fits."""
+        if not self.screen_stack or not self.is_running or self.return_code is not None:
+            return  # starting or closing: no screen to cover
+        showing = isinstance(self.screen, SizeNoticeScreen)
+        if self.too_small and not showing:
+            self.push_screen(SizeNoticeScreen())
+        elif not self.too_small and showing:
+            self.pop_screen()
+
     # -- start ----------------------------------------------------------------------------------
     async def on_mount(self) -> None:
+        self.set_interval(0.5, self.check_size)  # also after screens were pushed or popped
         config = self.config
         if config.theme:
             if config.theme in self.available_themes:
@@ -186,17 +210,20 @@ class GitBookApp(App[str | None]):
         """The organizations as last seen (cache only: no request)."""
         try:
             return [o async for o in self.client.orgs.list(read="cache-only")]
-        except GitBookError:
+        except Exception:  # not cached, unreadable or a bug: the organizations load later
             return None
 
     @work(exclusive=True, exit_on_error=False, group="app-orgs")
     async def _load_orgs(self) -> None:
+        """Whatever fails (the client, or a bug), a browser opens: its tree shows the
+        failure on its root, with r to retry."""
         try:
             orgs = [o async for o in self.client.orgs.list(read="prefer-cache")]
-        except GitBookError as exc:
-            # the browser's tree shows the failure on its root, with r to retry
+        except Exception as exc:
             self.notify(
-                plain(f"Could not list organizations: {exc}"), severity="error", markup=False
+                f"Could not list organizations: {describe_failure(exc)}",
+                severity="error",
+                markup=False,
             )
             await self.show_browser(None)
             return
@@ -255,9 +282,11 @@ class GitBookApp(App[str | None]):
     async def _pick_org(self) -> None:
         try:
             orgs = [o async for o in self.client.orgs.list(read="prefer-cache")]
-        except GitBookError as exc:
+        except Exception as exc:
             self.notify(
-                plain(f"Could not list organizations: {exc}"), severity="error", markup=False
+                f"Could not list organizations: {describe_failure(exc)}",
+                severity="error",
+                markup=False,
             )
             return
         if len(orgs) < 2:
@@ -331,6 +360,9 @@ class GitBookApp(App[str | None]):
         return current[1] if current is not None else None
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # under the size notice only quitting works (no view, palette or help pushed under it)
+        if action != "quit" and isinstance(self.screen, SizeNoticeScreen):
+            return False
         # off while the focused widget takes ctrl+p itself (the tree filter): the key goes on
         return not (action == "command_palette" and getattr(self.focused, "OWNS_CTRL_P", False))
 

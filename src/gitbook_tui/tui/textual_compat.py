@@ -8,7 +8,7 @@ changes, and ``tests/tui/test_textual_compat.py`` names the internal that went m
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from typing import Any
 
 from rich.style import Style
@@ -16,7 +16,7 @@ from textual.app import App
 from textual.binding import BindingsMap
 from textual.dom import DOMNode
 from textual.screen import Screen
-from textual.widgets import Footer, Tree
+from textual.widgets import Footer, OptionList, Tree
 from textual.widgets._footer import FooterKey
 from textual.widgets.tree import TreeDataType, TreeNode
 
@@ -27,6 +27,8 @@ __all__ = [
     "app_keymap",
     "check_action_state",
     "footer_bindings_ready",
+    "guard_option_list_paging",
+    "is_leaving",
     "modal_binding_chain",
     "node_bindings",
     "style_has_meta",
@@ -47,6 +49,10 @@ INTERNALS: tuple[str, ...] = (
     "textual.widgets._footer.FooterKey",
     "textual.widgets.Footer._bindings_ready",
     "rich.style.Style._meta",
+    "textual.widgets.OptionList._move_page",
+    "textual.dom.DOMNode._pruning",
+    "textual.message_pump.MessagePump._closing",
+    "textual.message_pump.MessagePump._closed",
 )
 """Every private name used through this module."""
 
@@ -125,6 +131,32 @@ def check_action_state(app: App[Any], action: str, node: DOMNode) -> bool | None
 def footer_bindings_ready(footer: Footer) -> bool:
     """Whether the footer has had the screen's bindings yet (it composes nothing before)."""
     return bool(footer._bindings_ready)
+
+
+# -- lifecycle --------------------------------------------------------------------------------
+def is_leaving(node: DOMNode) -> bool:
+    """Whether ``node`` is being removed (its screen was switched away or popped, or the
+    app is closing): its children may already be gone, so a query would fail. Code that
+    resumes after an ``await`` in a handler checks this before touching the DOM."""
+    return bool(node._pruning or node._closing or node._closed or not node.is_attached)
+
+
+# -- OptionList -------------------------------------------------------------------------------
+_ORIGINAL_MOVE_PAGE = OptionList._move_page
+
+
+def _guarded_move_page(self: OptionList, direction: Any) -> None:
+    # Lines not laid out yet (no room to lay them out: a terminal of 12×4): the
+    # highlight stays where it is.
+    with suppress(KeyError, IndexError):
+        _ORIGINAL_MOVE_PAGE(self, direction)
+
+
+def guard_option_list_paging() -> None:
+    """Make ``pageup``/``pagedown`` in every OptionList (the command palette's included)
+    safe: Textual's ``OptionList._move_page`` raises ``KeyError`` when its lines have not
+    been laid out (palette + pageup at 12×4 took the app down). Idempotent."""
+    OptionList._move_page = _guarded_move_page  # type: ignore[method-assign]
 
 
 # -- Rich -------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 from functools import partial
 from typing import ClassVar
 
@@ -32,14 +33,16 @@ from textual.content import Content
 from ...api import APIConnectionError, AsyncGitBook, GitBookError, response_meta
 from ...models import RevisionPage
 from ..common.error_banner import ErrorBanner, ErrorPane
+from ..common.failure import describe_failure
 from ..common.freshness import Freshness
 from ..common.hint_footer import HintFooter
-from ..common.link_targets import open_in_browser
+from ..common.link_targets import copy_link, open_in_browser
 from ..common.navigator import navigator_of
 from ..common.state import AccountState, StartTarget, StateStore
 from ..common.status_bar import StatusBar
 from ..common.text import plain
 from ..render.viewport import ReadingPosition
+from ..textual_compat import is_leaving
 from .browser_start import resolve_start, state_of
 from .link_follower import LinkFollower
 from .page_header import PageHeader
@@ -108,30 +111,48 @@ class BrowserScreen(PaneLayout):
         self._current: tuple[str, str] | None = None
         self._page: RevisionPage | None = None
         self._shown_markdown: str | None = None
+        self._sidebar = Sidebar(
+            client, org_id=org_id, show_hidden=show_hidden, id="browser-sidebar"
+        )
+        self._page_banner = ErrorBanner(id="page-error")
+        self._header = PageHeader(id="page-header")
+        self._viewer = PageViewer(id="page-viewer")
+        self._status = StatusBar(view="browse", id="status-bar")
+        self._unwatch_waits: Callable[[], None] | None = None
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
         with Horizontal(id="browser-body"):
-            yield Sidebar(
-                self.client,
-                org_id=self.org_id,
-                show_hidden=self._show_hidden,
-                id="browser-sidebar",
-            )
+            yield self._sidebar
             with ErrorPane(id="browser-page"):
-                yield ErrorBanner(id="page-error")
-                yield PageHeader(id="page-header")
-                yield PageViewer(id="page-viewer")
-        yield StatusBar(view="browse", id="status-bar")
+                yield self._page_banner
+                yield self._header
+                yield self._viewer
+        yield self._status
         yield HintFooter(compact=True)
+
+    # The panes are made once, with the screen, and kept: a query could fail while the
+    # screen is still composing or already being removed (a test, a worker, a handler
+    # resuming after an await), and these are asked for all the time.
+    @property
+    def workspace_tree(self) -> WorkspaceTree:
+        return self._sidebar.workspace_tree
+
+    @property
+    def sidebar(self) -> Sidebar:
+        return self._sidebar
+
+    @property
+    def viewer(self) -> PageViewer:
+        return self._viewer
 
     @property
     def header(self) -> PageHeader:
-        return self.query_one(PageHeader)
+        return self._header
 
     @property
     def status(self) -> StatusBar:
-        return self.query_one(StatusBar)
+        return self._status
 
     @property
     def current_page(self) -> tuple[str, str] | None:
@@ -159,22 +180,35 @@ class BrowserScreen(PaneLayout):
     async def on_mount(self) -> None:
         """Warm start: the remembered tree (and page) come from the cache only, so they
         are in the first frame; the network starts after it."""
+        if is_leaving(self):  # removed while it composed (the app closing at once)
+            return
         self.status.track_rate_limit(self.client.rate_limit)
+        self.status.track_retry_waits(lambda: self.client.retry_wait)
+        self._unwatch_waits = self.client.watch_retry_waits(self.status.retry_waits_changed)
         self.header.show_message(Content.styled("Choose a page in the tree (enter).", "dim"))
         expanded = list(self._state.expanded)
         if not expanded and self.org_id is not None:
             expanded = [org_key(self.org_id)]
         tree = self.workspace_tree
         await tree.warm_start(expanded, self._state.selected)
+        # Each await lets the app run on: the screen may have been switched away (a second
+        # show_browser) or the app closed meanwhile, its widgets removed child first — a
+        # query then fails (NoMatches 'Breadcrumb' in tests under load).
+        if is_leaving(self):
+            return
         self._update_org()
         tree.focus()
         self._layout()
         if self._start is None and self._state.page:
             space_id, page_id = self._state.page
             await self._show_cached(space_id, page_id)
+            if is_leaving(self):
+                return
         self.call_after_refresh(self._after_first_frame)
 
     def _after_first_frame(self) -> None:
+        if is_leaving(self):
+            return
         self.workspace_tree.start_refresh()
         self._load_user()
         if self._start is not None:
@@ -185,9 +219,11 @@ class BrowserScreen(PaneLayout):
     async def _show_cached(self, space_id: str, page_id: str) -> None:
         try:
             loaded = await self._pages.load(space_id, page_id, read="cache-only")
-        except GitBookError:
+        except Exception:  # not cached, unreadable or a bug: the page loads from the server
             return
         await self.files.load(space_id, read="cache-only")
+        if is_leaving(self):
+            return
         self._history.visit((space_id, page_id))
         self._present(space_id, loaded, None)
 
@@ -196,13 +232,16 @@ class BrowserScreen(PaneLayout):
         try:
             user = await self.client.users.me(read="prefer-cache")
         except GitBookError:
+            return  # the status bar goes without the name; the panes say what failed
+        except Exception as exc:
+            self._unexpected("Could not read the signed-in user", exc)
             return
         self.status.set_user(user.displayName or user.email or user.id)
         meta = response_meta(user)
         if meta is not None and meta.refresh is not None:
             try:
                 fresh = await meta.refresh
-            except GitBookError:
+            except Exception:  # the refresh of a name already shown
                 return
             if fresh is not None:
                 self.status.set_user(fresh.displayName or fresh.email or fresh.id)
@@ -210,7 +249,15 @@ class BrowserScreen(PaneLayout):
     @work(exclusive=True, exit_on_error=False, group="browser-reveal")
     async def _open_start(self, target: StartTarget) -> None:
         """``gitbook-tui open``: reveal the space (and page) in the tree and open it."""
-        found = await resolve_start(self.client, self.workspace_tree, target, self.notify)
+        try:
+            found = await resolve_start(self.client, self.workspace_tree, target, self.notify)
+        except Exception as exc:
+            self.page_failed(
+                f"Could not open {target.space_id}",
+                exc,
+                retry=partial(self._open_start, target),
+            )
+            return
         if found is not None:
             self.workspace_tree.select_key(page_key(*found))
             self.open_page(*found)
@@ -230,8 +277,11 @@ class BrowserScreen(PaneLayout):
         """Open the page at ``path`` of the space (a link the tree does not know yet)."""
         try:
             page = await self.client.content.page_by_path(space_id, path, read="prefer-cache")
-        except GitBookError:
+        except (GitBookError, ValueError):  # not found, or not a path of plain segments
             self.notify(plain(f"Broken link: no page at {path}"), severity="warning", markup=False)
+            return
+        except Exception as exc:
+            self._unexpected(f"Could not follow the link to {path}", exc)
             return
         self.open_page(space_id, page.id, anchor)
 
@@ -247,26 +297,34 @@ class BrowserScreen(PaneLayout):
         anchor: str | None,
         position: ReadingPosition | None = None,
     ) -> None:
+        """Read and show a page; any failure (the client's, or a bug) is shown in the page
+        pane's banner with ``r`` to retry. Opening another page cancels this worker, and
+        with it a retry wait of the client (a rate limit) under way."""
+        try:
+            await self._read_page(space_id, page_id, anchor, position)
+        except Exception as exc:
+            if isinstance(exc, APIConnectionError):
+                self.status.show_freshness(Freshness.offline(None))
+            self.page_failed(
+                "Could not open the page",
+                exc,
+                retry=partial(self._load_page, space_id, page_id, anchor, position),
+            )
+
+    async def _read_page(
+        self,
+        space_id: str,
+        page_id: str,
+        anchor: str | None,
+        position: ReadingPosition | None,
+    ) -> None:
         # the space's files (placeholder details) load alongside the page, not after it
         files = asyncio.ensure_future(self.files.load(space_id))
         try:
             loaded = await self._pages.load(space_id, page_id)
-        except GitBookError as exc:
-            if isinstance(exc, APIConnectionError):
-                self.status.show_freshness(Freshness.offline(None))
-            self.notify(
-                plain(f"Could not open the page: {exc}"),
-                title="Page",
-                severity="error",
-                markup=False,
-            )
-            self.page_banner.show_error(
-                "Could not open the page",
-                exc,
-                server=self.client.base_url,
-                retry=partial(self._load_page, space_id, page_id, anchor, position),
-            )
-            return
+        except BaseException:
+            files.cancel()
+            raise
         tree = self.workspace_tree
         if not tree.is_loaded(space_key(space_id)):
             try:
@@ -286,9 +344,34 @@ class BrowserScreen(PaneLayout):
         if update.page is not loaded.page and self._current == (space_id, page_id):
             self._present(space_id, update, None)
 
+    # -- errors of the page pane -------------------------------------------------------------
     @property
     def page_banner(self) -> ErrorBanner:
-        return self.query_one("#page-error", ErrorBanner)
+        return self._page_banner
+
+    def page_failed(
+        self, what: str, exc: BaseException, *, retry: Callable[[], object] | None = None
+    ) -> None:
+        """Show in the page pane's banner that ``what`` failed, why and on which server;
+        ``r`` (the page pane focused) runs ``retry``. It stays until a page is shown."""
+        if is_leaving(self):
+            return
+        error = exc if isinstance(exc, GitBookError) else describe_failure(exc)
+        self.notify(
+            plain(f"{what}: {describe_failure(exc)}"), title="Page", severity="error", markup=False
+        )
+        self.page_banner.show_error(what, error, server=self.client.base_url, retry=retry)
+
+    @property
+    def page_error(self) -> bool:
+        """Whether the page pane shows an error (``r`` retries it)."""
+        return self.page_banner.showing
+
+    def _unexpected(self, what: str, exc: BaseException) -> None:
+        """A failure with no pane of its own: a notification that names it."""
+        self.notify(
+            plain(f"{what}: {describe_failure(exc)}"), title="Error", severity="error", markup=False
+        )
 
     def _present(
         self,
@@ -379,17 +462,38 @@ class BrowserScreen(PaneLayout):
         self._links.tree_link(event.url)
 
     def action_open_link(self) -> None:
+        self._with_fresh_files(self._open_link)
+
+    def _open_link(self) -> None:
         url = self._links.link_to_open()
         if url is None:
             return
+        # (url passed the link checks: what is shown here is what is opened or copied)
         if open_in_browser(url):
-            self.notify("Opened " + plain(url), timeout=3, markup=False)
+            self.notify("Opened " + url, timeout=3, markup=False)
         else:
-            self.app.copy_to_clipboard(url)
-            self.notify("No browser here; copied " + plain(url), timeout=5, markup=False)
+            copy_link(self.app, url)
+            self.notify("No browser here; copied " + url, timeout=5, markup=False)
 
     def action_copy_url(self) -> None:
-        self._links.copy_url()
+        self._with_fresh_files(self._links.copy_url)
+
+    def _with_fresh_files(self, then: Callable[[], None]) -> None:
+        """Run ``then`` (open or copy a link) — after reading the space's files again
+        when their signed download URLs may have expired (see :mod:`.space_files`)."""
+        current = self._current
+        if current is not None and self.files.is_stale(current[0]):
+            self._refresh_files(current[0], then)
+        else:
+            then()
+
+    @work(exclusive=True, exit_on_error=False, group="browser-files")
+    async def _refresh_files(self, space_id: str, then: Callable[[], None]) -> None:
+        try:
+            await self.files.refresh_if_stale(space_id)
+        except Exception as exc:
+            self._unexpected("Could not read the space's files again", exc)
+        then()
 
     # -- tree events ------------------------------------------------------------------------------
     @on(WorkspaceTree.PageSelected)
@@ -450,5 +554,7 @@ class BrowserScreen(PaneLayout):
         self._store.save(self._account, state)
 
     def on_unmount(self) -> None:
+        if self._unwatch_waits is not None:
+            self._unwatch_waits()
         with contextlib.suppress(Exception):
             self.save_state()

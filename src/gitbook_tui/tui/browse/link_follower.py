@@ -3,7 +3,10 @@
 ``/pages/<id>`` and relative ``.md`` paths open that page of the space; ``#anchor`` scrolls
 to the heading; http(s) links are only *offered* — ``o`` opens the last one in a browser
 (the screen does, or copies it when there is no browser), ``y`` copies the page's URL (OSC 52); other schemes are
-refused. With no link chosen, ``o`` opens the page itself. Link classification lives in
+refused. With no link chosen, ``o`` opens the page itself. A URL with control or bidi
+characters is refused with a message wherever it comes from (page, tree, the page's own
+URL, a file's download URL): it never reaches the opener or the clipboard, and what is
+shown, opened and copied is one string. Link classification lives in
 :mod:`..common.link_targets`. The screen is reached through :class:`LinkHost`.
 """
 
@@ -16,7 +19,7 @@ from textual.notifications import SeverityLevel
 from textual.widget import Widget
 
 from ...models import RevisionPage
-from ..common.link_targets import LinkTarget, classify_link, external_url
+from ..common.link_targets import LinkTarget, classify_link, copy_link
 from ..common.text import plain
 from .page_viewer import PageViewer
 from .space_files import SpaceFiles
@@ -104,12 +107,7 @@ class LinkFollower:
         if target.kind == "external":
             self.offer_external(target.url)
         elif target.kind == "refused":
-            screen.notify(
-                plain(f"Refused to open a {target.scheme}: link"),
-                title="Link",
-                severity="warning",
-                markup=False,
-            )
+            self._refuse(target)
         elif target.kind == "anchor" and target.anchor:
             if not screen.viewer.scroll_to_anchor(target.anchor):
                 screen.notify(
@@ -129,10 +127,11 @@ class LinkFollower:
             else:
                 screen.open_page_at_path(current[0], target.path, target.anchor)
         elif target.kind == "file":
-            url = external_url(screen.files.download_url(current[0], target.path) or "")
-            if url is not None:
-                self.offer_external(url)
-            else:
+            raw = screen.files.download_url(current[0], target.path) or ""
+            download = self._external(raw) if raw else None
+            if download is not None:
+                self.offer_external(download)
+            elif not raw:
                 screen.notify(
                     plain(f"{target.path} is a file: open it in GitBook"), timeout=4, markup=False
                 )
@@ -151,13 +150,34 @@ class LinkFollower:
 
     def tree_link(self, url: str) -> None:
         """A link entry of the tree was chosen: offered if http(s), else refused."""
-        external = external_url(url)
+        external = self._external(url)
         if external is not None:
             self.offer_external(external)
+
+    def _refuse(self, target: LinkTarget) -> None:
+        """Say why a link is not opened (the URL is shown only when it is safe to)."""
+        if target.reason:
+            message = f"Refused a link: {target.reason}"
+        else:
+            message = f"Refused to open a {target.scheme}: link"
+        self._screen.notify(plain(message), title="Link", severity="warning", markup=False)
+
+    def _external(self, url: str) -> str | None:
+        """``url`` when it may be opened (http(s), no control/bidi characters); else
+        None after saying why."""
+        target = classify_link(url, "", False)
+        if target.kind == "external":
+            return target.url
+        if target.kind == "refused":
+            self._refuse(target)
         else:
             self._screen.notify(
-                plain(f"Refused to open the link {url}"), severity="warning", markup=False
+                plain(f"Refused to open {url}: not an http(s) link"),
+                title="Link",
+                severity="warning",
+                markup=False,
             )
+        return None
 
     def link_to_open(self) -> str | None:
         """``o``: the link entry under the tree cursor, the link chosen in the page (tab),
@@ -175,10 +195,7 @@ class LinkFollower:
         if not url:
             screen.notify("No link to open: choose a link first (enter), then press o", timeout=4)
             return None
-        external = external_url(url)
-        if external is None:
-            screen.notify(plain(f"Refused to open {url}"), severity="warning", markup=False)
-        return external
+        return self._external(url)
 
     def chosen_url(self) -> str | None:
         """The http(s) URL of the link chosen in the page (tab): an external link, or a
@@ -193,7 +210,7 @@ class LinkFollower:
         if target.kind == "external":
             return target.url
         if target.kind == "file" and current is not None:
-            return external_url(screen.files.download_url(current[0], target.path) or "")
+            return screen.files.download_url(current[0], target.path)
         return None
 
     def page_changed(self) -> None:
@@ -205,12 +222,16 @@ class LinkFollower:
         return page.urls.app if page is not None and page.urls is not None else None
 
     def copy_url(self) -> None:
-        """``y``: copy the URL of the link chosen in the page (tab), else of the page."""
+        """``y``: copy the URL of the link chosen in the page (tab), else of the page —
+        refused (with a message) when it holds control or bidi characters."""
         screen = self._screen
         chosen = self.chosen_url() if screen.focused is screen.viewer else None
         url = chosen or self._page_url()
         if not url:
             screen.notify("No page open", timeout=2)
             return
-        screen.app.copy_to_clipboard(url)
-        screen.notify("Copied " + plain(url), timeout=3, markup=False)
+        checked = self._external(url)
+        if checked is None:
+            return
+        copy_link(screen.app, checked)
+        screen.notify("Copied " + checked, timeout=3, markup=False)

@@ -91,13 +91,19 @@ class PageHeader(Vertical):
         self._title = ""
         self._heading = Content("")
         self._updated: datetime | None = None
+        # made here and kept (no query): the header is updated from workers and handlers
+        # that may run while the screen is still composing or being removed
+        self._breadcrumb = Breadcrumb(id="page-breadcrumb")
+        self._title_line = Static("", id="page-title", markup=False)
+        self._stamp = Static("", id="page-updated", markup=False)
+        self._description = ClampedText(id="page-description")
 
     def compose(self) -> ComposeResult:
-        yield Breadcrumb(id="page-breadcrumb")
+        yield self._breadcrumb
         with Horizontal(id="page-title-row"):
-            yield Static("", id="page-title", markup=False)
-            yield Static("", id="page-updated", markup=False)
-        yield ClampedText(id="page-description")
+            yield self._title_line
+            yield self._stamp
+        yield self._description
 
     @property
     def title_text(self) -> str:
@@ -106,16 +112,16 @@ class PageHeader(Vertical):
 
     @property
     def breadcrumb(self) -> Breadcrumb:
-        return self.query_one(Breadcrumb)
+        return self._breadcrumb
 
     @property
     def description(self) -> ClampedText:
-        return self.query_one("#page-description", ClampedText)
+        return self._description
 
     @property
     def updated_text(self) -> str:
         """The update date as shown (it shortens when the title needs the room)."""
-        stamp = self.query_one("#page-updated", Static)
+        stamp = self._stamp
         return str(stamp.content) if stamp.display else ""
 
     def show_page(
@@ -134,7 +140,7 @@ class PageHeader(Vertical):
         self._heading = Content(f"{slot} " if slot else "") + inert(
             title or "Untitled", style="bold"
         )
-        self.query_one("#page-title", Static).update(self._heading)
+        self._title_line.update(self._heading)
         # one paragraph: the server's line breaks would waste the few lines it has
         about = " ".join((description or "").split())
         self.description.set_text(inert(about, style="italic"))
@@ -149,9 +155,7 @@ class PageHeader(Vertical):
         self._updated = None
         self.breadcrumb.set_trail([])
         self.breadcrumb.display = False
-        self.query_one("#page-title", Static).update(
-            message if isinstance(message, Content) else Content(message)
-        )
+        self._title_line.update(message if isinstance(message, Content) else Content(message))
         self.description.display = False
         self._fit_updated()
 
@@ -161,7 +165,7 @@ class PageHeader(Vertical):
     def _fit_updated(self) -> None:
         """The longest form of the update date that leaves the whole title visible (the
         date goes first: the title is what the header is for)."""
-        stamp = self.query_one("#page-updated", Static)
+        stamp = self._stamp
         if self._updated is None:
             stamp.display = False
             return

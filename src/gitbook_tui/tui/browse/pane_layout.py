@@ -34,6 +34,10 @@ class PaneLayout(Screen[None]):
         return self.query_one(WorkspaceTree)
 
     @property
+    def sidebar(self) -> Sidebar:
+        return self.query_one(Sidebar)
+
+    @property
     def viewer(self) -> PageViewer:
         return self.query_one(PageViewer)
 
@@ -78,7 +82,7 @@ class PaneLayout(Screen[None]):
     # -- narrow screens ---------------------------------------------------------------------------
     def _focus_in_tree(self) -> bool:
         focused = self.focused
-        return focused is not None and self.query_one(Sidebar) in focused.ancestors_with_self
+        return focused is not None and self.sidebar in focused.ancestors_with_self
 
     def _layout(self) -> None:
         """Which panes show for this width (see :data:`WIDE` and :data:`ONE_PANE`)."""

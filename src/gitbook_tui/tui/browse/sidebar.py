@@ -63,30 +63,28 @@ class Sidebar(ErrorPane):
     ) -> None:
         super().__init__(id=id)
         self._client = client
-        self._org_id = org_id
-        self._show_hidden = show_hidden
         self._failed_key: str | None = None
+        # made here and kept (no query): see BrowserScreen
+        self._banner = ErrorBanner(id="tree-error")
+        self._box = FilterInput(placeholder="filter: ↓↑ move, enter opens", id="tree-filter")
+        self._box.select_on_focus = False
+        self._box.display = False
+        self._tree = WorkspaceTree(
+            client, org_id=org_id, show_hidden=show_hidden, id="workspace-tree"
+        )
 
     def compose(self) -> ComposeResult:
-        yield ErrorBanner(id="tree-error")
-        box = FilterInput(placeholder="filter: ↓↑ move, enter opens", id="tree-filter")
-        box.select_on_focus = False
-        box.display = False
-        yield box
-        yield WorkspaceTree(
-            self._client,
-            org_id=self._org_id,
-            show_hidden=self._show_hidden,
-            id="workspace-tree",
-        )
+        yield self._banner
+        yield self._box
+        yield self._tree
 
     @property
     def workspace_tree(self) -> WorkspaceTree:
-        return self.query_one(WorkspaceTree)
+        return self._tree
 
     @property
     def filter_box(self) -> FilterInput:
-        return self.query_one("#tree-filter", FilterInput)
+        return self._box
 
     @property
     def filtering(self) -> bool:

@@ -1,11 +1,17 @@
-"""SpaceFiles: the files of each space, for placeholder details and file-link URLs."""
+"""SpaceFiles: the files of each space, for placeholder details and file-link URLs.
+
+The server signs each file's ``downloadURL`` for about an hour: a list read (or cached)
+longer than :data:`MAX_AGE` ago is read again from the server before one of its links is
+opened or copied (:meth:`SpaceFiles.refresh_if_stale`), else the browser would get 403.
+"""
 
 from __future__ import annotations
 
 import posixpath
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 
-from ...api import AsyncGitBook, GitBookError, ReadMode
+from ...api import AsyncGitBook, GitBookError, ReadMode, response_meta
 from ...models import File
 from ..common.shared_work import SharedWork
 from ..render import FileInfo
@@ -14,6 +20,9 @@ __all__ = ["SpaceFiles"]
 
 # A space with more files than this still shows its pages; later files show no details.
 MAX_FILES = 5000
+
+MAX_AGE = 30 * 60
+"""Seconds a space's file list (and its signed download URLs) is trusted for links."""
 
 
 def _keys(file: File) -> list[str]:
@@ -32,9 +41,13 @@ def _whole(value: float | None) -> int | None:
 class SpaceFiles:
     """Files of the spaces seen so far, read once per space (from the cache when allowed)."""
 
-    def __init__(self, client: AsyncGitBook) -> None:
+    def __init__(
+        self, client: AsyncGitBook, *, clock: Callable[[], float] = time.monotonic
+    ) -> None:
         self._client = client
+        self.clock = clock
         self._by_space: dict[str, dict[str, File]] = {}
+        self._read_at: dict[str, float] = {}  # on ``clock``: when the server wrote the list
         self._loading: SharedWork[tuple[str, ReadMode], None] = SharedWork()
 
     async def load(self, space_id: str, *, read: ReadMode = "prefer-cache") -> None:
@@ -47,14 +60,35 @@ class SpaceFiles:
 
     async def _read(self, space_id: str, read: ReadMode) -> None:
         found: dict[str, File] = {}
+        age = 0.0
         try:
             pager = self._client.content.files(space_id, limit=1000, max_items=MAX_FILES, read=read)
-            async for file in pager:
-                for key in _keys(file):
-                    found.setdefault(key, file)
+            async for page in pager.pages():
+                meta = response_meta(page)
+                if meta is not None and meta.source == "cache":
+                    age = max(age, meta.age or 0.0)
+                for file in page.items:
+                    for key in _keys(file):
+                        found.setdefault(key, file)
         except GitBookError:
             return
         self._by_space[space_id] = found
+        self._read_at[space_id] = self.clock() - age
+
+    def is_stale(self, space_id: str) -> bool:
+        """Whether the files of ``space_id`` were read more than :data:`MAX_AGE` ago."""
+        read_at = self._read_at.get(space_id)
+        return read_at is not None and self.clock() - read_at > MAX_AGE
+
+    async def refresh_if_stale(self, space_id: str) -> bool:
+        """Read the files of ``space_id`` again from the server when the list is stale
+        (its signed download URLs may have expired); whether it was read again."""
+        if not self.is_stale(space_id):
+            return False
+        self._by_space.pop(space_id, None)
+        self._read_at.pop(space_id, None)
+        await self.load(space_id, read="network")
+        return True
 
     def infos(self, space_id: str) -> Mapping[str, FileInfo] | None:
         """What the viewer's placeholders show: name, size, dimensions."""

@@ -3,7 +3,13 @@
 The scheme rule is shared by the renderer (:func:`classify_href`: link shown as safe or
 unsafe) and the link follower (:func:`classify_link`): only ``http``/``https`` leave the
 app; every other scheme and every protocol-relative form (``//host``, and ``/\\host``,
-``\\/host``, ``\\\\host``, which browsers read the same way) is refused."""
+``\\/host``, ``\\\\host``, which browsers read the same way) is refused.
+
+A link holding a control character (ESC, BEL, C0/C1, DEL) or an invisible bidi/format
+character (U+202E, U+2066–2069, …) is refused outright (:func:`url_problem`): cleaning it
+would open another address than the server sent, and the raw string could drive the
+terminal or spoof what is shown. So the one string shown is the one opened and copied:
+:func:`open_in_browser` and :func:`copy_link` take only URLs that passed."""
 
 from __future__ import annotations
 
@@ -11,14 +17,20 @@ import posixpath
 import re
 import webbrowser
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import unquote
+
+from textual.app import App
 
 __all__ = [
     "LinkTarget",
+    "UnsafeURLError",
     "classify_href",
     "classify_link",
+    "copy_link",
     "external_url",
     "open_in_browser",
+    "url_problem",
 ]
 
 _SCHEME_RE = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*):")
@@ -27,13 +39,32 @@ _PROTOCOL_RELATIVE = ("//", "\\\\", "/\\", "\\/")
 _STABLE_RE = re.compile(r"^/?pages/([A-Za-z0-9_-]+)/?$")
 _README_RE = re.compile(r"(^|/)readme(\.md|\.markdown)?$", re.IGNORECASE)
 _MD_RE = re.compile(r"\.(md|markdown)$", re.IGNORECASE)
+# C0 (tab and newline too: a URL never holds them), DEL, C1.
+_CONTROL_RE = re.compile("[\x00-\x1f\x7f-\x9f]")
+# Bidi controls and invisible format characters (marks, embeddings, overrides, isolates,
+# zero-width characters, line/paragraph separators, BOM): they reorder or hide what is shown.
+_INVISIBLE_RE = re.compile("[\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2069\ufeff]")
+
+
+class UnsafeURLError(ValueError):
+    """A URL with control or bidi characters reached a sink (opener, clipboard)."""
+
+
+def url_problem(url: str) -> str | None:
+    """Why ``url`` must not be shown, opened or copied (None: it may be)."""
+    if _CONTROL_RE.search(url):
+        return "it contains control characters"
+    if _INVISIBLE_RE.search(url):
+        return "it contains bidirectional or invisible formatting characters"
+    return None
 
 
 @dataclass(frozen=True)
 class LinkTarget:
     """Where a link of a page leads.
 
-    ``kind``: ``external`` (http/https ``url``), ``refused`` (another ``scheme``),
+    ``kind``: ``external`` (http/https ``url``), ``refused`` (another ``scheme``, or
+    ``reason`` says why: control/bidi characters; ``url`` is then empty),
     ``anchor`` (on this page), ``page`` (``page_id`` in this space), ``path`` (a page
     path in this space; ``file`` is the Git Sync file it names), ``file`` (a file, not opened here), ``broken``."""
 
@@ -44,6 +75,7 @@ class LinkTarget:
     path: str = ""
     file: str = ""
     anchor: str | None = None
+    reason: str = ""
 
 
 def _leaving_target(href: str) -> LinkTarget | None:
@@ -63,6 +95,8 @@ def _leaving_target(href: str) -> LinkTarget | None:
 def classify_href(href: str) -> tuple[bool, bool]:
     """``(external, safe)`` for a link as the page shows it: only http(s) is external,
     links within the space (paths, ``#anchors``) are safe, refused ones are not."""
+    if url_problem(href) is not None:
+        return False, False
     target = _leaving_target(href.strip())
     if target is None:
         return False, True
@@ -76,6 +110,9 @@ def classify_link(
     """Classify ``href`` found on the page at ``page_path``. Relative links start in the
     folder of the page's file: ``git_path``'s when known, else the page's own path for a
     page with sub-pages (a folder's README) and its parent's for the others."""
+    problem = url_problem(href.strip(" "))
+    if problem is not None:
+        return LinkTarget("refused", reason=problem)
     href = href.strip()
     leaving = _leaving_target(href)
     if leaving is not None:
@@ -107,9 +144,18 @@ def classify_link(
     return LinkTarget("path", path=slug.strip("/"), file=joined, anchor=anchor)
 
 
+def _checked(url: str) -> str:
+    problem = url_problem(url)
+    if problem is not None:
+        raise UnsafeURLError(f"refused a URL: {problem}")
+    return url
+
+
 def open_in_browser(url: str) -> bool:
     """Open ``url`` in a graphical browser; False when there is none (e.g. over SSH,
-    where a console browser would take over the terminal)."""
+    where a console browser would take over the terminal). :class:`UnsafeURLError` for a
+    URL :func:`url_problem` refuses (callers check first and say why)."""
+    _checked(url)
     try:
         browser = webbrowser.get()
     except webbrowser.Error:
@@ -122,7 +168,13 @@ def open_in_browser(url: str) -> bool:
         return False
 
 
+def copy_link(app: App[Any], url: str) -> None:
+    """Copy ``url`` to the clipboard (OSC 52); :class:`UnsafeURLError` for a URL
+    :func:`url_problem` refuses."""
+    app.copy_to_clipboard(_checked(url))
+
+
 def external_url(url: str) -> str | None:
-    """The http(s) URL to open for ``url`` (a protocol-relative one gets https), else None."""
+    """``url`` when it is http(s) and free of control/bidi characters, else None."""
     target = classify_link(url, "", False)
     return target.url if target.kind == "external" else None

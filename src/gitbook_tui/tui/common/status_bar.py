@@ -1,5 +1,6 @@
 """StatusBar: the numbered views (the current one marked), signed-in user, organization,
-online/offline with the data's age, rate limit.
+online/offline with the data's age, rate limit, and a retry wait under way
+("rate-limited, retrying in 23 s", counting down).
 
 The bar ticks every second, but a widget is redrawn only when its text changed (the age
 reads in seconds for its first minute, then in minutes, hours, days). The rate limit shown
@@ -10,6 +11,7 @@ answers to concurrent requests arrive in any order, and the last one is not the 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from textual.app import ComposeResult
@@ -17,7 +19,7 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Static
 
-from ...api import RateLimitInfo
+from ...api import RateLimitInfo, RetryWait
 from ..views import VIEWS
 from .freshness import Freshness, FreshnessState
 from .text import inert
@@ -95,14 +97,23 @@ class StatusBar(Horizontal):
         self._rate: RateLimitInfo | None = None
         self._window = RateWindow()
         self._drawn: dict[str, tuple[object, ...]] = {}  # widget id -> what it shows
+        # made here and kept (no query: the bar is drawn from timers and workers)
+        self._parts = {
+            name: Static("", id=name, markup=False)
+            for name in (
+                "status-user",
+                "status-org",
+                "status-connection",
+                "status-age",
+                "status-rate",
+                "status-wait",
+            )
+        }
+        self._retry_wait: Callable[[], RetryWait | None] | None = None
 
     def compose(self) -> ComposeResult:
         yield Static(self.views_content(), id="status-views", markup=False)
-        yield Static("", id="status-user", markup=False)
-        yield Static("", id="status-org", markup=False)
-        yield Static("", id="status-connection", markup=False)
-        yield Static("", id="status-age", markup=False)
-        yield Static("", id="status-rate", markup=False)
+        yield from self._parts.values()
 
     def on_mount(self) -> None:
         self.set_interval(1.0, self._redraw)
@@ -123,6 +134,16 @@ class StatusBar(Horizontal):
         if info is not self._rate:
             self._window = RateWindow()
         self._rate = info
+        self._redraw()
+
+    def track_retry_waits(self, current: Callable[[], RetryWait | None]) -> None:
+        """Show the retry wait ``current()`` returns (the client's ``retry_wait``), counting
+        down every second; call :meth:`retry_waits_changed` when it changes."""
+        self._retry_wait = current
+        self._redraw()
+
+    def retry_waits_changed(self, _wait: RetryWait | None = None) -> None:
+        """A wait started or ended (a client's ``watch_retry_waits`` listener)."""
         self._redraw()
 
     def show_freshness(self, freshness: Freshness | None) -> None:
@@ -195,8 +216,21 @@ class StatusBar(Horizontal):
         return ""
 
     @property
+    def wait_text(self) -> str:
+        """The retry wait under way, e.g. "rate-limited, retrying in 23 s" ("" if none)."""
+        wait = self._retry_wait() if self._retry_wait is not None else None
+        return wait.describe() if wait is not None else ""
+
+    @property
     def text(self) -> str:
-        parts = [self._user, self._org, self.connection_text, self.age_text, self.rate_text]
+        parts = [
+            self._user,
+            self._org,
+            self.connection_text,
+            self.age_text,
+            self.rate_text,
+            self.wait_text,
+        ]
         return " · ".join(p for p in parts if p)
 
     @property
@@ -212,14 +246,14 @@ class StatusBar(Horizontal):
         if self._drawn.get(name) == key:
             return
         self._drawn[name] = key
-        self.query_one(f"#{name}", Static).update(content)
+        self._parts[name].update(content)
 
     def _redraw(self) -> None:
         if not self.is_mounted:
             return
         self._draw("status-user", inert(self._user, style="bold"))
         self._draw("status-org", inert(self._org))
-        badge = self.query_one("#status-connection", Static)
+        badge = self._parts["status-connection"]
         self._draw("status-connection", Content(self.connection_text))
         badge.set_class(self._state == "offline", "-offline")
         badge.set_class(self._state == "online", "-online")
@@ -227,4 +261,7 @@ class StatusBar(Horizontal):
         self._draw("status-age", Content.styled(self.age_text, "dim"))
         rate_text = self.rate_text
         self._draw("status-rate", Content(rate_text))
-        self.query_one("#status-rate", Static).display = bool(rate_text)
+        self._parts["status-rate"].display = bool(rate_text)
+        wait_text = self.wait_text
+        self._draw("status-wait", Content(wait_text))
+        self._parts["status-wait"].display = bool(wait_text)

@@ -3,7 +3,9 @@
 :class:`TreeLoader` reads children with :func:`~.loading.fetch_children` into a
 :class:`~.state.TreeState` and tells the widget through three callbacks: ``changed``
 (a key's children differ: draw them), ``loaded`` (where they came from, for the status
-bar) and ``failed`` (the load failed; the failure is already in the state).
+bar) and ``failed`` (the load failed; the failure is already in the state). Any exception
+fails the node this way — the client's errors and bugs alike — so a node never stays
+"loading…" with no word of why.
 
 * A fetch under way is shared: a second caller (``reveal`` while a worker loads the same
   node) awaits the first instead of asking the server again.
@@ -23,8 +25,9 @@ from collections.abc import Callable
 from functools import partial
 from typing import Protocol
 
-from ....api import APIConnectionError, AsyncGitBook, GitBookError, ReadMode
+from ....api import APIConnectionError, AsyncGitBook, ReadMode
 from ....models import Space
+from ...common.failure import describe_failure
 from ...common.shared_work import SharedWork
 from .loading import Loaded, Progress, fetch_children
 from .model import (
@@ -63,7 +66,7 @@ class TreeLoader:
         org_id: str | None,
         changed: Callable[[str], None],
         loaded: LoadedCallback,
-        failed: Callable[[str, GitBookError], None],
+        failed: Callable[[str, Exception], None],
     ) -> None:
         self.client = client
         self.state = state
@@ -108,10 +111,14 @@ class TreeLoader:
         reporting the failure on ``key``."""
         try:
             return await self.fetch(data, read, progress=partial(self._progress, key))
-        except GitBookError as exc:
-            self.state.failures[key] = clean_title(str(exc))
-            self._failed(key, exc)
+        except Exception as exc:  # the client's errors and bugs alike: shown on the node
+            self.fail(key, exc)
             return None
+
+    def fail(self, key: str, exc: Exception) -> None:
+        """Record and report the failure of ``key``'s load."""
+        self.state.failures[key] = clean_title(describe_failure(exc))
+        self._failed(key, exc)
 
     async def fetch_shared(self, key: str, data: NodeData, read: ReadMode) -> Loaded | None:
         """:meth:`fetch_or_fail`, shared with a fetch of ``key`` already under way."""
@@ -120,7 +127,15 @@ class TreeLoader:
     # -- loading --------------------------------------------------------------------------------
     async def load(self, key: str, read: ReadMode) -> None:
         """Load the children of ``key`` (``in_flight`` holds it until the first answer),
-        then follow the background refresh of what came from the cache."""
+        then follow the background refresh of what came from the cache. Whatever goes
+        wrong fails the node (shown on it, ``r`` retries)."""
+        try:
+            await self._load(key, read)
+        except Exception as exc:
+            self.in_flight.discard(key)
+            self.fail(key, exc)
+
+    async def _load(self, key: str, read: ReadMode) -> None:
         data = self.state.info[key]
         try:
             loaded = await self.fetch_shared(key, data, read)
@@ -183,8 +198,8 @@ class TreeLoader:
                 continue
             try:
                 loaded = await self.fetch(data, "cache-only", first_page_only=True)
-            except GitBookError:
-                continue  # not cached (CacheMissError) or unreadable: loaded later
+            except Exception:
+                continue  # not cached (CacheMissError), unreadable or a bug: loaded later
             state.apply(key, loaded)
             if not loaded.complete:
                 self._progress_at[key] = time.monotonic()  # its start is drawn now

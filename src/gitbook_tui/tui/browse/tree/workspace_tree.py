@@ -37,6 +37,7 @@ from textual.worker import Worker
 
 from ....api import APIConnectionError, AsyncGitBook, GitBookError, ReadMode
 from ....models import Space
+from ...common.failure import describe_failure
 from ...common.freshness import Freshness
 from ...common.text import plain
 from .base import BatchedTree
@@ -143,7 +144,7 @@ class WorkspaceTree(TreeQueries, BatchedTree):
     class LoadFailed(Message):
         """Children of ``key`` (titled ``what``) could not be loaded."""
 
-        def __init__(self, key: str, what: str, error: GitBookError) -> None:
+        def __init__(self, key: str, what: str, error: GitBookError | str) -> None:
             super().__init__()
             self.key = key
             self.what = what
@@ -223,16 +224,20 @@ class WorkspaceTree(TreeQueries, BatchedTree):
     ) -> None:
         self.post_message(self.Loaded(key, source, offline=offline, age=age))
 
-    def _failed(self, key: str, exc: GitBookError) -> None:
+    def _failed(self, key: str, exc: Exception) -> None:
         self._render_key(key)
         what = self.title_of(key) or "the workspace"
+        reason = self.state.failures.get(key) or describe_failure(exc)
         self.notify(
-            plain(f"Could not load {what}: {exc}"),
+            plain(f"Could not load {what}: {reason} (r to retry)"),
             title="Load failed",
             severity="error",
             markup=False,
         )
-        self.post_message(self.LoadFailed(key, what, exc))
+        # (a bug is passed on as its description: the banner shows the client's errors as is)
+        self.post_message(
+            self.LoadFailed(key, what, exc if isinstance(exc, GitBookError) else reason)
+        )
         if isinstance(exc, APIConnectionError):
             self.post_message(self.Loaded(key, "cache", offline=True, age=None))
 
