@@ -22,6 +22,7 @@ from .account.org_picker_screen import OrgPickerScreen
 from .account.welcome_screen import WelcomeScreen
 from .browse.browser_screen import BrowserScreen
 from .browse.outline_screen import OutlineScreen
+from .browse.tree.workspace_tree import space_key
 from .common.config import TuiConfig, load_tui_config
 from .common.help_screen import HelpScreen
 from .common.palette import AppCommands, PageCommands, SpaceCommands
@@ -226,6 +227,12 @@ class GitBookApp(App[str | None]):
         browser = self.browser
         if browser is not None:
             browser.open_space(space_id)
+
+    def refresh_space(self, space_id: str) -> None:
+        """Reload a space's pages in the browser from the server (after a merge)."""
+        browser = self.browser
+        if browser is not None:
+            browser.workspace_tree.load(space_key(space_id), read="network")
 
     def action_back(self) -> None:
         if self.browser is not None:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from textual.screen import Screen
 
 from .common.navigator import Navigator
+from .review.review_inbox_screen import ReviewInboxScreen
 
 __all__ = ["VIEWS", "View", "view_named"]
 
@@ -29,7 +30,10 @@ class View:
     factory: Callable[[Navigator], Screen[None]] | None = None
 
 
-VIEWS: tuple[View, ...] = (View("1", "browse", "Browse"),)
+VIEWS: tuple[View, ...] = (
+    View("1", "browse", "Browse"),
+    View("2", "reviews", "Reviews", ReviewInboxScreen),
+)
 """Every view the app offers, in key order."""
 
 
