@@ -235,7 +235,7 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
                     base_rev,
                     page_id,
                     format="markdown",
-                    read="prefer-cache",  # type: ignore[union-attr]
+                    read="prefer-cache",
                 )
             except NotFoundError:
                 return None
@@ -249,7 +249,7 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
                     page_id,
                     change_request=cr.id,
                     format="markdown",
-                    read="network",  # type: ignore[union-attr]
+                    read="network",
                 )
             except NotFoundError:
                 return None

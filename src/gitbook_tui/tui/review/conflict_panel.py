@@ -22,6 +22,7 @@ from textual.widgets.option_list import Option
 
 from ...api import AsyncGitBook, GitBookError, NotFoundError
 from ...markdown.diff import diff_markdown
+from ...markdown.sanitize import clean_text
 from ..common.link_targets import open_in_browser
 from ..common.text import inert
 from .diff_view import DiffView
@@ -160,7 +161,8 @@ class ConflictPanel(ModalScreen[None]):
         url = self.state.cr.urls.app if self.state.cr.urls else None
         if not url or not url.startswith(("http://", "https://")) or not open_in_browser(url):
             self.notify(
-                inert(f"No browser here; the change request is at {url or '(no address)'}"),
+                clean_text(f"No browser here; the change request is at {url or '(no address)'}"),
+                markup=False,
                 timeout=8,
             )
 

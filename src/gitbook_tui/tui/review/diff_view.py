@@ -46,7 +46,7 @@ from ..render.core import pad, wrap
 __all__ = ["SPLIT_FROM_WIDTH", "DiffView"]
 
 SPLIT_FROM_WIDTH = 120
-"""Split mode is the default from this many columns (inline below)."""
+"""Split mode is the default from this many terminal columns (inline below)."""
 
 _PREFIX = {
     BlockKind.HEADING: "# ",
@@ -66,7 +66,7 @@ class DiffView(ScrollView, can_focus=True):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "change(1)", "Next change", id="diff.next"),
         Binding("N", "change(-1)", "Prev change", id="diff.prev"),
-        Binding("pipe", "toggle_mode", "Inline/split", id="diff.mode"),
+        Binding("vertical_line", "toggle_mode", "Inline/split", id="diff.mode"),
         Binding("left_curly_bracket", "context(-1)", "Less context", id="diff.less"),
         Binding("right_curly_bracket", "context(1)", "More context", id="diff.more"),
         Binding("enter", "open_fold", "Open fold", show=False, id="diff.open_fold"),
@@ -102,6 +102,7 @@ class DiffView(ScrollView, can_focus=True):
         self._starts: list[int] = []
         self._width = 0
         self._message = "Loading…"
+        self._style_cache: dict[str, Style] | None = None
 
     # -- content ---------------------------------------------------------------------------------
     def show(self, diff: BlockDiff | None, header: Sequence[AttributeChange] = ()) -> None:
@@ -122,9 +123,10 @@ class DiffView(ScrollView, can_focus=True):
     def effective_mode(self) -> Literal["inline", "split"]:
         if self.mode is not None:
             return self.mode
-        return "split" if self.size.width >= SPLIT_FROM_WIDTH else "inline"
+        return "split" if self.app.size.width >= SPLIT_FROM_WIDTH else "inline"
 
     def _rebuild(self) -> None:
+        self._style_cache = None  # the theme may have changed
         width = self.scrollable_content_region.width or self.size.width or 80
         self._width = width
         if self.diff is None:
@@ -162,15 +164,23 @@ class DiffView(ScrollView, can_focus=True):
 
     # -- layout ----------------------------------------------------------------------------------
     def _styles(self) -> dict[str, Style]:
-        v = self.app.theme_variables
-        return {
-            "add": Style.parse(v.get("text-success", "green")),
-            "del": Style.parse(v.get("text-error", "red")),
-            "ins_word": Style.parse(f"bold on {v.get('success-muted', 'dark_green')}"),
-            "del_word": Style.parse(f"strike on {v.get('error-muted', 'dark_red')}"),
-            "dim": Style.parse(v.get("text-muted", "grey50")),
-            "current": Style.parse(f"bold {v.get('text-warning', 'yellow')}"),
-        }
+        """Styles from the theme (computed once per layout: blocks ask for them often)."""
+        if self._style_cache is None:
+            v = self.app.theme_variables
+
+            def colour(name: str, fallback: str) -> str:
+                value = v.get(name, fallback)
+                return value if value.startswith("#") else fallback
+
+            self._style_cache = {
+                "add": Style.parse(colour("text-success", "green")),
+                "del": Style.parse(colour("text-error", "red")),
+                "ins_word": Style.parse(f"bold on {colour('success-muted', 'dark_green')}"),
+                "del_word": Style.parse(f"strike on {colour('error-muted', 'dark_red')}"),
+                "dim": Style(dim=True),
+                "current": Style.parse(f"bold {colour('text-warning', 'yellow')}"),
+            }
+        return self._style_cache
 
     def _header_lines(self, width: int) -> list[Text]:
         styles = self._styles()

@@ -146,7 +146,7 @@ async def load_inbox(
     try:
         scope = {"space": space_id} if space_id else {}
         items = await _org_list(client, org_id, wanted, **scope)
-        requested = await _org_list(client, org_id, ("open",), requestedReviewer=me, **scope)
+        requested = await _org_list(client, org_id, ("open",), requested_reviewer=me, **scope)
     except APIStatusError as exc:
         if exc.status not in (404, 405):
             raise

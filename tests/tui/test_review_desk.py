@@ -1,0 +1,370 @@
+"""The review desk against the in-process server: inbox, review pane, diff, review actions,
+update and merge (with the 409 conflict panel), permissions and hostile text."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from conftest import World, until
+from gitbook_tui.api import AsyncGitBook
+from gitbook_tui.tui.app import GitBookApp
+from gitbook_tui.tui.browse.browser_screen import BrowserScreen
+from gitbook_tui.tui.common.config import TuiConfig
+from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
+from gitbook_tui.tui.common.state import AccountState, StateStore, account_key
+from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
+from gitbook_tui.tui.review.conflict_panel import ConflictPanel
+from gitbook_tui.tui.review.diff_view import DiffView
+from gitbook_tui.tui.review.merge_checklist_screen import MergeChecklistScreen
+from gitbook_tui.tui.review.review_inbox_screen import ReviewInboxScreen
+from gitbook_tui.tui.review.review_message_screen import ReviewMessageScreen
+from gitbook_tui.tui.review.reviewer_picker_screen import ReviewerPickerScreen
+
+BASE = "http://testserver/v1"
+HOSTILE = "[bold red]pwn[/] [@click=app.quit]x[/] \x1b]8;;http://evil\x07"
+
+PAGE = """# Streams
+
+Partitions hold up to 10 GB each before they roll over.
+
+Consumers read from the head of a partition.
+
+## Sizing
+
+Use one partition per 5 MB/s of peak traffic.
+"""
+
+SIZING = """# Sizing
+
+Plan for 10 GB per partition.
+"""
+
+EDITED = """# Streams
+
+Partitions hold up to 50 GB each before they roll over.
+
+Consumers read from the head of a partition.
+
+A brand new paragraph about compaction.
+
+## Sizing
+
+Use one partition per 5 MB/s of peak traffic.
+"""
+
+
+def _post(world: World, who: str, path: str, **body: Any) -> dict:
+    r = world.client(who).post(path, json=body)
+    assert r.status_code in (200, 201), r.text
+    return r.json() if r.content else {}
+
+
+def _cr(world: World, space: dict, subject: str, who: str = "eve") -> tuple[dict, str]:
+    world.clock.advance(timedelta(minutes=1))
+    cr = _post(world, who, f"/spaces/{space['id']}/change-requests", subject=subject)
+    return cr, f"/spaces/{space['id']}/change-requests/{cr['id']}"
+
+
+@pytest.fixture
+def desk(world: World, make_space) -> dict:
+    """A space with one page on main, an open CR editing it (#2, by eve, rita and carol
+    asked to review) and a CR conflicting with main (#3)."""
+    space = make_space("Guide")
+    _, path = _cr(world, space, "Seed", who="alice")
+    made = _post(
+        world,
+        "alice",
+        f"{path}/content?compat=false",
+        changes=[
+            {"operation": "insert_page", "title": "Streams", "document": {"markdown": PAGE}},
+            {"operation": "insert_page", "title": "Sizing", "document": {"markdown": SIZING}},
+        ],
+    )
+    page_id = made["changes"][0]["page"]["id"]
+    sizing_id = made["changes"][1]["page"]["id"]
+    _post(world, "alice", f"{path}/merge")
+    cr, path = _cr(world, space, "Update partition sizing")
+    edit = {"operation": "update_page", "page": page_id, "document": {"markdown": EDITED}}
+    _post(world, "eve", f"{path}/content", changes=[edit])
+    _post(world, "eve", f"{path}/requested-reviewers", users=[world.users["rita"]])
+    conflicted, cpath = _cr(world, space, "Conflicting edit")
+    sizing = {"operation": "update_page", "page": sizing_id}
+    other = SIZING.replace("10 GB", "20 GB")
+    _post(world, "eve", f"{cpath}/content", changes=[{**sizing, "document": {"markdown": other}}])
+    _post(world, "eve", f"{cpath}/requested-reviewers", users=[world.users["alice"]])
+    # main moves on: the same sentence changes there too
+    _, mpath = _cr(world, space, "Main edit", who="alice")
+    main = SIZING.replace("10 GB", "30 GB")
+    _post(world, "alice", f"{mpath}/content", changes=[{**sizing, "document": {"markdown": main}}])
+    _post(world, "alice", f"{mpath}/merge")
+    return {"space": space, "page": page_id, "cr": cr, "conflicted": conflicted}
+
+
+def make_app(world: World, tmp_path: Path, who: str = "alice") -> GitBookApp:
+    client = AsyncGitBook(
+        f"tok-{who}", base_url=BASE, transport=httpx.ASGITransport(app=world.app), max_retries=0
+    )
+    store = StateStore(tmp_path / f"state-{who}.json")
+    store.save(account_key(client), AccountState(org_id=world.org))
+    return GitBookApp(client, config=TuiConfig(), state_store=store)
+
+
+async def open_inbox(app: GitBookApp, pilot: Any) -> ReviewInboxScreen:
+    await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+    await until(pilot, lambda: app.organization_id is not None)
+    await pilot.press("2")
+    await until(pilot, lambda: isinstance(app.screen, ReviewInboxScreen))
+    inbox = app.screen
+    assert isinstance(inbox, ReviewInboxScreen)
+    try:
+        await until(pilot, lambda: inbox.loaded, timeout=20)
+    except AssertionError:
+        raise AssertionError(str(inbox.query_one("#inbox-state").render())) from None
+    return inbox
+
+
+async def open_review(app: GitBookApp, pilot: Any, subject: str) -> ChangeRequestReviewScreen:
+    inbox = await open_inbox(app, pilot)
+    while not any(r.cr.subject == subject for r in inbox.shown):
+        await pilot.press("l")
+    index = next(i for i, r in enumerate(inbox.shown) if r.cr.subject == subject)
+    inbox.query_one("DataTable").move_cursor(row=index)
+    await pilot.press("enter")
+    await until(pilot, lambda: isinstance(app.screen, ChangeRequestReviewScreen))
+    review = app.screen
+    assert isinstance(review, ChangeRequestReviewScreen)
+    try:
+        await until(
+            pilot, lambda: review.state is not None and review.diff_ready.is_set(), timeout=20
+        )
+    except AssertionError:
+        status = str(review.query_one("#cr-status").render())
+        raise AssertionError(f"{status} | {review.diff.all_text()[:3]}") from None
+    return review
+
+
+async def test_inbox_sections(world, desk, tmp_path):
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        inbox = await open_inbox(app, pilot)
+        assert inbox.org_wide is True
+        assert [r.cr.subject for r in inbox.shown] == ["Conflicting edit"]  # requested: alice
+        await pilot.press("l")  # Mine: alice authored only merged ones
+        assert inbox.shown == []
+        await pilot.press("l")  # Outdated or conflicting
+        assert {r.cr.subject for r in inbox.shown} == {
+            "Conflicting edit",
+            "Update partition sizing",
+        }
+        await pilot.press("l", "l")  # All open
+        assert len(inbox.shown) == 2
+        row = next(r for r in inbox.shown if r.cr.subject == "Update partition sizing")
+        assert row.requested is False and row.approvals == 0
+        await pilot.press("p")
+        text = inbox.query_one("#inbox-preview-text")
+        await until(
+            pilot, lambda: "edited Streams" in str(text.render()) or "~" in str(text.render())
+        )
+
+
+async def test_inbox_falls_back_to_per_space_lists(world, desk, tmp_path, monkeypatch):
+    from gitbook_tui.api.change_requests import ChangeRequests
+    from gitbook_tui.api.errors import NotFoundError
+
+    def missing(self, *args, **kwargs):
+        raise NotFoundError(404, "Not found", "GET", "/orgs/x/change-requests")
+
+    monkeypatch.setattr(ChangeRequests, "list_for_organization", missing)
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        inbox = await open_inbox(app, pilot)
+        assert inbox.org_wide is False
+        assert [r.cr.subject for r in inbox.shown] == ["Conflicting edit"]
+
+
+async def test_diff_shows_changed_words_inline_and_split(world, desk, tmp_path):
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        review = await open_review(app, pilot, "Update partition sizing")
+        diff = review.query_one(DiffView)
+        assert diff.effective_mode == "split"
+        lines = "\n".join(diff.all_text())
+        assert "10 GB" in lines and "50 GB" in lines
+        assert "+ A brand new paragraph about compaction." in lines
+        await pilot.press("|")
+        assert diff.effective_mode == "inline"
+        lines = diff.all_text()
+        removed = [line for line in lines if "10 GB" in line]
+        added = [line for line in lines if "50 GB" in line]
+        assert removed and removed[0].lstrip("▶▌").startswith("−")
+        assert added and added[0].lstrip("▶▌").startswith("+")
+        first = diff.current
+        await pilot.press("n")
+        assert diff.current != first
+        await pilot.press("N")
+        assert diff.current == first
+        header = str(review.query_one("#cr-header").render())
+        assert "#2" in header and "Update partition sizing" in header
+
+
+async def test_viewed_marks_progress(world, desk, tmp_path):
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        review = await open_review(app, pilot, "Update partition sizing")
+        assert review.pages.progress() == "0/1 viewed"
+        await pilot.press("space")
+        assert review.pages.progress() == "1/1 viewed"
+
+
+async def test_approve_and_request_changes(world, desk, tmp_path):
+    app = make_app(world, tmp_path, "rita")
+    async with app.run_test(size=(120, 40)) as pilot:
+        review = await open_review(app, pilot, "Update partition sizing")
+        await pilot.press("v")
+        await until(pilot, lambda: isinstance(app.screen, ReviewMessageScreen))
+        await pilot.press(*"Looks good", "ctrl+s")
+        await until(pilot, lambda: review.state is not None and review.state.approvals == 1)
+        await pilot.press("V")
+        await until(pilot, lambda: isinstance(app.screen, ReviewMessageScreen))
+        await pilot.press(*"Check sizing", "ctrl+s")
+        await until(pilot, lambda: review.state is not None and review.state.changes_requested == 1)
+    reviews = (
+        world.client()
+        .get(f"/spaces/{desk['space']['id']}/change-requests/{desk['cr']['id']}/reviews")
+        .json()["items"]
+    )
+    assert [r["status"] for r in reviews] == ["changes-requested", "approved"]
+    assert reviews[0]["comment"]
+
+
+async def test_add_and_remove_reviewer(world, desk, tmp_path):
+    app = make_app(world, tmp_path, "eve")
+    async with app.run_test(size=(120, 40)) as pilot:
+        review = await open_review(app, pilot, "Update partition sizing")
+        await pilot.press("a")
+        await until(pilot, lambda: isinstance(app.screen, ReviewerPickerScreen))
+        picker = app.screen
+        assert isinstance(picker, ReviewerPickerScreen)
+        notes = {c.name: c.note for c in picker.candidates}
+        assert notes["Eve"] == "author" and notes["Rita"] == "already asked"
+        picker.dismiss(world.users["carol"])
+        await until(pilot, lambda: review.state is not None and len(review.state.requested) == 2)
+        await pilot.press("A")
+        await until(pilot, lambda: isinstance(app.screen, ReviewerPickerScreen))
+        app.screen.dismiss(world.users["rita"])
+        await until(pilot, lambda: review.state is not None and len(review.state.requested) == 1)
+        assert review.state.requested[0].user.id == world.users["carol"]
+
+
+async def test_update_conflict_opens_the_conflict_panel(world, desk, tmp_path):
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        review = await open_review(app, pilot, "Conflicting edit")
+        await pilot.press("u")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ConflictPanel))
+        panel = app.screen
+        assert isinstance(panel, ConflictPanel)
+        assert panel.titles == ["Sizing"]
+        main_side = panel.query_one("#conflict-main", DiffView)
+        cr_side = panel.query_one("#conflict-cr", DiffView)
+        await until(pilot, lambda: main_side.diff is not None and cr_side.diff is not None)
+        assert any("30 GB" in line for line in main_side.all_text())
+        assert any("20 GB" in line for line in cr_side.all_text())
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is review)
+
+
+async def test_update_ok(world, desk, tmp_path):
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        review = await open_review(app, pilot, "Update partition sizing")
+        assert review.state is not None and review.state.cr.outdated
+        await pilot.press("u")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("enter")
+        await until(pilot, lambda: review.state is not None and not review.state.cr.outdated)
+
+
+async def test_merge_checklist_typed_confirmation_and_409(world, desk, tmp_path):
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        review = await open_review(app, pilot, "Conflicting edit")
+        await pilot.press("m")
+        await until(pilot, lambda: isinstance(app.screen, MergeChecklistScreen))
+        checklist = app.screen
+        assert isinstance(checklist, MergeChecklistScreen)
+        labels = [(i.ok, i.label) for i in checklist.items]
+        assert (False, "0 approval(s) of the current revision") in labels
+        assert any(not ok and "outdated" in label for ok, label in labels)
+        assert not checklist.blocked
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("4", "enter")
+        assert isinstance(app.screen, ConfirmScreen)  # wrong number: nothing happens
+        await pilot.press("backspace", "3", "enter")
+        await until(pilot, lambda: isinstance(app.screen, ConflictPanel))
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is review)
+    cr = (
+        world.client()
+        .get(f"/spaces/{desk['space']['id']}/change-requests/{desk['conflicted']['id']}")
+        .json()
+    )
+    assert cr["status"] == "open"
+
+
+async def test_merge_succeeds(world, desk, tmp_path):
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        review = await open_review(app, pilot, "Update partition sizing")
+        await pilot.press("m")
+        await until(pilot, lambda: isinstance(app.screen, MergeChecklistScreen))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("2", "enter")
+        await until(pilot, lambda: review.state is not None and review.state.cr.status == "merged")
+
+
+async def test_reader_is_denied_with_a_reason(world, desk, tmp_path):
+    app = make_app(world, tmp_path, "rhea")
+    async with app.run_test(size=(120, 40)) as pilot:
+        review = await open_review(app, pilot, "Update partition sizing")
+        assert review.denial_reason("approve") == "Reviewing needs review rights on this space"
+        assert review.denial_reason("merge") == "Merging needs edit rights on this space"
+        await pilot.press("m")
+        await until(pilot, lambda: app._notifications)
+        assert not isinstance(app.screen, MergeChecklistScreen)
+        messages = [n.message for n in app._notifications]
+        assert "Merging needs edit rights on this space" in messages
+
+
+async def test_author_cannot_review_own(world, desk, tmp_path):
+    app = make_app(world, tmp_path, "eve")
+    async with app.run_test(size=(120, 40)) as pilot:
+        review = await open_review(app, pilot, "Update partition sizing")
+        assert review.denial_reason("approve") == "Authors can't review their own change request"
+
+
+async def test_hostile_text_is_inert(world, desk, tmp_path):
+    path = f"/spaces/{desk['space']['id']}/change-requests/{desk['cr']['id']}"
+    r = world.client("eve").patch(
+        path, json={"subject": HOSTILE[:90], "description": {"markdown": HOSTILE}}
+    )
+    assert r.status_code == 200, r.text
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        review = await open_review(app, pilot, HOSTILE[:90].strip())
+        header = str(review.query_one("#cr-header").render())
+        assert "[bold red]pwn[/]" in header and "\x1b" not in header
+        assert "[@click=app.quit]" in str(review.query_one("#cr-description").render())
+        await pilot.press("escape")
+        inbox = app.screen
+        assert isinstance(inbox, ReviewInboxScreen)
+    assert app.return_code is None or app.return_code == 0
