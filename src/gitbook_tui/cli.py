@@ -84,6 +84,15 @@ def _add_open(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
     )
 
 
+def _add_review(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    review = sub.add_parser(
+        "review", help="start the app on the review inbox (change requests that need you)"
+    )
+    review.add_argument(
+        "--demo", dest="open_demo", action="store_true", help="open it on the bundled demo"
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="gitbook-tui",
@@ -95,6 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
     _add_serve(sub)
     _add_open(sub)
+    _add_review(sub)
     _add_auth(sub)
     _add_cache(sub)
     return parser
@@ -263,11 +273,11 @@ def main(argv: list[str] | None = None) -> int:
         return run_auth(args)
     if args.command == "cache":
         return run_cache(args)
-    return run_app(args)  # no command, or "open"
+    return run_app(args)  # no command, "open" or "review"
 
 
 def run_app(args: argparse.Namespace) -> int:
-    """The app (``gitbook-tui`` and ``gitbook-tui open``). Without a token it starts on the
+    """The app (``gitbook-tui``, ``gitbook-tui open`` and ``gitbook-tui review``). Without a token it starts on the
     welcome screen; asking there for the demo restarts on the bundled demo server."""
     from .api import AsyncGitBook
     from .cache import ResponseCache
@@ -296,7 +306,8 @@ def run_app(args: argparse.Namespace) -> int:
             client = AsyncGitBook(demo_admin_token(), base_url=handle.url, cache=ResponseCache())
         else:
             client = AsyncGitBook(cache=ResponseCache())
-        app = GitBookApp(client, demo=demo, start=start)
+        view = "reviews" if args.command == "review" else None
+        app = GitBookApp(client, demo=demo, start=start, start_view=view)
         try:
             result = app.run()
         finally:

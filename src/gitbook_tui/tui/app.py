@@ -64,8 +64,11 @@ class GitBookApp(App[str | None]):
         start: StartTarget | None = None,
         state_store: StateStore | None = None,
         transport: httpx.AsyncBaseTransport | None = None,
+        start_view: str | None = None,
     ) -> None:
         super().__init__()
+        self.start_view = start_view
+        """A numbered view to show once the browser is up (``gitbook-tui review``)."""
         self.client = client
         self.demo = demo
         self.config = config if config is not None else load_tui_config()
@@ -168,6 +171,9 @@ class GitBookApp(App[str | None]):
         current = self.browser
         if current is None:
             await self.push_screen(screen)
+            if self.start_view is not None:
+                view, self.start_view = self.start_view, None
+                self.call_after_refresh(self.run_action, f"show_view('{view}')")
             return
         current.save_state()
         while self.screen is not current:

@@ -20,6 +20,7 @@ __all__ = [
     "Section",
     "age",
     "load_inbox",
+    "now",
     "rows_in",
 ]
 
@@ -81,12 +82,16 @@ def rows_in(rows: Sequence[InboxRow], section: str, statuses: tuple[str, ...]) -
     return [r for r in rows if r.cr.status in statuses]
 
 
-def age(moment: datetime | None, now: datetime | None = None) -> str:
+def now() -> datetime:
+    """The current time (tests pin it for snapshots)."""
+    return datetime.now(UTC)
+
+
+def age(moment: datetime | None, at: datetime | None = None) -> str:
     """How long ago, compactly: ``5m``, ``3h``, ``12d``."""
     if moment is None:
         return ""
-    now = now or datetime.now(UTC)
-    seconds = max(0, int((now - moment).total_seconds()))
+    seconds = max(0, int(((at or now()) - moment).total_seconds()))
     for unit, size in (("d", 86400), ("h", 3600), ("m", 60)):
         if seconds >= size:
             return f"{seconds // size}{unit}"
