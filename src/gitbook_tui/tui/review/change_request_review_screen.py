@@ -51,7 +51,7 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
     }
     ChangeRequestReviewScreen.-changed #cr-banner { display: block; }
     ChangeRequestReviewScreen #cr-description {
-        height: auto; max-height: 4; padding: 0 1; color: $text-muted;
+        display: none; height: auto; max-height: 4; padding: 0 1; color: $text-muted;
     }
     ChangeRequestReviewScreen #cr-body { height: 1fr; }
     ChangeRequestReviewScreen ChangedPagesList { width: 32; border: round $panel; }
@@ -156,7 +156,9 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
         self.pages.set_changes(state.changes, self.marks, state.more_changes)
         self._render_header()
         text = description_markdown(state.cr.description)
-        self.query_one("#cr-description", Static).update(inert(text) if text else "")
+        description = self.query_one("#cr-description", Static)
+        description.update(inert(text))
+        description.display = bool(text.strip())
         if first:
             self.diff.focus()
         self._show_selected()

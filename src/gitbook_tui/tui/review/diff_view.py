@@ -299,7 +299,8 @@ class DiffView(ScrollView, can_focus=True):
         strip = self._strips[index]
         if self.current is not None and self._starts and index == self._starts[self.current]:
             strip = Strip.join([Strip([Segment("▶", self._styles()["current"])]), strip.crop(1)])
-        return strip.crop(scroll_x, scroll_x + width).adjust_cell_length(width, self.rich_style)
+        strip = strip.crop(scroll_x, scroll_x + width).adjust_cell_length(width)
+        return strip.apply_style(self.rich_style)
 
     def on_resize(self) -> None:
         width = self.scrollable_content_region.width
