@@ -14,6 +14,7 @@ from fastapi.responses import Response
 
 from ..core.context import Ctx
 from ..core.errors import conflict, forbidden, not_found
+from ..core.file_links import download_url
 from ..core.permissions import at_least
 from ..core.resources import load_change_request, load_space
 from ..core.storage import Tx
@@ -168,6 +169,9 @@ def page_json(node: dict[str, Any], path: str, base: str, opts: ReadOptions) -> 
         return body
     body["slug"] = node.get("slug") or node["id"]
     body["path"] = body["slug"] if kind == "group" else path
+    if kind == "computed":
+        body["computed"] = node.get("computed") or {}
+        body["computedSeed"] = node.get("computedSeed") or node["id"]
     body["noIndex"] = bool(node.get("noIndex", False))
     body["noRobotsIndex"] = bool(node.get("noRobotsIndex", False))
     if kind == "document":
@@ -196,7 +200,7 @@ def file_json(ctx: Ctx, file: dict[str, Any], opts: ReadOptions) -> dict[str, An
         "id": file["id"],
         "name": file.get("name") or file["id"],
         "contentType": file.get("contentType") or "application/octet-stream",
-        "downloadURL": f"{ctx.origin}/files/{file.get('blob')}/{quote(file.get('name') or 'file')}",
+        "downloadURL": download_url(ctx, str(file.get("blob")), file.get("name") or "file"),
         "size": file.get("size", 0),
     }
     if file.get("dimensions"):
@@ -265,7 +269,10 @@ def revision_json(tx: Tx, ctx: Ctx, target: Target, opts: ReadOptions) -> str:
         "type": kind if kind in REVISION_TYPES else "edits",
         "parents": list(revision.get("parents", [])),
         "files": [file_json(ctx, f, opts) for f in revision.get("files", [])],
-        "reusableContents": [],
+        "reusableContents": [
+            {k: item[k] for k in ("id", "title", "document", "git") if item.get(k) is not None}
+            for item in revision.get("reusableContents") or []
+        ],
         "tags": [],
         "variables": dict(revision.get("variables") or {}),
         "createdAt": revision.get("createdAt"),

@@ -26,12 +26,13 @@ Entry points (the parsing lives in :mod:`.summary`, :mod:`.gitsync_sources`,
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
-from urllib.parse import urljoin, urlparse
+from urllib.parse import urlparse
 
 from ..content.space_revision import set_space_revision
 from ..content.store import (
@@ -44,6 +45,7 @@ from ..core.clock import iso
 from ..core.fetch import FetchError, fetch_url
 from ..core.slugs import slugify, unique_slug
 from ..core.storage import Tx
+from ..core.url_guard import FetchPolicy, UrlRefused
 from ..spaces.rules import new_space
 from .html import html_to_markdown
 from .sources import (
@@ -100,6 +102,8 @@ __all__ = [
     "split_title",
     "store_tree",
 ]
+
+_log = logging.getLogger(__name__)
 
 
 class CtxLike(Protocol):
@@ -167,9 +171,11 @@ def commit_content(
     *,
     change_request: dict[str, Any] | None = None,
     type: str = "import",
+    reusable_contents: list[dict[str, Any]] | None = None,
 ) -> str:
     """Write a new revision with ``pages``/``files`` (already stored) and make it current:
-    the space's main revision, or the change request's ``revision``. Returns its id."""
+    the space's main revision, or the change request's ``revision``. Returns its id.
+    ``reusable_contents`` (stored) replace the parent's; ``None`` keeps them."""
     now = ctx.now()
     user_id = getattr(ctx, "user_id", None)
     revision_id = ctx.new_id()
@@ -186,6 +192,7 @@ def commit_content(
         created_by=user_id,
         change_request=change_request["id"] if change_request else None,
         variables=dict(get_revision(tx, parent).get("variables", {})) if parent else None,
+        reusable_contents=reusable_contents,
     )
     if change_request is not None:
         change_request["revision"] = revision_id
@@ -204,14 +211,27 @@ def apply_tree(
     *,
     change_request: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Replace the content of the space (or change request) with ``tree``: import result."""
+    """Replace the content of the space (or change request) with ``tree``: import result
+    (with ``warnings`` listing what was skipped, e.g. files over the size limit)."""
     pages, files = store_tree(tx, tree.pages, tree.files)
-    revision_id = commit_content(tx, ctx, space, pages, files, change_request=change_request)
-    return {
+    reusable = [
+        {
+            **{k: v for k, v in item.items() if k != "markdown"},
+            "document": store_markdown(tx, item["markdown"]),
+        }
+        for item in tree.reusable
+    ]
+    revision_id = commit_content(
+        tx, ctx, space, pages, files, change_request=change_request, reusable_contents=reusable
+    )
+    result: dict[str, Any] = {
         "revision": revision_id,
         "importedResources": tree.imported,
         "totalResources": tree.found,
     }
+    if tree.warnings:
+        result["warnings"] = list(tree.warnings)
+    return result
 
 
 def import_folder_into_space(
@@ -283,6 +303,8 @@ def import_folder_as_new_space(
         name = (title or readme_title or folder.resolve().name or "Imported").strip()[:50]
         space = new_space(tx, ctx, org_id=org_id, title=name)  # type: ignore[arg-type]
         apply_tree(tx, ctx, space, tree)
+        for warning in tree.warnings:
+            _log.warning("import of %s: %s", folder, warning)
         return space
 
 
@@ -290,10 +312,22 @@ def import_folder_as_new_space(
 
 
 def fetch_git_sync(
-    url: str, *, timeout: float, max_bytes: int, new_id: Callable[[], str], now: str
+    url: str,
+    *,
+    timeout: float,
+    max_bytes: int,
+    new_id: Callable[[], str],
+    now: str,
+    policy: FetchPolicy | None = None,
 ) -> Tree | None:
-    """The Git Sync folder at ``url`` (file:// or loopback http), or ``None`` if it is not one."""
-    folder = local_folder(url)
+    """The Git Sync folder at ``url``, or ``None`` if it is not one: a file:// folder under
+    one of ``policy``'s import roots, or an http URL whose host the operator allowed (only
+    those are probed for a folder: a page of any other site is imported as a page)."""
+    policy = policy or FetchPolicy()
+    try:
+        folder = local_folder(url, policy)
+    except UrlRefused as exc:
+        raise ContentImportError(f"{url}: {exc.message}", exc.status) from exc
     if folder is not None:
         markers = (".gitbook.yaml", "SUMMARY.md", "README.md")
         if not any((folder / name).is_file() for name in markers):
@@ -301,19 +335,19 @@ def fetch_git_sync(
                 f"{url}: not a Git Sync folder (no .gitbook.yaml, SUMMARY.md or README.md)"
             )
         return build_tree(FolderSource(folder, max_bytes=max_bytes), new_id=new_id, now=now)
-    if urlparse(url).scheme not in ("http", "https") or not is_loopback(url):
+    if urlparse(url).scheme not in ("http", "https") or not policy.url_host_allowed(url):
         return None
     base = folder_base(url)
     if base is None:
         return None
-    source = HttpSource(base, timeout=timeout, max_bytes=max_bytes)
+    source = HttpSource(base, timeout=timeout, max_bytes=max_bytes, policy=policy)
     try:
-        probe = fetch_url(urljoin(base, ".gitbook.yaml"), timeout=timeout, max_bytes=max_bytes)
+        probe = source.fetch(".gitbook.yaml")
     except FetchError:
         probe = None
     if probe is None:
         try:
-            fetch_url(urljoin(base, "SUMMARY.md"), timeout=timeout, max_bytes=max_bytes)
+            source.fetch("SUMMARY.md")
         except FetchError:
             return None
     return build_tree(source, new_id=new_id, now=now)
@@ -326,12 +360,19 @@ class WebPage:
     url: str
 
 
-def fetch_web_page(url: str, *, timeout: float, max_bytes: int, source: str = "website") -> WebPage:
+def fetch_web_page(
+    url: str,
+    *,
+    timeout: float,
+    max_bytes: int,
+    source: str = "website",
+    policy: FetchPolicy | None = None,
+) -> WebPage:
     """Fetch one page and turn it into markdown (HTML converted; markdown/text as is)."""
     try:
-        fetched = fetch_url(url, timeout=timeout, max_bytes=max_bytes, allow_file=True)
+        fetched = fetch_url(url, timeout=timeout, max_bytes=max_bytes, policy=policy)
     except FetchError as exc:
-        raise ContentImportError(f"Could not import {url}: {_reason(exc)}") from exc
+        raise ContentImportError(f"Could not import {url}: {_reason(exc)}", exc.status) from exc
     content_type = fetched.content_type.split(";", 1)[0].strip().lower()
     text = fetched.text
     path = urlparse(fetched.url).path.lower()

@@ -12,15 +12,15 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from textual.app import App
-from textual.content import Content
 from textual.notifications import SeverityLevel
 from textual.widget import Widget
 
 from ...models import RevisionPage
 from ..common.link_targets import LinkTarget, classify_link, external_url
-from ..common.text import inert
+from ..common.text import plain
 from .page_viewer import PageViewer
 from .space_files import SpaceFiles
+from .tree.model import page_key
 from .tree.workspace_tree import WorkspaceTree
 
 __all__ = ["LinkFollower", "LinkHost"]
@@ -77,6 +77,25 @@ class LinkFollower:
             page.git.path if page is not None and page.git is not None else None,
         )
 
+    def page_title(self, href: str) -> str | None:
+        """The title of the page of the space ``href`` leads to, if the tree knows it
+        (what mentions, content refs and cards show instead of a file name)."""
+        screen = self._screen
+        current = screen.current_page
+        if current is None:
+            return None
+        target = self._classify(href)
+        tree = screen.workspace_tree
+        node = None
+        if target.kind == "path":
+            node = tree.page_at_git_path(current[0], target.file) or tree.page_at_path(
+                current[0], target.path
+            )
+        elif target.kind == "page":
+            node = tree.node_data(page_key(current[0], target.page_id))
+        title = getattr(node, "title", None)
+        return title if isinstance(title, str) and title else None
+
     def follow(self, href: str) -> None:
         """Act on a link of the open page (see the module docstring)."""
         screen = self._screen
@@ -86,13 +105,16 @@ class LinkFollower:
             self.offer_external(target.url)
         elif target.kind == "refused":
             screen.notify(
-                inert(f"Refused to open a {target.scheme}: link"),
+                plain(f"Refused to open a {target.scheme}: link"),
                 title="Link",
                 severity="warning",
+                markup=False,
             )
         elif target.kind == "anchor" and target.anchor:
             if not screen.viewer.scroll_to_anchor(target.anchor):
-                screen.notify(inert(f"No heading #{target.anchor} on this page"), timeout=3)
+                screen.notify(
+                    plain(f"No heading #{target.anchor} on this page"), timeout=3, markup=False
+                )
         elif current is None:
             return
         elif target.kind == "page":
@@ -111,17 +133,20 @@ class LinkFollower:
             if url is not None:
                 self.offer_external(url)
             else:
-                screen.notify(inert(f"{target.path} is a file: open it in GitBook"), timeout=4)
+                screen.notify(
+                    plain(f"{target.path} is a file: open it in GitBook"), timeout=4, markup=False
+                )
         else:
-            screen.notify(inert(f"Broken link: {href}"), severity="warning")
+            screen.notify(plain(f"Broken link: {href}"), severity="warning", markup=False)
 
     def offer_external(self, url: str) -> None:
         """Remember ``url`` for ``o`` and say so."""
         self.pending_url = url
         self._screen.notify(
-            Content("press o to open ") + inert(url),
+            "press o to open " + plain(url),
             title="External link",
             timeout=6,
+            markup=False,
         )
 
     def tree_link(self, url: str) -> None:
@@ -130,7 +155,9 @@ class LinkFollower:
         if external is not None:
             self.offer_external(external)
         else:
-            self._screen.notify(inert(f"Refused to open the link {url}"), severity="warning")
+            self._screen.notify(
+                plain(f"Refused to open the link {url}"), severity="warning", markup=False
+            )
 
     def link_to_open(self) -> str | None:
         """``o``: the link entry under the tree cursor, the link chosen in the page (tab),
@@ -150,7 +177,7 @@ class LinkFollower:
             return None
         external = external_url(url)
         if external is None:
-            screen.notify(inert(f"Refused to open {url}"), severity="warning")
+            screen.notify(plain(f"Refused to open {url}"), severity="warning", markup=False)
         return external
 
     def chosen_url(self) -> str | None:
@@ -186,4 +213,4 @@ class LinkFollower:
             screen.notify("No page open", timeout=2)
             return
         screen.app.copy_to_clipboard(url)
-        screen.notify(Content("Copied ") + inert(url), timeout=3)
+        screen.notify("Copied " + plain(url), timeout=3, markup=False)
