@@ -99,6 +99,7 @@ async def test_approve_and_request_changes(world, desk, tmp_path):
         await until(pilot, lambda: isinstance(app.screen, ReviewMessageScreen))
         await pilot.press(*"Looks good", "ctrl+s")
         await until(pilot, lambda: review.state is not None and review.state.approvals == 1)
+        await until(pilot, lambda: "Rita approved: Looks good" in str(review.query_one("#cr-reviews").render()))
         await pilot.press("V")
         await until(pilot, lambda: isinstance(app.screen, ReviewMessageScreen))
         await pilot.press(*"Check sizing", "ctrl+s")

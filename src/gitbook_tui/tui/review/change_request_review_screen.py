@@ -24,14 +24,14 @@ from textual.widgets import OptionList, Static
 from ...api import GitBookError, NotFoundError
 from ...markdown.diff import diff_markdown, header_diff
 from ...models import RevisionPage, RevisionSemanticChange
-from ..common.hint_footer import HintFooter
 from ..common.navigator import Navigator
 from ..common.state import account_key
 from ..common.text import inert
 from .changed_pages_list import ChangedPagesList, entry_id
 from .diff_view import DiffView
 from .review_actions import ReviewActions
-from .review_data import ReviewState, description_markdown, load_review_state
+from .review_data import ReviewState, description_markdown, load_review_state, review_lines
+from .review_footer import ReviewFooter
 from .viewed_marks import ViewedMarks, fingerprint
 
 __all__ = ["ChangeRequestReviewScreen"]
@@ -53,6 +53,7 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
     ChangeRequestReviewScreen #cr-description {
         display: none; height: auto; max-height: 4; padding: 0 1; color: $text-muted;
     }
+    ChangeRequestReviewScreen #cr-reviews { display: none; height: auto; max-height: 3; padding: 0 1; }
     ChangeRequestReviewScreen #cr-body { height: 1fr; }
     ChangeRequestReviewScreen ChangedPagesList { width: 32; border: round $panel; }
     ChangeRequestReviewScreen.-narrow ChangedPagesList { display: none; }
@@ -99,11 +100,12 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
         yield Static("Loading change request…", id="cr-header")
         yield Static(id="cr-banner")
         yield Static(id="cr-description")
+        yield Static(id="cr-reviews")
         with Horizontal(id="cr-body"):
             yield ChangedPagesList(id="cr-pages")
             yield DiffView(id="cr-diff")
         yield Static(id="cr-status")
-        yield HintFooter(compact=True)
+        yield ReviewFooter(compact=True)
 
     def on_mount(self) -> None:
         self.set_interval(POLL_SECONDS, self._poll)
@@ -159,6 +161,9 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
         description = self.query_one("#cr-description", Static)
         description.update(inert(text))
         description.display = bool(text.strip())
+        reviews = self.query_one("#cr-reviews", Static)
+        reviews.update(review_lines(state))
+        reviews.display = bool(state.reviews)
         if first:
             self.diff.focus()
         self._show_selected()

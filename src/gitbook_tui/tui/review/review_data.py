@@ -8,6 +8,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from textual.content import Content
+
 from ...api import AsyncGitBook
 from ...models import (
     ChangeRequest,
@@ -16,6 +18,7 @@ from ...models import (
     RevisionSemanticChange,
     Space,
 )
+from ..common.text import inert
 
 __all__ = [
     "CHANGE_MARKS",
@@ -25,6 +28,7 @@ __all__ = [
     "conflicting_pages",
     "description_markdown",
     "load_review_state",
+    "review_lines",
 ]
 
 CHANGE_MARKS = {
@@ -84,6 +88,28 @@ _CONFLICT_PAGES = re.compile(r"'((?:[^']|'(?! \())*)' \(")
 def conflicting_pages(message: str) -> list[str]:
     """Titles of the pages a 409's message names ("…changed pages 'Streams' (edited…)")."""
     return _CONFLICT_PAGES.findall(message)
+
+
+def review_lines(state: ReviewState) -> Content:
+    """The reviews, newest first, one per reviewer and revision: "✓ Rita · ✗ Sofia (outdated)"."""
+    parts: list[Content] = []
+    seen: set[tuple[str, bool]] = set()
+    for review in state.reviews:
+        who = review.reviewer.displayName or review.reviewer.id if review.reviewer else "?"
+        key = (who, bool(review.outdated))
+        if key in seen:
+            continue
+        seen.add(key)
+        approved = review.status == "approved"
+        sign = Content.styled(
+            "✓ " if approved else "✗ ", "$text-success" if approved else "$text-error"
+        )
+        label = "approved" if approved else "requested changes"
+        outdated = " (outdated)" if review.outdated else ""
+        text = (review.comment.body.markdown if review.comment is not None else None) or ""
+        quote = f": {text.splitlines()[0][:60]}" if text.strip() else ""
+        parts.append(Content.assemble(sign, inert(f"{who} {label}{outdated}{quote}")))
+    return Content("  ·  ").join(parts)
 
 
 @dataclass(frozen=True)

@@ -22,12 +22,12 @@ from textual.widgets import DataTable, Static
 
 from ...api import GitBookError
 from ...markdown.sanitize import clean_text
-from ..common.hint_footer import HintFooter
 from ..common.navigator import Navigator
 from ..common.text import inert
 from .change_request_review_screen import ChangeRequestReviewScreen
 from .inbox_data import SECTIONS, STATUS_FILTERS, InboxRow, age, load_inbox, rows_in
 from .review_data import change_label, description_markdown
+from .review_footer import ReviewFooter
 
 __all__ = ["ReviewInboxScreen"]
 
@@ -92,7 +92,7 @@ class ReviewInboxScreen(Screen[None]):
             yield table
             with VerticalScroll(id="inbox-preview"):
                 yield Static(id="inbox-preview-text")
-        yield HintFooter(compact=True)
+        yield ReviewFooter(compact=True)
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
