@@ -63,6 +63,11 @@ _PREFIX = {
 class DiffView(ScrollView, can_focus=True):
     """The diff of one page; :meth:`show` gives it the engine's result."""
 
+    # Lines are laid out to the width: keep the scrollbar's room so it never changes.
+    DEFAULT_CSS = """
+    DiffView { scrollbar-gutter: stable; overflow-x: hidden; }
+    """
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "change(1)", "Next change", id="diff.next"),
         Binding("N", "change(-1)", "Prev change", id="diff.prev"),
