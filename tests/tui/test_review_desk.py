@@ -3,7 +3,7 @@ update and merge (with the 409 conflict panel), permissions and hostile text."""
 
 from __future__ import annotations
 
-from review_world import HOSTILE, desk, make_app, open_inbox, open_review
+from review_world import EDITED, HOSTILE, desk, make_app, open_inbox, open_review
 
 from conftest import until
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
@@ -99,7 +99,10 @@ async def test_approve_and_request_changes(world, desk, tmp_path):
         await until(pilot, lambda: isinstance(app.screen, ReviewMessageScreen))
         await pilot.press(*"Looks good", "ctrl+s")
         await until(pilot, lambda: review.state is not None and review.state.approvals == 1)
-        await until(pilot, lambda: "Rita approved: Looks good" in str(review.query_one("#cr-reviews").render()))
+        await until(
+            pilot,
+            lambda: "Rita approved: Looks good" in str(review.query_one("#cr-reviews").render()),
+        )
         await pilot.press("V")
         await until(pilot, lambda: isinstance(app.screen, ReviewMessageScreen))
         await pilot.press(*"Check sizing", "ctrl+s")
@@ -229,12 +232,18 @@ async def test_hostile_text_is_inert(world, desk, tmp_path):
         path, json={"subject": HOSTILE[:90], "description": {"markdown": HOSTILE}}
     )
     assert r.status_code == 200, r.text
+    page = EDITED + "\nHostile: " + HOSTILE + "\n"
+    edit = {"operation": "update_page", "page": desk["page"], "document": {"markdown": page}}
+    r = world.client("eve").post(f"{path}/content", json={"changes": [edit]})
+    assert r.status_code == 200, r.text
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         review = await open_review(app, pilot, HOSTILE[:90].strip())
         header = str(review.query_one("#cr-header").render())
         assert "[bold red]pwn[/]" in header and "\x1b" not in header
         assert "[@click=app.quit]" in str(review.query_one("#cr-description").render())
+        lines = "\n".join(review.diff.all_text())
+        assert "Hostile:" in lines and "\x1b" not in lines and "\x07" not in lines
         await pilot.press("escape")
         inbox = app.screen
         assert isinstance(inbox, ReviewInboxScreen)
@@ -251,3 +260,73 @@ async def test_review_command_starts_on_the_inbox(world, desk, tmp_path):
         await until(pilot, lambda: isinstance(app.screen, ReviewInboxScreen))
         await pilot.press("1")
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+
+
+async def test_changed_under_you_banner_and_reload(world, desk, tmp_path):
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        review = await open_review(app, pilot, "Update partition sizing")
+        before = review.diff.all_text()
+        path = f"/spaces/{desk['space']['id']}/change-requests/{desk['cr']['id']}"
+        edit = {
+            "operation": "update_page",
+            "page": desk["page"],
+            "document": {"markdown": EDITED + "\nOne more line.\n"},
+        }
+        r = world.client("eve").post(f"{path}/content", json={"changes": [edit]})
+        assert r.status_code == 200, r.text
+        review._poll()
+        await until(pilot, lambda: review.has_class("-changed"))
+        assert "new commits" in str(review.query_one("#cr-banner").render())
+        assert review.diff.all_text() == before  # never swapped under the cursor
+        await pilot.press("R")
+        await until(pilot, lambda: not review.has_class("-changed"))
+        await until(pilot, lambda: any("One more line." in x for x in review.diff.all_text()))
+
+
+async def test_status_actions_and_subject(world, desk, tmp_path):
+    from gitbook_tui.tui.review.subject_screen import SubjectScreen
+
+    app = make_app(world, tmp_path, "eve")
+    async with app.run_test(size=(120, 40)) as pilot:
+        review = await open_review(app, pilot, "Update partition sizing")
+
+        def status() -> str | None:
+            return review.state.cr.status if review.state else None
+
+        await pilot.press("W")
+        await until(pilot, lambda: status() == "draft")
+        await pilot.press("W")
+        await until(pilot, lambda: status() == "open")
+        await pilot.press("x")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("enter")
+        await until(pilot, lambda: status() == "archived")
+        assert review.denial_reason("approve") == "Change request #2 is archived"
+        await pilot.press("x")
+        await until(pilot, lambda: status() == "open")
+        await pilot.press("E")
+        await until(pilot, lambda: isinstance(app.screen, SubjectScreen))
+        app.screen.query_one("Input").value = "Partition sizing for 3.5"
+        await pilot.press("ctrl+s")
+        await until(
+            pilot, lambda: review.state and review.state.cr.subject == "Partition sizing for 3.5"
+        )
+
+
+async def test_space_table_when_a_space_is_open(world, desk, make_space, tmp_path):
+    other = make_space("Other")
+    r = world.client("eve").post(
+        f"/spaces/{other['id']}/change-requests", json={"subject": "Elsewhere"}
+    )
+    assert r.status_code == 201
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: app.organization_id is not None)
+        app.space_id = other["id"]
+        inbox = await open_inbox(app, pilot)
+        assert inbox.space_only
+        assert [row.cr.subject for row in inbox.shown] == ["Elsewhere"]
+        await pilot.press("a")
+        await until(pilot, lambda: not inbox.space_only and inbox.loaded)
