@@ -9,6 +9,7 @@ pick a page, ``escape`` closes. Nothing was changed on the server.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from typing import ClassVar
 
 from textual import on, work
@@ -23,6 +24,7 @@ from textual.widgets.option_list import Option
 from ...api import AsyncGitBook, GitBookError, NotFoundError
 from ...markdown.diff import diff_markdown
 from ...markdown.sanitize import clean_text
+from ...models import RevisionPage
 from ..common.link_targets import open_in_browser
 from ..common.text import inert
 from .diff_view import DiffView
@@ -31,9 +33,11 @@ from .review_data import ReviewState, conflicting_pages
 __all__ = ["ConflictPanel"]
 
 
-async def _markdown(coro: object) -> str | None:
+async def _markdown(read: Callable[[], Awaitable[RevisionPage]]) -> str | None:
+    """The page's markdown (``None`` when the page does not exist on that side); ``read``
+    makes the request only when awaited (a cancelled load leaves no stray coroutine)."""
     try:
-        page = await coro  # type: ignore[misc]
+        page = await read()
     except NotFoundError:
         return None
     return page.markdown or ""
@@ -133,10 +137,14 @@ class ConflictPanel(ModalScreen[None]):
         content = self.client.content
         try:
             base, main, mine = await asyncio.gather(
-                _markdown(content.revision_page(space, base_rev, page_id, format="markdown")),
-                _markdown(content.get_page(space, page_id, format="markdown", read="network")),
                 _markdown(
-                    content.get_page(
+                    lambda: content.revision_page(space, base_rev, page_id, format="markdown")
+                ),
+                _markdown(
+                    lambda: content.get_page(space, page_id, format="markdown", read="network")
+                ),
+                _markdown(
+                    lambda: content.get_page(
                         space, page_id, change_request=cr.id, format="markdown", read="network"
                     )
                 ),
