@@ -330,3 +330,18 @@ async def test_space_table_when_a_space_is_open(world, desk, make_space, tmp_pat
         assert [row.cr.subject for row in inbox.shown] == ["Elsewhere"]
         await pilot.press("a")
         await until(pilot, lambda: not inbox.space_only and inbox.loaded)
+
+
+async def test_palette_offers_the_reviews_view(world, desk, tmp_path):
+    from gitbook_tui.tui.common.palette import AppCommands
+
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: app.organization_id is not None)
+        provider = AppCommands(app.screen)
+        titles = [c.title for c in provider.commands]
+        assert "Reviews: change request inbox" in titles
+        command = next(c for c in provider.commands if c.title.startswith("Reviews"))
+        await app.run_action(command.action)
+        await until(pilot, lambda: isinstance(app.screen, ReviewInboxScreen))

@@ -309,7 +309,7 @@ class AppCommand:
     @property
     def method(self) -> str:
         """The app method that performs it (``action_search`` for ``app.search``)."""
-        return "action_" + self.action.split(".", 1)[-1]
+        return "action_" + self.action.split(".", 1)[-1].split("(", 1)[0]
 
 
 APP_COMMANDS: tuple[AppCommand, ...] = (
@@ -320,6 +320,11 @@ APP_COMMANDS: tuple[AppCommand, ...] = (
     AppCommand("Reload", "Load what is shown again from the server", "app.reload"),
     AppCommand("Back", "Previous page in the history", "app.back"),
     AppCommand("Forward", "Next page in the history", "app.forward"),
+    AppCommand(
+        "Reviews: change request inbox",
+        "Change requests that need you, across the organization (2)",
+        "app.show_view('reviews')",
+    ),
 )
 
 
