@@ -95,6 +95,8 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
         self.me: str | None = None
         self.page_fingerprints: dict[str, str] = {}
         self.diff_ready = asyncio.Event()
+        self._shown: tuple[str, str] | None = None
+        """(entry, revision) the diff shows: a reload after an action keeps the reader's place."""
 
     def compose(self) -> ComposeResult:
         yield Static("Loading change request…", id="cr-header")
@@ -211,7 +213,12 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
         change = self.pages.selected
         if change is None:
             self.diff.show_message("This change request changes nothing.")
+            self._shown = None
             return
+        key = (entry_id(change), self.state.cr.revision or "" if self.state else "")
+        if key == self._shown:
+            return
+        self._shown = key
         self._load_page(change)
 
     @work(exclusive=True, group="cr-page", exit_on_error=False)
