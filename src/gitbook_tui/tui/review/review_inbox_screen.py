@@ -81,6 +81,9 @@ class ReviewInboxScreen(Screen[None]):
         self.loaded = False
         self.org_wide: bool | None = None
         self._space_seen: str | None = None
+        self._column_widths: tuple[int, int] | None = None
+        self.selected_id: str | None = None
+        """The change request under the cursor, kept across reloads and sections."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="inbox-tabs")
@@ -95,20 +98,35 @@ class ReviewInboxScreen(Screen[None]):
         yield ReviewFooter(compact=True)
 
     def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        for key, label, width in (
-            ("number", "#", 5),
-            ("space", "Space", 14),
-            ("subject", "Subject", 34),
-            ("author", "Author", 12),
-            ("reviews", "✓ ✗", 6),
-            ("comments", "💬", 4),
-            ("outdated", "⟳", 2),
-            ("updated", "Upd", 4),
-        ):
-            table.add_column(label, key=key, width=width)
         self.set_interval(REFRESH_SECONDS, self._background_refresh)
         self._render_tabs()
+
+    def _columns(self) -> None:
+        """(Re)make the columns to fit the table's width: the subject takes what is left."""
+        width = self.size.width
+        if self.has_class("-preview") and width >= PREVIEW_SIDE_BY_SIDE:
+            width -= 51
+        narrow = width < 100
+        fixed = [
+            ("number", "#", 4),
+            ("space", "Space", 9 if narrow else 16),
+            ("subject", "Subject", 0),
+            ("author", "Author", 8 if narrow else 14),
+            ("reviews", "✓ ✗", 6),
+            ("comments", "💬", 3),
+            ("outdated", "⟳", 1),
+            ("updated", "Upd", 3),
+        ]
+        # each column has one cell of padding either side; a cell for the scrollbar
+        used = sum(w for _, _, w in fixed) + 2 * len(fixed) + 2
+        subject = max(12, width - used)
+        if self._column_widths == (width, subject):
+            return
+        self._column_widths = (width, subject)
+        table = self.query_one(DataTable)
+        table.clear(columns=True)
+        for key, label, size in fixed:
+            table.add_column(label, key=key, width=size or subject)
 
     def on_screen_resume(self) -> None:
         space = self.nav.space_id
@@ -122,6 +140,9 @@ class ReviewInboxScreen(Screen[None]):
 
     def on_resize(self) -> None:
         self.set_class(self.size.width < PREVIEW_SIDE_BY_SIDE, "-narrow")
+        self._columns()
+        if self.loaded:
+            self._show()
 
     # -- loading ---------------------------------------------------------------------------------
     def reload(self) -> None:
@@ -193,7 +214,7 @@ class ReviewInboxScreen(Screen[None]):
         key = "open" if self.space_only else SECTIONS[self.section].key
         self.shown = rows_in(self.rows, key, self.status_filter)
         table = self.query_one(DataTable)
-        keep = self._selected()
+        keep = self.selected_id
         table.clear()
         for row in self.shown:
             cr = row.cr
@@ -213,10 +234,9 @@ class ReviewInboxScreen(Screen[None]):
                 Text(age(cr.updatedAt)),
                 key=cr.id,
             )
-        if keep is not None and keep.cr.id in {r.cr.id for r in self.shown}:
-            table.move_cursor(
-                row=next(i for i, r in enumerate(self.shown) if r.cr.id == keep.cr.id)
-            )
+        ids = [r.cr.id for r in self.shown]
+        if keep in ids:
+            table.move_cursor(row=ids.index(keep))
         state = self.query_one("#inbox-state", Static)
         state.remove_class("-error")
         if not self.shown:
@@ -276,11 +296,13 @@ class ReviewInboxScreen(Screen[None]):
 
     def action_preview(self) -> None:
         self.toggle_class("-preview")
-        if self.has_class("-preview"):
-            self._preview()
+        self._columns()
+        self._show()
 
     @on(DataTable.RowHighlighted)
-    def _highlighted(self) -> None:
+    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.row_key.value is not None:
+            self.selected_id = event.row_key.value
         if self.has_class("-preview"):
             self._preview()
 
