@@ -8,6 +8,7 @@ from review_world import EDITED, HOSTILE, desk, make_app, open_inbox, open_revie
 from conftest import until
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
+from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
 from gitbook_tui.tui.review.conflict_panel import ConflictPanel
 from gitbook_tui.tui.review.diff_view import DiffView
 from gitbook_tui.tui.review.merge_checklist_screen import MergeChecklistScreen
@@ -345,3 +346,24 @@ async def test_palette_offers_the_reviews_view(world, desk, tmp_path):
         command = next(c for c in provider.commands if c.title.startswith("Reviews"))
         await app.run_action(command.action)
         await until(pilot, lambda: isinstance(app.screen, ReviewInboxScreen))
+
+
+async def test_inbox_filter(world, desk, tmp_path):
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        inbox = await open_inbox(app, pilot)
+        await pilot.press("l", "l", "l", "l")
+        assert len(inbox.shown) == 2
+        await pilot.press("slash", *"partition l")  # typed keys never fire commands
+        assert [r.cr.subject for r in inbox.shown] == []
+        await pilot.press("backspace", "backspace")
+        assert [r.cr.subject for r in inbox.shown] == ["Update partition sizing"]
+        assert inbox.section == SECTIONS_ALL_OPEN
+        await pilot.press("enter")  # back to the table
+        await pilot.press("escape")
+        assert len(inbox.shown) == 2
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ChangeRequestReviewScreen))
+
+
+SECTIONS_ALL_OPEN = 4

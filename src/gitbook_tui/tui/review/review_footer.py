@@ -27,9 +27,11 @@ REVIEW_HINTS: dict[str, tuple[str, ...]] = {
         "inbox.next_section",
         "inbox.preview",
         "inbox.status",
+        "inbox.filter",
         "inbox.scope",
         "inbox.reload",
     ),
+    "inbox-filter": ("inbox.clear_filter", "inbox.open"),
 }
 
 

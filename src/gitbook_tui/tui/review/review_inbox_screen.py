@@ -18,7 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable, Input, Static
 
 from ...api import GitBookError
 from ...markdown.sanitize import clean_text
@@ -47,6 +47,7 @@ class ReviewInboxScreen(Screen[None]):
     ReviewInboxScreen #inbox-tabs { height: 1; padding: 0 1; background: $panel; }
     ReviewInboxScreen #inbox-state { height: auto; padding: 0 1; color: $text-muted; }
     ReviewInboxScreen #inbox-state.-error { color: $error; }
+    ReviewInboxScreen #inbox-filter { display: none; height: 1; border: none; padding: 0 1; }
     ReviewInboxScreen #inbox-body { height: 1fr; }
     ReviewInboxScreen DataTable { height: 1fr; width: 1fr; }
     ReviewInboxScreen #inbox-preview {
@@ -62,11 +63,13 @@ class ReviewInboxScreen(Screen[None]):
         Binding("h,left", "section(-1)", "Prev section", id="inbox.prev_section"),
         Binding("j", "cursor(1)", "Down", show=False, id="inbox.down"),
         Binding("k", "cursor(-1)", "Up", show=False, id="inbox.up"),
-        Binding("enter", "open", "Review", id="inbox.open", priority=True),
+        Binding("enter", "open", "Review", id="inbox.open"),
         Binding("p", "preview", "Preview", id="inbox.preview"),
         Binding("f", "status_filter", "Status", id="inbox.status"),
         Binding("a", "scope", "All/space", id="inbox.scope"),
         Binding("r", "reload", "Reload", id="inbox.reload"),
+        Binding("slash", "filter", "Filter", id="inbox.filter"),
+        Binding("escape", "clear_filter", "Clear filter", show=False, id="inbox.clear_filter"),
     ]
 
     def __init__(self, nav: Navigator) -> None:
@@ -82,12 +85,14 @@ class ReviewInboxScreen(Screen[None]):
         self.org_wide: bool | None = None
         self._space_seen: str | None = None
         self._column_widths: tuple[int, int] | None = None
+        self.filter_text = ""
         self.selected_id: str | None = None
         """The change request under the cursor, kept across reloads and sections."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="inbox-tabs")
         yield Static("Loading change requests…", id="inbox-state")
+        yield Input(placeholder="filter: subject, space, author, #number", id="inbox-filter")
         with Horizontal(id="inbox-body"):
             table: DataTable[Text] = DataTable(
                 id="inbox-table", cursor_type="row", zebra_stripes=True
@@ -212,7 +217,7 @@ class ReviewInboxScreen(Screen[None]):
 
     def _show(self) -> None:
         key = "open" if self.space_only else SECTIONS[self.section].key
-        self.shown = rows_in(self.rows, key, self.status_filter)
+        self.shown = [r for r in rows_in(self.rows, key, self.status_filter) if self._matches(r)]
         table = self.query_one(DataTable)
         keep = self.selected_id
         table.clear()
@@ -250,7 +255,40 @@ class ReviewInboxScreen(Screen[None]):
         if self.has_class("-preview"):
             self._preview()
 
+    def _matches(self, row: InboxRow) -> bool:
+        needle = self.filter_text.strip().lower()
+        if not needle:
+            return True
+        author = row.cr.createdBy.displayName if row.cr.createdBy else ""
+        hay = f"#{row.number} {row.cr.subject or ''} {row.space_title} {author}".lower()
+        return all(word in hay for word in needle.split())
+
+    def action_filter(self) -> None:
+        box = self.query_one("#inbox-filter", Input)
+        box.display = True
+        box.focus()
+
+    @on(Input.Changed, "#inbox-filter")
+    def _filter_changed(self, event: Input.Changed) -> None:
+        self.filter_text = event.value
+        self._show()
+
+    @on(Input.Submitted, "#inbox-filter")
+    def _filter_done(self) -> None:
+        self.query_one(DataTable).focus()
+
+    def action_clear_filter(self) -> None:
+        box = self.query_one("#inbox-filter", Input)
+        if box.display or self.filter_text:
+            box.value = ""
+            box.display = False
+            self.filter_text = ""
+            self._show()
+            self.query_one(DataTable).focus()
+
     def _empty_text(self) -> str:
+        if self.filter_text.strip():
+            return "Nothing matches the filter. escape clears it."
         if self.space_only:
             return "No change requests with this status here. f changes the status, a shows all spaces."
         return {
@@ -337,6 +375,10 @@ class ReviewInboxScreen(Screen[None]):
         if changes.more:
             lines.append(f"… and {changes.more} more")
         text.update(head + inert("\n".join(lines)))
+
+    @on(DataTable.RowSelected)
+    def _row_selected(self) -> None:
+        self.action_open()
 
     def action_open(self) -> None:
         row = self._selected()
