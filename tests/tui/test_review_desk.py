@@ -367,3 +367,14 @@ async def test_inbox_filter(world, desk, tmp_path):
 
 
 SECTIONS_ALL_OPEN = 4
+
+
+async def test_copy_review_summary(world, desk, tmp_path):
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_review(app, pilot, "Update partition sizing")
+        await pilot.press("Y")
+        await until(pilot, lambda: app.clipboard)
+        assert app.clipboard.startswith("## #2 Update partition sizing")
+        assert "- [ ] 0 approval(s) of the current revision" in app.clipboard
+        assert "- ~ edited Streams" in app.clipboard

@@ -78,6 +78,7 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
         Binding("E", "edit_details", "Edit subject", id="review.edit_details"),
         Binding("R", "reload", "Reload", id="review.reload"),
         Binding("o", "open_web", "Browser", show=False, id="review.open_web"),
+        Binding("Y", "copy_summary", "Copy summary", show=False, id="review.copy_summary"),
         Binding("f6", "switch_focus", "Pages/diff", show=False, id="review.switch_focus"),
         Binding("escape,backspace", "back", "Back", id="review.back"),
     ]

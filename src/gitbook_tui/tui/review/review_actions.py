@@ -19,6 +19,7 @@ from ..common.link_targets import open_in_browser
 from ..common.state import account_key
 from .conflict_panel import ConflictPanel
 from .merge_checklist_screen import MergeChecklistScreen
+from .review_data import summary_markdown
 from .review_message_screen import ReviewMessageScreen
 from .reviewer_picker_screen import Candidate, ReviewerPickerScreen
 from .subject_screen import SubjectScreen
@@ -306,6 +307,13 @@ class ReviewActions:
             return
         self._screen().notify(f"#{cr.number} saved")
         self.load()
+
+    def action_copy_summary(self) -> None:
+        state = self.state
+        if state is None:
+            return
+        self._screen().app.copy_to_clipboard(summary_markdown(state))
+        self._screen().notify(f"Copied a markdown summary of #{state.cr.number}")
 
     def action_open_web(self) -> None:
         state = self.state

@@ -11,6 +11,7 @@ from typing import Any
 from textual.content import Content
 
 from ...api import AsyncGitBook
+from ...markdown.sanitize import clean_text
 from ...models import (
     ChangeRequest,
     ChangeRequestReview,
@@ -29,6 +30,7 @@ __all__ = [
     "description_markdown",
     "load_review_state",
     "review_lines",
+    "summary_markdown",
 ]
 
 CHANGE_MARKS = {
@@ -88,6 +90,23 @@ _CONFLICT_PAGES = re.compile(r"'((?:[^']|'(?! \())*)' \(")
 def conflicting_pages(message: str) -> list[str]:
     """Titles of the pages a 409's message names ("…changed pages 'Streams' (edited…)")."""
     return _CONFLICT_PAGES.findall(message)
+
+
+def summary_markdown(state: ReviewState) -> str:
+    """A markdown summary of the review to paste elsewhere (``Y``): the change request, its
+    reviews and reviewers, the merge checklist and the changed pages."""
+    cr = state.cr
+    author = cr.createdBy.displayName if cr.createdBy else ""
+    lines = [f"## #{cr.number} {cr.subject or ''}", "", f"{cr.status} · by {author}"]
+    if cr.urls and cr.urls.app:
+        lines.append(f"<{cr.urls.app}>")
+    lines += ["", "### Checklist"]
+    lines += [f"- [{'x' if item.ok else ' '}] {item.label}" for item in state.checklist()]
+    lines += ["", f"### Changes ({len(state.changes) + state.more_changes})"]
+    lines += [f"- {change_label(c)}" for c in state.changes]
+    if state.more_changes:
+        lines.append(f"- … and {state.more_changes} more")
+    return clean_text("\n".join(lines)) + "\n"
 
 
 def review_lines(state: ReviewState) -> Content:
