@@ -93,7 +93,7 @@ class ChangeRequests(Resource):
         without this operation answer 404 or 405: fall back to :meth:`list` per space."""
         return AsyncPager(
             self._client,
-            f"/orgs/{seg(organization_id)}/change-requests",
+            f"/orgs/{seg(organization_id, 'organization_id')}/change-requests",
             ChangeRequest,
             params={
                 "status": status,
