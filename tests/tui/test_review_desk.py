@@ -12,6 +12,7 @@ from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestRev
 from gitbook_tui.tui.review.conflict_panel import ConflictPanel
 from gitbook_tui.tui.review.diff_view import DiffView
 from gitbook_tui.tui.review.merge_checklist_screen import MergeChecklistScreen
+from gitbook_tui.tui.review.review_footer import ReviewFooter
 from gitbook_tui.tui.review.review_inbox_screen import ReviewInboxScreen
 from gitbook_tui.tui.review.review_message_screen import ReviewMessageScreen
 from gitbook_tui.tui.review.reviewer_picker_screen import ReviewerPickerScreen
@@ -213,6 +214,13 @@ async def test_reader_is_denied_with_a_reason(world, desk, tmp_path):
         review = await open_review(app, pilot, "Update partition sizing")
         assert review.denial_reason("approve") == "Reviewing needs review rights on this space"
         assert review.denial_reason("merge") == "Merging needs edit rights on this space"
+        footer = review.query_one(ReviewFooter)
+
+        def dimmed() -> dict[str, bool]:
+            return {k.key: k.has_class("-disabled") for k in footer.children if hasattr(k, "key")}
+
+        await until(pilot, lambda: dimmed().get("v") is True)
+        assert dimmed()["n"] is False
         await pilot.press("m")
         await until(pilot, lambda: app._notifications)
         assert not isinstance(app.screen, MergeChecklistScreen)
