@@ -386,3 +386,32 @@ async def test_copy_review_summary(world, desk, tmp_path):
         assert app.clipboard.startswith("## #2 Update partition sizing")
         assert "- [ ] 0 approval(s) of the current revision" in app.clipboard
         assert "- ~ edited Streams" in app.clipboard
+
+
+async def test_unreachable_server_is_named_and_r_retries(world, desk, tmp_path, monkeypatch):
+    from gitbook_tui.api.errors import APIConnectionError
+    from gitbook_tui.tui.review import review_inbox_screen
+
+    real = review_inbox_screen.load_inbox
+    calls: list[int] = []
+
+    async def flaky(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 1:
+            raise APIConnectionError("GET", "/orgs/x/change-requests")
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(review_inbox_screen, "load_inbox", flaky)
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: app.organization_id is not None)
+        await pilot.press("2")
+        await until(pilot, lambda: isinstance(app.screen, ReviewInboxScreen))
+        inbox = app.screen
+        state = inbox.query_one("#inbox-state")
+        await until(pilot, lambda: state.has_class("-error"))
+        text = str(state.render())
+        assert "http://testserver/v1" in text and "Could not reach the server" in text
+        await pilot.press("r")
+        await until(pilot, lambda: inbox.loaded and not state.has_class("-error"))
