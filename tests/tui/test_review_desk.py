@@ -128,6 +128,7 @@ async def test_add_and_remove_reviewer(world, desk, tmp_path):
         assert isinstance(picker, ReviewerPickerScreen)
         notes = {c.name: c.note for c in picker.candidates}
         assert notes["Eve"] == "author" and notes["Rita"] == "already asked"
+        assert notes["Rhea"] == "read role: can't review" and notes["Carol"] == ""
         picker.dismiss(world.users["carol"])
         await until(pilot, lambda: review.state is not None and len(review.state.requested) == 2)
         await pilot.press("A")

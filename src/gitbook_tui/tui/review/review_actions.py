@@ -13,6 +13,7 @@ from textual.screen import Screen
 from ...api import ConflictError, GitBookError
 from ...drafts import DraftKey, DraftStore
 from ...markdown.sanitize import clean_text
+from ...models import User
 from ..common.confirm_screen import ConfirmScreen
 from ..common.denial import gated
 from ..common.link_targets import open_in_browser
@@ -106,25 +107,20 @@ class ReviewActions:
         assert state is not None
         if org is None:
             return
-        try:
-            members = await self.nav.client.orgs.members(org, read="prefer-cache").to_list()
-        except GitBookError as exc:
-            self._fail("Listing members", exc)
+        people = await self._space_roles(org)
+        if people is None:
             return
         asked = {r.user.id for r in state.requested if r.user is not None}
         author = state.cr.createdBy.id if state.cr.createdBy else None
         candidates = []
-        for member in members:
-            user = member.user
-            if user is None or member.disabled:
-                continue
+        for user, role in people:
             note = ""
             if user.id == author:
                 note = "author"
             elif user.id in asked:
                 note = "already asked"
-            elif member.role in ("read", "comment"):
-                note = f"{member.role} role: can't review"
+            elif role in ("read", "comment", None):
+                note = f"{role or 'no'} role: can't review"
             candidates.append(Candidate(user.id, user.displayName or user.id, note))
         chosen = await self._screen().app.push_screen_wait(
             ReviewerPickerScreen(f"Ask to review #{state.cr.number}", candidates)
@@ -140,6 +136,28 @@ class ReviewActions:
             return
         self._screen().notify("Review requested")
         self.load()
+
+    async def _space_roles(self, org: str) -> list[tuple[User, str | None]] | None:
+        """Everyone with their effective role on the space (who may review), or the
+        organization's members with their organization role where that list is refused."""
+        client = self.nav.client
+        try:
+            entries = await client.permissions.aggregate(space_id=self.space_id).to_list()
+            return [
+                (e.user, str(e.permission) if e.permission else None) for e in entries if e.user
+            ]
+        except GitBookError:
+            pass
+        try:
+            members = await client.orgs.members(org, read="prefer-cache").to_list()
+        except GitBookError as exc:
+            self._fail("Listing members", exc)
+            return None
+        return [
+            (m.user, str(m.role) if m.role else None)
+            for m in members
+            if m.user is not None and not m.disabled
+        ]
 
     @gated
     def action_remove_reviewer(self) -> None:
