@@ -416,3 +416,15 @@ async def test_unreachable_server_is_named_and_r_retries(world, desk, tmp_path, 
         assert "http://testserver/v1" in text and "Could not reach the server" in text
         await pilot.press("r")
         await until(pilot, lambda: inbox.loaded and not state.has_class("-error"))
+
+
+async def test_title_change_is_a_header_row(world, desk, tmp_path):
+    path = f"/spaces/{desk['space']['id']}/change-requests/{desk['cr']['id']}"
+    edit = {"operation": "update_page", "page": desk["page"], "title": "Streams and partitions"}
+    r = world.client("eve").post(f"{path}/content", json={"changes": [edit]})
+    assert r.status_code == 200, r.text
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        review = await open_review(app, pilot, "Update partition sizing")
+        lines = review.diff.all_text()
+        assert lines[0].startswith("± title: Streams → Streams and partitions")
