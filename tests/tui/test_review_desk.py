@@ -428,3 +428,33 @@ async def test_title_change_is_a_header_row(world, desk, tmp_path):
         review = await open_review(app, pilot, "Update partition sizing")
         lines = review.diff.all_text()
         assert lines[0].startswith("± title: Streams → Streams and partitions")
+
+
+async def test_moved_page_and_file_change(world, desk, tmp_path):
+    import base64
+
+    space = desk["space"]["id"]
+    r = world.client("eve").post(f"/spaces/{space}/change-requests", json={"subject": "Move"})
+    cr = r.json()
+    path = f"/spaces/{space}/change-requests/{cr['id']}"
+    sizing = world.client().get(f"/spaces/{space}/content/pages").json()["pages"][1]["id"]
+    png = base64.b64encode(b"\x89PNG\r\n\x1a\n" + b"\0" * 16).decode()
+    changes = [
+        {"operation": "update_page", "page": desk["page"], "into": sizing},
+        {"operation": "insert_files", "files": [{"name": "diagram.png", "base64": png}]},
+    ]
+    r = world.client("eve").post(f"{path}/content", json={"changes": changes})
+    assert r.status_code == 200, r.text
+    r = world.client("eve").post(
+        f"{path}/requested-reviewers", json={"users": [world.users["alice"]]}
+    )
+    assert r.status_code == 200, r.text
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        review = await open_review(app, pilot, "Move")
+        labels = [str(review.pages.get_option_at_index(i).prompt) for i in range(2)]
+        assert labels[0].startswith("→ moved Streams (top level → Sizing)")
+        assert labels[1].startswith("+ file created diagram.png")
+        await pilot.press("J")
+        await until(pilot, lambda: "diagram.png" in " ".join(review.diff.all_text()))
+        assert review.diff.all_text()[0].startswith("file created: diagram.png")
