@@ -289,6 +289,8 @@ class BrowserScreen(Screen[None]):
                 anchor=anchor,
                 files=self.files.infos(space_id),
                 titles=self._links.page_title,
+                rest=loaded.rest,
+                share=loaded.share,
             )
         nav = navigator_of(self.app)
         if nav is not None:

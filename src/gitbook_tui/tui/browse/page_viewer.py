@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import Callable, Iterator, Mapping
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
+from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import Binding, BindingType
@@ -12,6 +15,7 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+from textual.worker import Worker
 
 from ...markdown import Document, clean_text
 from ..render import (
@@ -24,6 +28,13 @@ from ..render import (
 from ..render.viewport import Viewport
 from .find_bar import FindBar, FindInPage
 
+if TYPE_CHECKING:
+    from .page_loader import PageRest
+
+_PAINT_WAIT = 0.3
+"""The rest of a page's parse starts once its first screen is painted (or after this)."""
+_PREPARE_DELAY = 0.3
+"""Seconds after a page is complete before find's pre-check is made (in the background)."""
 __all__ = ["PageViewer"]
 
 
@@ -50,6 +61,10 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         background: $warning-muted;
         color: $text-warning;
     }
+    PageViewer > .page-viewer--loading {
+        color: $text-muted;
+        text-style: italic;
+    }
     PageViewer > .page-viewer--current-match {
         background: $warning;
         color: $background;
@@ -61,6 +76,7 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         "page-viewer--focus",
         "page-viewer--match",
         "page-viewer--current-match",
+        "page-viewer--loading",
     }
 
     # Every binding has an id ("page_viewer.<name>") so users can remap it in a keymap.
@@ -116,6 +132,10 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         self._painted = False
         self._find_bar: FindBar | None = None
         self._find = FindResults()  # see FindInPage
+        self._share = 1.0  # how much of the page the document covers
+        self._rest_worker: Worker[None] | None = None
+        self._follow_bottom = False  # G pressed while the page is still being parsed
+        self._first_paint = asyncio.Event()
 
     # -- public API ----------------------------------------------------------------
 
@@ -145,16 +165,85 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         files: Mapping[str, FileInfo] | None = None,
         anchor: str | None = None,
         titles: Callable[[str], str | None] | None = None,
+        rest: PageRest | None = None,
+        share: float = 1.0,
     ) -> None:
         """Display ``document`` (at heading ``anchor`` if given). Only the blocks on the
         first screen are laid out; ``files`` adds sizes/dimensions to placeholders and
-        ``titles`` gives the title of the page a link leads to (mentions, content refs)."""
-        self._parse_worker = None
+        ``titles`` gives the title of the page a link leads to (mentions, content refs).
+
+        ``document`` may be the first part (``share`` of the page) of a page still being
+        parsed: ``rest`` then brings the rest, which is added as it comes (see
+        :meth:`extend`), starting once the first screen has been painted."""
+        if self._rest_worker is not None:
+            self._rest_worker.cancel()
+            self._rest_worker = None
         self._document, self._files, self._titles = document, files, titles
         self._view, self._painted = None, False
+        self._share, self._follow_bottom = (1.0, False) if rest is None else (share, False)
+        self._first_paint.clear()
         self._pending_anchor = anchor
         self._reset_find()
         self._build_view()
+        if rest is not None:
+            self._rest_worker = self.run_worker(
+                self._add_rest(document, rest), group="page_viewer.parse", exit_on_error=False
+            )
+
+    @property
+    def complete(self) -> bool:
+        """False while the page shown is still being parsed (see :meth:`show`)."""
+        return self._share >= 1.0
+
+    def extend(self, document: Document, share: float = 1.0) -> None:
+        """Show ``document``, the current one with more blocks at its end, covering
+        ``share`` of the page. What is on screen stays put; find carries on into the new
+        blocks; ``G`` pressed meanwhile goes on to the new end; an anchor not found
+        yet is looked for again."""
+        old = self._document
+        self._document, self._share = document, share
+        view = self._view
+        if view is None:
+            self._build_view()
+            return
+        count = 0 if old is None else len(old.blocks)
+        if (
+            old is not None
+            and count <= len(document.blocks)
+            and all(a is b for a, b in zip(old.blocks, document.blocks, strict=False))
+        ):
+            with view.keep():
+                view.layout.extend(document, share)
+        else:  # not an extension after all: start over where the reader is
+            top = view.top
+            view.layout = DocumentLayout(
+                document, view.layout.width, files=self._files, titles=self._titles
+            )
+            view.layout.set_share(share)
+            view.focus = None
+            view.go(top)
+            self.refind()
+        anchor = self._pending_anchor
+        if anchor is not None and (view.scroll_to_anchor(anchor) or share >= 1.0):
+            self._pending_anchor = None
+        if self._follow_bottom:
+            view.go_bottom()
+            self._follow_bottom = share < 1.0
+        else:
+            view.go(view.top)
+        self._sync()
+        if share >= 1.0:
+            self.prepare_find(_PREPARE_DELAY)
+
+    async def _add_rest(self, shown: Document, rest: PageRest) -> None:
+        # Let the first screen paint before the parse competes with it for the CPU.
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._first_paint.wait(), _PAINT_WAIT)
+        async for document, share in rest:
+            if self._document is not shown:
+                return  # another page is shown now
+            self.extend(document, share)
+            shown = document
 
     def headings(self) -> list[tuple[int, str, str]]:
         """``(level, title, anchor)`` of every heading, for an outline."""
@@ -171,6 +260,9 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
             return self._document is not None
         found = self._view.scroll_to_anchor(anchor)
         self._sync()
+        if not found and not self.complete:
+            self._pending_anchor = anchor  # looked for again as the rest arrives
+            return True
         return found
 
     @property
@@ -192,11 +284,16 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         if self._document is None or width <= 0:
             return  # Not sized yet: on_resize builds it.
         layout = DocumentLayout(self._document, width, files=self._files, titles=self._titles)
+        layout.set_share(self._share)
         self._view = Viewport(layout, height)
         anchor, self._pending_anchor = self._pending_anchor, None
         if anchor is None or not self._view.scroll_to_anchor(anchor):
+            if anchor is not None and not self.complete:
+                self._pending_anchor = anchor  # maybe in the part still being parsed
             self._view.go(0)
         self._sync()
+        if self.complete:
+            self.prepare_find(_PREPARE_DELAY)
 
     def _sync(self) -> None:
         """Mirror the viewport into Textual: virtual size, scroll offset, repaint."""
@@ -220,6 +317,7 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         super().watch_scroll_y(old_value, new_value)
         if not self._adjusting and self._view is not None:
             # Mouse wheel, scrollbar or any other scroll: lay out what is now visible.
+            self._follow_bottom, self._pending_anchor = False, None
             self._view.go(int(new_value))
             self._sync()
 
@@ -240,6 +338,9 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         view = self._view
         where = None if view is None else view.layout.locate(int(self.scroll_y) + y)
         if view is None or where is None:
+            line = int(self.scroll_y) + y
+            if view is not None and not view.layout.complete and line == view.layout.content_height:
+                return self._loading_line(width, base)
             return Strip.blank(width, base)
         index, line = where
         layout = view.layout
@@ -254,8 +355,16 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         spans = list(self._decorations(index, line))
         if spans:
             strip = overlay(strip, spans)
-        self._painted = True
+        if not self._painted:
+            self._painted = True
+            # the rest of the parse starts once this frame is on screen, not during it
+            self.call_after_refresh(self._first_paint.set)
         return strip.apply_style(base).crop_extend(0, width, base)
+
+    def _loading_line(self, width: int, base: Style) -> Strip:
+        style = base + self.get_component_rich_style("page-viewer--loading", partial=True)
+        text = f"Loading the rest of the page… {int(self._share * 100)} %"
+        return Strip([Segment(text[:width], style)]).crop_extend(0, width, base)
 
     def _rescue(self) -> None:
         if self._view is not None:
@@ -283,6 +392,7 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         return True
 
     def _apply(self, change: Callable[[Viewport], object]) -> None:
+        self._follow_bottom = False
         if self._view is not None:
             change(self._view)
             self._sync()
@@ -297,7 +407,10 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         self._apply(lambda view: view.go(0))
 
     def action_bottom(self) -> None:
+        """The end of the page; while it is still being parsed, the end of what has been
+        parsed, following the end as the rest arrives until the real end is on screen."""
         self._apply(Viewport.go_bottom)
+        self._follow_bottom = not self.complete
 
     def action_cycle(self, step: int) -> None:
         self._apply(lambda view: view.cycle(step > 0))

@@ -46,7 +46,7 @@ from textual.style import Style
 
 from ...models import Collection, RevisionPage, Space
 from .navigator import Navigator, navigator_of
-from .text import inert
+from .text import emoji_slot, inert
 
 __all__ = [
     "APP_COMMANDS",
@@ -61,6 +61,11 @@ log = logging.getLogger("gitbook_tui.tui.commands")
 
 MAX_SPACES = 2000
 """Spaces listed per palette opening (root and per collection)."""
+
+
+def _emoji_prefix(emoji: str | None) -> str:
+    slot = emoji_slot(emoji)
+    return f"{slot} " if slot else ""
 
 
 def highlight_match(matcher: Matcher, content: Content) -> Content:
@@ -153,7 +158,7 @@ def _walk(pages: Iterable[RevisionPage], parents: tuple[str, ...] = ()) -> Itera
         slug = page.slug or page.id
         path = page.path or "/".join((*parents, slug))
         if page.type != "link":
-            title = inert(((page.emoji + " ") if page.emoji else "") + (page.title or "Untitled"))
+            title = inert(_emoji_prefix(page.emoji) + (page.title or "Untitled"))
             yield _PageEntry(page.id, title, inert(path), bool(page.hidden))
         yield from _walk(page.pages, (*parents, slug))
 
@@ -238,9 +243,7 @@ class SpaceCommands(_LoadingProvider):
             if space.id in seen:
                 return
             seen.add(space.id)
-            title = inert(
-                ((space.emoji + " ") if space.emoji else "") + (space.title or "Untitled")
-            )
+            title = inert(_emoji_prefix(space.emoji) + (space.title or "Untitled"))
             entries.append(_SpaceEntry(space.id, title, where))
 
         try:

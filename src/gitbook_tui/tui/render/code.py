@@ -7,11 +7,11 @@ from functools import lru_cache
 from pygments.lexer import Lexer
 from pygments.lexers import get_lexer_by_name
 from pygments.util import ClassNotFound
-from rich.cells import cell_len
 from rich.syntax import Syntax
 from rich.text import Text
 
 from ...markdown.model import CodeBlock
+from ..common.text import cell_width
 from .core import Context, pad
 from .links import safe_text
 from .styles import Palette
@@ -53,12 +53,12 @@ def highlight(code: str, language: str | None, palette: Palette) -> Text:
 def _fold(line: Text, width: int) -> list[Text]:
     """Cut one code line into pieces of at most ``width`` cells (code is never re-flowed)."""
     plain = line.plain
-    if len(plain) <= width and (plain.isascii() or cell_len(plain) <= width):
+    if len(plain) <= width and (plain.isascii() or cell_width(plain) <= width):
         return [line]
     offsets: list[int] = []
     used = 0
     for index, char in enumerate(plain):
-        char_width = 1 if char.isascii() else cell_len(char)
+        char_width = 1 if char.isascii() else cell_width(char)
         if used + char_width > width and used:
             offsets.append(index)
             used = 0
@@ -78,7 +78,7 @@ def layout_code(block: CodeBlock, width: int, ctx: Context) -> list[Text]:
     bar.append(f" {title} " if title else " ", palette.code_title)
     if language:
         label = f" {language} "
-        gap = width - bar.cell_len - cell_len(label)
+        gap = width - bar.cell_len - cell_width(label)
         if gap > 0:
             bar.append(" " * gap)
         bar.append(label, palette.code_language)

@@ -106,12 +106,19 @@ class Viewport:
                 out.append(self.layout.text(where[0])[where[1]])
         return out
 
-    def search(self, results: FindResults, matches: Iterator[list[Match]], budget: float) -> bool:
+    def search(
+        self, results: FindResults, matches: Iterator[list[Match] | None], budget: float
+    ) -> bool:
         """Feed ``results`` from ``matches`` for about ``budget`` seconds; once a match at
-        or below the screen top is known, make it current and show it. True when done."""
+        or below the screen top is known, make it current and show it. True when done
+        (never while the document is still being parsed: ``results.waiting`` then)."""
         deadline = monotonic() + budget
+        results.waiting = False
         with self.keep():  # searching lays out blocks above the screen too
             for found in matches:
+                if found is None:
+                    results.waiting = True
+                    break
                 results.add(found)
                 if monotonic() > deadline:
                     break

@@ -35,7 +35,7 @@ from textual.widgets.option_list import Option
 from ...api import APIStatusError, GitBookError
 from ...models import SearchSection, SpaceSearchItem
 from ..common.navigator import Navigator, navigator_of
-from ..common.text import inert
+from ..common.text import emoji_slot, inert
 
 __all__ = ["MAX_QUERY", "Scope", "SearchResult", "SearchScreen"]
 
@@ -367,7 +367,7 @@ class SearchScreen(ModalScreen[SearchResult | None]):
         emoji = getattr(item, "emoji", None)
         parts: list[Content] = []
         if isinstance(emoji, str) and emoji:
-            parts.append(inert(emoji + " "))
+            parts.append(Content(emoji_slot(emoji) + " "))
         parts.append(highlight(item.title or "Untitled", query, style="bold"))
         if item.path:
             parts.append(inert("  " + item.path, style="dim"))

@@ -11,12 +11,12 @@ builds on, with inert labels and nodes added by the thousand without a cost per 
 
 from __future__ import annotations
 
-from rich.cells import cell_len
 from rich.text import Text, TextType
 from textual.content import Content
 from textual.widgets.tree import TreeNode
 
 from ....markdown.sanitize import clean_text
+from ...common.text import cell_width
 from ...textual_compat import BatchingTree
 from .model import NodeData, label_text, to_text
 
@@ -55,7 +55,7 @@ class BatchedTree(BatchingTree[NodeData]):
     def get_label_width(self, node: TreeNode[NodeData]) -> int:
         """What ``render_label`` would measure, without rendering."""
         label = node.label
-        width = label.cell_len if isinstance(label, Text) else cell_len(str(label))
+        width = label.cell_len if isinstance(label, Text) else cell_width(str(label))
         if node.allow_expand:
-            width += cell_len(self.ICON_NODE_EXPANDED if node.is_expanded else self.ICON_NODE)
+            width += cell_width(self.ICON_NODE_EXPANDED if node.is_expanded else self.ICON_NODE)
         return width
