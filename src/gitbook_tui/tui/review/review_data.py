@@ -46,25 +46,25 @@ CHANGE_MARKS = {
 
 
 def description_markdown(description: dict[str, Any] | None) -> str:
-    """The description's text: ``{markdown}`` as is, a document's text leaves joined."""
+    """The description's text: ``{markdown}`` as is; a JSON document's text, its blocks
+    on lines of their own (paragraphs apart)."""
     if not description:
         return ""
     if isinstance(description.get("markdown"), str):
         return str(description["markdown"])
-    leaves: list[str] = []
 
-    def walk(node: Any) -> None:
-        if isinstance(node, dict):
-            if node.get("object") == "leaf" and isinstance(node.get("text"), str):
-                leaves.append(node["text"])
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for item in node:
-                walk(item)
+    def text_of(node: Any) -> str:
+        if not isinstance(node, dict):
+            return ""
+        if node.get("object") == "leaf":
+            return str(node.get("text") or "")
+        children = [c for c in node.get("nodes") or node.get("leaves") or [] if isinstance(c, dict)]
+        if any(c.get("object") == "block" for c in children):
+            return "\n".join(text_of(c) for c in children)
+        return "".join(text_of(c) for c in children)
 
-    walk(description)
-    return "".join(leaves)
+    blocks = [b for b in description.get("nodes") or [] if isinstance(b, dict)]
+    return "\n\n".join(text_of(b) for b in blocks).strip()
 
 
 def change_label(change: RevisionSemanticChange) -> str:
