@@ -21,14 +21,14 @@ from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 
-from ...api import GitBookError, NotFoundError
-from ...markdown.diff import diff_markdown, header_diff
-from ...models import RevisionPage, RevisionSemanticChange
+from ...api import GitBookError
+from ...models import RevisionSemanticChange
 from ..common.navigator import Navigator
 from ..common.state import account_key
 from ..common.text import inert
 from .changed_pages_list import ChangedPagesList, entry_id
 from .diff_view import DiffView
+from .page_diff import load_page_diff
 from .review_actions import ReviewActions
 from .review_data import ReviewState, description_markdown, load_review_state, review_lines
 from .review_footer import ReviewFooter
@@ -235,54 +235,19 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
             self.diff_ready.set()
             return
         diff_view.show_message("Loading both sides of the page…")
-        page_id = change.page.id
-        kind = str(change.type)
-        cr = state.cr
-        base_rev = cr.revisionMergedAncestor or cr.revisionInitial or ""
-        content = self.nav.client.content
-
-        async def old_side() -> RevisionPage | None:
-            if kind == "page_created":
-                return None
-            try:
-                return await content.revision_page(
-                    self.space_id,
-                    base_rev,
-                    page_id,
-                    format="markdown",
-                    read="prefer-cache",
-                )
-            except NotFoundError:
-                return None
-
-        async def new_side() -> RevisionPage | None:
-            if kind == "page_deleted":
-                return None
-            try:
-                return await content.get_page(
-                    self.space_id,
-                    page_id,
-                    change_request=cr.id,
-                    format="markdown",
-                    read="network",
-                )
-            except NotFoundError:
-                return None
-
         try:
-            old, new = await asyncio.gather(old_side(), new_side())
+            loaded = await load_page_diff(
+                self.nav.client, self.space_id, state.cr, change.page.id, str(change.type)
+            )
         except GitBookError as exc:
             diff_view.show_message(
                 f"Could not load the page from {self.nav.client.base_url}: {exc}"
             )
             return
-        old_md = None if old is None else old.markdown or ""
-        new_md = None if new is None else new.markdown or ""
-        block_diff = await asyncio.to_thread(diff_markdown, old_md, new_md)
-        header = header_diff(old, new)
         if self.pages.selected is not change:  # moved on meanwhile
             return
-        diff_view.show(block_diff, header)
+        diff_view.show(loaded.diff, loaded.header)
+        new_md = loaded.new_markdown
         self.page_fingerprints[entry_id(change)] = fingerprint(new_md)
         if self.marks is not None and self.marks.check(entry_id(change), fingerprint(new_md)):
             self.pages.refresh_marks()
