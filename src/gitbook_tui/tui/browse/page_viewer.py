@@ -22,10 +22,12 @@ from ..render import (
     DocumentLayout,
     FileInfo,
     FindResults,
+    Palette,
     PlacedTarget,
     overlay,
 )
-from ..render.viewport import Viewport
+from ..render.theme_palette import palette_from_theme
+from ..render.viewport import ReadingPosition, Viewport
 from .find_bar import FindBar, FindInPage
 
 if TYPE_CHECKING:
@@ -53,10 +55,6 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         scrollbar-size-vertical: 1;
         padding: 0 1;
     }
-    PageViewer > .page-viewer--focus {
-        background: $accent 60%;
-        text-style: bold;
-    }
     PageViewer > .page-viewer--match {
         background: $warning-muted;
         color: $text-warning;
@@ -73,7 +71,6 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
     """
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "page-viewer--focus",
         "page-viewer--match",
         "page-viewer--current-match",
         "page-viewer--loading",
@@ -83,8 +80,10 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
     BINDINGS: ClassVar[list[BindingType]] = [
         _binding("j,down", "scroll_lines(1)", "Down", "down"),
         _binding("k,up", "scroll_lines(-1)", "Up", "up"),
-        _binding("space,pagedown", "scroll_pages(1)", "Page down", "page_down"),
-        _binding("pageup", "scroll_pages(-1)", "Page up", "page_up"),
+        _binding("space,pagedown,ctrl+f", "scroll_pages(1)", "Page down", "page_down"),
+        _binding("b,pageup,ctrl+b", "scroll_pages(-1)", "Page up", "page_up"),
+        _binding("ctrl+d,d", "scroll_half(1)", "Half page down", "half_down"),
+        _binding("ctrl+u,u", "scroll_half(-1)", "Half page up", "half_up"),
         _binding("g,home", "top", "Top", "top"),
         _binding("G,end", "bottom", "Bottom", "bottom"),
         _binding("tab", "cycle(1)", "Next link", "next_item", show=True),
@@ -96,6 +95,7 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         _binding("n", "find_step(1)", "Next match", "find_next"),
         _binding("N", "find_step(-1)", "Previous match", "find_previous"),
         _binding("escape", "close_find", "Close find", "close_find"),
+        _binding("h,left", "leave", "To the tree", "leave"),
     ]
 
     class LinkActivated(Message):
@@ -119,6 +119,9 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         def control(self) -> PageViewer:
             return self.viewer
 
+    class LeaveRequested(Message):
+        """``h``/``left`` at the page's left edge: the screen moves the focus out."""
+
     def __init__(
         self, *, name: str | None = None, id: str | None = None, classes: str | None = None
     ) -> None:
@@ -127,6 +130,7 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         self._files: Mapping[str, FileInfo] | None = None
         self._titles: Callable[[str], str | None] | None = None
         self._pending_anchor: str | None = None
+        self._pending_position: ReadingPosition | None = None
         self._view: Viewport | None = None
         self._adjusting = False
         self._painted = False
@@ -183,6 +187,7 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         self._share, self._follow_bottom = (1.0, False) if rest is None else (share, False)
         self._first_paint.clear()
         self._pending_anchor = anchor
+        self._pending_position = None
         self._reset_find()
         self._build_view()
         if rest is not None:
@@ -245,6 +250,21 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
             self.extend(document, share)
             shown = document
 
+    @property
+    def position(self) -> ReadingPosition | None:
+        """The reader's place (top block and line, focused link); None until shown."""
+        if self._view is None:
+            return self._pending_position
+        return self._view.position
+
+    def restore_position(self, position: ReadingPosition) -> None:
+        """Go back to a place :attr:`position` returned (once shown and sized)."""
+        if self._view is None:
+            self._pending_position = position
+            return
+        self._view.restore(position)
+        self._sync()
+
     def headings(self) -> list[tuple[int, str, str]]:
         """``(level, title, anchor)`` of every heading, for an outline."""
         if self._document is None:
@@ -252,6 +272,22 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         return [
             (level, clean_text(title), anchor) for level, title, anchor in self._document.headings
         ]
+
+    def current_heading(self) -> str | None:
+        """The anchor of the last heading at or above the top of the screen (the section
+        being read), else None."""
+        view = self._view
+        if view is None or self._document is None:
+            return None
+        current = None
+        for _level, _title, anchor in self._document.headings:
+            line = view.layout.anchor_line(anchor)
+            if line is None:
+                continue
+            if line > view.top:
+                break
+            current = anchor
+        return current
 
     def scroll_to_anchor(self, anchor: str) -> bool:
         """Put heading ``anchor`` at the top of the screen; False if there is none."""
@@ -273,6 +309,37 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         """The plain text of the lines on screen (for tests and screens)."""
         return [] if self._view is None else self._view.visible_text()
 
+    # -- colours -------------------------------------------------------------------
+
+    def theme_palette(self) -> Palette:
+        """The page colours of the app's theme (readable on its background)."""
+        app = self.app
+        return palette_from_theme(app.theme_variables, dark=app.current_theme.dark)
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    def _theme_changed(self, _theme: object) -> None:
+        """Lay the page out again in the new colours, where the reader is."""
+        view = self._view
+        if view is None or self._document is None:
+            return
+        position = view.position
+        state = view.layout.state
+        width, height = self._content_size()
+        layout = DocumentLayout(
+            self._document,
+            width,
+            files=self._files,
+            titles=self._titles,
+            palette=self.theme_palette(),
+            state=state,
+        )
+        self._view = Viewport(layout, height)
+        self._view.restore(position)
+        self._sync()
+        self.refind()
+
     # -- geometry and scrolling ----------------------------------------------------
 
     def _content_size(self) -> tuple[int, int]:
@@ -283,11 +350,20 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         width, height = self._content_size()
         if self._document is None or width <= 0:
             return  # Not sized yet: on_resize builds it.
-        layout = DocumentLayout(self._document, width, files=self._files, titles=self._titles)
+        layout = DocumentLayout(
+            self._document,
+            width,
+            files=self._files,
+            titles=self._titles,
+            palette=self.theme_palette(),
+        )
         layout.set_share(self._share)
         self._view = Viewport(layout, height)
         anchor, self._pending_anchor = self._pending_anchor, None
-        if anchor is None or not self._view.scroll_to_anchor(anchor):
+        position, self._pending_position = self._pending_position, None
+        if position is not None:
+            self._view.restore(position)
+        elif anchor is None or not self._view.scroll_to_anchor(anchor):
             if anchor is not None and not self.complete:
                 self._pending_anchor = anchor  # maybe in the part still being parsed
             self._view.go(0)
@@ -376,7 +452,7 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
             name = "page-viewer--current-match" if current else "page-viewer--match"
             yield x0, x1, self.get_component_rich_style(name, partial=True)
         if self._view is not None:
-            style = self.get_component_rich_style("page-viewer--focus", partial=True)
+            style = self._view.layout.palette.link_focus  # link colour reversed: readable
             for x0, x1 in self._view.focus_spans(index, line):
                 yield x0, x1, style
 
@@ -402,6 +478,9 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
 
     def action_scroll_pages(self, pages: int) -> None:
         self._apply(lambda view: view.go(view.top + pages * view.height))
+
+    def action_scroll_half(self, step: int) -> None:
+        self._apply(lambda view: view.go(view.top + step * max(1, view.height // 2)))
 
     def action_top(self) -> None:
         self._apply(lambda view: view.go(0))
@@ -432,6 +511,10 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
             )
         else:
             self.refind()  # the text on screen changed
+
+    def action_leave(self) -> None:
+        # the page never scrolls sideways: its left edge is always in view
+        self.post_message(self.LeaveRequested())
 
     def action_switch_tab(self, step: int) -> None:
         view = self._view

@@ -45,6 +45,7 @@ from textual.screen import Screen
 from textual.style import Style
 
 from ...models import Collection, RevisionPage, Space
+from ..views import VIEWS
 from .navigator import Navigator, navigator_of
 from .text import emoji_slot, inert
 
@@ -311,8 +312,21 @@ class AppCommand:
 
     @property
     def method(self) -> str:
-        """The app method that performs it (``action_search`` for ``app.search``)."""
+        """The app method that performs it (``action_search`` for ``app.search``,
+        ``action_show_view`` for ``app.show_view('browse')``)."""
         return "action_" + self.action.split(".", 1)[-1].split("(", 1)[0]
+
+
+def _view_commands() -> tuple[AppCommand, ...]:
+    """ "Go to <view>" for every numbered view (:mod:`..views`)."""
+    return tuple(
+        AppCommand(
+            f"Go to {view.title}",
+            f"View {view.key}: {view.title}",
+            f"app.show_view('{view.name}')",
+        )
+        for view in VIEWS
+    )
 
 
 APP_COMMANDS: tuple[AppCommand, ...] = (
@@ -323,11 +337,8 @@ APP_COMMANDS: tuple[AppCommand, ...] = (
     AppCommand("Reload", "Load what is shown again from the server", "app.reload"),
     AppCommand("Back", "Previous page in the history", "app.back"),
     AppCommand("Forward", "Next page in the history", "app.forward"),
-    AppCommand(
-        "Reviews: change request inbox",
-        "Change requests that need you, across the organization (2)",
-        "app.show_view('reviews')",
-    ),
+    AppCommand("Theme", "Choose the colours (kept in config.toml)", "app.change_theme"),
+    AppCommand("Quit", "Leave gitbook-tui (the tree and page are remembered)", "app.quit"),
 )
 
 
@@ -340,7 +351,7 @@ class AppCommands(Provider):
         app_class = type(self.app)
         return [
             c
-            for c in APP_COMMANDS
+            for c in (*_view_commands(), *APP_COMMANDS)
             if callable(getattr(app_class, c.method, None))
             and getattr(app_class, c.method) is not getattr(App, c.method, None)
         ]
@@ -367,7 +378,7 @@ class AppCommands(Provider):
             if score <= 0:
                 continue
             yield Hit(
-                score,
+                1.0 + score,  # the app's commands before pages and spaces
                 highlight_match(matcher, Content(command.title)),
                 self._runner(command),
                 text=command.title,

@@ -73,6 +73,10 @@ class DocumentLayout:
         self.width = 0
         self.set_width(width)
 
+    @property
+    def palette(self) -> Palette:
+        return self._context.palette
+
     # -- geometry ------------------------------------------------------------------
 
     def set_width(self, width: int) -> None:

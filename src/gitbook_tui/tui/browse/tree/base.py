@@ -11,6 +11,7 @@ builds on, with inert labels and nodes added by the thousand without a cost per 
 
 from __future__ import annotations
 
+from rich.style import Style
 from rich.text import Text, TextType
 from textual.content import Content
 from textual.widgets.tree import TreeNode
@@ -51,6 +52,20 @@ class BatchedTree(BatchingTree[NodeData]):
     def label_for(self, data: NodeData) -> Text:
         """The node's inert label as the Text the Tree draws (see :func:`.model.label_for`)."""
         return label_text(data)
+
+    def render_label(self, node: TreeNode[NodeData], base_style: Style, style: Style) -> Text:
+        """The label, cut to the pane with an ellipsis (``…``) when it does not fit."""
+        text = super().render_label(node, base_style, style)
+        depth = 0
+        parent = node.parent
+        while parent is not None:
+            depth += 1
+            parent = parent.parent
+        indent = max(0, depth - (1 if not self.show_root else 0)) * self.guide_depth
+        room = self.scrollable_content_region.width - indent
+        if room > 0 and text.cell_len > room:
+            text.truncate(room, overflow="ellipsis")
+        return text
 
     def get_label_width(self, node: TreeNode[NodeData]) -> int:
         """What ``render_label`` would measure, without rendering."""

@@ -147,24 +147,29 @@ def subtree(kids: dict[str, list[NodeData]], key: str) -> list[NodeData]:
 
 def filter_sets(
     kids: dict[str, list[NodeData]], text: str, show_hidden: bool
-) -> tuple[set[str], set[str]]:
-    """(keys to show, keys to expand) for a filter: matches (any case) and their ancestors."""
+) -> tuple[set[str], set[str], list[str]]:
+    """(keys to show, keys to expand, matches in tree order) for a filter: matches (any
+    case) and their ancestors."""
     text = text.casefold()
     visible: set[str] = set()
     expand: set[str] = set()
+    matches: list[str] = []
 
     def walk(key: str) -> bool:
         found = False
         for child in kids.get(key, []):
             if child.hidden and not show_hidden:
                 continue
+            hit = child.kind != "status" and text in child.title.casefold()
+            if hit:
+                matches.append(child.key)
             below = walk(child.key)
             if below:
                 expand.add(child.key)
-            if below or text in child.title.casefold():
+            if below or hit:
                 visible.add(child.key)
                 found = True
         return found
 
     walk(ROOT)
-    return visible, expand
+    return visible, expand, matches
