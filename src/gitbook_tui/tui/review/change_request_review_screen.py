@@ -25,6 +25,7 @@ from ...api import GitBookError
 from ...models import RevisionSemanticChange
 from ..common.navigator import Navigator
 from ..common.state import account_key
+from ..common.status_bar import StatusBar
 from ..common.text import inert
 from .changed_pages_list import ChangedPagesList, entry_id
 from .diff_view import DiffView
@@ -108,6 +109,7 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
             yield ChangedPagesList(id="cr-pages")
             yield DiffView(id="cr-diff")
         yield Static(id="cr-status")
+        yield StatusBar(view="reviews", id="status-bar")
         yield ReviewFooter(compact=True)
 
     def on_mount(self) -> None:

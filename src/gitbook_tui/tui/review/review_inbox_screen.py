@@ -23,6 +23,7 @@ from textual.widgets import DataTable, Input, Static
 from ...api import GitBookError
 from ...markdown.sanitize import clean_text
 from ..common.navigator import Navigator
+from ..common.status_bar import StatusBar
 from ..common.text import inert
 from .change_request_review_screen import ChangeRequestReviewScreen
 from .inbox_data import SECTIONS, STATUS_FILTERS, InboxRow, age, load_inbox, rows_in
@@ -100,6 +101,7 @@ class ReviewInboxScreen(Screen[None]):
             yield table
             with VerticalScroll(id="inbox-preview"):
                 yield Static(id="inbox-preview-text")
+        yield StatusBar(view="reviews", id="status-bar")
         yield ReviewFooter(compact=True)
 
     def on_mount(self) -> None:
