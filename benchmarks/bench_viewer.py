@@ -38,14 +38,14 @@ Figures (all wall-clock, headless ``App.run_test``):
   process killed after ``--stock-timeout`` seconds ("> N s" then).
 
 Before / after issue 14's "keep it fast" work, back to back on the same loaded 2-core
-machine (load average ~7; figures swing ±50 % between runs at that load), 120x40::
+machine (load average 7-12; figures swing ±50 % between runs at that load), 120x40::
 
                                     before (65d590f)         after
     data → first frame, 1 MB page   1.72 s (parse 1.58 s      0.14 s (first step 36 ms
                                     + first frame 0.13 s)      + first frame 108 ms)
     data → page complete            1.72 s                   1.74 s (rest in a thread)
-    find 'retention', all 76        4.19 s                   0.20 s (0.06 s at load ~5)
-    typed find, 171 matches         —                        0.29 s (layout of 171 blocks)
+    find 'retention', all 76        4.19 s                   0.15 s (0.06 s at load ~5)
+    typed find, 171 matches         (~4 s: every block)      0.04-0.05 s
     worst first screen after parse  335 ms (changelog)       16 ms
     G key → bottom frame            64 ms                    62–130 ms (noisy)
 

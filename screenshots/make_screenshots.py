@@ -69,13 +69,22 @@ async def cursor_to(pilot: Any, tree: Any, label: str) -> None:
         await pilot.press("j" if tree.cursor_line < target else "k")
 
 
+async def to_tree(pilot: Any, tree: Any) -> None:
+    """Back to the tree (a page opened from it has the focus), as escape would."""
+    if not tree.has_focus:
+        tree.screen.focus_tree()
+        await until(pilot, lambda: tree.has_focus, "the tree's focus")
+
+
 async def expand(pilot: Any, tree: Any, label: str) -> None:
+    await to_tree(pilot, tree)
     await cursor_to(pilot, tree, label)
     await pilot.press("l")
     await settle(pilot)
 
 
 async def open_from_tree(pilot: Any, browser: Any, label: str, title: str) -> None:
+    await to_tree(pilot, browser.workspace_tree)
     await cursor_to(pilot, browser.workspace_tree, label)
     await pilot.press("enter")
     await until(pilot, lambda: browser.header.title_text == title, f"the page {title!r}")
@@ -115,9 +124,30 @@ async def tour(app: Any) -> None:
         await open_from_tree(pilot, browser, "Consumer groups", "Consumer groups")
         save(app, "tree")
 
-        # every GitBook block on one page; f6 puts the focus on the page
+        # comments (3): the space's threads, the selected one with its reactions
+        await pilot.press("3")
+        await until(pilot, lambda: type(app.screen).__name__ == "CommentsScreen", "comments")
+        comments = app.screen
+        await until(pilot, lambda: comments.loaded and not comments.busy, "the threads")
+        ranked = sorted(
+            comments.thread_list.ids,
+            key=lambda i: sum(r.count or 0 for r in comments.threads[i].comment.reactions),
+        )
+        target = comments.thread_list.ids.index(ranked[-1])
+        for _ in range(target):
+            await pilot.press("j")
+        await pilot.press("enter")
+        await until(pilot, lambda: not comments.busy, "the thread")
+        await settle(pilot)
+        save(app, "comments")
+        await pilot.press("c", *"Agreed, @So")
+        await settle(pilot)
+        save(app, "comments-reply")
+        await pilot.press("escape", "1")
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen), "the browser again")
+
+        # every GitBook block on one page; enter in the tree puts the focus on the page
         await open_from_tree(pilot, browser, "Every block, once", "Every block, once")
-        await pilot.press("f6")
         await settle(pilot)
         save(app, "page")
 
@@ -142,7 +172,6 @@ async def tour(app: Any) -> None:
         await pilot.press("escape")
 
         # the 1 MB generated reference page, and its outline (t)
-        await pilot.press("f6")
         await expand(pilot, tree, "▤ API & CLI reference")
         await expand(pilot, tree, "📚 Config reference (full)")
         title = "Configuration and metrics reference"

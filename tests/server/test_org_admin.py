@@ -309,3 +309,32 @@ def test_translations_validation_and_roles(world: World) -> None:
     assert_error(world.client("otto").get(f"{path}/{item['id']}"), 404)
     assert_error(world.anonymous().get(path), 401)
     assert api.get(f"{path}/{item['id']}").json()["title"] == "Europe"
+
+
+def test_content_link_invites_grant_a_level_on_a_space(world: World) -> None:
+    c = world.client()
+    space = c.post(f"/orgs/{world.org}/spaces", json={"title": "Shared"}).json()
+    url = f"/orgs/{world.org}/link-invites"
+    invite = c.post(url, json={"level": "comment", "space": space["id"]})
+    assert invite.status_code == 201, invite.text
+    body = invite.json()
+    assert body["level"] == "comment" and body["space"]["id"] == space["id"]
+    assert "role" not in body
+    changed = c.patch(f"{url}/{body['id']}", json={"level": "review"}).json()
+    assert changed["level"] == "review"
+    assert_error(c.patch(f"{url}/{body['id']}", json={"role": "read"}), 400, "level")
+    # otto (no member of this organization) joins as a guest with that level on the space
+    assert world.client("otto").post(f"/orgs/{world.org}/invites/{body['id']}").status_code == 200
+    perms = c.get(f"/spaces/{space['id']}/permissions/users").json()["items"]
+    assert {(p["user"]["id"], p["permission"]) for p in perms} >= {(world.users["otto"], "review")}
+    assert world.client("otto").get(f"/spaces/{space['id']}").status_code == 200
+
+
+def test_content_link_invite_validation(world: World) -> None:
+    c = world.client()
+    url = f"/orgs/{world.org}/link-invites"
+    assert_error(c.post(url, json={"level": "read"}), 400, "space")
+    assert_error(c.post(url, json={"level": "read", "space": "a", "collection": "b"}), 400)
+    assert_error(c.post(url, json={"role": "read", "level": "read", "space": "a"}), 400)
+    assert_error(c.post(url, json={"level": "read", "space": "nope"}), 404, "space")
+    assert_error(c.post(url, json={}), 400, "role")

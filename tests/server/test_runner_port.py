@@ -6,7 +6,8 @@ from __future__ import annotations
 import socket
 from pathlib import Path
 
-from gitbook_tui.server.runner import bind_socket, prepare
+from gitbook_tui.server.background import bind_socket
+from gitbook_tui.server.runner import prepare
 
 
 def _free_port() -> int:

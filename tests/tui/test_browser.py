@@ -184,7 +184,7 @@ def spy_notifications(app: GitBookApp) -> list[str]:
 async def test_enter_opens_page_and_history_back_forward(world, handbook, tmp_path):
     app = make_app(make_client(Transport(world.app)), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
         browser = browser_of(app)
         await open_in_tree(pilot, browser, handbook["space"], "Usage")
         await until(pilot, lambda: browser.viewer.document is not None)
@@ -217,7 +217,7 @@ async def test_links_inside_the_space_open_pages(world, handbook, tmp_path, monk
     monkeypatch.setattr("webbrowser.get", lambda *a: Browser())
     app = make_app(make_client(Transport(world.app)), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
         browser = browser_of(app)
         app.copy_to_clipboard = copied.append  # type: ignore[method-assign]
         notes = spy_notifications(app)
@@ -292,7 +292,7 @@ async def _first_run(world: Any, handbook: dict[str, str], tmp_path: Path, cache
     """Open Handbook › Intro › Install with a cache; quit (the state is saved)."""
     app = make_app(make_client(Transport(world.app), cache=cache), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
         browser = browser_of(app)
         await open_in_tree(pilot, browser, handbook["space"], "Intro")
         await pilot.press("escape")  # from the page back to the tree
@@ -368,7 +368,7 @@ async def test_offline_badge_with_cached_data(world, handbook, tmp_path):
     transport.offline = True
     app = make_app(make_client(transport, cache=cache), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
         browser = browser_of(app)
         status = browser.query_one(StatusBar)
         await until(pilot, lambda: status.connection_text == "offline")
@@ -399,7 +399,7 @@ async def test_org_picker_when_the_token_sees_two_orgs(world, tmp_path):
         picker = app.screen
         assert [o.title for o in picker.orgs] == ["Acme Docs", "Other Org"]
         await pilot.press("j", "enter")
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
         browser = browser_of(app)
         assert browser.org_id == world.other_org
         await until(pilot, lambda: "□ Elsewhere" in visible_labels(browser.workspace_tree))
@@ -409,7 +409,7 @@ async def test_org_picker_when_the_token_sees_two_orgs(world, tmp_path):
     # the next start goes straight to the remembered organization
     app = make_app(make_client(Transport(world.app), token="tok-alice"), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
         assert browser_of(app).org_id == world.other_org
 
 
@@ -422,7 +422,7 @@ async def test_open_target_starts_at_the_page(world, handbook, tmp_path, how):
     )
     app = make_app(make_client(Transport(world.app)), tmp_path, start=start)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
         browser = browser_of(app)
         await until(pilot, lambda: browser.header.title_text == "Install")
         assert browser.workspace_tree.cursor_node.label.plain == "Install"
@@ -434,7 +434,7 @@ async def test_open_space_opens_its_first_page(world, handbook, tmp_path):
         make_client(Transport(world.app)), tmp_path, start=StartTarget(handbook["space"])
     )
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
         await until(pilot, lambda: browser_of(app).header.title_text == "Intro")
 
 
@@ -479,7 +479,7 @@ async def test_keymap_and_theme_from_config(world, handbook, tmp_path):
     config = TuiConfig(theme="nord", keymap={"tree.down": "n", "tree.open": "enter,x"})
     app = GitBookApp(client, config=config, state_store=StateStore(tmp_path / "s.json"))
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
         assert app.theme == "nord"
         tree = browser_of(app).workspace_tree
         await until(pilot, lambda: "▤ Product" in visible_labels(tree))
@@ -502,7 +502,7 @@ async def test_hostile_titles_are_inert(world, tmp_path):
     )
     app = make_app(make_client(Transport(world.app)), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
         browser = browser_of(app)
         tree = browser.workspace_tree
         await until(pilot, lambda: "□ [@click=app.quit]x" in visible_labels(tree))
@@ -532,7 +532,7 @@ async def test_open_target_then_plain_start_restores_the_tree(world, handbook, t
     start = StartTarget(handbook["space"], handbook["Install"])
     app = make_app(make_client(transport, cache=cache), tmp_path, start=start)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
         browser = browser_of(app)
         await until(pilot, lambda: browser.header.title_text == "Install")
         await until(pilot, lambda: browser.status.connection_text == "online")
@@ -548,7 +548,7 @@ async def test_open_target_then_plain_start_restores_the_tree(world, handbook, t
     # the next plain start shows the same organization, tree and page
     app = make_app(make_client(Transport(world.app), cache=cache), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
         browser = browser_of(app)
         assert browser.org_id == world.org
         await until(pilot, lambda: browser.header.title_text == "Install")

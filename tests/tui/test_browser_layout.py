@@ -79,7 +79,7 @@ def make_app(world: Any, tmp_path: Path, space: dict[str, str]) -> GitBookApp:
 
 async def opened(pilot: Any) -> BrowserScreen:
     app = pilot.app
-    await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+    await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
     browser = app.screen
     assert isinstance(browser, BrowserScreen)
     await until(pilot, lambda: browser.header.title_text == "Long read")

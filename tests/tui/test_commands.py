@@ -171,6 +171,7 @@ async def test_app_commands_only_those_the_app_has(world: World, client: AsyncGi
         "app.forward",
         "app.change_theme",
         "app.quit",
+        "app.show_view('comments', 'page')",
     }
 
 

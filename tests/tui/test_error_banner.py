@@ -4,7 +4,7 @@ with r, and offer to sign in again after a 401."""
 from __future__ import annotations
 
 import test_workspace_tree
-from test_workspace_tree import Transport, make_app, make_client, move_to, tree_of
+from test_workspace_tree import Transport, browser_ready, make_app, make_client, move_to, tree_of
 
 from conftest import until
 from gitbook_tui.tui.account.welcome_screen import WelcomeScreen
@@ -15,7 +15,7 @@ workspace = test_workspace_tree.workspace  # the fixture
 
 
 async def _open_intro(pilot, app, workspace, transport, status):
-    await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+    await until(pilot, lambda: browser_ready(app))
     browser = app.screen
     assert isinstance(browser, BrowserScreen)
     tree = tree_of(app)
@@ -78,7 +78,7 @@ async def test_tree_load_error_banner_until_the_node_loads(world, workspace, tmp
     transport.fail[f"/collections/{workspace['product']}/spaces"] = 500
     app = make_app(make_client(transport), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: browser_ready(app))
         browser = app.screen
         assert isinstance(browser, BrowserScreen)
         tree = tree_of(app)

@@ -9,8 +9,8 @@ import pytest
 
 import gitbook_tui
 from gitbook_tui.markdown import parse
-from gitbook_tui.tui.render import DocumentLayout
-from gitbook_tui.tui.render.find import iter_matches
+from gitbook_tui.tui.render import DocumentLayout, FindResults
+from gitbook_tui.tui.render.find import block_resolver, iter_matches
 from gitbook_tui.tui.render.haystack import query_words
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -21,6 +21,14 @@ PAGES = sorted(
     ]
 )
 WORD_RE = re.compile(r"[!-~]+")
+
+
+def _find_all(layout: DocumentLayout, query: str) -> list[object]:
+    results = FindResults(query, block_resolver(layout, query))
+    for found in iter_matches(layout, query):
+        assert found is not None
+        results.add(found)
+    return list(results.placed())
 
 
 def _title(href: str) -> str | None:
@@ -47,10 +55,10 @@ def test_pre_checked_find_equals_a_search_of_every_block() -> None:
     document = parse((ROOT / "tests/fixtures/gitbook-export/guides/writing-pages.md").read_text())
     for query in ("the", "Step", "1.", "Details", "page", "x", "[", "Tab 1"):
         layout = DocumentLayout(document, 80, titles=_title)
-        found = [match for block in iter_matches(layout, query) for match in block or ()]
+        found = _find_all(layout, query)
         layout = DocumentLayout(document, 80, titles=_title)
         layout.may_contain = lambda index, words: True  # type: ignore[method-assign]
-        every = [match for block in iter_matches(layout, query) for match in block or ()]
+        every = _find_all(layout, query)
         assert found == every, query
 
 

@@ -15,6 +15,7 @@ from gitbook_tui.markdown import model as m
 from gitbook_tui.markdown import parse
 from gitbook_tui.tui.browse.page_viewer import PageViewer
 from gitbook_tui.tui.render import DocumentLayout, FindResults, Match, iter_matches
+from gitbook_tui.tui.render.find import block_resolver
 
 SPACES = Path(gitbook_tui.__file__).parent / "server/demo/spaces"
 WIDTHS = (40, 80, 200)
@@ -43,7 +44,11 @@ def demo_pages() -> m.Document:
 
 
 def find_all(layout: DocumentLayout, query: str) -> list[Match]:
-    return [match for found in iter_matches(layout, query) for match in found]
+    results = FindResults(query, block_resolver(layout, query))
+    for found in iter_matches(layout, query):
+        assert found is not None
+        results.add(found)
+    return results.placed()
 
 
 def cells(text: str, x0: int, x1: int) -> str:
@@ -242,3 +247,34 @@ async def test_split_match_is_highlighted_on_both_lines_and_counts_survive_resiz
         assert layout.width == 117 and viewer.find_status == "1/1"
         match = viewer.find_results.current_match
         assert match is not None and not match.rest
+
+
+def test_paragraph_matches_are_counted_first_and_placed_when_needed() -> None:
+    """A paragraph's matches are counted without a layout; each paragraph is laid out
+    (its matches placed) only when one of them is shown, stepped to or picked."""
+    document = doc(
+        *(para(f"Line {k}: the beacon and the beacon again, wrapped.") for k in range(50))
+    )
+    layout = DocumentLayout(document, 20)
+    placed: list[int] = []
+    resolve = block_resolver(layout, "beacon")
+
+    def counting(block: int) -> list[Match]:
+        placed.append(block)
+        return resolve(block)
+
+    results = FindResults("beacon", counting)
+    for found in iter_matches(layout, "beacon"):
+        assert found is not None
+        results.add(found)
+    results.done = True
+    assert len(results.matches) == 100 and placed == []
+    assert results.status == "0/100"
+    line_of = lambda match: layout.start(match.block) + match.line  # noqa: E731
+    assert results.pick_first(line_of, layout.start(30))
+    assert placed == [30] and results.current == 60
+    assert results.step(1) is not None and placed == [30]  # its second match: same block
+    assert results.step(1) == results.matches[62] and placed == [30, 31]
+    list(results.on_line(40, 0))  # drawing a line of a paragraph places its matches
+    assert placed == [30, 31, 40]
+    assert results.placed() == find_all(layout, "beacon")

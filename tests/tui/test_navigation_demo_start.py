@@ -29,7 +29,7 @@ async def test_progress_screen_until_the_server_serves(world, tmp_path):
         await pilot.pause(0.3)
         assert isinstance(app.screen, StartingScreen)
         ready["now"] = True
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
         browser = app.screen
         await until(pilot, lambda: bool(browser.workspace_tree.root.children))  # (mounted)
 

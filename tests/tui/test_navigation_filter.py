@@ -6,6 +6,7 @@ from __future__ import annotations
 import test_workspace_tree
 from test_workspace_tree import (
     Transport,
+    browser_ready,
     cursor_label,
     make_app,
     make_client,
@@ -23,7 +24,7 @@ workspace = test_workspace_tree.workspace  # the fixture
 async def test_typing_q_in_the_filter_does_not_quit(world, workspace, tmp_path):
     app = make_app(make_client(Transport(world.app)), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: browser_ready(app))
         tree = tree_of(app)
         assert await tree.reveal(await app.client.spaces.get(workspace["handbook"]))
         tree.focus()
@@ -42,7 +43,7 @@ async def test_typing_q_in_the_filter_does_not_quit(world, workspace, tmp_path):
 async def test_arrows_and_ctrl_n_p_move_among_matches(world, workspace, tmp_path):
     app = make_app(make_client(Transport(world.app)), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: browser_ready(app))
         tree = tree_of(app)
         assert await tree.reveal(await app.client.spaces.get(workspace["handbook"]))
         tree.focus()
@@ -66,7 +67,7 @@ async def test_arrows_and_ctrl_n_p_move_among_matches(world, workspace, tmp_path
 async def test_enter_opens_the_match_reveals_it_and_focuses_the_page(world, workspace, tmp_path):
     app = make_app(make_client(Transport(world.app)), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: browser_ready(app))
         browser = app.screen
         assert isinstance(browser, BrowserScreen)
         tree = tree_of(app)
@@ -86,7 +87,7 @@ async def test_enter_opens_the_match_reveals_it_and_focuses_the_page(world, work
 async def test_filter_matches_pages_of_the_space_not_loaded_yet(world, workspace, tmp_path):
     app = make_app(make_client(Transport(world.app)), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: browser_ready(app))
         tree = tree_of(app)
         assert await tree.reveal(await app.client.spaces.get(workspace["handbook"]))
         tree.focus()
@@ -102,7 +103,7 @@ async def test_filter_matches_pages_of_the_space_not_loaded_yet(world, workspace
 async def test_escape_in_the_page_keeps_the_tree_filter(world, workspace, tmp_path):
     app = make_app(make_client(Transport(world.app)), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: browser_ready(app))
         browser = app.screen
         assert isinstance(browser, BrowserScreen)
         tree = tree_of(app)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 import test_workspace_tree
-from test_workspace_tree import Transport, make_app, make_client, move_to, tree_of
+from test_workspace_tree import Transport, browser_ready, make_app, make_client, move_to, tree_of
 
 from conftest import until
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
@@ -25,7 +25,7 @@ def long_page(world, workspace):
 
 
 async def open_long(pilot, app, space_id: str) -> BrowserScreen:
-    await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+    await until(pilot, lambda: browser_ready(app))
     browser = app.screen
     assert isinstance(browser, BrowserScreen)
     tree = tree_of(app)

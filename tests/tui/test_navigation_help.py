@@ -4,7 +4,7 @@ app's commands first, without Textual's duplicates; the chosen theme is kept."""
 from __future__ import annotations
 
 import test_workspace_tree
-from test_workspace_tree import Transport, make_app, make_client, tree_of
+from test_workspace_tree import Transport, browser_ready, make_app, make_client, tree_of
 
 from conftest import until
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
@@ -20,7 +20,7 @@ def help_text(app) -> str:
 async def test_help_is_curated_for_the_focused_pane(world, workspace, tmp_path):
     app = make_app(make_client(Transport(world.app)), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: browser_ready(app))
         tree_of(app).focus()
         await pilot.pause()
         await pilot.press("question_mark")
@@ -40,7 +40,7 @@ async def test_help_is_curated_for_the_focused_pane(world, workspace, tmp_path):
         assert isinstance(app.screen, HelpScreen) and app.screen.show_all
         assert "Screen — BrowserScreen" in help_text(app)
         await pilot.press("question_mark")
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: browser_ready(app))
 
 
 async def _discovered(provider) -> list[str]:
@@ -54,7 +54,7 @@ async def test_palette_app_commands_once_each_views_and_no_textual_duplicates(
 
     app = make_app(make_client(Transport(world.app)), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: browser_ready(app))
         assert list(app.get_system_commands(app.screen)) == []  # no Keys/Quit/Theme twice
         titles = await _discovered(AppCommands(app.screen))
         assert titles[0] == "Go to Browse"
@@ -85,7 +85,7 @@ async def test_theme_choice_is_kept_in_config_toml(world, workspace, tmp_path):
 
     app = make_app(make_client(Transport(world.app)), tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: browser_ready(app))
         assert not config_path().exists()  # nothing written at start
         app.theme = "textual-light"
         await until(pilot, lambda: config_path().exists())
@@ -101,7 +101,7 @@ async def test_theme_choice_is_kept_in_config_toml(world, workspace, tmp_path):
         state_store=StateStore(tmp_path / "state.json"),
     )
     async with again.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(again.screen, BrowserScreen))
+        await until(pilot, lambda: browser_ready(again))
         assert again.theme == "textual-light"
 
 

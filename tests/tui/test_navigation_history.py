@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 import test_workspace_tree
-from test_workspace_tree import Transport, make_app, make_client, move_to, tree_of
+from test_workspace_tree import Transport, browser_ready, make_app, make_client, move_to, tree_of
 
 from conftest import until
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
@@ -30,7 +30,7 @@ def pages(world, workspace):
 async def test_back_and_forward_restore_scroll_and_link(world, pages, tmp_path):
     app = make_app(make_client(Transport(world.app)), tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: browser_ready(app))
         browser = app.screen
         assert isinstance(browser, BrowserScreen)
         tree = tree_of(app)

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import pytest
 import test_workspace_tree
-from test_workspace_tree import Transport, make_client, move_to, tree_of
+from test_workspace_tree import Transport, browser_ready, make_client, move_to, tree_of
 
 from conftest import until
 from gitbook_tui.cli import build_parser, main
 from gitbook_tui.tui.app import DEMO_ACCOUNT, GitBookApp
-from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.browse.outline_screen import OutlineScreen
 from gitbook_tui.tui.common.config import TuiConfig
 from gitbook_tui.tui.common.hint_footer import HintFooter
@@ -51,7 +50,7 @@ async def test_outline_preselects_the_heading_being_read_and_footers_follow(
 ):
     app = make_app(world, tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: browser_ready(app))
         browser = app.screen
         tree = tree_of(app)
         assert await tree.reveal(await app.client.spaces.get(sections["notes"]))
@@ -105,7 +104,7 @@ async def test_mistyped_keymap_id_is_warned(world, workspace, tmp_path):
 
     app.notify = spy  # type: ignore[method-assign]
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: browser_ready(app))
         await until(pilot, lambda: any("tree.dwon" in s for s in seen))
         assert not any("tree.down," in s or s.endswith("tree.down") for s in seen)
 

@@ -73,7 +73,7 @@ def make_app(world: World, tmp_path: Path) -> GitBookApp:
 
 
 async def open_install(app: GitBookApp, pilot: Any, imported: dict[str, str]) -> BrowserScreen:
-    await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+    await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
     browser = app.screen
     assert isinstance(browser, BrowserScreen)
     await until(pilot, lambda: browser.workspace_tree.has_focus)

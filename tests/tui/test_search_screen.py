@@ -12,7 +12,7 @@ import pytest
 from textual.app import App
 from textual.widgets import Input, OptionList, Static
 
-from conftest import World
+from conftest import World, until
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.tui.common.navigator import Navigator
 from gitbook_tui.tui.search.search_screen import (
@@ -262,7 +262,7 @@ async def test_server_error_keeps_the_query(
     app = NavApp(client, world.org, tidewater)
     async with app.run_test(size=SIZE) as pilot:
         app.push_screen(SearchScreen())
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.focused, Input))  # (typed keys go there)
         await pilot.press(*"tidewater", "enter")
         await settle(app, pilot)
         assert app.screen.query_one("#search-input", Input).value == "tidewater"

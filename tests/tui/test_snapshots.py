@@ -320,7 +320,10 @@ def test_tree_expanded(snap_compare: Snap, world, workspace, tmp_path, size) -> 
     cursor on a page opened with enter."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
-        await until(pilot, lambda: isinstance(pilot.app.screen, BrowserScreen))
+        await until(
+            pilot,
+            lambda: isinstance(pilot.app.screen, BrowserScreen) and pilot.app.screen.is_mounted,
+        )
         tree = browser_of(pilot.app).workspace_tree
         for label in ("▤ Product", "📘 User Guide", "Getting started", "▤ Engineering"):
             await cursor_to(pilot, tree, label)
@@ -452,7 +455,10 @@ async def _first_run(world: World, workspace: dict[str, str], tmp_path: Path) ->
     cache = ResponseCache(tmp_path / "responses.sqlite")
     app = make_app(world, tmp_path, cache=cache)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(pilot.app.screen, BrowserScreen))
+        await until(
+            pilot,
+            lambda: isinstance(pilot.app.screen, BrowserScreen) and pilot.app.screen.is_mounted,
+        )
         tree = browser_of(app).workspace_tree
         for label in ("▤ Product", "📘 User Guide", "Getting started"):
             await cursor_to(pilot, tree, label)
@@ -474,7 +480,10 @@ def test_offline_badge(snap_compare: Snap, world, workspace, tmp_path, frozen, s
     cache = ResponseCache(tmp_path / "responses.sqlite")
 
     async def run_before(pilot: Pilot[Any]) -> None:
-        await until(pilot, lambda: isinstance(pilot.app.screen, BrowserScreen))
+        await until(
+            pilot,
+            lambda: isinstance(pilot.app.screen, BrowserScreen) and pilot.app.screen.is_mounted,
+        )
         browser = browser_of(pilot.app)
         await until(pilot, lambda: browser.status.connection_text == "offline")
         await until(pilot, lambda: browser.header.title_text == "Install")

@@ -75,7 +75,7 @@ async def test_accepted_token_is_stored_and_opens_the_browser(world, tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, WelcomeScreen))
         await pilot.press(*"tok-eve", "enter")
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
         assert app.client.has_token
         browser = app.screen
         assert isinstance(browser, BrowserScreen)

@@ -109,6 +109,16 @@ def workspace(world: Any) -> dict[str, str]:
     }
 
 
+def browser_ready(app: GitBookApp) -> bool:
+    """The browser is the screen, composed, and its tree shows the organizations (a
+    pushed screen is ``app.screen`` before its widgets are mounted)."""
+    screen = app.screen
+    if not isinstance(screen, BrowserScreen):
+        return False
+    trees = screen.query(WorkspaceTree)
+    return bool(trees) and bool(trees.first().root.children)
+
+
 def tree_of(app: GitBookApp) -> WorkspaceTree:
     return app.screen.query_one(WorkspaceTree)
 
@@ -155,7 +165,7 @@ async def test_navigation_org_collection_space_page(world, workspace, tmp_path):
     transport = Transport(world.app)
     app = make_app(make_client(transport), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
         tree = tree_of(app)
         # the only organization opens expanded: top collections and root spaces
         await until(pilot, lambda: "▤ Product" in visible_labels(tree))
@@ -206,7 +216,7 @@ async def test_navigation_org_collection_space_page(world, workspace, tmp_path):
 async def test_hidden_pages_toggle_with_dot(world, workspace, tmp_path):
     app = make_app(make_client(Transport(world.app)), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
         tree = tree_of(app)
         assert await tree.reveal(await app.client.spaces.get(workspace["handbook"]))
         await pilot.pause()
@@ -223,7 +233,7 @@ async def test_hidden_pages_toggle_with_dot(world, workspace, tmp_path):
 async def test_slash_filter_shows_matches_with_ancestors(world, workspace, tmp_path):
     app = make_app(make_client(Transport(world.app)), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
         tree = tree_of(app)
         assert await tree.reveal(await app.client.spaces.get(workspace["handbook"]))
         tree.focus()
@@ -266,7 +276,7 @@ async def test_lazy_load_failure_shows_on_node_and_r_retries(world, workspace, t
     app = make_app(make_client(transport), tmp_path)
     notes: list[Any] = []
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
         tree = tree_of(app)
         await until(pilot, lambda: "▤ Product" in visible_labels(tree))
         original = app.notify
@@ -294,7 +304,7 @@ async def test_expanding_two_nodes_loads_both(world, workspace, tmp_path):
     """Loads are exclusive per node: expanding a second node does not cancel the first."""
     app = make_app(make_client(Transport(world.app)), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
         tree = tree_of(app)
         await until(pilot, lambda: "📝 Notes" in visible_labels(tree))
         await move_to(pilot, tree, "Product")
@@ -332,7 +342,7 @@ async def test_group_and_link_pages(world, tmp_path, monkeypatch):
     monkeypatch.setattr("webbrowser.get", lambda *a: Browser())
     app = make_app(make_client(Transport(world.app)), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
         tree = tree_of(app)
         await until(pilot, lambda: "□ Synced" in visible_labels(tree))
         await move_to(pilot, tree, "Synced")
@@ -359,7 +369,7 @@ async def test_group_and_link_pages(world, tmp_path, monkeypatch):
 async def test_status_bar_shows_user_org_and_freshness(world, workspace, tmp_path):
     app = make_app(make_client(Transport(world.app)), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
         status = app.screen.query_one(StatusBar)
         await until(pilot, lambda: "Eve" in status.text and "Acme Docs" in status.text)
         await until(pilot, lambda: status.connection_text == "online")
@@ -377,7 +387,7 @@ async def test_pagination_is_followed_to_the_end(world, tmp_path, monkeypatch):
     transport = Transport(world.app)
     app = make_app(make_client(transport), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
         tree = tree_of(app)
         await until(pilot, lambda: "□ Space 104" in visible_labels(tree))
         assert len([label for label in visible_labels(tree) if "Space " in label]) == 105
@@ -395,7 +405,7 @@ async def test_offline_without_cache_shows_error_and_recovers(world, workspace, 
     transport.offline = True
     app = make_app(make_client(transport), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
         tree = tree_of(app)
         status = app.screen.query_one(StatusBar)
         await until(pilot, lambda: visible_labels(tree) == ["⚠ could not load — r to retry"])
@@ -414,7 +424,7 @@ async def test_first_keys_go_to_the_tree_not_the_hidden_filter(world, workspace,
 
     app = make_app(make_client(Transport(world.app)), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
         await pilot.press("s")
         await until(pilot, lambda: isinstance(app.screen, SearchScreen))
         assert app.browser is not None and app.browser.workspace_tree.filter_text == ""

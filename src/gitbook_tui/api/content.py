@@ -414,11 +414,34 @@ def document_markdown(document: Any) -> str:
     return "\n\n".join(blocks)
 
 
+_MARK_WRAP = {"bold": "**", "italic": "_", "code": "`", "strikethrough": "~~"}
+
+
 def _collect_text(node: Any, parts: list[str]) -> None:
+    """The text of a node as markdown: marks wrap their text, links keep their target,
+    sibling blocks go on separate lines."""
     if not isinstance(node, dict):
+        return
+    if node.get("object") == "inline" and node.get("type") == "link":
+        inner: list[str] = []
+        for child in node.get("nodes") or []:
+            _collect_text(child, inner)
+        raw_ref = (node.get("data") or {}).get("ref")
+        ref: dict[str, Any] = raw_ref if isinstance(raw_ref, dict) else {}
+        target = ref.get("url") or (f"/pages/{ref['page']}" if ref.get("page") else "")
+        parts.append(f"[{''.join(inner)}]({target})" if target else "".join(inner))
         return
     for leaf in node.get("leaves") or []:
         if isinstance(leaf, dict) and isinstance(leaf.get("text"), str):
-            parts.append(leaf["text"])
+            text = leaf["text"]
+            for mark in leaf.get("marks") or []:
+                wrap = _MARK_WRAP.get(mark.get("type", "")) if isinstance(mark, dict) else None
+                if wrap and text.strip():
+                    text = f"{wrap}{text}{wrap}"
+            parts.append(text)
+    first = True
     for child in node.get("nodes") or []:
+        if isinstance(child, dict) and child.get("object") == "block" and not first:
+            parts.append("\n")
+        first = False
         _collect_text(child, parts)

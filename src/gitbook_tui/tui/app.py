@@ -348,8 +348,9 @@ class GitBookApp(App[str | None]):
         return not (action == "command_palette" and getattr(self.focused, "OWNS_CTRL_P", False))
 
     # -- views ----------------------------------------------------------------------------------
-    async def action_show_view(self, name: str) -> None:
-        """Show the numbered view ``name`` (see :mod:`.views`) over the browser."""
+    async def action_show_view(self, name: str, scope: str = "") -> None:
+        """Show the numbered view ``name`` (see :mod:`.views`) over the browser; ``scope``
+        (e.g. ``"page"``; ``""`` the view's default) goes to a view that has ``set_scope``."""
         view = view_named(name)
         browser = self.browser
         if view is None or browser is None:
@@ -361,6 +362,9 @@ class GitBookApp(App[str | None]):
         screen_name = f"view-{view.name}"
         if not self.is_screen_installed(screen_name):
             self.install_screen(view.factory(self), screen_name)
+        set_scope = getattr(self.get_screen(screen_name), "set_scope", None)
+        if callable(set_scope):
+            set_scope(scope)
         await self.push_screen(screen_name)
 
     # -- modal screens ------------------------------------------------------------------------------

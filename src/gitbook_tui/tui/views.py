@@ -36,9 +36,16 @@ def _reviews(nav: Navigator) -> Screen[None]:
     return ReviewInboxScreen(nav)
 
 
+def _comments(nav: Navigator) -> Screen[None]:
+    from .comments.comments_screen import CommentsScreen
+
+    return CommentsScreen(nav)
+
+
 VIEWS: tuple[View, ...] = (
     View("1", "browse", "Browse"),
     View("2", "reviews", "Reviews", _reviews),
+    View("3", "comments", "Comments", _comments),
 )
 """Every view the app offers, in key order."""
 

@@ -16,6 +16,7 @@ from ..core.storage import Storage
 from ..core.url_guard import trusting
 from . import generated
 from .seed_base import DEMO_DIR, DEMO_ID_SEED, SeedError, demo_token
+from .seed_comments_extra import schedule_extra_comments
 from .seed_org import OrgSeeder
 from .seed_reviews_extra import seed_review_extras
 from .seed_threads import ThreadSeeder
@@ -73,6 +74,7 @@ class DemoSeeder(ThreadSeeder, OrgSeeder):
                 self.schedule(space.get("createdDaysAgo", 60), partial(self._space, space))
             for comment in self.data.get("comments", []):
                 self._schedule_comment(comment, "/spaces/{space}/comments", comment["space"])
+            schedule_extra_comments(self)
             for cr in self.data.get("changeRequests", []):
                 self._schedule_change_request(cr)
             self.schedule(2, self._sites)

@@ -8,6 +8,12 @@ tree are handled by :mod:`.link_follower`: pages of the space open, http(s) link
 only *offered* (``o`` opens the last one, ``y`` copies the page's URL), other schemes are
 refused. The footer shows a few hints chosen for the focused widget
 (:mod:`..common.hint_footer`).
+
+Focus: a page chosen in the tree takes the focus; ``h``/``←``/``escape`` in the page go
+back to the tree; ``w``/``ctrl+w``/``f6`` switch panes; the focused pane has an accent
+bar. Below :data:`WIDE` columns the tree is a drawer (``\\``), below :data:`ONE_PANE`
+one pane shows at a time. Failures to open a page stay in the page pane's
+:class:`~..common.error_banner.ErrorBanner` until the page opens.
 """
 
 from __future__ import annotations
@@ -22,7 +28,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.content import Content
-from textual.screen import Screen
 
 from ...api import APIConnectionError, AsyncGitBook, GitBookError, response_meta
 from ...models import RevisionPage
@@ -41,6 +46,7 @@ from .page_header import PageHeader
 from .page_history import PageHistory
 from .page_loader import LoadedPage, PageLoader
 from .page_viewer import PageViewer
+from .pane_layout import ONE_PANE, WIDE, PaneLayout
 from .sidebar import Sidebar
 from .space_files import SpaceFiles
 from .tree.workspace_tree import (
@@ -53,13 +59,8 @@ from .tree.workspace_tree import (
 
 __all__ = ["ONE_PANE", "WIDE", "BrowserScreen"]
 
-WIDE = 100
-r"""From this width the tree shows beside the page; below it the tree is a drawer (``\``)."""
-ONE_PANE = 60
-"""Below this width one pane shows at a time: the one with the focus."""
 
-
-class BrowserScreen(Screen[None]):
+class BrowserScreen(PaneLayout):
     """Tree + page pane + status bar + footer for one organization (or all)."""
 
     # The hidden filter input comes first in the layout; without this it would take the
@@ -78,6 +79,7 @@ class BrowserScreen(Screen[None]):
         Binding("backslash,ctrl+b", "toggle_tree", "Tree", id="browser.toggle_tree"),
         Binding("ctrl+o", "switch_org", "Organizations", show=False, id="browser.switch_org"),
         Binding("escape", "escape", "To the tree", show=False, id="browser.escape"),
+        Binding("C", "app.show_view('comments', 'page')", "Page comments", id="browser.comments"),
     ]
 
     def __init__(
@@ -106,7 +108,6 @@ class BrowserScreen(Screen[None]):
         self._current: tuple[str, str] | None = None
         self._page: RevisionPage | None = None
         self._shown_markdown: str | None = None
-        self._tree_shown: bool | None = None  # the reader's choice with \ (None: by width)
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -125,14 +126,6 @@ class BrowserScreen(Screen[None]):
         yield HintFooter(compact=True)
 
     @property
-    def workspace_tree(self) -> WorkspaceTree:
-        return self.query_one(WorkspaceTree)
-
-    @property
-    def viewer(self) -> PageViewer:
-        return self.query_one(PageViewer)
-
-    @property
     def header(self) -> PageHeader:
         return self.query_one(PageHeader)
 
@@ -144,6 +137,10 @@ class BrowserScreen(Screen[None]):
     def current_page(self) -> tuple[str, str] | None:
         """(space id, page id) of the page shown."""
         return self._current
+
+    @property
+    def page_open(self) -> bool:
+        return self._current is not None
 
     @property
     def page(self) -> RevisionPage | None:
@@ -403,7 +400,7 @@ class BrowserScreen(Screen[None]):
         self.open_page(event.space_id, event.page_id)
         if event.focus:
             if self.size.width < WIDE:
-                self._tree_shown = None  # a narrow screen's drawer closes on the page
+                self.tree_choice = None  # a narrow screen's drawer closes on the page
             self.focus_page()
 
     @on(PageViewer.LeaveRequested)
@@ -437,67 +434,6 @@ class BrowserScreen(Screen[None]):
         if action == "escape":
             return self.focused is not self.workspace_tree
         return True
-
-    def action_escape(self) -> None:
-        """Back to the tree (the tree's filter stays as it is)."""
-        self.focus_tree()
-
-    def action_switch_focus(self) -> None:
-        if self._focus_in_tree():
-            self.focus_page()
-        else:
-            self.focus_tree()
-
-    def action_toggle_tree(self) -> None:
-        r"""``\``: show or hide the tree (one pane at a time on a very narrow screen:
-        switch panes)."""
-        if self.size.width < ONE_PANE:
-            self.action_switch_focus()
-            return
-        shown = not self.has_class("-tree-hidden")
-        self._tree_shown = not shown
-        if shown:
-            self.focus_page()  # (the tree hides once the focus left it)
-        else:
-            self.focus_tree()
-        self._layout()
-
-    def focus_tree(self) -> None:
-        """The tree takes the focus (shown while it has it, on a narrow screen too)."""
-        self.remove_class("-tree-hidden")  # (a hidden widget cannot take the focus)
-        self.workspace_tree.focus()
-
-    def focus_page(self) -> None:
-        self.remove_class("-page-hidden")
-        self.viewer.focus()
-
-    # -- narrow screens ---------------------------------------------------------------------------
-    def _focus_in_tree(self) -> bool:
-        focused = self.focused
-        return focused is not None and self.query_one(Sidebar) in focused.ancestors_with_self
-
-    def _layout(self) -> None:
-        """Which panes show for this width (see :data:`WIDE` and :data:`ONE_PANE`)."""
-        width = self.size.width
-        if not width:
-            return
-        in_tree = self._focus_in_tree() or self.focused is None
-        if width < ONE_PANE:
-            show_tree, show_page = in_tree, not in_tree
-        else:
-            default = width >= WIDE or self._current is None  # (nothing to read yet)
-            chosen = default if self._tree_shown is None else self._tree_shown
-            show_tree = chosen or in_tree  # the tree never hides while it has the focus
-            show_page = True
-        self.set_class(not show_tree, "-tree-hidden")
-        self.set_class(not show_page, "-page-hidden")
-        self.set_class(width < WIDE, "-narrow")
-
-    def on_resize(self) -> None:
-        self._layout()
-
-    def on_descendant_focus(self) -> None:
-        self._layout()
 
     def action_switch_org(self) -> None:
         switch = getattr(self.app, "action_switch_org", None)

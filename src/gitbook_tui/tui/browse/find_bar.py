@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
+from functools import partial
 from time import monotonic
 from typing import ClassVar
 
@@ -14,9 +15,11 @@ from textual.message import Message
 from textual.message_pump import MessagePump
 from textual.widget import Widget
 from textual.widgets import Input, Label
+from textual.worker import Worker
 
 from ..common.text import inert
 from ..render import DocumentLayout, FindResults, Match, iter_matches
+from ..render.find import Pending, block_resolver
 from ..render.viewport import Viewport
 
 __all__ = ["FindBar", "FindInPage"]
@@ -195,8 +198,11 @@ class FindInPage(Widget):
         between event-loop turns, starting in ``delay`` seconds: a first search then
         only lays out the blocks that may hold the query."""
         if self._view is not None:
-            work = self._prepare_find(self._view.layout, delay)
-            self.run_worker(work, group="page_viewer.find_prepare", exclusive=True)
+            # a callable, not a coroutine: nothing left unawaited if replaced before it runs
+            work = partial(self._prepare_find, self._view.layout, delay)
+            _started: Worker[None] = self.run_worker(
+                work, group="page_viewer.find_prepare", exclusive=True
+            )
 
     async def _prepare_find(self, layout: DocumentLayout, delay: float) -> None:
         if delay:
@@ -224,7 +230,9 @@ class FindInPage(Widget):
         self.refresh()
 
     def _reset_find(self, query: str = "") -> FindResults:
-        self._find = FindResults(query)
+        view = self._view
+        resolve = block_resolver(view.layout, query) if query and view is not None else None
+        self._find = FindResults(query, resolve)
         self._update_find_status()
         return self._find
 
@@ -238,8 +246,10 @@ class FindInPage(Widget):
         if results.query and self._view is not None:
             matches = iter_matches(self._view.layout, query)
             if not self._search_slice(results, matches):
-                worker = self._search_rest(results, matches)
-                self.run_worker(worker, group="page_viewer.find", exclusive=True)
+                work = partial(self._search_rest, results, matches)
+                _started: Worker[None] = self.run_worker(
+                    work, group="page_viewer.find", exclusive=True
+                )
         self.refresh()
 
     def refind(self) -> None:
@@ -247,7 +257,9 @@ class FindInPage(Widget):
         if self._find.query:
             self.find(self._find.query)
 
-    def _search_slice(self, results: FindResults, matches: Iterator[list[Match] | None]) -> bool:
+    def _search_slice(
+        self, results: FindResults, matches: Iterator[list[Match] | Pending | None]
+    ) -> bool:
         """Search for one time slice; True once the whole document has been searched."""
         view = self._view
         if view is None or results is not self._find:
@@ -269,7 +281,7 @@ class FindInPage(Widget):
         return done
 
     async def _search_rest(
-        self, results: FindResults, matches: Iterator[list[Match] | None]
+        self, results: FindResults, matches: Iterator[list[Match] | Pending | None]
     ) -> None:
         while results is self._find and not self._search_slice(results, matches):
             # At the end of a page still being parsed: look again in a while.

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, ClassVar
 
-from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import Binding, BindingType
@@ -15,7 +12,6 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.worker import Worker
 
 from ...markdown import Document, clean_text
 from ..render import (
@@ -29,14 +25,10 @@ from ..render import (
 from ..render.theme_palette import palette_from_theme
 from ..render.viewport import ReadingPosition, Viewport
 from .find_bar import FindBar, FindInPage
+from .progressive_page import PREPARE_DELAY, ProgressivePage
 
 if TYPE_CHECKING:
     from .page_loader import PageRest
-
-_PAINT_WAIT = 0.3
-"""The rest of a page's parse starts once its first screen is painted (or after this)."""
-_PREPARE_DELAY = 0.3
-"""Seconds after a page is complete before find's pre-check is made (in the background)."""
 __all__ = ["PageViewer"]
 
 
@@ -44,7 +36,7 @@ def _binding(keys: str, action: str, description: str, name: str, *, show: bool 
     return Binding(keys, action, description, show=show, id=f"page_viewer.{name}")
 
 
-class PageViewer(FindInPage, ScrollView, can_focus=True):
+class PageViewer(ProgressivePage, FindInPage, ScrollView, can_focus=True):
     """Shows a :class:`Document`, laying out only the blocks near the viewport."""
 
     DEFAULT_CSS = """
@@ -136,10 +128,7 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         self._painted = False
         self._find_bar: FindBar | None = None
         self._find = FindResults()  # see FindInPage
-        self._share = 1.0  # how much of the page the document covers
-        self._rest_worker: Worker[None] | None = None
-        self._follow_bottom = False  # G pressed while the page is still being parsed
-        self._first_paint = asyncio.Event()
+        self._init_progressive()  # see ProgressivePage
 
     # -- public API ----------------------------------------------------------------
 
@@ -179,9 +168,7 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         ``document`` may be the first part (``share`` of the page) of a page still being
         parsed: ``rest`` then brings the rest, which is added as it comes (see
         :meth:`extend`), starting once the first screen has been painted."""
-        if self._rest_worker is not None:
-            self._rest_worker.cancel()
-            self._rest_worker = None
+        self._stop_rest()
         self._document, self._files, self._titles = document, files, titles
         self._view, self._painted = None, False
         self._share, self._follow_bottom = (1.0, False) if rest is None else (share, False)
@@ -191,64 +178,7 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         self._reset_find()
         self._build_view()
         if rest is not None:
-            self._rest_worker = self.run_worker(
-                self._add_rest(document, rest), group="page_viewer.parse", exit_on_error=False
-            )
-
-    @property
-    def complete(self) -> bool:
-        """False while the page shown is still being parsed (see :meth:`show`)."""
-        return self._share >= 1.0
-
-    def extend(self, document: Document, share: float = 1.0) -> None:
-        """Show ``document``, the current one with more blocks at its end, covering
-        ``share`` of the page. What is on screen stays put; find carries on into the new
-        blocks; ``G`` pressed meanwhile goes on to the new end; an anchor not found
-        yet is looked for again."""
-        old = self._document
-        self._document, self._share = document, share
-        view = self._view
-        if view is None:
-            self._build_view()
-            return
-        count = 0 if old is None else len(old.blocks)
-        if (
-            old is not None
-            and count <= len(document.blocks)
-            and all(a is b for a, b in zip(old.blocks, document.blocks, strict=False))
-        ):
-            with view.keep():
-                view.layout.extend(document, share)
-        else:  # not an extension after all: start over where the reader is
-            top = view.top
-            view.layout = DocumentLayout(
-                document, view.layout.width, files=self._files, titles=self._titles
-            )
-            view.layout.set_share(share)
-            view.focus = None
-            view.go(top)
-            self.refind()
-        anchor = self._pending_anchor
-        if anchor is not None and (view.scroll_to_anchor(anchor) or share >= 1.0):
-            self._pending_anchor = None
-        if self._follow_bottom:
-            view.go_bottom()
-            self._follow_bottom = share < 1.0
-        else:
-            view.go(view.top)
-        self._sync()
-        if share >= 1.0:
-            self.prepare_find(_PREPARE_DELAY)
-
-    async def _add_rest(self, shown: Document, rest: PageRest) -> None:
-        # Let the first screen paint before the parse competes with it for the CPU.
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._first_paint.wait(), _PAINT_WAIT)
-        async for document, share in rest:
-            if self._document is not shown:
-                return  # another page is shown now
-            self.extend(document, share)
-            shown = document
+            self._follow_rest(document, rest)
 
     @property
     def position(self) -> ReadingPosition | None:
@@ -369,7 +299,7 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
             self._view.go(0)
         self._sync()
         if self.complete:
-            self.prepare_find(_PREPARE_DELAY)
+            self.prepare_find(PREPARE_DELAY)
 
     def _sync(self) -> None:
         """Mirror the viewport into Textual: virtual size, scroll offset, repaint."""
@@ -436,11 +366,6 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
             # the rest of the parse starts once this frame is on screen, not during it
             self.call_after_refresh(self._first_paint.set)
         return strip.apply_style(base).crop_extend(0, width, base)
-
-    def _loading_line(self, width: int, base: Style) -> Strip:
-        style = base + self.get_component_rich_style("page-viewer--loading", partial=True)
-        text = f"Loading the rest of the page… {int(self._share * 100)} %"
-        return Strip([Segment(text[:width], style)]).crop_extend(0, width, base)
 
     def _rescue(self) -> None:
         if self._view is not None:

@@ -139,13 +139,17 @@ class ErrorPane(Vertical):
         return self.query_one(ErrorBanner)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if not action.startswith("banner_"):
+            return True
+        banners = self.query(ErrorBanner)  # (none yet while the pane is being mounted)
+        if not banners:
+            return False
+        banner = banners.first()
         if action == "banner_retry":
-            return self.banner.can_retry
+            return banner.can_retry
         if action == "banner_dismiss":
-            return self.banner.showing
-        if action == "banner_sign_in":
-            return self.banner.needs_sign_in
-        return True
+            return banner.showing
+        return banner.needs_sign_in
 
     def action_banner_retry(self) -> None:
         self.banner.retry()

@@ -339,6 +339,9 @@ APP_COMMANDS: tuple[AppCommand, ...] = (
     AppCommand("Forward", "Next page in the history", "app.forward"),
     AppCommand("Theme", "Choose the colours (kept in config.toml)", "app.change_theme"),
     AppCommand("Quit", "Leave gitbook-tui (the tree and page are remembered)", "app.quit"),
+    AppCommand(
+        "Comments on this page", "Threads of the open page (C)", "app.show_view('comments', 'page')"
+    ),
 )
 
 

@@ -5,13 +5,22 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..common.text import cell_width
 from .flows import SearchText
 from .haystack import query_words
 from .layout import DocumentLayout
 
-__all__ = ["FindResults", "Match", "block_matches", "iter_matches", "line_matches"]
+__all__ = [
+    "FindResults",
+    "Match",
+    "Pending",
+    "block_matches",
+    "block_resolver",
+    "iter_matches",
+    "line_matches",
+]
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -69,9 +78,23 @@ def block_matches(
     return found
 
 
+class Pending(NamedTuple):
+    """``total`` matches in block ``block``, a paragraph: counted in its text, their
+    lines and columns left to work out (by laying it out) when they are needed."""
+
+    block: int
+    total: int
+
+
+def block_resolver(layout: DocumentLayout, query: str) -> Callable[[int], list[Match]]:
+    """The exact matches of ``query`` in a block of ``layout`` (lays it out)."""
+    pattern = _pattern(query)
+    return lambda index: block_matches(index, layout.search_text(index), pattern)
+
+
 def iter_matches(
     layout: DocumentLayout, query: str, start: int = 0
-) -> Iterator[list[Match] | None]:
+) -> Iterator[list[Match] | Pending | None]:
     """Matches block by block from block ``start`` on (one list per block, maybe empty).
 
     While the document is still being parsed, ``None`` comes after its last block (and
@@ -81,7 +104,8 @@ def iter_matches(
     Every block that may hold the query (see :mod:`.haystack`: most blocks are ruled out
     without a layout) is laid out exactly, so the search sees precisely what is drawn;
     text wrapped over several lines is searched as one, so the count does not depend on
-    the width.
+    the width. A paragraph's drawn text is its inline text, wrapped: its matches are
+    only counted (:class:`Pending`) and placed once shown or stepped to.
     """
     if not query:
         return
@@ -97,6 +121,12 @@ def iter_matches(
             continue
         if words is not None and not layout.may_contain(index, words):
             yield []
+        elif (text := layout.paragraph_text(index)) is not None:
+            if text.isascii() and needle not in text.lower():
+                yield []
+            else:
+                count = sum(1 for _hit in pattern.finditer(text))
+                yield Pending(index, count) if count else []
         else:
             yield block_matches(index, layout.search_text(index), pattern, needle)
         index += 1
@@ -105,25 +135,80 @@ def iter_matches(
 class FindResults:
     """The state of one search: matches found so far, the current one, the counter."""
 
-    def __init__(self, query: str = "") -> None:
+    def __init__(
+        self, query: str = "", resolve: Callable[[int], list[Match]] | None = None
+    ) -> None:
         self.query = query
         self.done = not query
         self.matches: list[Match] = []
+        """Every match so far, in reading order; those of a :class:`Pending` block are
+        stand-ins (line -1) until :meth:`place` has laid the block out."""
         self.current: int | None = None
         self.waiting = False
         """True while the search has reached the end of a document still being parsed."""
+        self._resolve = resolve
+        self._pending: dict[int, tuple[int, int]] = {}  # block -> (first number, count)
         self._by_line: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
 
-    def add(self, found: list[Match]) -> None:
+    def add(self, found: list[Match] | Pending) -> None:
+        if isinstance(found, Pending):
+            if self._resolve is None:
+                raise ValueError("pending matches need a resolver")
+            self._pending[found.block] = (len(self.matches), found.total)
+            self.matches.extend([Match(found.block, -1, 0, 0)] * found.total)
+            return
         for match in found:
-            number = len(self.matches)
-            for line, x0, x1 in match.segments:
-                if x1 > x0:
-                    self._by_line.setdefault((match.block, line), []).append((x0, x1, number))
+            self._index(len(self.matches), match)
             self.matches.append(match)
+
+    def _index(self, number: int, match: Match) -> None:
+        for line, x0, x1 in match.segments:
+            if x1 > x0:
+                self._by_line.setdefault((match.block, line), []).append((x0, x1, number))
+
+    def place(self, block: int) -> None:
+        """Work out where the matches of a :class:`Pending` block are (lays it out)."""
+        first, count = self._pending.pop(block, (0, -1))
+        if count < 0 or self._resolve is None:
+            return
+        found = self._resolve(block)
+        if len(found) == count:
+            self.matches[first : first + count] = found
+            for number, match in enumerate(found, first):
+                self._index(number, match)
+            return
+        # Counted differently once drawn (should not happen): renumber everything.
+        self.matches[first : first + count] = found
+        shift = len(found) - count
+        self._pending = {
+            b: (f + shift if f > first else f, c) for b, (f, c) in self._pending.items()
+        }
+        if self.current is not None and self.current >= first + count:
+            self.current += shift
+        elif self.current is not None and self.current >= first + len(found):
+            self.current = first if found else None
+        self._by_line = {}
+        for number, match in enumerate(self.matches):
+            if match.line >= 0:
+                self._index(number, match)
+
+    def placed(self) -> list[Match]:
+        """Every match so far, each placed (lays out every pending block: for tests)."""
+        for block in list(self._pending):
+            self.place(block)
+        return list(self.matches)
+
+    def _placed(self, number: int) -> Match:
+        match = self.matches[number]
+        if match.line < 0:
+            self.place(match.block)
+            match = self.matches[min(number, len(self.matches) - 1)]
+        return match
 
     def on_line(self, block: int, line: int) -> Iterator[tuple[int, int, bool]]:
         """``(x0, x1, is_current)`` of the match parts on one rendered line."""
+        if block in self._pending:
+            self.place(block)
         for x0, x1, number in self._by_line.get((block, line), ()):
             yield x0, x1, number == self.current
 
@@ -132,10 +217,18 @@ class FindResults:
         first match once the search is complete); True if the current match changed."""
         if self.current is not None or not self.matches:
             return False
-        for number, match in enumerate(self.matches):
+        number = 0
+        while number < len(self.matches):
+            match = self.matches[number]
+            if match.line < 0:
+                if line_of(Match(match.block + 1, 0, 0, 0)) <= top:
+                    number += self._pending[match.block][1]  # the block is above the screen
+                    continue
+                match = self._placed(number)
             if line_of(match) >= top:
                 self.current = number
                 return True
+            number += 1
         if self.done:
             self.current = 0
             return True
@@ -147,11 +240,14 @@ class FindResults:
             return None
         current = self.current
         self.current = 0 if current is None else (current + delta) % len(self.matches)
-        return self.matches[self.current]
+        match = self._placed(self.current)
+        return match if self.matches else None
 
     @property
     def current_match(self) -> Match | None:
-        return None if self.current is None else self.matches[self.current]
+        if self.current is None or not self.matches:
+            return None
+        return self._placed(self.current)
 
     @property
     def status(self) -> str:

@@ -13,6 +13,7 @@ from .core import BlockLayout, Context, FileInfo, LayoutState
 from .estimate import has_targets
 from .flows import SearchText
 from .haystack import haystack
+from .links import inline_text
 from .styles import DEFAULT_PALETTE, Palette
 from .units import (
     Unit,
@@ -208,6 +209,17 @@ class DocumentLayout:
             self._text.setdefault(index, found.lines)
             self._set_height(index, len(found.lines))
         return found
+
+    def paragraph_text(self, index: int) -> str | None:
+        """The drawn text of unit ``index`` (soft wraps joined, as search sees it) when it
+        is a whole top-level paragraph, without laying it out; else None."""
+        unit = self.units[index]
+        if unit.part or type(unit.block) is not m.Paragraph:
+            return None
+        context = self._context
+        text = inline_text(context, unit.block.spans).plain
+        context.targets = []
+        return text
 
     def may_contain(self, index: int, words: list[str]) -> bool:
         """False when block ``index`` cannot draw all of ``words`` (lowercase, see

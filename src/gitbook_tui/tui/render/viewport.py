@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from time import monotonic
 
 from .core import PlacedTarget, Target
-from .find import FindResults, Match
+from .find import FindResults, Match, Pending
 from .layout import DocumentLayout
 from .navigation import Position, nearest_tabs, next_target, tab_count, target_at
 
@@ -134,7 +134,7 @@ class Viewport:
         return out
 
     def search(
-        self, results: FindResults, matches: Iterator[list[Match] | None], budget: float
+        self, results: FindResults, matches: Iterator[list[Match] | Pending | None], budget: float
     ) -> bool:
         """Feed ``results`` from ``matches`` for about ``budget`` seconds; once a match at
         or below the screen top is known, make it current and show it. True when done

@@ -1,0 +1,69 @@
+"""AuthorPicker: pick whose threads to show, from the space's commenters (or anyone)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...models import User
+from ..common.text import inert
+from .thread_data import author_name
+
+__all__ = ["ANYONE", "AuthorPicker"]
+
+ANYONE = ""
+"""The result meaning "every author" (``None`` is cancel)."""
+
+
+class AuthorPicker(ModalScreen[str | None]):
+    """Returns a user id, :data:`ANYONE`, or ``None`` when cancelled."""
+
+    DEFAULT_CSS = """
+    AuthorPicker { align: center middle; }
+    AuthorPicker > #authors { width: 50; height: auto; max-height: 80%;
+                              border: round $accent; background: $surface; }
+    AuthorPicker OptionList { height: auto; max-height: 20; border: none; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="authors.cancel"),
+        Binding("j", "move(1)", "Down", show=False, id="authors.down"),
+        Binding("k", "move(-1)", "Up", show=False, id="authors.up"),
+    ]
+
+    def __init__(self, users: list[User], current: str | None) -> None:
+        super().__init__()
+        self.users = users
+        self.current = current
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="authors"):
+            yield Static(inert("Show threads by", style="bold"))
+            options = [Option(inert("anyone"), id="-anyone")]
+            options += [Option(inert(author_name(u)), id=f"u-{u.id}") for u in self.users]
+            yield OptionList(*options, id="author-options")
+
+    def on_mount(self) -> None:
+        options = self.query_one(OptionList)
+        ids = [u.id for u in self.users]
+        options.highlighted = ids.index(self.current) + 1 if self.current in ids else 0
+        options.focus()
+
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        option_id = event.option.id or ""
+        self.dismiss(option_id[2:] if option_id.startswith("u-") else ANYONE)
+
+    def action_move(self, delta: int) -> None:
+        options = self.query_one(OptionList)
+        options.action_cursor_down() if delta > 0 else options.action_cursor_up()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

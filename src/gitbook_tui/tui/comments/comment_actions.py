@@ -1,0 +1,428 @@
+"""CommentActions: the base of the Comments view holding its writes — post, reply, edit,
+delete, resolve, react.
+
+Every action is permission-aware (:meth:`denial_reason` from the items' ``permissions``,
+:func:`gated`). Reactions, resolves and new replies show at once with a pending mark and
+are rolled back with a notification when the server refuses them. When the server is
+unreachable, comments, replies, reactions and resolves go to the account's
+:class:`~gitbook_tui.drafts.Outbox` (the view's title shows "n queued") and are replayed
+in order once a refresh reaches the server; an item refused on replay is reported and
+its text becomes a draft again. Edits and deletes are never queued.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from textual import work
+from textual.screen import Screen
+
+from ...api import APIConnectionError, AsyncGitBook, GitBookError, NotFoundError
+from ...drafts import DraftKey, DraftStore, Outbox, OutboxAction, OutboxItem, Replayer
+from ...drafts.keys import COMMENT, EDIT_COMMENT, EDIT_REPLY, REPLY
+from ...models import Comment, CommentReply, CommentStatus, DocumentBody, Space, User
+from ..common.composer import Composer
+from ..common.confirm_screen import ConfirmScreen
+from ..common.denial import gated
+from ..common.navigator import Navigator
+from ..common.state import account_key
+from ..common.text import plain
+from .reaction_picker import ReactionPicker
+from .thread_data import Post, ThreadState, author_name, reacted, toggle_reaction, utc_now
+from .thread_pane import ThreadPane
+
+__all__ = ["READ_ONLY", "CommentActions"]
+
+READ_ONLY = "You have read access to this space: you can't comment here."
+_local_ids = itertools.count(1)
+
+
+class CommentActions(Screen[None]):
+    """The writes of :class:`~.comments_screen.CommentsScreen`, which sets the state below
+    and implements the view's reading side (the methods that raise here)."""
+
+    composing_new = False
+    _outbox: Outbox | None = None
+    _replayer: Replayer | None = None
+    nav: Navigator
+    client: AsyncGitBook
+    space_id: str | None
+    space: Space | None
+    page_scope: str | None
+    me: User | None
+    threads: dict[str, ThreadState]
+    selected_id: str | None
+    offline: bool
+    queued: int
+
+    @property
+    def selected(self) -> ThreadState | None:
+        return self.threads.get(self.selected_id) if self.selected_id else None
+
+    @property
+    def pane(self) -> ThreadPane:
+        return self.query_one(ThreadPane)
+
+    @property
+    def composer(self) -> Composer:
+        return self.query_one(Composer)
+
+    def _draw_title(self) -> None:
+        raise NotImplementedError
+
+    def _load(self, live: bool = False) -> object:
+        raise NotImplementedError
+
+    def redraw_thread(self, thread: ThreadState) -> None:
+        raise NotImplementedError
+
+    def forget_thread(self, thread_id: str, message: str) -> None:
+        raise NotImplementedError
+
+    def refresh_denials(self) -> None:
+        raise NotImplementedError
+
+    # -- what may be done -----------------------------------------------------------------------
+    def _target_post(self) -> Post | None:
+        """The post the cursor is on: a reply when the thread pane has focus."""
+        thread = self.selected
+        if thread is None:
+            return None
+        if self.pane.has_focus and self.pane.thread is not None:
+            return self.pane.selected
+        return thread.comment
+
+    def _replying(self) -> bool:
+        return self.selected is not None and (
+            self.pane.has_focus or (self.has_class("-narrow") and self.has_class("-thread-open"))
+        )
+
+    def denial_reason(self, action: str) -> str | None:
+        thread, post = self.selected, self._target_post()
+        perms = post.permissions if post is not None else None
+        thread_perms = thread.comment.permissions if thread is not None else None
+        can_comment = thread_perms is None or bool(thread_perms.reply)
+        if action == "compose":
+            if self._replying():
+                return None if can_comment else READ_ONLY
+            space_perms = self.space.permissions if self.space is not None else None
+            if space_perms is not None and space_perms.comment is False:
+                return READ_ONLY
+            return None
+        if post is None or perms is None:
+            return None
+        if action == "edit" and not perms.edit:
+            return "Only the author can edit this." if can_comment else READ_ONLY
+        if action == "delete" and not perms.delete:
+            return "Only the author or a space admin can delete this."
+        if action in ("resolve", "react") and not can_comment:
+            return READ_ONLY
+        if action in ("edit", "delete", "react") and post.id.startswith("local-"):
+            return "Wait until the server has it."
+        return None
+
+    # -- the outbox -------------------------------------------------------------------------------
+    @property
+    def outbox(self) -> Outbox:
+        if self._outbox is None:
+            account = account_key(self.client)
+            self._outbox = Outbox(account, drafts=DraftStore(account))
+            self._replayer = Replayer.for_client(self._outbox, self.client)
+        return self._outbox
+
+    async def count_queued(self) -> None:
+        self.queued = await asyncio.to_thread(self.outbox.count)
+        self._draw_title()
+
+    async def _enqueue(self, action: OutboxAction) -> OutboxItem:
+        item = await asyncio.to_thread(self.outbox.enqueue, action)
+        self.offline = True
+        await self.count_queued()
+        self.notify("Server unreachable: queued, sent when it is back.", timeout=4)
+        return item
+
+    async def replay_outbox(self) -> None:
+        outbox = self.outbox
+        if await asyncio.to_thread(outbox.count) == 0:
+            await self.count_queued()
+            return
+        assert self._replayer is not None
+        result = await self._replayer.replay()
+        for item in result.failed:
+            label = item.action.label or f"queued {item.action.kind}"
+            kept = " Its text is back in your drafts." if item.action.markdown else ""
+            self.notify(
+                plain(f"The server refused {label}: {item.error or ''}.{kept}"),
+                markup=False,
+                title="Not sent",
+                severity="error",
+                timeout=10,
+            )
+        if result.sent or result.failed:
+            for thread in self.threads.values():  # the server's copies replace local ones
+                local = {i for i in thread.pending if i.startswith("local-")}
+                if local:
+                    thread.pending -= local
+                    thread.stale = True
+        if result.sent:
+            self.notify(f"Sent {len(result.sent)} queued item(s).", timeout=4)
+            self._load(live=True)
+        self.queued = result.remaining
+        self._draw_title()
+
+    # -- compose / reply / edit ---------------------------------------------------------------
+    @gated
+    async def action_compose(self) -> None:
+        if self.space_id is None:
+            self.notify("Open a space first.", timeout=3)
+            return
+        thread = self.selected
+        if self._replying() and thread is not None:
+            key = DraftKey(REPLY, space=self.space_id, target=thread.id)
+            title = f"Reply to {author_name(thread.comment.postedBy)}"
+            self.composing_new = False
+            await self.composer.open(key, title, lambda text: self._send_reply(thread.id, text))
+            return
+        page = self.page_scope
+        if page is None and self.nav.space_id == self.space_id:
+            page = self.nav.page_id
+        key = DraftKey(COMMENT, space=self.space_id, target=page or "")
+        title = "New thread on this page" if page else "New thread on the whole space"
+        self.composing_new = True
+        self.add_class("-thread-open")
+        await self.composer.open(key, title, lambda text: self._send_new(page, key, text))
+
+    async def _send_new(self, page: str | None, key: DraftKey, text: str) -> None:
+        assert self.space_id is not None
+        try:
+            created = await self.client.comments.create(self.space_id, text, page=page)
+        except APIConnectionError:
+            await self._enqueue(
+                OutboxAction.new_comment(
+                    self.space_id, text, page=page, draft=key, label="a new thread"
+                )
+            )
+            return
+        self.threads[created.id] = ThreadState(created, replies=[])
+        self.selected_id = created.id
+        self._load(live=True)
+
+    async def _send_reply(self, thread_id: str, text: str) -> None:
+        assert self.space_id is not None
+        thread = self.threads.get(thread_id)
+        if thread is None:
+            raise RuntimeError("this thread is no longer listed")
+        local = CommentReply(
+            id=f"local-{next(_local_ids)}",
+            postedBy=self.me,
+            postedAt=utc_now(),
+            body=DocumentBody(markdown=text),
+        )
+        thread.replies = [*(thread.replies or []), local]
+        thread.pending.add(local.id)
+        self.redraw_thread(thread)
+        try:
+            reply = await self.client.comments.create_reply(self.space_id, thread_id, text)
+        except APIConnectionError:
+            key = DraftKey(REPLY, space=self.space_id, target=thread_id)
+            label = f"a reply to {author_name(thread.comment.postedBy)}"
+            await self._enqueue(
+                OutboxAction.new_reply(self.space_id, thread_id, text, draft=key, label=label)
+            )
+            return
+        except GitBookError as exc:
+            thread.replies = [r for r in thread.replies or [] if r.id != local.id]
+            thread.pending.discard(local.id)
+            self.redraw_thread(thread)
+            if isinstance(exc, NotFoundError):
+                self.forget_thread(thread_id, "This thread was deleted meanwhile.")
+            raise
+        thread.pending.discard(local.id)
+        thread.replies = [reply if r.id == local.id else r for r in thread.replies or []]
+        thread.comment = thread.comment.model_copy(
+            update={"replies": (thread.comment.replies or 0) + 1}
+        )
+        self.redraw_thread(thread)
+
+    @gated
+    async def action_edit(self) -> None:
+        thread, post = self.selected, self._target_post()
+        if thread is None or post is None or self.space_id is None:
+            self.notify("Select a thread first.", timeout=3)
+            return
+        space_id, thread_id, post_id = self.space_id, thread.id, post.id
+        if isinstance(post, Comment):
+            key = DraftKey(EDIT_COMMENT, space=space_id, target=post_id)
+        else:
+            key = DraftKey(EDIT_REPLY, space=space_id, target=f"{thread_id}/{post_id}")
+
+        async def send(text: str) -> None:
+            comments = self.client.comments
+            try:
+                if isinstance(post, Comment):
+                    updated: Post = await comments.update(space_id, post_id, markdown=text)
+                else:
+                    updated = await comments.update_reply(
+                        space_id, thread_id, post_id, markdown=text
+                    )
+            except APIConnectionError as exc:
+                raise RuntimeError(f"{exc} — edits are not queued; the draft is kept") from None
+            except NotFoundError:
+                self.forget_thread(thread_id, "This comment was deleted meanwhile.")
+                raise
+            self._replace_post(thread_id, updated)
+
+        self.composing_new = False
+        await self.composer.open(key, "Edit your comment", send, initial=post.body.markdown or "")
+
+    def _replace_post(self, thread_id: str, post: Post) -> None:
+        thread = self.threads.get(thread_id)
+        if thread is None:
+            return
+        if isinstance(post, Comment):
+            thread.comment = post
+        else:
+            thread.replies = [post if r.id == post.id else r for r in thread.replies or []]
+        self.redraw_thread(thread)
+
+    # -- delete ---------------------------------------------------------------------------------
+    @gated
+    @work(exclusive=True, group="comments-delete", exit_on_error=False)
+    async def action_delete(self) -> None:
+        thread, post = self.selected, self._target_post()
+        if thread is None or post is None or self.space_id is None:
+            return
+        is_thread = isinstance(post, Comment)
+        what = "this thread and its replies" if is_thread else "this reply"
+        effect = f"Deletes {what} by {author_name(post.postedBy)}. The API has no undo."
+        ok = await self.app.push_screen_wait(
+            ConfirmScreen("Delete?", effect, confirm_label="Delete")
+        )
+        if not ok:
+            return
+        comments = self.client.comments
+        try:
+            if is_thread:
+                await comments.delete(self.space_id, thread.id)
+            else:
+                await comments.delete_reply(self.space_id, thread.id, post.id)
+        except NotFoundError:
+            self.notify("It was already deleted.", timeout=4)
+        except GitBookError as exc:
+            self.notify(plain(f"Not deleted: {exc}"), severity="error", markup=False)
+            return
+        if is_thread:
+            self.forget_thread(thread.id, "Thread deleted.")
+            return
+        thread.replies = [r for r in thread.replies or [] if r.id != post.id]
+        count = max(0, (thread.comment.replies or 0) - 1)
+        thread.comment = thread.comment.model_copy(update={"replies": count})
+        self.redraw_thread(thread)
+
+    # -- resolve / react (optimistic) ---------------------------------------------------------
+    @gated
+    async def action_resolve(self) -> None:
+        thread = self.selected
+        if thread is None or self.space_id is None:
+            return
+        before = thread.comment
+        resolved = not before.is_resolved
+        status = CommentStatus.resolved if resolved else CommentStatus.open
+        after = before.model_copy(update={"status": status, "resolvedBy": self.me})
+        thread.comment = after
+        self._optimistic(
+            thread,
+            before,
+            lambda: self.client.comments.update(self.space_id or "", thread.id, resolved=resolved),
+            OutboxAction.new_resolve(self.space_id, thread.id, resolved=resolved),
+            "resolve" if resolved else "reopen",
+        )
+
+    @gated
+    @work(exclusive=True, group="comments-react", exit_on_error=False)
+    async def action_react(self) -> None:
+        thread, post = self.selected, self._target_post()
+        if thread is None or post is None or self.space_id is None:
+            return
+        me = self.me.id if self.me else None
+        mine = {r.emoji for r in post.reactions if reacted(r, me)}
+        emoji = await self.app.push_screen_wait(
+            ReactionPicker(mine, f"{author_name(post.postedBy)}'s post")
+        )
+        if not emoji or self.space_id is None:
+            return
+        added, reactions = toggle_reaction(post, emoji, self.me)
+        changes: dict[str, Any] = {"added_reactions" if added else "removed_reactions": [emoji]}
+        space_id, thread_id, post_id = self.space_id, thread.id, post.id
+        comments = self.client.comments
+        call: Callable[[], Awaitable[Post]]
+        if isinstance(post, Comment):
+            before: Post = thread.comment
+            thread.comment = thread.comment.model_copy(update={"reactions": reactions})
+            call = lambda: comments.update(space_id, thread_id, **changes)  # noqa: E731
+        else:
+            before = post
+            new = post.model_copy(update={"reactions": reactions})
+            thread.replies = [new if r.id == post_id else r for r in thread.replies or []]
+            call = lambda: comments.update_reply(space_id, thread_id, post_id, **changes)  # noqa: E731
+        queued = OutboxAction.new_reaction(
+            space_id,
+            thread_id,
+            reply=None if isinstance(post, Comment) else post_id,
+            added=[emoji] if added else [],
+            removed=[] if added else [emoji],
+        )
+        self._optimistic(thread, before, call, queued, "reaction")
+
+    def _optimistic(
+        self,
+        thread: ThreadState,
+        before: Post,
+        call: Any,
+        queued: OutboxAction,
+        what: str,
+    ) -> None:
+        thread.pending.add(before.id)
+        self.redraw_thread(thread)
+        self._settle(thread.id, before, call, queued, what)
+
+    @work(group="comments-write", exit_on_error=False)
+    async def _settle(
+        self,
+        thread_id: str,
+        before: Post,
+        call: Any,
+        queued: OutboxAction,
+        what: str,
+    ) -> None:
+        try:
+            answer = await call()
+        except APIConnectionError:
+            await self._enqueue(queued)
+            thread = self.threads.get(thread_id)
+            if thread is not None:
+                thread.pending.discard(before.id)
+                self.redraw_thread(thread)
+            return
+        except GitBookError as exc:
+            thread = self.threads.get(thread_id)
+            if thread is not None:
+                thread.pending.discard(before.id)
+                self._replace_post(thread_id, before)  # roll back
+            self.notify(
+                plain(f"The server refused the {what}: {exc}"),
+                markup=False,
+                title="Undone",
+                severity="error",
+                timeout=8,
+            )
+            if isinstance(exc, NotFoundError):
+                self.forget_thread(thread_id, "This thread was deleted meanwhile.")
+            return
+        thread = self.threads.get(thread_id)
+        if thread is not None:
+            thread.pending.discard(before.id)
+            self._replace_post(thread_id, answer)

@@ -1,0 +1,286 @@
+"""CommentsScreen: view 3 — the threads of a space or page, the selected thread, a composer.
+
+At 100 columns and more the thread list (~38 %) sits left of the thread and its composer;
+below that the list is full width, ``enter`` opens the thread full width and ``escape``
+goes back. Loading and the live refresh are in :mod:`.thread_loader`, writes in
+:mod:`.comment_actions`; this module has the layout, selection and filters.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.timer import Timer
+from textual.widgets import OptionList, Static
+
+from ...api import GitBookError
+from ...drafts.keys import EDIT_COMMENT, EDIT_REPLY, REPLY
+from ...models import Space, User
+from ..common.composer import Composer
+from ..common.hint_footer import HintFooter
+from ..common.navigator import Navigator
+from ..common.status_bar import StatusBar, format_age
+from ..common.text import inert, plain
+from .author_picker import AuthorPicker
+from .thread_data import ThreadState, author_name
+from .thread_list import ThreadList
+from .thread_loader import PAGE_SIZE, REFRESH_SECONDS, ThreadLoader
+from .thread_pane import ThreadPane
+
+__all__ = ["CommentsScreen"]
+
+STATUSES = ("open", "resolved", "all")
+FOLLOW_SECONDS = 0.1
+
+
+class CommentsScreen(ThreadLoader):
+    """The Comments view (see the module doc)."""
+
+    AUTO_FOCUS = "#thread-list"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+
+    DEFAULT_CSS = """
+    CommentsScreen #comments-title { height: 1; background: $panel; padding: 0 1; }
+    CommentsScreen #comments-error { height: auto; background: $error-muted; padding: 0 1;
+                                     display: none; }
+    CommentsScreen #comments-error.-shown { display: block; }
+    CommentsScreen #comments-body { height: 1fr; }
+    CommentsScreen #thread-list { width: 38%; border-right: vkey $panel-lighten-2; }
+    CommentsScreen #thread-side { width: 1fr; }
+    CommentsScreen.-narrow #thread-list { width: 100%; border-right: none; }
+    CommentsScreen.-narrow #thread-side { display: none; }
+    CommentsScreen.-narrow.-thread-open #thread-list { display: none; }
+    CommentsScreen.-narrow.-thread-open #thread-side { display: block; width: 100%; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("c", "compose", "Comment/reply", id="comments.compose"),
+        Binding("e", "edit", "Edit", id="comments.edit"),
+        Binding("d", "delete", "Delete", id="comments.delete"),
+        Binding("x", "resolve", "Resolve/reopen", id="comments.resolve"),
+        Binding("colon", "react", "React", id="comments.react"),
+        Binding("f", "cycle_status", "Open/resolved/all", id="comments.status"),
+        Binding("F", "pick_author", "Author", id="comments.author"),
+        Binding("ctrl+o", "toggle_scope", "Page/space", id="comments.scope"),
+        Binding("J", "step_thread(1)", "Next thread", id="comments.next"),
+        Binding("K", "step_thread(-1)", "Previous thread", id="comments.previous"),
+        Binding("p", "open_page", "Open page", id="comments.open_page"),
+        Binding("escape", "close_thread", "Back to list", id="comments.back"),
+        Binding("r", "reload", "Reload", show=False, id="comments.reload"),
+    ]
+
+    def __init__(self, nav: Navigator) -> None:
+        super().__init__()
+        self.nav = nav
+        self.client = nav.client
+        self.space_id: str | None = None
+        self.space: Space | None = None
+        self.page_scope: str | None = None  # a page id: only its threads
+        self.status = "open"
+        self.author: str | None = None
+        self.me: User | None = None
+        self.threads: dict[str, ThreadState] = {}
+        self.order: list[str] = []
+        self.selected_id: str | None = None
+        self.loaded = False
+        self.error: str | None = None
+        self.offline = False
+        self.cached_age = 0.0  # seconds: how old the list shown offline is
+        self.queued = 0
+        self._interval = REFRESH_SECONDS
+        self._timer: Timer | None = None
+        self._requested_scope: str | None = None
+        self._follow: Timer | None = None
+        self._denials: tuple[str | None, ...] = ()
+        self._drafted: set[str] = set()
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="comments-title", markup=False)
+        yield Static(id="comments-error", markup=False)
+        with Horizontal(id="comments-body"):
+            yield ThreadList(id="thread-list")
+            with Vertical(id="thread-side"):
+                yield ThreadPane(id="thread-pane")
+                yield Composer(id="composer")
+        yield StatusBar(view="comments", id="comments-status")
+        yield HintFooter(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one(StatusBar).track_rate_limit(self.client.rate_limit)
+
+    @property
+    def busy(self) -> bool:
+        """A load or write of this view is running (tests and benchmarks wait on it)."""
+        if self._follow is not None:
+            return True
+        return any(w.is_running and w.node is self for w in self.app.workers)
+
+    # -- showing --------------------------------------------------------------------------------
+    def set_scope(self, scope: str) -> None:
+        """``"page"``: the open page's threads (``C``); anything else: the whole space (``3``)."""
+        self._requested_scope = scope
+
+    def on_screen_resume(self) -> None:
+        space, page = self.nav.space_id, self.nav.page_id
+        scope, self._requested_scope = self._requested_scope, None
+        changed = space != self.space_id
+        if changed:
+            self.space_id, self.space, self.selected_id = space, None, None
+            self.threads, self.order, self.page_scope = {}, [], None
+        if scope == "page" and page and self.page_scope != page:
+            self.page_scope, changed = page, True
+        elif scope is not None and scope != "page" and self.page_scope is not None:
+            self.page_scope, changed = None, True
+        self._draw_title()
+        if changed or not self.loaded:
+            self.loaded = False
+            self._show_empty()
+        self._load(live=not changed and self.loaded)
+        self._start_timer()
+
+    def _draw_title(self) -> None:
+        where = "this page" if self.page_scope else "whole space"
+        space = self.space.title if self.space is not None else ""
+        author = "anyone"
+        if self.author:
+            match = next(
+                (
+                    t.comment.postedBy
+                    for t in self.threads.values()
+                    if t.comment.postedBy and t.comment.postedBy.id == self.author
+                ),
+                None,
+            )
+            author = author_name(match) if match else "one author"
+        parts = [
+            inert("Comments", style="bold"),
+            inert(f" · {space}" if space else ""),
+            inert(f" · {self.status} · {where} · {author}", style="$text-accent"),
+            inert(f" · {len(self.order)} threads" if self.loaded else " · loading…", style="dim"),
+        ]
+        if self.offline:
+            cached = f", cached {format_age(self.cached_age)}" if self.cached_age else ""
+            parts.append(inert(f" · offline{cached}", style="$warning"))
+        if self.queued:
+            parts.append(inert(f" · {self.queued} queued", style="bold $warning"))
+        self.query_one("#comments-title", Static).update(Content("").join(parts))
+
+    # -- selection ------------------------------------------------------------------------------
+    @on(OptionList.OptionHighlighted, "#thread-list")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option.id is None or event.option.id == self.selected_id:
+            return
+        left = self.selected
+        if left is not None and (left.new or left.new_replies_from is not None):
+            left.new, left.new_replies_from = False, None  # seen: the marks go
+            self.thread_list.replace_row(left)
+        self.selected_id = event.option.id
+        self.refresh_denials()
+        # The list repaints now; the thread follows once the cursor rests (holding j
+        # does not rebuild a thread per row).
+        if self._follow is not None:
+            self._follow.stop()
+        self._follow = self.set_timer(FOLLOW_SECONDS, self._follow_cursor)
+
+    async def _follow_cursor(self) -> None:
+        self._follow = None
+        await self.show_selected()
+
+    @on(OptionList.OptionSelected, "#thread-list")
+    async def _opened(self, event: OptionList.OptionSelected) -> None:
+        thread = self.threads.get(event.option.id or "")
+        if thread is None:
+            return
+        self.add_class("-thread-open")
+        self.pane.focus()
+
+    def action_close_thread(self) -> None:
+        if self.has_class("-thread-open") or self.pane.has_focus:
+            self.remove_class("-thread-open")
+            self.thread_list.focus()
+
+    def action_step_thread(self, delta: int) -> None:
+        ids = self.thread_list.ids
+        if not ids:
+            return
+        index = ids.index(self.selected_id) if self.selected_id in ids else -1
+        self.thread_list.highlighted = max(0, min(index + delta, len(ids) - 1))
+
+    # -- filters --------------------------------------------------------------------------------
+    def _reload(self) -> None:
+        self.loaded = False
+        self.threads, self.order, self.selected_id = {}, [], None
+        self._draw_title()
+        self._show_empty()
+        self._load()
+
+    def action_cycle_status(self) -> None:
+        self.status = STATUSES[(STATUSES.index(self.status) + 1) % len(STATUSES)]
+        self._reload()
+
+    def action_toggle_scope(self) -> None:
+        if self.page_scope is not None:
+            self.page_scope = None
+        elif self.nav.page_id and self.nav.space_id == self.space_id:
+            self.page_scope = self.nav.page_id
+        else:
+            self.notify("Open a page of this space to see only its threads.", timeout=3)
+            return
+        self._reload()
+
+    def action_reload(self) -> None:
+        self._load(live=True)
+
+    @work(exclusive=True, group="comments-authors", exit_on_error=False)
+    async def action_pick_author(self) -> None:
+        if self.space_id is None:
+            return
+        try:
+            pager = self.client.comments.commenters(self.space_id, limit=PAGE_SIZE)
+            members = [m async for m in pager]
+        except GitBookError as exc:
+            self.notify(
+                plain(f"Could not list the commenters: {exc}"), severity="error", markup=False
+            )
+            return
+        users = [m.user for m in members if m.user is not None]
+        choice = await self.app.push_screen_wait(AuthorPicker(users, self.author))
+        if choice is None:
+            return
+        self.author = choice or None
+        self._reload()
+
+    def action_open_page(self) -> None:
+        thread = self.selected
+        page = thread.comment.target.page if thread and thread.comment.target else None
+        if self.space_id is None or page is None or page.id is None:
+            self.notify("This thread is not on a page.", timeout=3)
+            return
+        node = thread.comment.target.node if thread and thread.comment.target else None
+        space_id = self.space_id
+        self.app.pop_screen()  # back to Browse, where the page opens (at the block, if any)
+        self.nav.open_page(space_id, page.id, node.id if node is not None else None)
+
+    # -- composer -------------------------------------------------------------------------------
+    @on(Composer.Hidden)
+    @on(Composer.Sent)
+    def _composer_closed(self, event: Composer.Hidden | Composer.Sent) -> None:
+        key = self.composer.key
+        if key is not None and key.kind in (REPLY, EDIT_COMMENT, EDIT_REPLY):
+            thread = self.threads.get(key.target.split("/", 1)[0])
+            if thread is not None:
+                thread.drafted = isinstance(event, Composer.Hidden) and bool(
+                    self.composer.text.strip()
+                )
+                self.thread_list.replace_row(thread)
+        if self.composing_new:
+            self.composing_new = False
+            self.remove_class("-thread-open")
+            self.thread_list.focus()
+        else:
+            self.pane.focus()

@@ -1,0 +1,81 @@
+"""PostView: one comment or reply — author, time, edited/pending marks, body, reactions."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.content import Content
+from textual.widgets import Static
+
+from ..common.text import inert
+from .markdown_body import MarkdownBody
+from .thread_data import Post, age, author_name, body_markdown, reactions_summary
+
+__all__ = ["PostView"]
+
+
+class PostView(Vertical):
+    """A post of a thread; ``-reply`` indents replies, ``-selected`` marks the cursor."""
+
+    DEFAULT_CSS = """
+    PostView { height: auto; padding: 0 1 1 1; }
+    PostView.-reply { padding-left: 3; }
+    PostView.-selected { background: $boost; border-left: thick $accent; }
+    PostView > .post--header { height: 1; }
+    PostView > .post--reactions { height: auto; }
+    """
+
+    def __init__(
+        self,
+        post: Post,
+        *,
+        me: str | None,
+        reply: bool,
+        pending: bool = False,
+        new: bool = False,
+        now: datetime | None = None,
+    ) -> None:
+        super().__init__(classes="-reply" if reply else "")
+        self.post = post
+        self.me = me
+        self.pending = pending
+        self.new = new
+        self.now = now
+
+    def compose(self) -> ComposeResult:
+        yield Static(self._header(), classes="post--header", markup=False)
+        yield MarkdownBody(body_markdown(self.post), classes="post--body")
+        reactions = Static(self._reactions(), classes="post--reactions", markup=False)
+        reactions.display = bool(self.post.reactions)  # no empty line under every post
+        yield reactions
+
+    def _header(self) -> Content:
+        post = self.post
+        parts: list[Content] = [
+            inert("↳ " if self.has_class("-reply") else "", style="dim"),
+            inert(author_name(post.postedBy), style="bold"),
+            inert(f" · {age(post.postedAt, self.now)}", style="dim"),
+        ]
+        if post.editedAt is not None:
+            parts.append(inert(" · edited", style="italic dim"))
+        if self.pending:
+            parts.append(inert(" ⧗ sending", style="$warning"))
+        if self.new:
+            parts.append(inert(" ● new", style="bold $accent"))
+        return Content("").join(parts)
+
+    def _reactions(self) -> Content:
+        return reactions_summary(self.post.reactions, self.me, "bold reverse $accent")
+
+    def refresh_post(self, post: Post, *, pending: bool) -> None:
+        """Show a changed post (an optimistic or confirmed edit) in place."""
+        body_changed = body_markdown(post) != body_markdown(self.post)
+        self.post, self.pending = post, pending
+        self.query_one(".post--header", Static).update(self._header())
+        reactions = self.query_one(".post--reactions", Static)
+        reactions.update(self._reactions())
+        reactions.display = bool(post.reactions)
+        if body_changed:
+            self.query_one(MarkdownBody).update(body_markdown(post))

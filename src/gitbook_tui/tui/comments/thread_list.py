@@ -1,0 +1,112 @@
+"""ThreadList: one two-line row per thread (page, author, age, first line, replies, reactions)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import ClassVar
+
+from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
+
+from ..common.text import inert
+from .thread_data import ThreadState, age, author_name, first_line, reactions_summary
+
+__all__ = ["ThreadList"]
+
+
+class ThreadList(OptionList):
+    """Rows keyed by comment id; :meth:`show` keeps the cursor and scroll on refresh."""
+
+    DEFAULT_CSS = """
+    ThreadList, ThreadList:focus { height: 1fr; border: none; padding: 0;
+                                   text-wrap: nowrap; text-overflow: ellipsis; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("j", "cursor_down", "Down", show=False, id="threads.down"),
+        Binding("k", "cursor_up", "Up", show=False, id="threads.up"),
+        Binding("g", "first", "First", show=False, id="threads.first"),
+        Binding("G", "last", "Last", show=False, id="threads.last"),
+    ]
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.me: str | None = None
+        self.now: datetime | None = None
+        self.ids: list[str] = []
+
+    def row(self, thread: ThreadState) -> Content:
+        comment = thread.comment
+        target = comment.target
+        page = target.page if target is not None and target.page is not None else None
+        where = (page.title if page is not None else None) or "whole space"
+        first: list[Content] = [
+            inert("● new " if thread.new else "", style="bold $accent"),
+            inert(where[:28], style="bold"),
+            inert(f" · {author_name(comment.postedBy)[:20]}"),
+            inert(f" · {age(comment.postedAt, self.now)}", style="dim"),
+        ]
+        if page is not None and page.outdated:
+            first.append(inert(" · page changed", style="$warning"))
+        if comment.is_resolved:
+            first.append(inert("  ✓ resolved", style="$success"))
+        if thread.pending:
+            first.append(inert("  ⧗", style="$warning"))
+        if thread.drafted:
+            first.append(inert("  ✎ draft", style="italic $text-warning"))
+        second: list[Content] = [Content("  ")]
+        replies = comment.replies or 0
+        if replies:
+            second.append(inert(f"💬{replies} "))
+        reactions = reactions_summary(comment.reactions, self.me, "bold $accent")
+        if reactions.plain:
+            second.append(reactions + Content(" "))
+        second.append(inert(first_line(comment, 80) or "—", style="dim"))
+        return Content("").join(first) + Content("\n") + Content("").join(second)
+
+    def show(self, threads: list[ThreadState], *, selected: str | None = None) -> None:
+        """Replace the rows; the cursor stays on ``selected`` (or its row), rows inserted
+        above the first visible one shift the scroll so what was on screen stays there."""
+        old_ids = self.ids
+        top_id = self._top_id()
+        keep = selected if selected is not None else self._highlighted_id()
+        scroll = self.scroll_y
+        self.ids = [t.id for t in threads]
+        self.set_options(Option(self.row(t), id=t.id) for t in threads)
+        if not threads:
+            return
+        if keep in self.ids:
+            self.highlighted = self.ids.index(keep)
+        elif keep in old_ids:
+            self.highlighted = min(old_ids.index(keep), len(threads) - 1)
+        else:
+            self.highlighted = 0
+        if top_id is not None and top_id in self.ids and old_ids:
+            shift = (self.ids.index(top_id) - old_ids.index(top_id)) * 2
+            self.scroll_to(y=scroll + shift, animate=False, immediate=True)
+
+    def replace_row(self, thread: ThreadState) -> None:
+        if thread.id in self.ids:
+            self.replace_option_prompt(thread.id, self.row(thread))
+
+    def _highlighted_id(self) -> str | None:
+        index = self.highlighted
+        return self.ids[index] if index is not None and 0 <= index < len(self.ids) else None
+
+    def _top_id(self) -> str | None:
+        index = int(self.scroll_y) // 2
+        return self.ids[index] if 0 <= index < len(self.ids) else None
+
+    @property
+    def selected_id(self) -> str | None:
+        return self._highlighted_id()
+
+    def action_first(self) -> None:
+        if self.ids:
+            self.highlighted = 0
+
+    def action_last(self) -> None:
+        if self.ids:
+            self.highlighted = len(self.ids) - 1

@@ -1,0 +1,278 @@
+"""ThreadLoader: the reading side of the Comments view — loading and refreshing threads.
+
+The list loads with ``read="network"`` (the cache revalidates with an ETag and answers
+when the server is unreachable); while the view is shown it is refreshed every
+:data:`REFRESH_SECONDS` (doubling up to :data:`MAX_REFRESH_SECONDS` when rate-limited).
+Threads and replies that appear meanwhile get a "new" mark; the cursor, the scroll and an
+open composer are left alone. Replies load when a thread is shown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from textual import work
+from textual.timer import Timer
+from textual.widgets import Static
+
+from ...api import APIStatusError, GitBookError, NotFoundError, RateLimitError, response_meta
+from ...drafts import DraftStore
+from ...drafts.keys import EDIT_COMMENT, EDIT_REPLY, REPLY
+from ...models import Comment
+from ..common.status_bar import StatusBar
+from ..common.text import inert, plain
+from .comment_actions import CommentActions
+from .thread_data import ThreadState, author_name
+from .thread_list import ThreadList
+
+__all__ = ["MAX_REFRESH_SECONDS", "PAGE_SIZE", "REFRESH_SECONDS", "ThreadLoader"]
+
+REFRESH_SECONDS = 15.0
+MAX_REFRESH_SECONDS = 240.0
+PAGE_SIZE = 100
+
+
+def _drafted_threads(store: DraftStore, space_id: str) -> set[str]:
+    """Threads of the space with a saved reply or edit draft (file IO: run in a thread)."""
+    found: set[str] = set()
+    for draft in store.list():
+        key = draft.key
+        if key.space != space_id or key.change_request:
+            continue
+        if key.kind in (REPLY, EDIT_COMMENT):
+            found.add(key.target)
+        elif key.kind == EDIT_REPLY:
+            found.add(key.target.split("/", 1)[0])
+    return found
+
+
+class ThreadLoader(CommentActions):
+    """Loads what :class:`~.comments_screen.CommentsScreen` shows (state set up there)."""
+
+    status: str
+    author: str | None
+    order: list[str]
+    loaded: bool
+    error: str | None
+    cached_age: float
+    _interval: float
+    _timer: Timer | None
+    _drafted: set[str]
+    _denials: tuple[str | None, ...]
+
+    @property
+    def thread_list(self) -> ThreadList:
+        return self.query_one(ThreadList)
+
+    def on_screen_suspend(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+
+    def _start_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+        self._timer = self.set_interval(self._interval, self._tick)
+
+    def _tick(self) -> None:
+        if self.is_current:
+            self._load(live=True)
+
+    def show_error(self, message: str | None) -> None:
+        self.error = message
+        banner = self.query_one("#comments-error", Static)
+        banner.update(inert(message or ""))
+        banner.set_class(bool(message), "-shown")
+
+    def _show_empty(self) -> None:
+        self.thread_list.show([])
+        self.call_later(self.pane.show, None, empty=self._empty_text())
+
+    def _empty_text(self) -> str:
+        if self.space_id is None:
+            return "Open a space in Browse (1) to see its comments."
+        if not self.loaded:
+            return "Loading threads…"
+        if not self.order:
+            return "No threads here. c starts one, f shows resolved threads."
+        return "Select a thread (j/k, enter)."
+
+    # -- loading --------------------------------------------------------------------------------
+    @work(exclusive=True, group="comments-load", exit_on_error=False)
+    async def _load(self, live: bool = False) -> None:
+        space_id = self.space_id
+        if space_id is None:
+            self.loaded = True
+            self._show_empty()
+            return
+        client = self.client
+        comments: list[Comment] = []
+        offline, age = False, 0.0
+        try:
+            if self.space is None:
+                self.space = await client.spaces.get(space_id, read="prefer-cache")
+            if self.me is None:
+                self.me = await client.users.me(read="prefer-cache")
+                self.thread_list.me = self.pane.me = self.me.id
+                self.query_one(StatusBar).set_user(author_name(self.me))
+                self._load_members()
+            pager = client.comments.list(
+                space_id,
+                status=None if self.status == "all" else self.status,
+                target_page=self.page_scope,
+                authors=[self.author] if self.author else None,
+                limit=PAGE_SIZE,
+            )
+            async for page in pager.pages():
+                meta = response_meta(page)
+                if meta is not None and meta.offline:
+                    offline, age = True, max(age, meta.age)
+                comments.extend(page.items)
+        except RateLimitError:
+            self._interval = min(self._interval * 2, MAX_REFRESH_SECONDS)
+            self._start_timer()
+            return
+        except GitBookError as exc:
+            self.offline = not isinstance(exc, APIStatusError)
+            self.show_error(f"Could not load comments from {client.base_url}: {exc} (r retries)")
+            self.loaded = True
+            self._draw_title()
+            return
+        if space_id != self.space_id:
+            return
+        if self._interval != REFRESH_SECONDS:
+            self._interval = REFRESH_SECONDS
+            self._start_timer()
+        self.offline, self.cached_age = offline, age
+        self.show_error(None)
+        store = self.composer.debouncer.store
+        drafted = await asyncio.to_thread(_drafted_threads, store, space_id)
+        for comment in comments:
+            comment_drafted = comment.id in drafted
+            state = self.threads.get(comment.id)
+            if state is not None:
+                state.drafted = comment_drafted
+        self._drafted = drafted
+        await self._apply(comments, live=live)
+        if not offline:
+            await self.replay_outbox()
+        else:
+            await self.count_queued()
+
+    async def _apply(self, comments: list[Comment], *, live: bool) -> None:
+        previous = self.threads
+        threads: dict[str, ThreadState] = {}
+        shown = previous.get(self.selected_id or "")
+        shown_before = (shown.comment, shown.stale) if shown is not None else None
+        for comment in comments:
+            old = previous.get(comment.id)
+            if old is None:
+                threads[comment.id] = ThreadState(
+                    comment, new=live and self.loaded, drafted=comment.id in self._drafted
+                )
+                continue
+            more = (comment.replies or 0) > (old.comment.replies or 0)
+            same_replies = (comment.replies or 0) == len(old.replies or []) and not more
+            if live and more and old.new_replies_from is None:
+                old.new_replies_from = old.comment.replies or 0
+            old.comment = comment
+            old.new = old.new or (live and more)
+            if not same_replies and old.replies is not None:
+                old.stale = True  # shown as they are until the new ones arrive
+            threads[comment.id] = old
+        # a thread being written to stays until the server's answer settles it
+        for thread_id, state in previous.items():
+            if thread_id not in threads and state.pending:
+                threads[thread_id] = state
+        self.threads = threads
+        self.order = list(threads)
+        self.loaded = True
+        keep = self.selected_id if self.selected_id in threads else None
+        self.thread_list.show([threads[i] for i in self.order], selected=keep)
+        if keep is None and self.order:
+            self.selected_id = self.thread_list.selected_id
+        self._draw_title()
+        selected = self.selected
+        if selected is None or selected.stale or shown_before != (selected.comment, False):
+            # the list paints first; the thread follows in the next turn (a refresh that
+            # changed nothing in it leaves it, and its scroll position, alone)
+            self.call_after_refresh(self.show_selected)
+
+    async def show_selected(self) -> None:
+        """Show the selected thread in the pane (loading its replies when needed)."""
+        thread = self.selected
+        if thread is None:
+            await self.pane.show(None, empty=self._empty_text())
+            self.refresh_denials()
+            return
+        await self.pane.show(thread)
+        self.refresh_denials()
+        if (thread.replies is None or thread.stale) and (thread.comment.replies or 0) > 0:
+            self._load_replies(thread.id)
+        elif thread.replies is None:
+            thread.replies = []
+
+    @work(exclusive=True, group="comments-replies", exit_on_error=False)
+    async def _load_replies(self, thread_id: str) -> None:
+        space_id = self.space_id
+        if space_id is None:
+            return
+        try:
+            pager = self.client.comments.replies(space_id, thread_id, limit=PAGE_SIZE)
+            replies = [reply async for reply in pager]
+        except NotFoundError:
+            self.forget_thread(thread_id, "This thread was deleted meanwhile.")
+            return
+        except GitBookError as exc:
+            self.notify(plain(f"Could not load the replies: {exc}"), severity="error", markup=False)
+            return
+        thread = self.threads.get(thread_id)
+        if thread is None:
+            return
+        pending = [r for r in thread.replies or [] if r.id in thread.pending]
+        thread.replies, thread.stale = [*replies, *pending], False
+        if self.selected_id == thread_id:
+            await self.pane.show(thread)
+
+    @work(exclusive=True, group="comments-members", exit_on_error=False)
+    async def _load_members(self) -> None:
+        """Organization members, for ``@`` completion in the composer."""
+        org = self.nav.organization_id
+        if not org:
+            return
+        try:
+            pager = self.client.orgs.members(org, limit=PAGE_SIZE, read="prefer-cache")
+            members = [m async for m in pager]
+        except GitBookError:
+            return  # no completion; typing still works
+        names = sorted({author_name(m.user) for m in members if m.user is not None})
+        self.composer.set_members(names)
+
+    def forget_thread(self, thread_id: str, message: str) -> None:
+        """Drop a thread the server no longer has (deleted meanwhile)."""
+        if self.threads.pop(thread_id, None) is None:
+            return
+        self.order = [i for i in self.order if i != thread_id]
+        if self.selected_id == thread_id:
+            self.selected_id = None
+        self.thread_list.show([self.threads[i] for i in self.order])
+        self.selected_id = self.thread_list.selected_id
+        self.notify(message, severity="warning", markup=False)
+        self._draw_title()
+        self.call_later(self.show_selected)
+
+    def redraw_thread(self, thread: ThreadState) -> None:
+        """Re-show a thread changed locally (optimistic update, rollback, server answer)."""
+        self.thread_list.replace_row(thread)
+        if self.selected_id == thread.id:
+            self.call_later(self.pane.show, thread)
+        self.refresh_denials()
+
+    def refresh_denials(self) -> None:
+        """Redraw the footer only when what is denied changed (a footer rebuild per cursor
+        move would cost more than the move)."""
+        actions = ("compose", "edit", "delete", "resolve", "react")
+        denials = tuple(self.denial_reason(action) for action in actions)
+        if denials != self._denials:
+            self._denials = denials
+            self.refresh_bindings()

@@ -1,0 +1,122 @@
+"""Snapshots of the Comments view at 80×24 and 120×40: the list, a thread with reactions,
+the composer and the reaction picker.
+
+Regenerate after a deliberate change with ``python -m pytest
+tests/tui/test_comments_snapshots.py --snapshot-update`` and review the SVGs in
+``tests/tui/__snapshots__/test_comments_snapshots/`` before committing them. Ages are
+computed against a frozen "now" (two days after the server's fixed clock).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from comments_support import build_space, make_app, open_comments, select_thread
+from textual.pilot import Pilot
+from textual.widgets import Input, TextArea
+
+from conftest import START, until
+from gitbook_tui.tui.comments.reaction_picker import ReactionPicker
+from gitbook_tui.tui.common.state import StartTarget
+
+WALL_CLOCK = (START + timedelta(days=2)).timestamp()
+
+
+class FrozenClock:
+    """Stands in for the ``time`` module of the status bar and of the response cache."""
+
+    def time(self) -> float:
+        return WALL_CLOCK
+
+    def monotonic(self) -> float:
+        return WALL_CLOCK
+
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+Snap = Callable[..., bool]
+
+
+@pytest.fixture(autouse=True)
+def frozen(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setattr(
+        "gitbook_tui.tui.comments.thread_data.utc_now", lambda: START + timedelta(days=2)
+    )
+    monkeypatch.setattr("gitbook_tui.tui.common.status_bar.time", FrozenClock())
+    monkeypatch.setattr("gitbook_tui.cache.store.time", FrozenClock())
+    monkeypatch.setattr(Input.cursor_blink, "_default", False)
+    monkeypatch.setattr(TextArea.cursor_blink, "_default", False)
+    monkeypatch.setattr("gitbook_tui.api.auth.keyring_usable", lambda: False)
+    monkeypatch.setattr("gitbook_tui.api.config.keyring_token", lambda profile: None)
+    yield
+
+
+async def _settle(pilot: Pilot[Any]) -> None:
+    screen = pilot.app.screen
+    await until(pilot, lambda: not getattr(screen, "busy", False))
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def _app(world: Any, tmp_path: Any) -> tuple[Any, dict[str, str]]:
+    ids = build_space(world)
+    app, _ = make_app(world, tmp_path, start=StartTarget(ids["space"], ids["Welcome"]))
+    return app, ids
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_thread_list(snap_compare: Snap, world, tmp_path, size) -> None:
+    app, _ids = _app(world, tmp_path)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await open_comments(pilot)
+        await _settle(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_thread_with_reactions(snap_compare: Snap, world, tmp_path, size) -> None:
+    app, ids = _app(world, tmp_path)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        screen = await open_comments(pilot)
+        await select_thread(pilot, screen, ids["first"])
+        await pilot.press("enter")
+        await until(pilot, lambda: len(screen.pane.posts) == 2)
+        await _settle(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_composer(snap_compare: Snap, world, tmp_path, size) -> None:
+    app, ids = _app(world, tmp_path)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        screen = await open_comments(pilot)
+        await select_thread(pilot, screen, ids["first"])
+        await pilot.press("enter", "c")
+        await until(pilot, lambda: screen.composer.is_open)
+        await pilot.press(*"Good point, **adding** it.")
+        await _settle(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_reaction_picker(snap_compare: Snap, world, tmp_path, size) -> None:
+    app, ids = _app(world, tmp_path)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        screen = await open_comments(pilot)
+        await select_thread(pilot, screen, ids["first"])
+        await pilot.press("colon")
+        await until(pilot, lambda: isinstance(pilot.app.screen, ReactionPicker))
+        await pilot.pause()
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
