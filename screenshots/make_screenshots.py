@@ -1,6 +1,6 @@
 """Regenerate the README's screenshots (SVG) from the real app on the demo workspace.
 
-    python screenshots/make_screenshots.py
+    python screenshots/make_screenshots.py [--review]   (--review: only the review desk's)
 
 Starts the bundled local server on a fresh demo database (seeding takes about ten
 seconds), drives ``GitBookApp`` headless at 120×40 with a Pilot through the main views and
@@ -203,6 +203,41 @@ async def tour(app: Any) -> None:
         await pilot.press("escape")
 
 
+async def review_tour(app: Any) -> None:
+    """The review desk (view 2): inbox, the 1 MB page's change request, the merge checklist."""
+    from gitbook_tui.tui.browse.browser_screen import BrowserScreen
+    from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
+    from gitbook_tui.tui.review.merge_checklist_screen import MergeChecklistScreen
+    from gitbook_tui.tui.review.review_inbox_screen import ReviewInboxScreen
+
+    async with app.run_test(size=SIZE) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen), "the browser")
+        await settle(pilot)
+        await pilot.press("2")
+        await until(pilot, lambda: isinstance(app.screen, ReviewInboxScreen), "the inbox")
+        inbox = app.screen
+        await until(pilot, lambda: inbox.loaded, "the inbox rows")
+        await pilot.press("p")
+        await settle(pilot)
+        save(app, "reviews")
+
+        subject = "Reference: reword 40 settings for 3.5"
+        row = next(i for i, r in enumerate(inbox.shown) if r.cr.subject == subject)
+        inbox.query_one("DataTable").move_cursor(row=row)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ChangeRequestReviewScreen), "the review")
+        review = app.screen
+        await until(pilot, lambda: review.diff_ready.is_set(), "the diff", timeout=60)
+        await pilot.press("n", "n")
+        await settle(pilot)
+        save(app, "review-diff")
+
+        await pilot.press("m")
+        await until(pilot, lambda: isinstance(app.screen, MergeChecklistScreen), "the checklist")
+        await pilot.pause(0.3)
+        save(app, "merge")
+
+
 def main() -> int:
     with tempfile.TemporaryDirectory(prefix="gitbook-tui-shots-") as tmp:
         root = Path(tmp)
@@ -224,7 +259,13 @@ def main() -> int:
             app = GitBookApp(
                 client, demo=True, config=TuiConfig(), state_store=StateStore(root / "state.json")
             )
-            asyncio.run(tour(app))
+            if "--review" not in sys.argv[1:]:
+                asyncio.run(tour(app))
+            client = AsyncGitBook(handle.token, base_url=handle.url)
+            app = GitBookApp(
+                client, demo=True, config=TuiConfig(), state_store=StateStore(root / "state2.json")
+            )
+            asyncio.run(review_tour(app))
         finally:
             handle.stop()
     return 0

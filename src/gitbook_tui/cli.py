@@ -118,6 +118,15 @@ def _add_open(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
     )
 
 
+def _add_review(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    review = sub.add_parser(
+        "review", help="start the app on the review inbox (change requests that need you)"
+    )
+    review.add_argument(
+        "--demo", dest="open_demo", action="store_true", help="open it on the bundled demo"
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     from . import __version__
 
@@ -137,6 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
     _add_serve(sub)
     _add_open(sub)
+    _add_review(sub)
     _add_auth(sub)
     _add_cache(sub)
     return parser
@@ -323,12 +333,12 @@ def main(argv: list[str] | None = None) -> int:
         return run_auth(args)
     if args.command == "cache":
         return run_cache(args)
-    return run_app(args)  # no command, or "open"
+    return run_app(args)  # no command, "open" or "review"
 
 
 def run_app(args: argparse.Namespace) -> int:
-    """The app (``gitbook-tui`` and ``gitbook-tui open``). Without a token it starts on the
-    welcome screen; asking there for the demo restarts on the bundled demo server."""
+    """The app (``gitbook-tui``, ``gitbook-tui open``, ``gitbook-tui review``). Without a token
+    it starts on the welcome screen; asking there for the demo restarts on the demo server."""
     if sys.stdout.isatty():  # a line at once: the imports below take a moment
         print("gitbook-tui: starting…", flush=True)
     from .api import AsyncGitBook
@@ -360,8 +370,13 @@ def run_app(args: argparse.Namespace) -> int:
             client = AsyncGitBook(demo_admin_token(), base_url=handle.url, cache=ResponseCache())
         else:
             client = AsyncGitBook(cache=ResponseCache())
+        view = "reviews" if args.command == "review" else None
         app = GitBookApp(
-            client, demo=demo, start=start, starting=handle.poll if handle is not None else None
+            client,
+            demo=demo,
+            start=start,
+            starting=handle.poll if handle is not None else None,
+            start_view=view,
         )
         try:
             result = app.run()

@@ -142,3 +142,35 @@ def test_demo_database_is_not_reseeded(tmp_path: Path) -> None:
 
     ensure_owner(app.state.server.storage, Clock())
     assert seed_demo_if_empty(app) is False
+
+
+def test_review_desk_change_requests(demo: TestClient) -> None:
+    """A moved page with a file change, the 1 MB page's 40 edits, a 200-page change request
+    and a team reviewer, all open across the organization with Maya asked to review."""
+    org = _org(demo)
+    crs = {cr["subject"]: cr for cr in _all(demo, f"/orgs/{org}/change-requests")}
+
+    def changes(subject: str) -> list[dict]:
+        cr = crs[subject]
+        body = demo.get(
+            f"/spaces/{cr['space']}/change-requests/{cr['id']}/changes", params={"limit": 1000}
+        ).json()
+        return body["changes"]
+
+    moved = Counter(
+        c["type"] for c in changes("Move exactly-once into Concepts, add the delivery diagram")
+    )
+    assert moved["page_moved"] == 1 and moved["file_created"] == 1
+    reference = changes("Reference: reword 40 settings for 3.5")
+    assert [c["type"] for c in reference] == ["page_edited"]
+    assert len(changes("KB: retitle 100 articles, add 100 stubs")) == 200
+    team = crs["Handbook: review by the Docs guild"]
+    reviewers = demo.get(
+        f"/spaces/{team['space']}/change-requests/{team['id']}/requested-reviewers"
+    ).json()["items"]
+    assert {r["kind"] for r in reviewers} == {"user", "team"}
+    maya = demo.get("/user").json()["id"]
+    mine = _all(demo, f"/orgs/{org}/change-requests", requestedReviewer=maya)
+    assert {cr["subject"] for cr in mine} >= set(crs) - {
+        s for s in crs if not s.startswith(("Move", "Reference", "KB", "Handbook"))
+    }

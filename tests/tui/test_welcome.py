@@ -104,7 +104,13 @@ def test_run_app_restarts_on_the_demo(monkeypatch):
 
     class FakeApp:
         def __init__(
-            self, client: AsyncGitBook, *, demo: bool, start: object, starting: object = None
+            self,
+            client: AsyncGitBook,
+            *,
+            demo: bool,
+            start: object,
+            starting: object = None,
+            start_view: str | None = None,
         ) -> None:
             runs.append(demo)
             self.return_code = 0
@@ -140,7 +146,13 @@ def test_demo_runs_share_one_account_with_a_cache(monkeypatch):
 
     class FakeApp:
         def __init__(
-            self, client: AsyncGitBook, *, demo: bool, start: object, starting: object = None
+            self,
+            client: AsyncGitBook,
+            *,
+            demo: bool,
+            start: object,
+            starting: object = None,
+            start_view: str | None = None,
         ) -> None:
             clients.append(client)
             self.return_code = 0

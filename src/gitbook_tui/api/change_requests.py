@@ -71,6 +71,46 @@ class ChangeRequests(Resource):
             operation="listChangeRequestsForSpace",
         )
 
+    @operation("GET /v1/orgs/{organizationId}/change-requests")
+    def list_for_organization(
+        self,
+        organization_id: str,
+        *,
+        status: ChangeRequestStatus | str | builtins.list[ChangeRequestStatus | str] | None = None,
+        creator: str | None = None,
+        contributor: str | None = None,
+        requested_reviewer: str | None = None,
+        space: str | None = None,
+        site: str | None = None,
+        topic: str | None = None,
+        order_by: str | None = None,
+        limit: int | None = None,
+        max_items: int | None = None,
+        read: ReadMode | None = None,
+    ) -> AsyncPager[ChangeRequest]:
+        """Change requests of every space of the organization the caller can read, with
+        the same filters as :meth:`list` plus ``space``, ``site`` and ``topic``. Servers
+        without this operation answer 404 or 405: fall back to :meth:`list` per space."""
+        return AsyncPager(
+            self._client,
+            f"/orgs/{seg(organization_id, 'organization_id')}/change-requests",
+            ChangeRequest,
+            params={
+                "status": status,
+                "creator": creator,
+                "contributor": contributor,
+                "requestedReviewer": requested_reviewer,
+                "space": space,
+                "site": site,
+                "topic": topic,
+                "orderBy": order_by,
+            },
+            limit=limit,
+            max_items=max_items,
+            read=read,
+            operation="listChangeRequestsForOrganization",
+        )
+
     @operation("POST /v1/spaces/{spaceId}/change-requests")
     async def create(
         self, space_id: str, *, subject: str | None = None, agent_task_id: str | None = None

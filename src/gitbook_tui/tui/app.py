@@ -26,6 +26,7 @@ from .account.starting_screen import StartingScreen
 from .account.welcome_screen import WelcomeScreen
 from .browse.browser_screen import BrowserScreen
 from .browse.outline_screen import OutlineScreen
+from .browse.tree.workspace_tree import space_key
 from .common.config import TuiConfig, load_tui_config, save_theme
 from .common.error_banner import ErrorBanner
 from .common.failure import describe_failure
@@ -77,12 +78,15 @@ class GitBookApp(App[str | None]):
         state_store: StateStore | None = None,
         transport: httpx.AsyncBaseTransport | None = None,
         starting: Callable[[], bool] | None = None,
+        start_view: str | None = None,
     ) -> None:
         """``starting``: the server is still starting (the bundled demo): polled, True
         once it serves; a progress screen shows meanwhile."""
         super().__init__()
         guard_option_list_paging()  # a Textual bug: pageup in the palette at 12×4
         self.starting = starting
+        self.start_view = start_view
+        """A numbered view to show once the browser is up (``gitbook-tui review``)."""
         self.client = client
         self.demo = demo
         self.config = config if config is not None else load_tui_config()
@@ -262,6 +266,9 @@ class GitBookApp(App[str | None]):
         current = self.browser
         if current is None:
             await self.push_screen(screen)
+            if self.start_view is not None:
+                view, self.start_view = self.start_view, None
+                self.call_after_refresh(self.run_action, f"show_view('{view}')")
             return
         current.save_state()
         while self.screen is not current:
@@ -338,6 +345,12 @@ class GitBookApp(App[str | None]):
         browser = self.browser
         if browser is not None:
             browser.open_space(space_id)
+
+    def refresh_space(self, space_id: str) -> None:
+        """Reload a space's pages in the browser from the server (after a merge)."""
+        browser = self.browser
+        if browser is not None:
+            browser.workspace_tree.load(space_key(space_id), read="network")
 
     async def action_back(self) -> None:
         # (overrides Textual's async App.action_back: the browser's page history instead)

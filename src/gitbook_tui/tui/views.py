@@ -29,6 +29,13 @@ class View:
     factory: Callable[[Navigator], Screen[None]] | None = None
 
 
+def _reviews(nav: Navigator) -> Screen[None]:
+    # imported when first shown: the views' screens use the status bar, which lists VIEWS
+    from .review.review_inbox_screen import ReviewInboxScreen
+
+    return ReviewInboxScreen(nav)
+
+
 def _comments(nav: Navigator) -> Screen[None]:
     from .comments.comments_screen import CommentsScreen
 
@@ -37,6 +44,7 @@ def _comments(nav: Navigator) -> Screen[None]:
 
 VIEWS: tuple[View, ...] = (
     View("1", "browse", "Browse"),
+    View("2", "reviews", "Reviews", _reviews),
     View("3", "comments", "Comments", _comments),
 )
 """Every view the app offers, in key order."""

@@ -18,6 +18,7 @@ from . import generated
 from .seed_base import DEMO_DIR, DEMO_ID_SEED, SeedError, demo_token
 from .seed_comments_extra import schedule_extra_comments
 from .seed_org import OrgSeeder
+from .seed_reviews_extra import seed_review_extras
 from .seed_threads import ThreadSeeder
 
 __all__ = ["DemoSeeder", "demo_token", "seed_demo_if_empty"]
@@ -77,6 +78,7 @@ class DemoSeeder(ThreadSeeder, OrgSeeder):
             for cr in self.data.get("changeRequests", []):
                 self._schedule_change_request(cr)
             self.schedule(2, self._sites)
+            self.schedule(1.5, partial(seed_review_extras, self))
             self.schedule(2, self._org_extras)
             self.schedule(1, self._lock_spaces)
             self._events.sort(key=lambda e: (e[0], e[1]))

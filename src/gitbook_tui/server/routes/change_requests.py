@@ -21,6 +21,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Response
 
+from ..change_requests.listing import CrFilters, filter_change_requests
 from ..change_requests.schemas import (
     ChangeRequestCreate,
     ChangeRequestPatch,
@@ -78,25 +79,18 @@ def list_change_requests(
     orderBy: Literal["updatedAt", "createdAt"] = "updatedAt",
 ) -> dict[str, Any]:
     """Change requests of the space (status default ``open``), newest first."""
-    wanted = set(status or ["open"])
+    filters = CrFilters(
+        status=frozenset(status or ["open"]),
+        creator=creator,
+        contributor=contributor,
+        requested_reviewer=requestedReviewer,
+        order_by=orderBy,
+    )
     with ctx.read() as tx:
         space, _ = load_space(tx, ctx, spaceId)
-        items = [cr for cr in tx.list("change-request", spaceId) if cr["status"] in wanted]
-        if creator:
-            items = [cr for cr in items if cr["createdBy"] == creator]
-        if contributor:
-            items = [
-                cr
-                for cr in items
-                if cr["createdBy"] == contributor or contributor in cr.get("contributors", [])
-            ]
-        if requestedReviewer:
-            items = [
-                cr
-                for cr in items
-                if tx.get("requested-reviewer", f"{cr['id']}:{requestedReviewer}") is not None
-            ]
-        items.sort(key=lambda cr: (cr.get(orderBy) or "", cr["number"]), reverse=True)
+        items = filter_change_requests(
+            tx, space["organization"], tx.list("change-request", spaceId), filters
+        )
         return paginate(items, paging, lambda cr: cr_json(tx, ctx, space, cr))
 
 

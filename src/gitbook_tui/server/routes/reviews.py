@@ -159,10 +159,18 @@ def submit_review(
 
 
 def requested_reviewer_json(tx: Tx, ctx: Ctx, entry: dict[str, Any]) -> dict[str, Any]:
+    """A requested user, or a requested team (``team`` entries: the demo seeds them)."""
+    if entry.get("team"):
+        team = tx.get("team", entry["team"]) or {}
+        who: dict[str, Any] = {
+            "kind": "team",
+            "team": {"object": "team", "id": entry["team"], "title": team.get("title", "")},
+        }
+    else:
+        who = {"kind": "user", "user": user_ref(tx, ctx, entry["user"])}
     return {
         "object": "change-request-requested-reviewer",
-        "kind": "user",
-        "user": user_ref(tx, ctx, entry["user"]),
+        **who,
         "revision": entry["revision"],
         "requestedBy": user_ref(tx, ctx, entry["requestedBy"]),
         "createdAt": entry["createdAt"],

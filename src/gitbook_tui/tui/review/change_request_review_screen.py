@@ -1,0 +1,340 @@
+"""ChangeRequestReviewScreen: one change request — header, description, changed pages and
+the rendered block diff of the selected page — and the review actions (:mod:`.review_actions`).
+
+The page diff compares the page at the change request's base revision (immutable, so
+cached) with the page in the change request, parsed and aligned in a thread by
+:mod:`gitbook_tui.markdown.diff`. While shown, the change request is polled; if it
+changed under the reader (new revision, outdated, merged or archived by someone else) a
+banner says so and ``R`` reloads — the diff is never swapped under the cursor.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+
+from ...api import GitBookError
+from ...models import RevisionSemanticChange
+from ..common.navigator import Navigator
+from ..common.state import account_key
+from ..common.status_bar import StatusBar
+from ..common.text import inert
+from .changed_pages_list import ChangedPagesList, entry_id
+from .diff_view import DiffView
+from .page_diff import load_page_diff
+from .review_actions import ReviewActions
+from .review_data import ReviewState, description_markdown, load_review_state, review_lines
+from .review_footer import ReviewFooter
+from .viewed_marks import ViewedMarks, fingerprint
+
+__all__ = ["ChangeRequestReviewScreen"]
+
+POLL_SECONDS = 30.0
+PAGES_LIST_FROM_WIDTH = 100
+"""Narrower than this, the pages list hides (the header names the page: "2/5 ~ Streams")."""
+
+
+class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
+    """The review pane of one change request (``escape`` goes back to the inbox)."""
+
+    DEFAULT_CSS = """
+    ChangeRequestReviewScreen #cr-header { height: auto; padding: 0 1; background: $panel; }
+    ChangeRequestReviewScreen #cr-banner {
+        display: none; height: auto; padding: 0 1; background: $warning-muted;
+    }
+    ChangeRequestReviewScreen.-changed #cr-banner { display: block; }
+    ChangeRequestReviewScreen #cr-description {
+        display: none; height: auto; max-height: 4; padding: 0 1; color: $text-muted;
+    }
+    ChangeRequestReviewScreen #cr-reviews { display: none; height: auto; max-height: 3; padding: 0 1; }
+    ChangeRequestReviewScreen #cr-body { height: 1fr; }
+    ChangeRequestReviewScreen ChangedPagesList { width: 32; border: round $panel; }
+    ChangeRequestReviewScreen.-narrow ChangedPagesList { display: none; }
+    ChangeRequestReviewScreen DiffView { width: 1fr; border: round $panel; }
+    ChangeRequestReviewScreen DiffView:focus { border: round $primary; }
+    ChangeRequestReviewScreen #cr-status { height: 1; padding: 0 1; color: $text-muted; }
+    ChangeRequestReviewScreen #cr-status.-error { color: $error; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("J", "page(1)", "Next page", id="review.next_page"),
+        Binding("K", "page(-1)", "Prev page", id="review.prev_page"),
+        Binding("space", "viewed", "Viewed", id="review.viewed"),
+        Binding("v", "approve", "Approve", id="review.approve"),
+        Binding("V", "request_changes", "Request changes", id="review.request_changes"),
+        Binding("a", "add_reviewer", "Add reviewer", id="review.add_reviewer"),
+        Binding("A", "remove_reviewer", "Remove reviewer", id="review.remove_reviewer"),
+        Binding("u", "update", "Update", id="review.update"),
+        Binding("m", "merge", "Merge", id="review.merge"),
+        Binding("W", "toggle_draft", "Ready/draft", id="review.toggle_draft"),
+        Binding("x", "archive", "Archive/reopen", id="review.archive"),
+        Binding("E", "edit_details", "Edit subject", id="review.edit_details"),
+        Binding("R", "reload", "Reload", id="review.reload"),
+        Binding("o", "open_web", "Browser", show=False, id="review.open_web"),
+        Binding("Y", "copy_summary", "Copy summary", show=False, id="review.copy_summary"),
+        Binding("f6", "switch_focus", "Pages/diff", show=False, id="review.switch_focus"),
+        Binding("escape,backspace", "back", "Back", id="review.back"),
+    ]
+
+    def __init__(
+        self, nav: Navigator, space_id: str, change_request: str, *, space_title: str = ""
+    ) -> None:
+        super().__init__()
+        self.nav = nav
+        self.space_id = space_id
+        self.change_request = change_request
+        self.space_title = space_title
+        self.state: ReviewState | None = None
+        self.marks: ViewedMarks | None = None
+        self.me: str | None = None
+        self.page_fingerprints: dict[str, str] = {}
+        self.diff_ready = asyncio.Event()
+        self._shown: tuple[str, str] | None = None
+        """(entry, revision) the diff shows: a reload after an action keeps the reader's place."""
+
+    def compose(self) -> ComposeResult:
+        yield Static("Loading change request…", id="cr-header")
+        yield Static(id="cr-banner")
+        yield Static(id="cr-description")
+        yield Static(id="cr-reviews")
+        with Horizontal(id="cr-body"):
+            yield ChangedPagesList(id="cr-pages")
+            yield DiffView(id="cr-diff")
+        yield Static(id="cr-status")
+        yield StatusBar(view="reviews", id="status-bar")
+        yield ReviewFooter(compact=True)
+
+    def on_mount(self) -> None:
+        self.set_interval(POLL_SECONDS, self._poll)
+        self.load()
+
+    def on_resize(self) -> None:
+        self.set_class(self.size.width < PAGES_LIST_FROM_WIDTH, "-narrow")
+        self._render_header()
+
+    @property
+    def pages(self) -> ChangedPagesList:
+        return self.query_one(ChangedPagesList)
+
+    @property
+    def diff(self) -> DiffView:
+        return self.query_one(DiffView)
+
+    def denial_reason(self, action: str) -> str | None:
+        if self.state is None:
+            return None
+        return self.state.denial(action)
+
+    # -- loading ---------------------------------------------------------------------------------
+    def load(self) -> None:
+        self._load_state()
+
+    @work(exclusive=True, group="cr-state", exit_on_error=False)
+    async def _load_state(self) -> None:
+        client = self.nav.client
+        status = self.query_one("#cr-status", Static)
+        try:
+            if self.me is None:
+                self.me = (await client.users.me(read="prefer-cache")).id
+            state = await load_review_state(client, self.space_id, self.change_request, self.me)
+        except GitBookError as exc:
+            status.add_class("-error")
+            status.update(
+                inert(
+                    f"Could not load the change request from {client.base_url}: {exc}  (R retries)"
+                )
+            )
+            return
+        status.remove_class("-error")
+        first = self.state is None
+        self.state = state
+        self.remove_class("-changed")
+        if self.marks is None:
+            self.marks = ViewedMarks(account_key(client), state.cr.id)
+            await asyncio.to_thread(self.marks.load)
+        self.pages.set_changes(state.changes, self.marks, state.more_changes)
+        self._render_header()
+        text = description_markdown(state.cr.description)
+        description = self.query_one("#cr-description", Static)
+        description.update(inert(text))
+        description.display = bool(text.strip())
+        reviews = self.query_one("#cr-reviews", Static)
+        reviews.update(review_lines(state))
+        reviews.display = bool(state.reviews)
+        if first:
+            self.diff.focus()
+        self._show_selected()
+        self.refresh_bindings()
+
+    def _render_header(self) -> None:
+        state = self.state
+        if state is None:
+            return
+        cr = state.cr
+        badges: list[tuple[str, str] | str | Content] = []
+        if cr.outdated:
+            badges.append(("  ⟳ outdated", "bold $text-warning"))
+        parts: list[tuple[str, str] | str | Content] = [
+            (f"#{cr.number} ", "bold"),
+            inert(cr.subject or "(no subject)", style="bold"),
+            f" · {cr.status} · ",
+            inert(cr.createdBy.displayName if cr.createdBy else ""),
+            (f" · ✓{state.approvals}", "$text-success"),
+            (f" ✗{state.changes_requested}", "$text-error"),
+        ]
+        names = state.reviewer_names()
+        if names:
+            parts.append(" · ")
+            parts.append(inert(" ".join(names)))
+        parts.extend(badges)
+        if self.has_class("-narrow") and (change := self.pages.selected) is not None:
+            index = self.pages.highlighted or 0
+            parts.append(
+                Content.assemble(
+                    "\n",
+                    f"{index + 1}/{len(self.pages.changes)} ",
+                    inert(_title(change)),
+                    f" · {self.pages.progress()}",
+                )
+            )
+        self.query_one("#cr-header", Static).update(Content.assemble(*parts))
+
+    @on(OptionList.OptionHighlighted, "#cr-pages")
+    def _page_highlighted(self) -> None:
+        self._show_selected()
+        self._render_header()
+
+    def _show_selected(self) -> None:
+        change = self.pages.selected
+        if change is None:
+            self.diff.show_message("This change request changes nothing.")
+            self._shown = None
+            return
+        key = (entry_id(change), self.state.cr.revision or "" if self.state else "")
+        if key == self._shown:
+            return
+        self._shown = key
+        self._load_page(change)
+
+    @work(exclusive=True, group="cr-page", exit_on_error=False)
+    async def _load_page(self, change: RevisionSemanticChange) -> None:
+        state, diff_view = self.state, self.diff
+        assert state is not None
+        self.diff_ready.clear()
+        if change.page is None:
+            what = change.file.name if change.file else str(change.type)
+            diff_view.show_message(
+                f"{str(change.type).replace('_', ' ')}: {what} (no page content to compare)"
+            )
+            self.diff_ready.set()
+            return
+        diff_view.show_message("Loading both sides of the page…")
+        try:
+            loaded = await load_page_diff(
+                self.nav.client, self.space_id, state.cr, change.page.id, str(change.type)
+            )
+        except GitBookError as exc:
+            diff_view.show_message(
+                f"Could not load the page from {self.nav.client.base_url}: {exc}"
+            )
+            return
+        if self.pages.selected is not change:  # moved on meanwhile
+            return
+        diff_view.show(loaded.diff, loaded.header)
+        new_md = loaded.new_markdown
+        self.page_fingerprints[entry_id(change)] = fingerprint(new_md)
+        if self.marks is not None and self.marks.check(entry_id(change), fingerprint(new_md)):
+            self.pages.refresh_marks()
+            await asyncio.to_thread(self.marks.save)
+        self._status()
+        self.diff_ready.set()
+
+    @on(DiffView.Moved)
+    def _moved(self) -> None:
+        self._status()
+
+    def _status(self) -> None:
+        view = self.diff
+        where = ""
+        if view.current is not None and view.changes:
+            where = f" · change {view.changes.ordinal(view.current)} of {len(view.changes)}"
+        elif view.diff is not None:
+            where = f" · {len(view.changes)} changes"
+        self.query_one("#cr-status", Static).update(
+            f"{self.pages.progress()}{where} · {view.effective_mode} (|) · n/N changes · J/K pages"
+        )
+
+    # -- live refresh ----------------------------------------------------------------------------
+    @work(exclusive=True, group="cr-poll", exit_on_error=False)
+    async def _poll(self) -> None:
+        state = self.state
+        if state is None or not self.is_current:
+            return
+        try:
+            cr = await self.nav.client.change_requests.get(
+                self.space_id, state.cr.id, read="network"
+            )
+        except GitBookError:
+            return
+        self.changed_under_you(cr)
+
+    def changed_under_you(self, cr: object) -> None:
+        """Compare a fresh read with what is shown; say what changed, keep the view."""
+        state = self.state
+        if state is None:
+            return
+        what = []
+        if getattr(cr, "revision", None) != state.cr.revision:
+            what.append("new commits")
+        if getattr(cr, "status", None) != state.cr.status:
+            what.append(f"now {getattr(cr, 'status', '')}")
+        if getattr(cr, "outdated", None) and not state.cr.outdated:
+            what.append("became outdated")
+        if not what:
+            return
+        self.add_class("-changed")
+        self.query_one("#cr-banner", Static).update(
+            f"This change request changed under you ({', '.join(what)}). R reloads."
+        )
+
+    # -- navigation ------------------------------------------------------------------------------
+    def action_page(self, step: int) -> None:
+        self.pages.step(step)
+
+    async def action_viewed(self) -> None:
+        change = self.pages.selected
+        if change is None or self.marks is None:
+            return
+        key = entry_id(change)
+        print_ = self.page_fingerprints.get(key, "unknown")
+        viewed = self.marks.toggle(key, print_)
+        self.pages.refresh_marks()
+        await asyncio.to_thread(self.marks.save)
+        self._status()
+        if viewed:
+            self.pages.step(1)
+
+    def action_reload(self) -> None:
+        self.load()
+
+    def action_switch_focus(self) -> None:
+        (self.diff if self.pages.has_focus else self.pages).focus()
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+
+def _title(change: RevisionSemanticChange) -> str:
+    if change.page is not None:
+        return change.page.title or change.page.id
+    if change.file is not None:
+        return change.file.name or change.file.id
+    return str(change.type)

@@ -1,0 +1,199 @@
+"""The review inbox's data: change requests across the organization (or one space), their
+review counts, and which inbox sections each belongs to."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from ...api import AsyncGitBook
+from ...api.errors import APIStatusError
+from ...models import ChangeRequest
+
+__all__ = [
+    "SECTIONS",
+    "STATUS_FILTERS",
+    "InboxRow",
+    "Section",
+    "age",
+    "load_inbox",
+    "now",
+    "rows_in",
+]
+
+FAN_OUT = 4
+"""Requests in flight at once when the server lacks the organization list (per space)."""
+
+
+@dataclass(frozen=True)
+class Section:
+    key: str
+    title: str
+
+
+SECTIONS: tuple[Section, ...] = (
+    Section("requested", "Review requested"),
+    Section("mine", "Mine"),
+    Section("outdated", "Outdated or conflicting"),
+    Section("drafts", "Drafts"),
+    Section("open", "All open"),
+)
+STATUS_FILTERS: tuple[tuple[str, ...], ...] = (
+    ("open", "draft"),
+    ("open",),
+    ("draft",),
+    ("merged",),
+    ("archived",),
+)
+"""What ``f`` cycles through (the per-space table and "All open" use the current one)."""
+
+
+@dataclass
+class InboxRow:
+    """A change request as the inbox shows it."""
+
+    cr: ChangeRequest
+    space_id: str
+    space_title: str = ""
+    requested: bool = False
+    """The signed-in user (or one of their teams) is asked to review."""
+    approvals: int | None = None
+    changes_requested: int | None = None
+    tags: set[str] = field(default_factory=set)
+
+    @property
+    def number(self) -> int:
+        return self.cr.number or 0
+
+
+def rows_in(rows: Sequence[InboxRow], section: str, statuses: tuple[str, ...]) -> list[InboxRow]:
+    """The rows of an inbox section (``statuses`` filters "All open" and the space table)."""
+    if section == "requested":
+        return [r for r in rows if r.requested and r.cr.status == "open"]
+    if section == "mine":
+        return [r for r in rows if "mine" in r.tags and r.cr.status in ("open", "draft")]
+    if section == "outdated":
+        return [r for r in rows if r.cr.outdated and r.cr.status in ("open", "draft")]
+    if section == "drafts":
+        return [r for r in rows if r.cr.status == "draft"]
+    return [r for r in rows if r.cr.status in statuses]
+
+
+def now() -> datetime:
+    """The current time (tests pin it for snapshots)."""
+    return datetime.now(UTC)
+
+
+def age(moment: datetime | None, at: datetime | None = None) -> str:
+    """How long ago, compactly: ``5m``, ``3h``, ``12d``."""
+    if moment is None:
+        return ""
+    seconds = max(0, int(((at or now()) - moment).total_seconds()))
+    for unit, size in (("d", 86400), ("h", 3600), ("m", 60)):
+        if seconds >= size:
+            return f"{seconds // size}{unit}"
+    return "now"
+
+
+async def _org_list(
+    client: AsyncGitBook, org_id: str, statuses: tuple[str, ...], **filters: Any
+) -> list[ChangeRequest]:
+    pager = client.change_requests.list_for_organization(
+        org_id, status=list(statuses), limit=100, read="network", **filters
+    )
+    return [cr async for cr in pager]
+
+
+async def _space_lists(
+    client: AsyncGitBook, space_ids: Sequence[str], statuses: tuple[str, ...], **filters: Any
+) -> list[ChangeRequest]:
+    gate = asyncio.Semaphore(FAN_OUT)
+
+    async def one(space_id: str) -> list[ChangeRequest]:
+        async with gate:
+            pager = client.change_requests.list(
+                space_id, status=list(statuses), limit=100, read="network", **filters
+            )
+            return [cr async for cr in pager]
+
+    found = await asyncio.gather(*(one(s) for s in space_ids))
+    items = [cr for crs in found for cr in crs]
+    items.sort(key=lambda cr: cr.updatedAt or datetime.min.replace(tzinfo=UTC), reverse=True)
+    return items
+
+
+async def _space_titles(client: AsyncGitBook, org_id: str) -> dict[str, str]:
+    titles: dict[str, str] = {}
+    async for space in client.spaces.list_in_org(org_id, read="prefer-cache"):
+        titles[space.id] = space.title or ""
+    async for coll in client.collections.list(org_id, read="prefer-cache"):
+        async for space in client.collections.spaces(coll.id, read="prefer-cache"):
+            titles[space.id] = space.title or ""
+    return titles
+
+
+async def load_inbox(
+    client: AsyncGitBook,
+    org_id: str,
+    me: str,
+    *,
+    space_id: str | None = None,
+    statuses: tuple[str, ...] = ("open", "draft"),
+) -> tuple[list[InboxRow], bool]:
+    """The inbox rows (one space's when ``space_id``) and whether the organization list
+    was used (``False``: the server lacks it, the spaces were asked one by one)."""
+    wanted = tuple(dict.fromkeys((*statuses, "open", "draft")))
+    titles = await _space_titles(client, org_id)
+    org_wide = True
+    try:
+        scope = {"space": space_id} if space_id else {}
+        items = await _org_list(client, org_id, wanted, **scope)
+        requested = await _org_list(client, org_id, ("open",), requested_reviewer=me, **scope)
+    except APIStatusError as exc:
+        if exc.status not in (404, 405):
+            raise
+        org_wide = False
+        spaces = [space_id] if space_id else list(titles)
+        items = await _space_lists(client, spaces, wanted)
+        requested = await _space_lists(client, spaces, ("open",), requested_reviewer=me)
+    asked = {cr.id for cr in requested}
+    rows = [
+        InboxRow(
+            cr=cr,
+            space_id=cr.space or "",
+            space_title=titles.get(cr.space or "", cr.space or ""),
+            requested=cr.id in asked,
+            tags={"mine"} if cr.createdBy is not None and cr.createdBy.id == me else set(),
+        )
+        for cr in items
+    ]
+    await _count_reviews(client, rows)
+    return rows, org_wide
+
+
+async def _count_reviews(client: AsyncGitBook, rows: Sequence[InboxRow]) -> None:
+    """✓/✗ counts: each reviewer's latest review of the current revision."""
+    gate = asyncio.Semaphore(FAN_OUT)
+
+    async def one(row: InboxRow) -> None:
+        async with gate:
+            try:
+                reviews = [
+                    r
+                    async for r in client.change_requests.reviews(
+                        row.space_id, row.cr.id, outdated=False, read="network"
+                    )
+                ]
+            except APIStatusError:
+                return
+        latest: dict[str, str] = {}
+        for review in reviews:  # newest first
+            who = review.reviewer.id if review.reviewer else review.id
+            latest.setdefault(who, str(review.status or ""))
+        row.approvals = sum(1 for s in latest.values() if s == "approved")
+        row.changes_requested = sum(1 for s in latest.values() if s == "changes-requested")
+
+    await asyncio.gather(*(one(r) for r in rows if r.cr.status in ("open", "draft")))

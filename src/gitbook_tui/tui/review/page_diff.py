@@ -1,0 +1,82 @@
+"""One changed page's two sides, loaded and diffed: the page at the change request's base
+revision and the page in the change request (no widgets here).
+
+Each side is parsed in a thread as soon as it arrives (the base, immutable and usually a
+cached answer, is parsed while the change request's side is still on its way). Parsed
+documents are not kept: a 1 MB page's is tens of MB (the RSS budget is 250 MB).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from ...api import AsyncGitBook, NotFoundError
+from ...markdown import Document, parse
+from ...markdown.diff import AttributeChange, BlockDiff, diff_documents, header_diff
+from ...models import ChangeRequest, RevisionPage
+
+__all__ = ["PageDiff", "load_page_diff"]
+
+
+@dataclass(frozen=True)
+class PageDiff:
+    old: RevisionPage | None
+    new: RevisionPage | None
+    diff: BlockDiff
+    header: tuple[AttributeChange, ...]
+
+    @property
+    def new_markdown(self) -> str | None:
+        return None if self.new is None else self.new.markdown or ""
+
+
+async def _side(
+    fetch: Callable[[], Awaitable[RevisionPage]],
+) -> tuple[RevisionPage | None, Document | None]:
+    try:
+        page = await fetch()
+    except NotFoundError:
+        page = None
+    if page is None:
+        return None, None
+    return page, await asyncio.to_thread(parse, page.markdown or "")
+
+
+async def load_page_diff(
+    client: AsyncGitBook,
+    space_id: str,
+    cr: ChangeRequest,
+    page_id: str,
+    kind: str,
+) -> PageDiff:
+    """Both sides of ``page_id`` (``kind``: the semantic change type; a created page has no
+    base, a deleted one no new side) and their block diff."""
+    content = client.content
+    base_rev = cr.revisionMergedAncestor or cr.revisionInitial or ""
+
+    async def none() -> tuple[None, None]:
+        return None, None
+
+    old_task = (
+        none()
+        if kind == "page_created"
+        else _side(
+            lambda: content.revision_page(
+                space_id, base_rev, page_id, format="markdown", read="prefer-cache"
+            )
+        )
+    )
+    new_task = (
+        none()
+        if kind == "page_deleted"
+        else _side(
+            lambda: content.get_page(
+                space_id, page_id, change_request=cr.id, format="markdown", read="network"
+            )
+        )
+    )
+    (old, old_doc), (new, new_doc) = await asyncio.gather(old_task, new_task)
+    diff = await asyncio.to_thread(diff_documents, old_doc, new_doc)
+    return PageDiff(old, new, diff, tuple(header_diff(old, new)))

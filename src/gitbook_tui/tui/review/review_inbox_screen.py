@@ -1,0 +1,397 @@
+"""ReviewInboxScreen (view 2): change requests that need the reader, gh-dash style.
+
+Sections on ``h``/``l`` (Review requested · Mine · Outdated or conflicting · Drafts · All
+open) across the organization, or one table for the space open in the browser (``a``
+switches between the two); ``p`` previews the selected change request, ``enter`` opens its
+review, ``f`` cycles the status filter, ``r`` reloads. While shown, the list revalidates in
+the background every :data:`REFRESH_SECONDS`.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import DataTable, Input, Static
+
+from ...api import GitBookError
+from ...markdown.sanitize import clean_text
+from ..common.navigator import Navigator
+from ..common.status_bar import StatusBar
+from ..common.text import inert
+from .change_request_review_screen import ChangeRequestReviewScreen
+from .inbox_data import SECTIONS, STATUS_FILTERS, InboxRow, age, load_inbox, rows_in
+from .review_data import change_label, description_markdown
+from .review_footer import ReviewFooter
+
+__all__ = ["ReviewInboxScreen"]
+
+REFRESH_SECONDS = 60.0
+PREVIEW_SIDE_BY_SIDE = 110
+"""From this width the preview is a sidebar; narrower, it takes the whole pane."""
+
+
+def _cell(text: str | None, style: str = "") -> Text:
+    return Text(clean_text(text or ""), style=style, no_wrap=True, overflow="ellipsis")
+
+
+class ReviewInboxScreen(Screen[None]):
+    """The review inbox; built once by :data:`..views.VIEWS` and kept."""
+
+    DEFAULT_CSS = """
+    ReviewInboxScreen #inbox-tabs { height: 1; padding: 0 1; background: $panel; }
+    ReviewInboxScreen #inbox-state { height: auto; padding: 0 1; color: $text-muted; }
+    ReviewInboxScreen #inbox-state.-error { color: $error; }
+    ReviewInboxScreen #inbox-filter { display: none; height: 1; border: none; padding: 0 1; }
+    ReviewInboxScreen #inbox-body { height: 1fr; }
+    ReviewInboxScreen DataTable { height: 1fr; width: 1fr; }
+    ReviewInboxScreen #inbox-preview {
+        display: none; width: 50; border-left: solid $primary; padding: 0 1;
+    }
+    ReviewInboxScreen.-preview #inbox-preview { display: block; }
+    ReviewInboxScreen.-preview.-narrow DataTable { display: none; }
+    ReviewInboxScreen.-preview.-narrow #inbox-preview { width: 1fr; border-left: none; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("l,right", "section(1)", "Next section", id="inbox.next_section"),
+        Binding("h,left", "section(-1)", "Prev section", id="inbox.prev_section"),
+        Binding("j", "cursor(1)", "Down", show=False, id="inbox.down"),
+        Binding("k", "cursor(-1)", "Up", show=False, id="inbox.up"),
+        Binding("enter", "open", "Review", id="inbox.open"),
+        Binding("p", "preview", "Preview", id="inbox.preview"),
+        Binding("f", "status_filter", "Status", id="inbox.status"),
+        Binding("a", "scope", "All/space", id="inbox.scope"),
+        Binding("r", "reload", "Reload", id="inbox.reload"),
+        Binding("slash", "filter", "Filter", id="inbox.filter"),
+        Binding("escape", "clear_filter", "Clear filter", show=False, id="inbox.clear_filter"),
+    ]
+
+    def __init__(self, nav: Navigator) -> None:
+        super().__init__()
+        self.nav = nav
+        self.section = 0
+        self.status_index = 0
+        self.space_only = False
+        self.rows: list[InboxRow] = []
+        self.shown: list[InboxRow] = []
+        self.me: str | None = None
+        self.loaded = False
+        self.org_wide: bool | None = None
+        self._space_seen: str | None = None
+        self._column_widths: tuple[int, int] | None = None
+        self.filter_text = ""
+        self.selected_id: str | None = None
+        """The change request under the cursor, kept across reloads and sections."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="inbox-tabs")
+        yield Static("Loading change requests…", id="inbox-state")
+        yield Input(placeholder="filter: subject, space, author, #number", id="inbox-filter")
+        with Horizontal(id="inbox-body"):
+            table: DataTable[Text] = DataTable(
+                id="inbox-table", cursor_type="row", zebra_stripes=True
+            )
+            yield table
+            with VerticalScroll(id="inbox-preview"):
+                yield Static(id="inbox-preview-text")
+        yield StatusBar(view="reviews", id="status-bar")
+        yield ReviewFooter(compact=True)
+
+    def on_mount(self) -> None:
+        self.set_interval(REFRESH_SECONDS, self._background_refresh)
+        self._render_tabs()
+
+    def _columns(self) -> None:
+        """(Re)make the columns to fit the table's width: the subject takes what is left."""
+        width = self.size.width
+        if self.has_class("-preview") and width >= PREVIEW_SIDE_BY_SIDE:
+            width -= 51
+        narrow = width < 100
+        fixed = [
+            ("number", "#", 4),
+            ("space", "Space", 9 if narrow else 16),
+            ("subject", "Subject", 0),
+            ("author", "Author", 8 if narrow else 14),
+            ("reviews", "✓ ✗", 6),
+            ("comments", "💬", 3),
+            ("outdated", "⟳", 1),
+            ("updated", "Upd", 3),
+        ]
+        # each column has one cell of padding either side; a cell for the scrollbar
+        used = sum(w for _, _, w in fixed) + 2 * len(fixed) + 2
+        subject = max(12, width - used)
+        if self._column_widths == (width, subject):
+            return
+        self._column_widths = (width, subject)
+        table = self.query_one(DataTable)
+        table.clear(columns=True)
+        for key, label, size in fixed:
+            table.add_column(label, key=key, width=size or subject)
+
+    def on_screen_resume(self) -> None:
+        space = self.nav.space_id
+        if space != self._space_seen:  # the browser's space changed: follow it
+            self._space_seen = space
+            self.space_only = space is not None
+            self.reload()
+        elif not self.loaded:
+            self.reload()
+        self.query_one(DataTable).focus()
+
+    def on_resize(self) -> None:
+        self.set_class(self.size.width < PREVIEW_SIDE_BY_SIDE, "-narrow")
+        self._columns()
+        if self.loaded:
+            self._show()
+
+    # -- loading ---------------------------------------------------------------------------------
+    def reload(self) -> None:
+        self._load()
+
+    def _background_refresh(self) -> None:
+        if self.is_current:
+            self._load(quiet=True)
+
+    @work(exclusive=True, group="inbox-load", exit_on_error=False)
+    async def _load(self, quiet: bool = False) -> None:
+        client, org = self.nav.client, self.nav.organization_id
+        state = self.query_one("#inbox-state", Static)
+        if org is None:
+            state.update("Choose an organization in the browser (1) first.")
+            return
+        if not quiet:
+            state.remove_class("-error")
+            state.update("Loading change requests…")
+        try:
+            if self.me is None:
+                self.me = (await client.users.me(read="prefer-cache")).id
+            space = self.nav.space_id if self.space_only else None
+            rows, org_wide = await load_inbox(
+                client, org, self.me, space_id=space, statuses=STATUS_FILTERS[0]
+            )
+            if self.status_filter not in (STATUS_FILTERS[0], ("open",), ("draft",)):
+                extra, _ = await load_inbox(
+                    client, org, self.me, space_id=space, statuses=self.status_filter
+                )
+                known = {r.cr.id for r in rows}
+                rows += [r for r in extra if r.cr.id not in known]
+        except GitBookError as exc:
+            state.add_class("-error")
+            state.update(
+                inert(f"Could not load change requests from {client.base_url}: {exc}  (r retries)")
+            )
+            return
+        self.rows, self.org_wide, self.loaded = rows, org_wide, True
+        self._show()
+
+    # -- showing ---------------------------------------------------------------------------------
+    @property
+    def status_filter(self) -> tuple[str, ...]:
+        return STATUS_FILTERS[self.status_index]
+
+    def _render_tabs(self) -> None:
+        tabs = self.query_one("#inbox-tabs", Static)
+        status = "+".join(self.status_filter)
+        if self.space_only:
+            tabs.update(
+                Content.assemble(
+                    ("Change requests of this space", "bold"),
+                    f"  · status {status} (f)  · a: all spaces",
+                )
+            )
+            return
+        parts: list[tuple[str, str] | str] = []
+        for index, section in enumerate(SECTIONS):
+            count = (
+                len(rows_in(self.rows, section.key, self.status_filter)) if self.loaded else None
+            )
+            label = f" {section.title}" + (f" {count}" if count is not None else "") + " "
+            parts.append((label, "reverse bold" if index == self.section else ""))
+            parts.append(" ")
+        tabs.update(Content.assemble(*parts))
+
+    def _show(self) -> None:
+        key = "open" if self.space_only else SECTIONS[self.section].key
+        self.shown = [r for r in rows_in(self.rows, key, self.status_filter) if self._matches(r)]
+        table = self.query_one(DataTable)
+        keep = self.selected_id
+        table.clear()
+        for row in self.shown:
+            cr = row.cr
+            reviews = Text.assemble(
+                (f"✓{row.approvals}" if row.approvals is not None else "✓·", "green"),
+                " ",
+                (f"✗{row.changes_requested}" if row.changes_requested is not None else "✗·", "red"),
+            )
+            table.add_row(
+                Text(f"#{row.number}"),
+                _cell(row.space_title),
+                _cell(cr.subject or "(no subject)", "" if cr.status == "open" else "italic"),
+                _cell(cr.createdBy.displayName if cr.createdBy else ""),
+                reviews,
+                Text(str(cr.comments or "")),
+                Text("⟳" if cr.outdated else ""),
+                Text(age(cr.updatedAt)),
+                key=cr.id,
+            )
+        ids = [r.cr.id for r in self.shown]
+        if keep in ids:
+            table.move_cursor(row=ids.index(keep))
+        state = self.query_one("#inbox-state", Static)
+        state.remove_class("-error")
+        if not self.shown:
+            state.update(self._empty_text())
+        else:
+            fallback = (
+                "" if self.org_wide else "  (per-space lists: the server has no organization list)"
+            )
+            state.update(f"{len(self.shown)} change requests · enter review · p preview{fallback}")
+        self._render_tabs()
+        if self.has_class("-preview"):
+            self._preview()
+
+    def _matches(self, row: InboxRow) -> bool:
+        needle = self.filter_text.strip().lower()
+        if not needle:
+            return True
+        author = row.cr.createdBy.displayName if row.cr.createdBy else ""
+        hay = f"#{row.number} {row.cr.subject or ''} {row.space_title} {author}".lower()
+        return all(word in hay for word in needle.split())
+
+    def action_filter(self) -> None:
+        box = self.query_one("#inbox-filter", Input)
+        box.display = True
+        box.focus()
+
+    @on(Input.Changed, "#inbox-filter")
+    def _filter_changed(self, event: Input.Changed) -> None:
+        self.filter_text = event.value
+        self._show()
+
+    @on(Input.Submitted, "#inbox-filter")
+    def _filter_done(self) -> None:
+        self.query_one(DataTable).focus()
+
+    def action_clear_filter(self) -> None:
+        box = self.query_one("#inbox-filter", Input)
+        if box.display or self.filter_text:
+            box.value = ""
+            box.display = False
+            self.filter_text = ""
+            self._show()
+            self.query_one(DataTable).focus()
+
+    def _empty_text(self) -> str:
+        if self.filter_text.strip():
+            return "Nothing matches the filter. escape clears it."
+        if self.space_only:
+            return "No change requests with this status here. f changes the status, a shows all spaces."
+        return {
+            "requested": "Nobody is waiting for your review. l shows your own change requests.",
+            "mine": "You have no open change requests.",
+            "outdated": "Nothing is outdated or conflicting.",
+            "drafts": "No drafts.",
+        }.get(SECTIONS[self.section].key, "No change requests. f changes the status filter.")
+
+    def _selected(self) -> InboxRow | None:
+        table = self.query_one(DataTable)
+        if not self.shown or table.cursor_row < 0 or table.cursor_row >= len(self.shown):
+            return None
+        return self.shown[table.cursor_row]
+
+    # -- actions ---------------------------------------------------------------------------------
+    def action_section(self, step: int) -> None:
+        if self.space_only:
+            return
+        self.section = (self.section + step) % len(SECTIONS)
+        self._show()
+
+    def action_cursor(self, step: int) -> None:
+        table = self.query_one(DataTable)
+        table.move_cursor(row=max(0, table.cursor_row + step))
+
+    def action_status_filter(self) -> None:
+        self.status_index = (self.status_index + 1) % len(STATUS_FILTERS)
+        if any(s not in ("open", "draft") for s in self.status_filter):
+            self._load()
+        else:
+            self._show()
+
+    def action_scope(self) -> None:
+        if self.nav.space_id is None and not self.space_only:
+            self.notify("Select a space in the browser (1) to list only its change requests.")
+            return
+        self.space_only = not self.space_only
+        self._load()
+
+    def action_reload(self) -> None:
+        self._load()
+
+    def action_preview(self) -> None:
+        self.toggle_class("-preview")
+        self._columns()
+        self._show()
+
+    @on(DataTable.RowHighlighted)
+    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if event.row_key.value is not None:
+            self.selected_id = event.row_key.value
+        if self.has_class("-preview"):
+            self._preview()
+
+    @work(exclusive=True, group="inbox-preview", exit_on_error=False)
+    async def _preview(self) -> None:
+        row = self._selected()
+        text = self.query_one("#inbox-preview-text", Static)
+        if row is None:
+            text.update("Nothing selected.")
+            return
+        cr = row.cr
+        head = Content.assemble(
+            (f"#{row.number} ", "bold"),
+            inert(cr.subject or "(no subject)", style="bold"),
+            "\n",
+            inert(
+                f"{cr.status} · {cr.createdBy.displayName if cr.createdBy else ''} · {row.space_title}"
+            ),
+            "\n\n",
+            inert(description_markdown(cr.description) or "No description."),
+            "\n\nChanged pages:\n",
+        )
+        text.update(head + Content("loading…"))
+        try:
+            changes = await self.nav.client.change_requests.changes(
+                row.space_id, cr.id, limit=50, read="prefer-cache"
+            )
+        except GitBookError as exc:
+            text.update(head + inert(f"could not load: {exc}"))
+            return
+        lines = [change_label(c) for c in changes.changes] or ["(no changes)"]
+        if changes.more:
+            lines.append(f"… and {changes.more} more")
+        text.update(head + inert("\n".join(lines)))
+
+    @on(DataTable.RowSelected)
+    def _row_selected(self) -> None:
+        self.action_open()
+
+    def action_open(self) -> None:
+        row = self._selected()
+        if row is None:
+            return
+        self.app.push_screen(
+            ChangeRequestReviewScreen(
+                self.nav, row.space_id, row.cr.id, space_title=row.space_title
+            ),
+            self._review_closed,
+        )
+
+    def _review_closed(self, _: None) -> None:
+        self._load(quiet=True)

@@ -1,0 +1,121 @@
+"""Snapshots of the review desk at 80×24 and 120×40: inbox, review pane (inline and split),
+merge checklist and conflict panel.
+
+Deterministic like ``test_snapshots.py``: the fixed-clock in-process server, the inbox's
+"updated" ages computed against a pinned now, the status bar and cache clocks frozen, no
+cursor blink, data dirs in ``tmp_path``. Regenerate with ``--snapshot-update`` and review
+the SVGs in ``__snapshots__/test_review_snapshots/`` before committing them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from review_world import desk, make_app, open_inbox, open_review
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from conftest import START, until
+from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
+from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
+from gitbook_tui.tui.review.conflict_panel import ConflictPanel
+from gitbook_tui.tui.review.diff_view import DiffView
+from gitbook_tui.tui.review.merge_checklist_screen import MergeChecklistScreen
+
+__all__ = ["desk"]
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+Snap = Callable[..., bool]
+
+
+class FrozenClock:
+    def time(self) -> float:
+        return START.timestamp() + 3600
+
+    def monotonic(self) -> float:
+        return START.timestamp() + 3600
+
+
+@pytest.fixture(autouse=True)
+def frozen(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    clock = FrozenClock()
+    monkeypatch.setattr("gitbook_tui.tui.common.status_bar.time", clock)
+    monkeypatch.setattr("gitbook_tui.cache.store.time", clock)
+    monkeypatch.setattr("gitbook_tui.tui.review.inbox_data.now", lambda: START + timedelta(hours=2))
+    monkeypatch.setattr(Input.cursor_blink, "_default", False)
+    monkeypatch.setattr("gitbook_tui.api.auth.keyring_usable", lambda: False)
+    monkeypatch.setattr("gitbook_tui.api.config.keyring_token", lambda profile: None)
+    yield
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    """Wait for the loading workers (an action's worker waits on its dialog: not those)."""
+    app = pilot.app
+    for _ in range(3):
+        await pilot.pause()
+        await until(
+            pilot, lambda: not any(w.is_running and w.group != "cr-action" for w in app.workers)
+        )
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_inbox(snap_compare: Snap, world, desk, tmp_path, size) -> None:
+    """All open change requests of the organization, the first selected."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await open_inbox(pilot.app, pilot)
+        await pilot.press("l", "l", "l", "l")
+        await settle(pilot)
+
+    assert snap_compare(make_app(world, tmp_path), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("mode", ["inline", "split"])
+def test_review_pane(snap_compare: Snap, world, desk, tmp_path, size, mode) -> None:
+    """#2 with its changed page, the diff in ``mode`` (``|`` toggles from the default)."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        review = await open_review(pilot.app, pilot, "Update partition sizing")
+        diff = review.query_one(DiffView)
+        if diff.effective_mode != mode:
+            await pilot.press("|")
+        assert diff.effective_mode == mode
+        await settle(pilot)
+
+    assert snap_compare(make_app(world, tmp_path), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_merge_dialog(snap_compare: Snap, world, desk, tmp_path, size) -> None:
+    """The merge checklist of the conflicting, outdated, unapproved #3."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await open_review(pilot.app, pilot, "Conflicting edit")
+        await pilot.press("m")
+        await until(pilot, lambda: isinstance(pilot.app.screen, MergeChecklistScreen))
+        await settle(pilot)
+
+    assert snap_compare(make_app(world, tmp_path), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_conflict_panel(snap_compare: Snap, world, desk, tmp_path, size) -> None:
+    """Updating #3 from main answers 409: the panel names the page, both edits side by side."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        review = await open_review(pilot.app, pilot, "Conflicting edit")
+        assert isinstance(review, ChangeRequestReviewScreen)
+        await pilot.press("u")
+        await until(pilot, lambda: isinstance(pilot.app.screen, ConfirmScreen))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(pilot.app.screen, ConflictPanel))
+        panel = pilot.app.screen
+        await until(pilot, lambda: all(v.diff is not None for v in panel.query(DiffView)))
+        await settle(pilot)
+
+    assert snap_compare(make_app(world, tmp_path), terminal_size=size, run_before=run_before)
