@@ -1,0 +1,497 @@
+"""Redirect rules without widgets: validation, lint, path tests, CSV/YAML import and export.
+
+Nothing here imports Textual: the site editor's panes and forms call these functions, and
+the unit tests exercise them directly. A site is described by a :class:`SiteMap` (the
+published URL of each section, site space and live page); redirects by
+:class:`RedirectEntry`. Sources are compared case-insensitively, as the published site
+resolves them.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+import yaml
+
+__all__ = [
+    "SOURCE_MAX",
+    "SOURCE_RE",
+    "URL_MAX",
+    "Destination",
+    "Finding",
+    "ImportRow",
+    "PlannedChange",
+    "RedirectEntry",
+    "SiteMap",
+    "Trace",
+    "export_csv",
+    "export_yaml",
+    "lint",
+    "parse_import",
+    "plan_import",
+    "source_error",
+    "trace",
+    "url_error",
+]
+
+# The contract's source pattern (workspace-api.md, SiteRedirect) and the server's bounds.
+SOURCE_RE = re.compile(
+    r"^\/(?:[A-Za-z0-9\-._~]|%[0-9A-Fa-f]{2})+(?:\/(?:[A-Za-z0-9\-._~]|%[0-9A-Fa-f]{2})+)*$"
+)
+SOURCE_MAX = 512
+URL_MAX = 2048
+URL_RE = re.compile(r"^https?://[^\s/$.?#][^\s]*$", re.IGNORECASE)
+MAX_HOPS = 20
+
+
+# -- the site and its redirects ---------------------------------------------------------------
+@dataclass(frozen=True)
+class Destination:
+    """Where a redirect goes (the API's ``destination``)."""
+
+    kind: str  # site-section, site-space, site-page, external
+    url: str | None = None
+    site_section: str | None = None
+    site_space: str | None = None
+    page: str | None = None
+
+    def to_api(self) -> dict[str, str]:
+        body = {"kind": self.kind}
+        for key, value in (
+            ("url", self.url),
+            ("siteSectionId", self.site_section),
+            ("siteSpaceId", self.site_space),
+            ("pageId", self.page),
+        ):
+            if value is not None:
+                body[key] = value
+        return body
+
+
+@dataclass(frozen=True)
+class RedirectEntry:
+    id: str
+    source: str
+    destination: Destination
+    permanent: bool = False
+    draft: bool = False
+    wildcard: bool = False
+
+
+@dataclass
+class SiteMap:
+    """Published URLs of a site: its base, sections, site spaces and live pages.
+
+    ``titles`` names each id (section, site space, page) for display."""
+
+    base_url: str = ""
+    sections: dict[str, str] = field(default_factory=dict)
+    site_spaces: dict[str, str] = field(default_factory=dict)
+    pages: dict[tuple[str, str], str] = field(default_factory=dict)  # (site space, page) → URL
+    titles: dict[str, str] = field(default_factory=dict)
+
+    def path_of(self, url: str | None) -> str | None:
+        """``url`` as a path of this site (``/guides/install``), or ``None`` when elsewhere."""
+        if not url:
+            return None
+        base = self.base_url.rstrip("/")
+        if base and (url == base or url.startswith(base + "/")):
+            rest = url[len(base) :]
+            return rest if rest else "/"
+        return None
+
+    def url_of(self, dest: Destination) -> str | None:
+        """The URL ``dest`` leads to (``None``: its section, site space or page is gone)."""
+        if dest.kind == "external":
+            return dest.url
+        if dest.kind == "site-section":
+            return self.sections.get(dest.site_section or "")
+        if dest.kind == "site-space":
+            return self.site_spaces.get(dest.site_space or "")
+        if dest.kind == "site-page":
+            return self.pages.get((dest.site_space or "", dest.page or ""))
+        return None
+
+    def label_of(self, dest: Destination) -> str:
+        """A human name of ``dest``: the URL, or the title of the section/space/page."""
+        if dest.kind == "external":
+            return dest.url or ""
+        if dest.kind == "site-section":
+            return f"section {self.titles.get(dest.site_section or '', dest.site_section)}"
+        if dest.kind == "site-space":
+            return f"space {self.titles.get(dest.site_space or '', dest.site_space)}"
+        if dest.kind == "site-page":
+            page = self.titles.get(dest.page or "")
+            if page is None or (dest.site_space or "", dest.page or "") not in self.pages:
+                return f"page {dest.page} (gone)"
+            space = self.titles.get(dest.site_space or "", "")
+            return f"{space} › {page}" if space else page
+        return dest.kind
+
+    def live_paths(self) -> dict[str, str]:
+        """Lower-cased site path of every live page, section and site space → its URL."""
+        found: dict[str, str] = {}
+        for url in (*self.sections.values(), *self.site_spaces.values(), *self.pages.values()):
+            path = self.path_of(url)
+            if path is not None:
+                found.setdefault(path.lower(), url)
+        return found
+
+    def destination_at(self, target: str) -> Destination | None:
+        """The destination a file names: an http(s) URL (external unless it is a URL of this
+        site) or a path of this site (``/guides/install``)."""
+        target = target.strip()
+        if URL_RE.match(target):
+            path = self.path_of(target)
+            if path is None:
+                return Destination("external", url=target)
+            target = path
+        wanted = "/" + target.strip("/").lower()
+        for (ss, page), url in self.pages.items():
+            if (self.path_of(url) or "").lower() == wanted:
+                return Destination("site-page", site_space=ss, page=page)
+        for ss, url in self.site_spaces.items():
+            if (self.path_of(url) or "").lower() == wanted:
+                return Destination("site-space", site_space=ss)
+        for section, url in self.sections.items():
+            if (self.path_of(url) or "").lower() == wanted:
+                return Destination("site-section", site_section=section)
+        return None
+
+    def target_text(self, dest: Destination) -> str:
+        """How ``dest`` is written in an export: its URL as a site path, else the URL."""
+        url = self.url_of(dest)
+        path = self.path_of(url)
+        return path if path is not None else (url or "")
+
+
+# -- validation -------------------------------------------------------------------------------
+def source_error(
+    value: str, others: Iterable[RedirectEntry], *, editing: str | None = None
+) -> str | None:
+    """Why ``value`` is not a valid new source (``None``: it is). ``editing`` is the id of
+    the redirect being edited (its own source is no duplicate)."""
+    if not value:
+        return "Source is required (a path like /old/page)."
+    if len(value) > SOURCE_MAX:
+        return f"Source is {len(value)} characters; at most {SOURCE_MAX}."
+    if not value.startswith("/"):
+        return "Source must start with '/' (a path of this site, not a URL)."
+    if "//" in value or (value.endswith("/") and value != "/"):
+        return "Source has an empty segment ('//' or a trailing '/')."
+    if not SOURCE_RE.match(value):
+        bad = sorted({c for c in value if not re.match(r"[A-Za-z0-9\-._~/%]", c)})
+        shown = " ".join(repr(c) for c in bad[:5]) if bad else "a bad %XX escape"
+        return f"Source may hold letters, digits, - . _ ~ and %XX escapes only (not {shown})."
+    folded = value.lower()
+    for other in others:
+        if other.id != editing and other.source.lower() == folded:
+            same = "" if other.source == value else f" as {other.source}"
+            return f"Already redirected{same} (sources match case-insensitively)."
+    return None
+
+
+def url_error(value: str) -> str | None:
+    if not value:
+        return "Destination URL is required."
+    if len(value) > URL_MAX:
+        return f"URL is {len(value)} characters; at most {URL_MAX}."
+    if not URL_RE.match(value):
+        return "Destination must be an absolute http:// or https:// URL."
+    return None
+
+
+# -- following redirects ----------------------------------------------------------------------
+def _matches(entry: RedirectEntry, path: str) -> bool:
+    source = entry.source.lower()
+    path = path.lower()
+    return path == source or (entry.wildcard and path.startswith(source + "/"))
+
+
+def _applying(live: Sequence[RedirectEntry], path: str) -> RedirectEntry | None:
+    """The redirect serving ``path``: an exact source first, else the longest wildcard."""
+    exact = [e for e in live if e.source.lower() == path.lower()]
+    if exact:
+        return exact[0]
+    wild = [e for e in live if _matches(e, path)]
+    return max(wild, key=lambda e: len(e.source)) if wild else None
+
+
+@dataclass(frozen=True)
+class Trace:
+    """What happens to a visitor asking for a path: the hops and where they end."""
+
+    path: str
+    hops: tuple[tuple[RedirectEntry, str | None], ...]  # each redirect and the URL it sends to
+    lands: str | None  # final URL (None: a gone destination)
+    loop: bool = False
+    page: bool = False  # the path is a live page (redirects do not apply)
+
+
+def trace(path: str, redirects: Sequence[RedirectEntry], site: SiteMap) -> Trace:
+    """Follow the live redirects from ``path`` until a URL no redirect serves."""
+    live = [r for r in redirects if not r.draft]
+    pages = site.live_paths()
+    if path.lower() in pages:
+        return Trace(path, (), pages[path.lower()], page=True)
+    hops: list[tuple[RedirectEntry, str | None]] = []
+    seen: set[str] = set()
+    current = path
+    while len(hops) < MAX_HOPS:
+        entry = _applying(live, current)
+        if entry is None:
+            break
+        if entry.id in seen:
+            return Trace(path, tuple(hops), None, loop=True)
+        seen.add(entry.id)
+        url = site.url_of(entry.destination)
+        hops.append((entry, url))
+        next_path = site.path_of(url)
+        if url is None or next_path is None or next_path.lower() in pages:
+            return Trace(path, tuple(hops), url)
+        current = next_path
+    else:
+        return Trace(path, tuple(hops), None, loop=True)
+    return Trace(path, tuple(hops), hops[-1][1] if hops else None)
+
+
+# -- lint -------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Finding:
+    """A problem with one redirect, and the key that fixes it (``e`` edit, ``d`` delete)."""
+
+    kind: str  # chain, loop, gone, shadowed, duplicate
+    redirect: RedirectEntry
+    message: str
+    fix: str  # "edit" or "delete"
+    fix_label: str
+    suggestion: Destination | None = None  # for a chain: the final destination
+
+
+def lint(redirects: Sequence[RedirectEntry], site: SiteMap) -> list[Finding]:
+    """Chains, loops, gone destinations, sources shadowed by a live page, duplicates."""
+    findings: list[Finding] = []
+    live = [r for r in redirects if not r.draft]
+    pages = site.live_paths()
+    by_source: dict[str, RedirectEntry] = {}
+    for entry in sorted(redirects, key=lambda r: r.source.lower()):
+        folded = entry.source.lower()
+        if folded in by_source and by_source[folded].draft == entry.draft:
+            findings.append(
+                Finding(
+                    "duplicate",
+                    entry,
+                    f"{entry.source} duplicates {by_source[folded].source} "
+                    "(sources match case-insensitively); one of them never applies",
+                    "delete",
+                    "delete it",
+                )
+            )
+        by_source.setdefault(folded, entry)
+        if folded in pages:
+            findings.append(
+                Finding(
+                    "shadowed",
+                    entry,
+                    f"{entry.source} is a live page: the page is served, the redirect never is",
+                    "delete",
+                    "delete it",
+                )
+            )
+        url = site.url_of(entry.destination)
+        if url is None:
+            findings.append(
+                Finding(
+                    "gone",
+                    entry,
+                    f"{entry.source} → {site.label_of(entry.destination)}: "
+                    "the destination no longer exists",
+                    "edit",
+                    "point it elsewhere",
+                )
+            )
+            continue
+        if entry.draft:
+            continue
+        result = trace(entry.source, live, site) if folded not in pages else None
+        if result is None:
+            continue
+        if result.loop:
+            chain = " → ".join(h[0].source for h in result.hops)
+            findings.append(
+                Finding(
+                    "loop",
+                    entry,
+                    f"{entry.source} loops: {chain} → {result.hops[0][0].source}",
+                    "edit",
+                    "point it at a page",
+                )
+            )
+        elif len(result.hops) > 1:
+            chain = " → ".join(h[0].source for h in result.hops)
+            last = result.hops[-1][0].destination
+            findings.append(
+                Finding(
+                    "chain",
+                    entry,
+                    f"{entry.source} is a chain of {len(result.hops)}: {chain} → "
+                    f"{site.label_of(last)}",
+                    "edit",
+                    "point it at the end",
+                    suggestion=last,
+                )
+            )
+    order = {"loop": 0, "gone": 1, "chain": 2, "shadowed": 3, "duplicate": 4}
+    findings.sort(key=lambda f: (order.get(f.kind, 9), f.redirect.source.lower()))
+    return findings
+
+
+# -- import / export --------------------------------------------------------------------------
+_TRUE = {"true", "yes", "1", "permanent", "301", "308", "y"}
+_FALSE = {"false", "no", "0", "temporary", "302", "307", "n", ""}
+
+
+@dataclass(frozen=True)
+class ImportRow:
+    line: int
+    source: str
+    target: str
+    permanent: bool | None = None
+    error: str | None = None
+
+
+def _flag(value: object) -> tuple[bool | None, str | None]:
+    if value is None or isinstance(value, bool):
+        return value, None
+    text = str(value).strip().lower()
+    if text in _TRUE:
+        return True, None
+    if text in _FALSE:
+        return (None if text == "" else False), None
+    return None, f"permanent: {value!r} is not true/false"
+
+
+def _row(line: int, source: object, target: object, permanent: object) -> ImportRow:
+    flag, problem = _flag(permanent)
+    src = "" if source is None else str(source).strip()
+    dst = "" if target is None else str(target).strip()
+    if not src or not dst:
+        problem = problem or "needs a source and a destination"
+    return ImportRow(line, src, dst, flag, problem)
+
+
+def parse_import(text: str, name: str = "redirects.csv") -> list[ImportRow]:
+    """Rows of a CSV (``source,destination[,permanent]``, header optional) or YAML file (a
+    list of ``{source, destination, permanent}`` or ``{redirects: [...]}``), by extension."""
+    if name.lower().endswith((".yaml", ".yml")):
+        return _parse_yaml(text)
+    rows: list[ImportRow] = []
+    reader = csv.reader(io.StringIO(text))
+    for index, record in enumerate(reader, start=1):
+        cells = [c.strip() for c in record]
+        if not any(cells) or cells[0].startswith("#"):
+            continue
+        if index == 1 and cells[0].lower() == "source":
+            continue
+        if len(cells) > 3:
+            rows.append(ImportRow(index, cells[0], cells[1], None, "more than 3 columns"))
+            continue
+        cells += [""] * (3 - len(cells))
+        rows.append(_row(index, cells[0], cells[1], cells[2]))
+    return rows
+
+
+def _parse_yaml(text: str) -> list[ImportRow]:
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f" (line {mark.line + 1})" if mark is not None else ""
+        return [ImportRow(0, "", "", None, f"not valid YAML{where}")]
+    if isinstance(data, dict):
+        data = data.get("redirects")
+    if not isinstance(data, list):
+        return [ImportRow(0, "", "", None, "expected a list of {source, destination}")]
+    rows: list[ImportRow] = []
+    for index, item in enumerate(data, start=1):
+        if not isinstance(item, dict):
+            rows.append(ImportRow(index, "", "", None, "not a {source, destination} mapping"))
+            continue
+        rows.append(_row(index, item.get("source"), item.get("destination"), item.get("permanent")))
+    return rows
+
+
+@dataclass(frozen=True)
+class PlannedChange:
+    """What importing one row would do: ``create``, ``change``, ``same`` or ``refuse``."""
+
+    action: str
+    row: ImportRow
+    reason: str = ""
+    destination: Destination | None = None
+    existing: RedirectEntry | None = None
+
+
+def plan_import(
+    rows: Sequence[ImportRow], existing: Sequence[RedirectEntry], site: SiteMap
+) -> list[PlannedChange]:
+    """The dry run: each row created, changed (same source, other destination or kind),
+    unchanged or refused (with the reason), in file order; later duplicates refused."""
+    by_source = {r.source.lower(): r for r in existing if not r.draft}
+    seen: set[str] = set()
+    plan: list[PlannedChange] = []
+    for row in rows:
+        if row.error:
+            plan.append(PlannedChange("refuse", row, row.error))
+            continue
+        problem = source_error(row.source, ())
+        if problem is None and row.source.lower() in seen:
+            problem = "appears earlier in the file"
+        if problem is not None:
+            plan.append(PlannedChange("refuse", row, problem))
+            continue
+        seen.add(row.source.lower())
+        dest = site.destination_at(row.target)
+        if dest is None:
+            reason = url_error(row.target) if "://" in row.target else f"no page at {row.target}"
+            plan.append(PlannedChange("refuse", row, reason or "unknown destination"))
+            continue
+        if dest.kind == "external" and (problem := url_error(dest.url or "")):
+            plan.append(PlannedChange("refuse", row, problem))
+            continue
+        current = by_source.get(row.source.lower())
+        if current is None:
+            plan.append(PlannedChange("create", row, destination=dest))
+            continue
+        permanent = current.permanent if row.permanent is None else row.permanent
+        if current.destination == dest and current.permanent == permanent:
+            plan.append(PlannedChange("same", row, "already so", dest, current))
+        else:
+            plan.append(PlannedChange("change", row, destination=dest, existing=current))
+    return plan
+
+
+def export_csv(redirects: Sequence[RedirectEntry], site: SiteMap) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["source", "destination", "permanent"])
+    for entry in sorted(redirects, key=lambda r: r.source.lower()):
+        target = site.target_text(entry.destination)
+        writer.writerow([entry.source, target, "true" if entry.permanent else "false"])
+    return out.getvalue()
+
+
+def export_yaml(redirects: Sequence[RedirectEntry], site: SiteMap) -> str:
+    items = [
+        {
+            "source": entry.source,
+            "destination": site.target_text(entry.destination),
+            "permanent": entry.permanent,
+        }
+        for entry in sorted(redirects, key=lambda r: r.source.lower())
+    ]
+    return str(yaml.safe_dump({"redirects": items}, sort_keys=False, allow_unicode=True))
