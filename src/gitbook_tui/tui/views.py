@@ -29,7 +29,16 @@ class View:
     factory: Callable[[Navigator], Screen[None]] | None = None
 
 
-VIEWS: tuple[View, ...] = (View("1", "browse", "Browse"),)
+def _sites(navigator: Navigator) -> Screen[None]:
+    from .sites.sites_screen import SitesScreen
+
+    return SitesScreen(navigator)
+
+
+VIEWS: tuple[View, ...] = (
+    View("1", "browse", "Browse"),
+    View("4", "sites", "Sites", _sites),
+)
 """Every view the app offers, in key order."""
 
 

@@ -149,3 +149,18 @@ async def load_site_data(client: AsyncGitBook, org_id: str, site_id: str) -> Sit
     trees = await asyncio.gather(*(_space_pages(client, sid) for sid in space_ids))
     data.site_map = build_site_map(data, dict(zip(space_ids, trees, strict=True)))
     return data
+
+
+async def org_spaces(client: AsyncGitBook, org_id: str) -> list[Space]:
+    """Every live space of the organization (at its root and in collections), by title."""
+    root, collections = await asyncio.gather(
+        client.spaces.list_in_org(org_id, limit=1000).to_list(),
+        client.collections.list(org_id, limit=1000).to_list(),
+    )
+    inner = await asyncio.gather(
+        *(client.collections.spaces(c.id, limit=1000).to_list() for c in collections)
+    )
+    found = {s.id: s for s in root}
+    for spaces in inner:
+        found.update({s.id: s for s in spaces})
+    return sorted(found.values(), key=lambda s: (s.title or "").lower())

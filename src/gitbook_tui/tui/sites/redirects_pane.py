@@ -1,0 +1,471 @@
+"""RedirectsPane: the site's redirects, sorted by source; filter, add, edit, delete, test a
+path, lint, import (with a dry run) and export."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.widgets import DataTable, Input, Static
+
+from ...api.errors import NotFoundError
+from ..common.confirm_screen import ConfirmScreen
+from ..common.denial import gated
+from ..common.text import inert
+from .form_screen import FormField, Values
+from .import_screen import ImportScreen, summary
+from .lint_screen import LintScreen
+from .redirect_rules import (
+    SOURCE_RE,
+    Finding,
+    PlannedChange,
+    RedirectEntry,
+    export_csv,
+    export_yaml,
+    lint,
+    parse_import,
+    plan_import,
+    source_error,
+    trace,
+    url_error,
+)
+from .report_screen import ReportScreen
+from .site_data import SiteData, load_redirects
+from .site_pane import SitePane
+from .site_text import cell
+
+__all__ = ["RedirectsPane", "RedirectsTable"]
+
+
+class RedirectsTable(DataTable[object]):
+    """One redirect a row: source → destination, permanent or temporary, live or draft."""
+
+
+class RedirectsPane(SitePane):
+    DEFAULT_CSS = """
+    RedirectsPane #redirects-filter { display: none; height: 1; border: none; padding: 0 1; }
+    RedirectsPane #redirects-filter.-open { display: block; }
+    RedirectsPane #redirects-summary { color: $text-muted; padding: 0 1; height: 1; }
+    RedirectsPane RedirectsTable { height: 1fr; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "new", "New", id="redirects.new"),
+        Binding("e", "edit", "Edit", id="redirects.edit"),
+        Binding("d", "delete", "Delete", id="redirects.delete"),
+        Binding("slash", "filter", "Filter", id="redirects.filter"),
+        Binding("t", "test", "Test path", id="redirects.test"),
+        Binding("L", "lint", "Lint", id="redirects.lint"),
+        Binding("I", "import_file", "Import", id="redirects.import"),
+        Binding("X", "export_file", "Export", id="redirects.export"),
+        Binding("j", "cursor(1)", "Down", show=False, id="redirects.down"),
+        Binding("k", "cursor(-1)", "Up", show=False, id="redirects.up"),
+    ]
+    EDIT_ACTIONS = frozenset({"new", "edit", "delete", "import_file"})
+
+    def __init__(self, editor: Any) -> None:
+        super().__init__(editor, id="redirects-pane")
+        self.shown: list[RedirectEntry] = []
+        self.filter_text = ""
+        self.rendered_at: float = 0.0
+
+    def compose(self) -> ComposeResult:
+        yield Input(placeholder="filter sources and destinations", id="redirects-filter")
+        yield Static("Loading redirects…", id="redirects-summary")
+        yield RedirectsTable(cursor_type="row", zebra_stripes=True, id="redirects-table")
+
+    def on_mount(self) -> None:
+        self.query_one(RedirectsTable).add_columns("Source", "Destination", "Type", "State")
+
+    def focus_main(self) -> None:
+        self.query_one(RedirectsTable).focus()
+
+    @property
+    def redirects(self) -> list[RedirectEntry]:
+        return self.data.redirects if self.data else []
+
+    # -- the table ------------------------------------------------------------------------------
+    def show_data(self, data: SiteData) -> None:
+        self.render_rows()
+
+    def render_rows(self, keep: str | None = None) -> None:
+        data = self.data
+        if data is None:
+            return
+        table = self.query_one(RedirectsTable)
+        keep = keep or (self.current.id if self.current else None)
+        needle = self.filter_text.lower()
+        site = data.site_map
+        rows: list[tuple[RedirectEntry, str]] = []
+        for entry in self.redirects:  # sorted by source when loaded
+            label = site.label_of(entry.destination)
+            if needle and needle not in entry.source.lower() and needle not in label.lower():
+                continue
+            rows.append((entry, label))
+        self.shown = [entry for entry, _ in rows]
+        table.clear()
+        table.add_rows(
+            [
+                (
+                    cell(entry.source + (" …" if entry.wildcard else ""), "bold"),
+                    cell(label, "red" if label.endswith("(gone)") else ""),
+                    cell("permanent" if entry.permanent else "temporary"),
+                    cell("draft" if entry.draft else "live", "italic" if entry.draft else ""),
+                )
+                for entry, label in rows
+            ]
+        )
+        if keep is not None:
+            index = next((i for i, e in enumerate(self.shown) if e.id == keep), None)
+            if index is not None:
+                table.move_cursor(row=index)
+        total = len(self.redirects)
+        drafts = sum(1 for e in self.redirects if e.draft)
+        parts = [f"{total} redirect{'s' if total != 1 else ''}"]
+        if drafts:
+            parts.append(f"{drafts} draft")
+        if needle:
+            parts.append(f"{len(self.shown)} match “{self.filter_text}”")
+        if not total:
+            parts = ["No redirects yet: n adds one, I imports a CSV or YAML file."]
+        else:
+            parts.append("sorted by source")
+        self.query_one("#redirects-summary", Static).update(inert(" · ".join(parts)))
+
+    @property
+    def current(self) -> RedirectEntry | None:
+        table = self.query_one(RedirectsTable)
+        row = table.cursor_row
+        return self.shown[row] if self.shown and 0 <= row < len(self.shown) else None
+
+    def action_cursor(self, step: int) -> None:
+        table = self.query_one(RedirectsTable)
+        (table.action_cursor_down if step > 0 else table.action_cursor_up)()
+
+    async def refresh_redirects(self, keep: str | None = None) -> None:
+        if self.data is None:
+            return
+        self.data.redirects = await load_redirects(self.client, self.org_id, self.site.id)
+        self.render_rows(keep)
+
+    # -- filter ---------------------------------------------------------------------------------
+    def action_filter(self) -> None:
+        box = self.query_one("#redirects-filter", Input)
+        box.add_class("-open")
+        box.focus()
+
+    @on(Input.Changed, "#redirects-filter")
+    def _filtered(self, event: Input.Changed) -> None:
+        self.filter_text = event.value.strip()
+        self.render_rows()
+
+    @on(Input.Submitted, "#redirects-filter")
+    def _filter_done(self) -> None:
+        self.focus_main()
+
+    def on_key(self, event: Any) -> None:
+        box = self.query_one("#redirects-filter", Input)
+        if event.key == "escape" and box.has_focus:
+            event.stop()
+            box.value = ""
+            box.remove_class("-open")
+            self.focus_main()
+
+    # -- the form -------------------------------------------------------------------------------
+    def _fields(
+        self, entry: RedirectEntry | None, destination: str | None = None
+    ) -> list[FormField]:
+        site = self.data.site_map if self.data else None
+        editing = entry.id if entry else None
+        redirects = self.redirects
+
+        def check_source(values: Values) -> str | None:
+            return source_error(values["source"], redirects, editing=editing)
+
+        def check_destination(values: Values) -> str | None:
+            text = values["destination"].strip()
+            if "://" in text:
+                return url_error(text)
+            if not text:
+                return "Destination is required: a URL, or a path of this site."
+            if site is None or site.destination_at(text) is None:
+                return f"No page, space or section at {text} on this site."
+            return None
+
+        def where(values: Values) -> str:
+            text = values["destination"].strip()
+            dest = site.destination_at(text) if site and text else None
+            return f"→ {site.label_of(dest)}" if site and dest else ""
+
+        target = destination
+        if target is None and entry is not None and site is not None:
+            target = site.target_text(entry.destination)
+        return [
+            FormField(
+                "source",
+                "Source path (case-insensitive, e.g. /old/page)",
+                entry.source if entry else "",
+                placeholder="/old/page",
+                validate=check_source,
+                max_length=512,
+            ),
+            FormField(
+                "destination",
+                "Destination: a URL, or a path of this site",
+                target or "",
+                placeholder="/guides/install or https://example.com/page",
+                validate=check_destination,
+                hint=where,
+                max_length=2048,
+            ),
+            FormField("permanent", "Permanent (301)", entry.permanent if entry else True, "check"),
+            FormField("draft", "Draft (not live yet)", entry.draft if entry else False, "check"),
+        ]
+
+    async def _open_form(self, entry: RedirectEntry | None, destination: str | None = None) -> None:
+        site = self.data.site_map if self.data else None
+        if site is None:
+            return
+
+        async def submit(values: Values) -> dict[str, str] | None:
+            dest = site.destination_at(values["destination"])
+            if dest is None:
+                return {"destination": "No page at this path."}
+            sites = self.client.sites
+            try:
+                if entry is None:
+                    made = await sites.create_redirect(
+                        self.org_id,
+                        self.site.id,
+                        values["source"],
+                        dest.to_api(),
+                        permanent=values["permanent"],
+                        draft=values["draft"],
+                    )
+                    keep = made.id
+                else:
+                    await sites.update_redirect(
+                        self.org_id,
+                        self.site.id,
+                        entry.id,
+                        source=values["source"] if values["source"] != entry.source else None,
+                        destination=dest.to_api(),
+                        permanent=values["permanent"],
+                        draft=values["draft"],
+                    )
+                    keep = entry.id
+            except Exception as error:
+                return self.refusal(error, ["source", "destination"])
+            await self.refresh_redirects(keep)
+            return None
+
+        title = "New redirect" if entry is None else f"Edit redirect {entry.source}"
+        target = "redirect:new" if entry is None else f"redirect:{entry.id}"
+        await self.open_form(title, self._fields(entry, destination), submit, target=target)
+
+    @gated
+    async def action_new(self) -> None:
+        await self._open_form(None)
+
+    @gated
+    async def action_edit(self) -> None:
+        if self.current is not None:
+            await self._open_form(self.current)
+
+    @gated
+    async def action_delete(self) -> None:
+        entry = self.current
+        if entry is not None:
+            await self._confirm_delete(entry)
+
+    async def _confirm_delete(self, entry: RedirectEntry) -> None:
+        label = self.data.site_map.label_of(entry.destination) if self.data else ""
+        effect = (
+            f"Deletes the redirect {entry.source} → {label}. Visitors of {entry.source} will "
+            "get the page at that path, or “page not found”. There is no undo."
+        )
+        await self.app.push_screen(
+            ConfirmScreen("Delete redirect?", effect, confirm_label="Delete"),
+            lambda ok: self._delete(entry) if ok else None,
+        )
+
+    @work(group="redirects-edit")
+    async def _delete(self, entry: RedirectEntry) -> None:
+        try:
+            await self.client.sites.delete_redirect(self.org_id, self.site.id, entry.id)
+        except Exception as error:
+            self.report(error)
+            return
+        await self.refresh_redirects()
+
+    # -- test a path ----------------------------------------------------------------------------
+    async def action_test(self) -> None:
+        def check(values: Values) -> str | None:
+            return None if SOURCE_RE.match(values["path"]) else "A path like /old/page."
+
+        async def run(values: Values) -> dict[str, str] | None:
+            self.app.push_screen(ReportScreen("Where it lands", await self.tested(values["path"])))
+            return None
+
+        start = self.current.source if self.current else "/"
+        field = FormField("path", "Path a visitor asks for", start, validate=check)
+        await self.open_form("Test a path", [field], run, target="test-path", keep_draft=False)
+
+    async def tested(self, path: str) -> Content:
+        """What the server answers for ``path`` and where the redirects lead from there."""
+        data = self.data
+        if data is None:
+            return Content("")
+        result = trace(path, data.redirects, data.site_map)
+        lines: list[Content] = []
+        try:
+            found = await self.client.sites.lookup_redirect(self.org_id, self.site.id, path)
+        except NotFoundError:
+            found = None
+        except Exception as error:
+            lines.append(Content.styled(f"The server could not be asked: {error}", "$error"))
+            found = None
+        if result.page:
+            lines.append(inert(f"{path} is a live page ({result.lands}): no redirect applies."))
+        elif not result.hops:
+            lines.append(inert(f"No redirect applies to {path}: the site answers “not found”."))
+        for entry, url in result.hops:
+            kind = "permanent 301" if entry.permanent else "temporary 302"
+            lines.append(
+                Content.assemble(
+                    inert(entry.source, style="bold"),
+                    " → ",
+                    inert(data.site_map.label_of(entry.destination)),
+                    Content.styled(f"  ({kind}) {url or 'gone'}", "dim"),
+                )
+            )
+        if result.loop:
+            lines.append(Content.styled("The redirects loop: visitors never arrive.", "$error"))
+        elif result.hops:
+            lines.append(
+                Content.assemble("Lands on ", inert(result.lands or "a gone page", style="bold"))
+            )
+        if found is not None and found.target:
+            lines.append(inert(f"Server lookup: {path} → {found.target}", style="dim"))
+        return Content("\n").join(lines)
+
+    # -- lint -----------------------------------------------------------------------------------
+    async def action_lint(self) -> None:
+        data = self.data
+        if data is None:
+            return
+        findings = lint(data.redirects, data.site_map)
+        await self.app.push_screen(LintScreen(findings, len(data.redirects)), self._fix)
+
+    def _fix(self, picked: tuple[str, Finding] | None) -> None:
+        if picked is None:
+            return
+        action, finding = picked
+        reason = self.denial_reason("edit")
+        if reason:
+            self.notify(reason, title="Not allowed", severity="warning", markup=False)
+            return
+        if action == "delete":
+            self.call_later(self._confirm_delete, finding.redirect)
+            return
+        data = self.data
+        suggestion = (
+            data.site_map.target_text(finding.suggestion) if data and finding.suggestion else None
+        )
+        self.call_later(self._open_form, finding.redirect, suggestion)
+
+    # -- import / export ------------------------------------------------------------------------
+    @gated
+    async def action_import_file(self) -> None:
+        def check(values: Values) -> str | None:
+            name = values["file"].strip()
+            if not name:
+                return "A CSV (source,destination[,permanent]) or YAML file."
+            return None if Path(name).expanduser().is_file() else f"No file {name}."
+
+        async def read(values: Values) -> dict[str, str] | None:
+            path = Path(values["file"].strip()).expanduser()
+            try:
+                text = await asyncio.to_thread(path.read_text, encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as error:
+                return {"file": f"Could not read it: {error}"}
+            data = self.data
+            if data is None:
+                return {"": "The site is still loading."}
+            plan = plan_import(parse_import(text, path.name), data.redirects, data.site_map)
+            self.app.push_screen(
+                ImportScreen(path.name, plan, data.site_map),
+                lambda ok: self._apply(plan) if ok else None,
+            )
+            return None
+
+        field = FormField("file", "File to import (.csv, .yaml)", "", validate=check)
+        await self.open_form("Import redirects", [field], read, target="import", keep_draft=False)
+
+    @work(group="redirects-import")
+    async def _apply(self, plan: list[PlannedChange]) -> None:
+        sites = self.client.sites
+        done: list[str] = []
+        refused: list[str] = []
+        for change in plan:
+            if change.action not in ("create", "change") or change.destination is None:
+                continue
+            try:
+                if change.existing is None:
+                    await sites.create_redirect(
+                        self.org_id,
+                        self.site.id,
+                        change.row.source,
+                        change.destination.to_api(),
+                        permanent=bool(change.row.permanent),
+                    )
+                else:
+                    await sites.update_redirect(
+                        self.org_id,
+                        self.site.id,
+                        change.existing.id,
+                        destination=change.destination.to_api(),
+                        permanent=change.row.permanent,
+                    )
+                done.append(change.action)
+            except Exception as error:
+                refused.append(f"line {change.row.line} {change.row.source}: {error}")
+        await self.refresh_redirects()
+        lines = [
+            inert(f"{done.count('create')} created · {done.count('change')} changed"),
+            *(Content.styled(line, "$error") for line in refused),
+        ]
+        if not refused:
+            lines.append(inert(summary(plan), style="dim"))
+        self.app.push_screen(ReportScreen("Import done", Content("\n").join(lines)))
+
+    async def action_export_file(self) -> None:
+        default = f"redirects-{self.site.basename or self.site.id}.csv"
+
+        def check(values: Values) -> str | None:
+            name = values["file"].strip()
+            if not name.lower().endswith((".csv", ".yaml", ".yml")):
+                return "Name a .csv or .yaml file."
+            return None
+
+        async def write(values: Values) -> dict[str, str] | None:
+            data = self.data
+            if data is None:
+                return {"": "The site is still loading."}
+            path = Path(values["file"].strip()).expanduser()
+            make = export_yaml if path.suffix.lower() in (".yaml", ".yml") else export_csv
+            text = make(data.redirects, data.site_map)
+            try:
+                await asyncio.to_thread(path.write_text, text, encoding="utf-8")
+            except OSError as error:
+                return {"file": f"Could not write it: {error}"}
+            self.notify(f"Exported {len(data.redirects)} redirects to {path}", markup=False)
+            return None
+
+        field = FormField("file", "Export to (.csv or .yaml)", default, validate=check)
+        await self.open_form("Export redirects", [field], write, target="export", keep_draft=False)

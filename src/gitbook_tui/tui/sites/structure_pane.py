@@ -1,0 +1,494 @@
+"""StructurePane: sections and their site spaces; add, edit, make default, remove, reorder.
+
+Reordering (GitBook's own keyboard reorder, lazygit's one-step moves): ``space`` picks up
+the selected section or site space, ``j``/``k`` move it among its siblings, ``space``
+drops it (sent as one move), ``escape`` puts it back; ``ctrl+j``/``ctrl+k`` move one step
+and send at once. Moves are shown at once and rolled back with the server's reason when
+refused.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.content import Content
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...api.resource import NULL
+from ...models import SiteSection, SiteSpace
+from ..common.confirm_screen import ConfirmScreen
+from ..common.denial import gated
+from ..common.text import inert
+from .form_screen import FormField, Values
+from .pick_screen import PickScreen
+from .site_data import SiteData, org_spaces, space_id_of
+from .site_pane import SitePane, changed
+
+__all__ = ["StructureList", "StructurePane"]
+
+ROOT = ""  # the section key of site spaces at the site's root (a site without sections)
+
+
+class StructureList(OptionList):
+    """Sections and site spaces, one line each."""
+
+
+@dataclass(frozen=True)
+class Row:
+    kind: str  # "section" or "space"
+    id: str
+    section: str  # the section id (ROOT for a root site space); a section's own id
+
+
+def _title_check(values: Values) -> str | None:
+    title = str(values.get("title", "")).strip()
+    if not 2 <= len(title) <= 128:
+        return "Title: 2 to 128 characters."
+    return None
+
+
+def _path_check(values: Values) -> str | None:
+    path = str(values.get("path", ""))
+    if not path:
+        return "Path is required."
+    if len(path) > 100:
+        return "Path: at most 100 characters."
+    import re
+
+    if not re.match(r"^[A-Za-z0-9._~-]+(?:/[A-Za-z0-9._~-]+)*$", path):
+        return "Path: letters, digits, '-', '_', '.', '~' ('/' between segments)."
+    return None
+
+
+def _condition_check(values: Values) -> str | None:
+    return (
+        "Condition: at most 1024 characters." if len(values.get("condition", "")) > 1024 else None
+    )
+
+
+class StructurePane(SitePane):
+    DEFAULT_CSS = """
+    StructurePane StructureList { width: 3fr; height: 1fr; border: none; }
+    StructurePane #structure-detail { width: 2fr; padding: 0 1; border-left: solid $panel; }
+    StructurePane #structure-empty { color: $text-muted; padding: 0 1; height: auto; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "new_section", "New section", id="structure.new_section"),
+        Binding("a", "add_space", "Add space", id="structure.add_space"),
+        Binding("e", "edit", "Edit", id="structure.edit"),
+        Binding("asterisk", "make_default", "Default", id="structure.default"),
+        Binding("d", "remove", "Remove", id="structure.remove"),
+        Binding("space", "grab", "Move", id="structure.grab"),
+        Binding("j", "step(1)", "Down", show=False, id="structure.down"),
+        Binding("k", "step(-1)", "Up", show=False, id="structure.up"),
+        Binding("ctrl+j", "nudge(1)", "Move down", show=False, id="structure.nudge_down"),
+        Binding("ctrl+k", "nudge(-1)", "Move up", show=False, id="structure.nudge_up"),
+        Binding("escape", "cancel_grab", "Cancel move", id="structure.cancel"),
+    ]
+    EDIT_ACTIONS = frozenset(
+        {"new_section", "add_space", "edit", "make_default", "remove", "grab", "nudge"}
+    )
+
+    def __init__(self, editor: Any) -> None:
+        super().__init__(editor, id="structure-pane")
+        self.sections: list[SiteSection] = []
+        self.spaces: dict[str, list[SiteSpace]] = {}
+        self.rows: list[Row] = []
+        self.grabbed: Row | None = None
+        self._grab_origin: tuple[list[SiteSection], dict[str, list[SiteSpace]]] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("Loading…", id="structure-empty")
+        with Horizontal():
+            yield StructureList(id="structure-list")
+            yield Static("", id="structure-detail")
+
+    def focus_main(self) -> None:
+        self.query_one(StructureList).focus()
+
+    def on_resize(self) -> None:
+        self.query_one("#structure-detail").display = self.size.width >= 100
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "cancel_grab":
+            return self.grabbed is not None
+        return True
+
+    # -- showing ----------------------------------------------------------------------------
+    def show_data(self, data: SiteData) -> None:
+        self.sections = list(data.sections)
+        self.spaces = {s.id: list(s.siteSpaces) for s in data.sections}
+        if data.root_spaces:
+            self.spaces[ROOT] = list(data.root_spaces)
+        self.grabbed = None
+        self.rebuild()
+
+    def _snapshot(self) -> tuple[list[SiteSection], dict[str, list[SiteSpace]]]:
+        return list(self.sections), copy.copy({k: list(v) for k, v in self.spaces.items()})
+
+    def _restore(self, snapshot: tuple[list[SiteSection], dict[str, list[SiteSpace]]]) -> None:
+        self.sections, self.spaces = snapshot
+
+    def rebuild(self, keep: Row | None = None) -> None:
+        options = self.query_one(StructureList)
+        current = keep or self.current
+        self.rows = []
+        prompts: list[Option] = []
+        for section in self.sections:
+            row = Row("section", section.id, section.id)
+            self.rows.append(row)
+            prompts.append(Option(self._section_label(section, row == self.grabbed)))
+            for ss in self.spaces.get(section.id, []):
+                row = Row("space", ss.id, section.id)
+                self.rows.append(row)
+                prompts.append(Option(self._space_label(ss, row == self.grabbed)))
+        for ss in self.spaces.get(ROOT, []):
+            row = Row("space", ss.id, ROOT)
+            self.rows.append(row)
+            prompts.append(Option(self._space_label(ss, row == self.grabbed, indent="")))
+        options.clear_options()
+        options.add_options(prompts)
+        empty = self.query_one("#structure-empty", Static)
+        empty.display = not self.rows
+        empty.update("This site shows no content yet: n adds a section, a adds a space.")
+        if current in self.rows:
+            options.highlighted = self.rows.index(current)
+        elif self.rows:
+            options.highlighted = 0
+        self._show_detail()
+
+    @staticmethod
+    def _section_label(section: SiteSection, grabbed: bool) -> Content:
+        parts: list[Content | str] = [
+            "⇕ " if grabbed else "▾ ",
+            inert(section.title or section.id, style="bold"),
+        ]
+        if section.default:
+            parts.append(Content.styled(" ★", "bold $warning"))
+        parts += [Content.styled("  /", "dim"), inert(section.path or "", style="dim")]
+        if section.condition:
+            parts.append(Content.styled("  ⚑ condition", "$accent"))
+        return Content.assemble(*parts)
+
+    @staticmethod
+    def _space_label(ss: SiteSpace, grabbed: bool, indent: str = "   ") -> Content:
+        parts: list[Content | str] = [indent, "⇕ " if grabbed else "", inert(ss.title or ss.id)]
+        if ss.default:
+            parts.append(Content.styled(" ★", "bold $warning"))
+        parts += [Content.styled(" · ", "dim"), inert(ss.path or "", style="dim")]
+        if ss.condition:
+            parts.append(Content.styled("  ⚑", "$accent"))
+        return Content.assemble(*parts)
+
+    @property
+    def current(self) -> Row | None:
+        index = self.query_one(StructureList).highlighted
+        return self.rows[index] if index is not None and 0 <= index < len(self.rows) else None
+
+    def _item(self, row: Row) -> SiteSection | SiteSpace | None:
+        if row.kind == "section":
+            return next((s for s in self.sections if s.id == row.id), None)
+        return next((s for s in self.spaces.get(row.section, []) if s.id == row.id), None)
+
+    @on(OptionList.OptionHighlighted)
+    def _highlighted(self) -> None:
+        self._show_detail()
+
+    def _show_detail(self) -> None:
+        row = self.current
+        item = self._item(row) if row else None
+        detail = self.query_one("#structure-detail", Static)
+        if item is None:
+            detail.update("")
+            return
+        lines: list[tuple[str, str]] = [
+            ("title", item.title or ""),
+            ("path", f"/{item.path or ''}"),
+            ("default", "yes ★" if item.default else "no"),
+            ("condition", item.condition or "—"),
+        ]
+        if isinstance(item, SiteSpace):
+            lines.insert(1, ("space", space_title(item)))
+        else:
+            lines.append(("spaces", str(len(self.spaces.get(item.id, [])))))
+        url = item.urls.published if item.urls else None
+        lines.append(("url", url or "— (site unpublished)"))
+        detail.update(
+            Content("\n").join(
+                Content.assemble(Content.styled(f"{k:<10}", "dim"), inert(v)) for k, v in lines
+            )
+        )
+
+    # -- moving -------------------------------------------------------------------------------
+    def _siblings(self, row: Row) -> list[Any]:
+        return self.sections if row.kind == "section" else self.spaces.get(row.section, [])
+
+    def _shift(self, row: Row, step: int) -> bool:
+        siblings = self._siblings(row)
+        index = next(i for i, s in enumerate(siblings) if s.id == row.id)
+        target = index + step
+        if not 0 <= target < len(siblings):
+            return False
+        siblings.insert(target, siblings.pop(index))
+        self.rebuild(keep=row)
+        return True
+
+    def action_step(self, step: int) -> None:
+        options = self.query_one(StructureList)
+        if self.grabbed is None:
+            (options.action_cursor_down if step > 0 else options.action_cursor_up)()
+            return
+        self._shift(self.grabbed, step)
+
+    @gated
+    def action_grab(self) -> None:
+        row = self.current
+        if self.grabbed is not None:  # drop
+            grabbed, origin = self.grabbed, self._grab_origin
+            self.grabbed = self._grab_origin = None
+            self.rebuild(keep=grabbed)
+            if origin is not None and self._order(grabbed, origin) != self._order(grabbed):
+                self._send_move(grabbed, origin)
+            return
+        if row is None:
+            return
+        self.grabbed, self._grab_origin = row, self._snapshot()
+        self.rebuild(keep=row)
+        self.notify("Moving: j/k to move, space to drop, escape to cancel.", timeout=3)
+
+    def action_cancel_grab(self) -> None:
+        if self.grabbed is None or self._grab_origin is None:
+            return
+        grabbed = self.grabbed
+        self._restore(self._grab_origin)
+        self.grabbed = self._grab_origin = None
+        self.rebuild(keep=grabbed)
+
+    @gated
+    def action_nudge(self, step: int) -> None:
+        row = self.grabbed or self.current
+        if row is None:
+            return
+        if self.grabbed is not None:
+            self._shift(row, step)
+            return
+        origin = self._snapshot()
+        if self._shift(row, step):
+            self._send_move(row, origin)
+
+    def _order(
+        self, row: Row, state: tuple[list[SiteSection], dict[str, list[SiteSpace]]] | None = None
+    ) -> list[str]:
+        sections, spaces = state or (self.sections, self.spaces)
+        items = sections if row.kind == "section" else spaces.get(row.section, [])
+        return [i.id for i in items]
+
+    @work(group="structure-move")
+    async def _send_move(
+        self, row: Row, origin: tuple[list[SiteSection], dict[str, list[SiteSpace]]]
+    ) -> None:
+        order = self._order(row)
+        index = order.index(row.id)
+        after = order[index - 1] if index > 0 else None
+        before = order[index + 1] if after is None and index + 1 < len(order) else None
+        sites = self.client.sites
+        try:
+            if row.kind == "section":
+                await sites.move_section(
+                    self.org_id, self.site.id, row.id, before=before, after=after
+                )
+            else:
+                await sites.move_site_space(
+                    self.org_id, self.site.id, row.id, before=before, after=after
+                )
+        except Exception as error:
+            self._restore(origin)
+            self.rebuild(keep=row)
+            self.report(error)
+            self.notify("The move was undone.", severity="warning", timeout=5)
+
+    # -- adding, editing, removing ------------------------------------------------------------
+    @gated
+    async def action_new_section(self) -> None:
+        try:
+            spaces = await org_spaces(self.client, self.org_id)
+        except Exception as error:
+            self.report(error)
+            return
+        options = [("(a new empty space)", "")] + [(s.title or s.id, s.id) for s in spaces]
+        fields = [
+            FormField("title", "Title", "", validate=_title_check, max_length=128),
+            FormField(
+                "space", "Content (a space of the organization)", "", "select", options=options
+            ),
+        ]
+
+        async def submit(values: Values) -> dict[str, str] | None:
+            try:
+                await self.client.sites.create_section(
+                    self.org_id,
+                    self.site.id,
+                    values["space"] or None,
+                    title=values["title"].strip(),
+                )
+            except Exception as error:
+                return self.refusal(error, ["title", "space", "spaceId"])
+            return None
+
+        await self.open_form(
+            "New section", fields, submit, target="section:new", on_done=self._done
+        )
+
+    def _done(self, values: Values | None) -> None:
+        if values is not None:
+            self.editor.reload()
+
+    @gated
+    async def action_add_space(self) -> None:
+        row = self.current
+        section = row.section if row else (self.sections[0].id if self.sections else ROOT)
+        try:
+            spaces = await org_spaces(self.client, self.org_id)
+        except Exception as error:
+            self.report(error)
+            return
+        where = next((s.title for s in self.sections if s.id == section), None)
+        used = {space_id_of(ss) for ss in self.spaces.get(section, [])}
+        choices = [
+            ((s.title or s.id) + ("  (already here)" if s.id in used else ""), s.id) for s in spaces
+        ]
+        note = f"Adds a variant to section “{where}”." if where else "Adds a space to the site."
+        await self.app.push_screen(
+            PickScreen("Add a space", choices, note=note), lambda sid: self._add(sid, section)
+        )
+
+    @work(group="structure-edit")
+    async def _add(self, space_id: str | None, section: str) -> None:
+        if not space_id:
+            return
+        try:
+            await self.client.sites.create_site_space(
+                self.org_id, self.site.id, space_id, section_id=section or None
+            )
+        except Exception as error:
+            self.report(error)
+            return
+        self.editor.reload()
+
+    @gated
+    async def action_edit(self) -> None:
+        row = self.current
+        item = self._item(row) if row else None
+        if row is None or item is None:
+            return
+        before = {
+            "title": item.title or "",
+            "path": item.path or "",
+            "condition": item.condition or "",
+        }
+        fields = [
+            FormField("path", "Path", before["path"], validate=_path_check, max_length=100),
+            FormField(
+                "condition",
+                "Condition (adaptive content expression; empty: always shown)",
+                before["condition"],
+                validate=_condition_check,
+            ),
+        ]
+        if isinstance(item, SiteSection):
+            fields.insert(0, FormField("title", "Title", before["title"], validate=_title_check))
+
+        async def submit(values: Values) -> dict[str, str] | None:
+            diff = changed(values, before)
+            if "condition" in diff and not diff["condition"]:
+                diff["condition"] = NULL
+            try:
+                if isinstance(item, SiteSection):
+                    await self.client.sites.update_section(
+                        self.org_id, self.site.id, item.id, **diff
+                    )
+                else:
+                    await self.client.sites.update_site_space(
+                        self.org_id, self.site.id, item.id, **diff
+                    )
+            except Exception as error:
+                return self.refusal(error, [f.name for f in fields])
+            return None
+
+        noun = "section" if isinstance(item, SiteSection) else "site space"
+        await self.open_form(
+            f"Edit {noun} “{item.title or item.id}”",
+            fields,
+            submit,
+            target=f"{row.kind}:{row.id}",
+            on_done=self._done,
+        )
+
+    @gated
+    async def action_make_default(self) -> None:
+        row = self.current
+        if row is None:
+            return
+        sites = self.client.sites
+        try:
+            if row.kind == "section":
+                await sites.update(self.org_id, self.site.id, default_site_section=row.id)
+            elif row.section == ROOT:
+                await sites.update(self.org_id, self.site.id, default_site_space=row.id)
+            else:
+                await sites.update_section(
+                    self.org_id, self.site.id, row.section, default_site_space=row.id
+                )
+        except Exception as error:
+            self.report(error)
+            return
+        self.editor.reload()
+
+    @gated
+    async def action_remove(self) -> None:
+        row = self.current
+        item = self._item(row) if row else None
+        if row is None or item is None:
+            return
+        if isinstance(item, SiteSection):
+            variants = [space_title(s) for s in self.spaces.get(item.id, [])]
+            effect = (
+                f"Removes section “{item.title}” from the site: this unpublishes that section's "
+                f"content ({', '.join(variants) or 'no spaces'}) and the redirects pointing to "
+                "it are deleted. The spaces are kept."
+            )
+        else:
+            effect = (
+                f"Removes “{item.title}” from the site: this unpublishes that content (its URLs "
+                "stop working and redirects to it are deleted). The space is kept."
+            )
+        await self.app.push_screen(
+            ConfirmScreen("Remove from site?", effect, confirm_label="Remove"),
+            lambda ok: self._remove(row) if ok else None,
+        )
+
+    @work(group="structure-edit")
+    async def _remove(self, row: Row) -> None:
+        sites = self.client.sites
+        try:
+            if row.kind == "section":
+                await sites.delete_section(self.org_id, self.site.id, row.id)
+            else:
+                await sites.delete_site_space(self.org_id, self.site.id, row.id)
+        except Exception as error:
+            self.report(error)
+            return
+        self.editor.reload()
+
+
+def space_title(ss: SiteSpace) -> str:
+    space = ss.space
+    return ss.title or (getattr(space, "title", None) or "") or ss.id
