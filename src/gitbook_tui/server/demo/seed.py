@@ -16,6 +16,7 @@ from ..core.storage import Storage
 from . import generated
 from .seed_base import DEMO_DIR, DEMO_ID_SEED, SeedError, demo_token
 from .seed_org import OrgSeeder
+from .seed_sites_extra import seed_sites_extra
 from .seed_threads import ThreadSeeder
 
 __all__ = ["DemoSeeder", "demo_token", "seed_demo_if_empty"]
@@ -74,6 +75,7 @@ class DemoSeeder(ThreadSeeder, OrgSeeder):
             for cr in self.data.get("changeRequests", []):
                 self._schedule_change_request(cr)
             self.schedule(2, self._sites)
+            self.schedule(1.9, partial(seed_sites_extra, self))
             self.schedule(2, self._org_extras)
             self.schedule(1, self._lock_spaces)
             self._events.sort(key=lambda e: (e[0], e[1]))
