@@ -62,7 +62,14 @@ class FormScreen(ModalScreen[Values | None]):
     FormScreen .form-hint { color: $text-muted; height: auto; }
     FormScreen #form-general { color: $error; height: auto; }
     FormScreen #form-keys { color: $text-muted; margin-top: 1; }
-    FormScreen Input.-invalid { border: tall $error; }
+    FormScreen Input { border: none; height: 1; padding: 0 1; background: $boost; }
+    FormScreen Input:focus { border: none; background: $primary 20%; }
+    FormScreen Input.-refused:focus { background: $error 35%; }
+    FormScreen Input.-refused { background: $error 25%; }
+    FormScreen Checkbox { border: none; height: 1; padding: 0; }
+    FormScreen Checkbox:focus { background: $primary 20%; }
+    FormScreen #form-keys { margin-top: 1; }
+    FormScreen Select { margin: 0; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -87,6 +94,7 @@ class FormScreen(ModalScreen[Values | None]):
         self.draft_key = draft_key
         self.drafts = drafts
         self.sending = False
+        self.touched: set[str] = set()
         if restored:
             for f in self.fields:
                 if f.name in restored:
@@ -117,7 +125,11 @@ class FormScreen(ModalScreen[Values | None]):
             yield Static("ctrl+s save · escape close (draft kept)", id="form-keys")
 
     def on_mount(self) -> None:
+        self._set_general("")
         self.revalidate()
+        first = next(iter(self.query("#form-dialog Input, #form-dialog Select")), None)
+        if first is not None:
+            first.focus()
 
     # -- values and checks ------------------------------------------------------------------
     def values(self) -> Values:
@@ -146,22 +158,32 @@ class FormScreen(ModalScreen[Values | None]):
             if f.kind == "check":
                 continue
             problem = f.validate(values) if f.validate else None
-            self._show_error(f.name, problem)
+            shown = f.name in self.touched or bool(values.get(f.name))
+            self._show_error(f.name, problem if shown else None)
             ok = ok and problem is None
-            if f.hint is not None:
-                self.query_one(f"#hint-{f.name}", Static).update(inert(f.hint(values)))
+            hint = f.hint(values) if f.hint is not None else ""
+            line = self.query_one(f"#hint-{f.name}", Static)
+            line.update(inert(hint))
+            line.display = bool(hint)
         return ok
 
     def _show_error(self, name: str, problem: str | None) -> None:
-        self.query_one(f"#error-{name}", Static).update(inert(problem or ""))
+        line = self.query_one(f"#error-{name}", Static)
+        line.update(inert(problem or ""))
+        line.display = bool(problem)
         widget = self.query_one(f"#field-{name}")
-        widget.set_class(bool(problem), "-invalid")
+        widget.set_class(bool(problem), "-refused")
+
+    def _set_general(self, text: str) -> None:
+        line = self.query_one("#form-general", Static)
+        line.update(inert(text))
+        line.display = bool(text)
 
     def show_errors(self, errors: dict[str, str]) -> None:
         """The server's refusal: by the fields it names, the rest on top."""
         names = {f.name for f in self.fields if f.kind != "check"}
         general = [v for k, v in errors.items() if k not in names]
-        self.query_one("#form-general", Static).update(inert("; ".join(general)))
+        self._set_general("; ".join(general))
         for name, message in errors.items():
             if name in names:
                 self._show_error(name, message)
@@ -173,8 +195,11 @@ class FormScreen(ModalScreen[Values | None]):
     @on(Input.Changed)
     @on(Checkbox.Changed)
     @on(Select.Changed)
-    def _changed(self) -> None:
-        self.query_one("#form-general", Static).update("")
+    def _changed(self, event: Input.Changed | Checkbox.Changed | Select.Changed) -> None:
+        widget_id = event.control.id if event.control is not None else None
+        if widget_id and widget_id.startswith("field-"):
+            self.touched.add(widget_id.removeprefix("field-"))
+        self._set_general("")
         self.revalidate()
         if self.drafts is not None and self.draft_key is not None:
             values = self.values()
@@ -197,6 +222,7 @@ class FormScreen(ModalScreen[Values | None]):
     def action_send(self) -> None:
         if self.sending:
             return
+        self.touched.update(f.name for f in self.fields)
         if not self.revalidate():
             self.notify("Fix the fields marked in red first.", severity="warning", timeout=3)
             return

@@ -119,7 +119,8 @@ class SiteMap:
     def label_of(self, dest: Destination) -> str:
         """A human name of ``dest``: the URL, or the title of the section/space/page."""
         if dest.kind == "external":
-            return dest.url or ""
+            path = self.path_of(dest.url)
+            return f"{path} (this site)" if path is not None else dest.url or ""
         if dest.kind == "site-section":
             return f"section {self.titles.get(dest.site_section or '', dest.site_section)}"
         if dest.kind == "site-space":
