@@ -90,12 +90,19 @@ def build_site(world: World, *, bad_redirects: bool = True, title: str = "Acme D
         w.redirects[source] = _ok(c.post(f"{base}/redirects", json=body))["id"]
 
     guide_ss = w.site_spaces["User Guide"]
-    redirect("/old-install", {"kind": "site-page", "siteSpaceId": guide_ss, "pageId": w.pages["Install"]}, permanent=True)
+    redirect(
+        "/old-install",
+        {"kind": "site-page", "siteSpaceId": guide_ss, "pageId": w.pages["Install"]},
+        permanent=True,
+    )
     redirect("/forum", {"kind": "external", "url": "https://forum.example.com/"})
     if bad_redirects:
         redirect("/setup", {"kind": "external", "url": f"{w.url}/old-install"})
         redirect("/install", {"kind": "site-section", "siteSectionId": ref["id"]})
-        redirect("/old-trouble", {"kind": "site-page", "siteSpaceId": guide_ss, "pageId": w.pages["Troubleshooting"]})
+        redirect(
+            "/old-trouble",
+            {"kind": "site-page", "siteSpaceId": guide_ss, "pageId": w.pages["Troubleshooting"]},
+        )
         # the page goes away: the redirect now points nowhere
         storage = world.storage
         with storage.transaction() as tx:
@@ -106,14 +113,28 @@ def build_site(world: World, *, bad_redirects: bool = True, title: str = "Acme D
 
 
 class Transport(httpx.AsyncBaseTransport):
-    """The in-process server; ``hold`` (an Event) keeps answers until set."""
+    """The in-process server, recording requests; ``refuse`` makes the next request whose
+    method and path end match answer with an error instead."""
 
     def __init__(self, app: Any) -> None:
         self.inner = httpx.ASGITransport(app=app)
         self.requests: list[tuple[str, str]] = []
+        self.refusals: list[tuple[str, str, int, str]] = []
+
+    def refuse(self, method: str, path_end: str, status: int, message: str) -> None:
+        self.refusals.append((method, path_end, status, message))
+
+    def sent(self, method: str) -> list[str]:
+        return [path for m, path in self.requests if m == method]
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         self.requests.append((request.method, request.url.path))
+        for refusal in self.refusals:
+            method, end, status, message = refusal
+            if request.method == method and request.url.path.endswith(end):
+                self.refusals.remove(refusal)
+                body = {"error": {"code": status, "message": message}}
+                return httpx.Response(status, json=body, request=request)
         return await self.inner.handle_async_request(request)
 
 
@@ -146,7 +167,9 @@ async def open_editor(pilot: Pilot[Any], title: str = "Acme Docs") -> SiteEditor
     table.move_cursor(row=index)  # type: ignore[attr-defined]
     await pilot.press("enter")
     app = pilot.app
-    await until(pilot, lambda: isinstance(app.screen, SiteEditorScreen) and app.screen.data is not None)
+    await until(
+        pilot, lambda: isinstance(app.screen, SiteEditorScreen) and app.screen.data is not None
+    )
     editor = app.screen
     assert isinstance(editor, SiteEditorScreen)
     await pilot.pause()

@@ -308,13 +308,21 @@ class RedirectsPane(SitePane):
         def check(values: Values) -> str | None:
             return None if SOURCE_RE.match(values["path"]) else "A path like /old/page."
 
+        report: list[Content] = []
+
         async def run(values: Values) -> dict[str, str] | None:
-            self.app.push_screen(ReportScreen("Where it lands", await self.tested(values["path"])))
+            report.append(await self.tested(values["path"]))
             return None
+
+        def show(values: Values | None) -> None:
+            if values is not None and report:
+                self.app.push_screen(ReportScreen("Where it lands", report[-1]))
 
         start = self.current.source if self.current else "/"
         field = FormField("path", "Path a visitor asks for", start, validate=check)
-        await self.open_form("Test a path", [field], run, target="test-path", keep_draft=False)
+        await self.open_form(
+            "Test a path", [field], run, target="test-path", keep_draft=False, on_done=show
+        )
 
     async def tested(self, path: str) -> Content:
         """What the server answers for ``path`` and where the redirects lead from there."""
@@ -397,15 +405,28 @@ class RedirectsPane(SitePane):
             data = self.data
             if data is None:
                 return {"": "The site is still loading."}
-            plan = plan_import(parse_import(text, path.name), data.redirects, data.site_map)
-            self.app.push_screen(
-                ImportScreen(path.name, plan, data.site_map),
-                lambda ok: self._apply(plan) if ok else None,
+            plans.append(
+                (
+                    path.name,
+                    plan_import(parse_import(text, path.name), data.redirects, data.site_map),
+                )
             )
             return None
 
+        def preview(values: Values | None) -> None:
+            if values is None or not plans or self.data is None:
+                return
+            name, plan = plans[-1]
+            self.app.push_screen(
+                ImportScreen(name, plan, self.data.site_map),
+                lambda ok: self._apply(plan) if ok else None,
+            )
+
+        plans: list[tuple[str, list[PlannedChange]]] = []
         field = FormField("file", "File to import (.csv, .yaml)", "", validate=check)
-        await self.open_form("Import redirects", [field], read, target="import", keep_draft=False)
+        await self.open_form(
+            "Import redirects", [field], read, target="import", keep_draft=False, on_done=preview
+        )
 
     @work(group="redirects-import")
     async def _apply(self, plan: list[PlannedChange]) -> None:
