@@ -168,6 +168,7 @@ async def test_app_commands_only_those_the_app_has(world: World, client: AsyncGi
         "app.reload",
         "app.back",
         "app.forward",
+        "app.show_view('sites')",
     }
 
 

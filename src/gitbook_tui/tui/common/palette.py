@@ -309,7 +309,7 @@ class AppCommand:
     @property
     def method(self) -> str:
         """The app method that performs it (``action_search`` for ``app.search``)."""
-        return "action_" + self.action.split(".", 1)[-1]
+        return "action_" + self.action.split(".", 1)[-1].split("(", 1)[0]
 
 
 APP_COMMANDS: tuple[AppCommand, ...] = (
@@ -318,6 +318,9 @@ APP_COMMANDS: tuple[AppCommand, ...] = (
     AppCommand("Outline of the page", "Jump to a heading of the open page", "app.outline"),
     AppCommand("Toggle hidden pages", "Show or hide pages marked hidden", "app.toggle_hidden"),
     AppCommand("Reload", "Load what is shown again from the server", "app.reload"),
+    AppCommand(
+        "Sites (4)", "Edit sites: sections, redirects, publishing", "app.show_view('sites')"
+    ),
     AppCommand("Back", "Previous page in the history", "app.back"),
     AppCommand("Forward", "Next page in the history", "app.forward"),
 )
