@@ -207,19 +207,30 @@ def url_error(value: str) -> str | None:
 
 
 # -- following redirects ----------------------------------------------------------------------
-def _matches(entry: RedirectEntry, path: str) -> bool:
-    source = entry.source.lower()
-    path = path.lower()
-    return path == source or (entry.wildcard and path.startswith(source + "/"))
+class _Resolver:
+    """The live redirects indexed by folded source (and the wildcards), and the site's live
+    paths: what :func:`trace` asks for every hop, built once per lint."""
 
+    def __init__(self, redirects: Sequence[RedirectEntry], site: SiteMap) -> None:
+        self.site = site
+        self.pages = site.live_paths()
+        self.exact: dict[str, RedirectEntry] = {}
+        self.wild: list[RedirectEntry] = []
+        for entry in redirects:
+            if entry.draft:
+                continue
+            self.exact.setdefault(entry.source.lower(), entry)
+            if entry.wildcard:
+                self.wild.append(entry)
+        self.wild.sort(key=lambda e: len(e.source), reverse=True)
 
-def _applying(live: Sequence[RedirectEntry], path: str) -> RedirectEntry | None:
-    """The redirect serving ``path``: an exact source first, else the longest wildcard."""
-    exact = [e for e in live if e.source.lower() == path.lower()]
-    if exact:
-        return exact[0]
-    wild = [e for e in live if _matches(e, path)]
-    return max(wild, key=lambda e: len(e.source)) if wild else None
+    def applying(self, path: str) -> RedirectEntry | None:
+        """The redirect serving ``path``: an exact source first, else the longest wildcard."""
+        folded = path.lower()
+        found = self.exact.get(folded)
+        if found is not None:
+            return found
+        return next((e for e in self.wild if folded.startswith(e.source.lower() + "/")), None)
 
 
 @dataclass(frozen=True)
@@ -233,17 +244,23 @@ class Trace:
     page: bool = False  # the path is a live page (redirects do not apply)
 
 
-def trace(path: str, redirects: Sequence[RedirectEntry], site: SiteMap) -> Trace:
+def trace(
+    path: str,
+    redirects: Sequence[RedirectEntry],
+    site: SiteMap,
+    *,
+    resolver: _Resolver | None = None,
+) -> Trace:
     """Follow the live redirects from ``path`` until a URL no redirect serves."""
-    live = [r for r in redirects if not r.draft]
-    pages = site.live_paths()
+    index = resolver or _Resolver(redirects, site)
+    pages = index.pages
     if path.lower() in pages:
         return Trace(path, (), pages[path.lower()], page=True)
     hops: list[tuple[RedirectEntry, str | None]] = []
     seen: set[str] = set()
     current = path
     while len(hops) < MAX_HOPS:
-        entry = _applying(live, current)
+        entry = index.applying(current)
         if entry is None:
             break
         if entry.id in seen:
@@ -276,8 +293,8 @@ class Finding:
 def lint(redirects: Sequence[RedirectEntry], site: SiteMap) -> list[Finding]:
     """Chains, loops, gone destinations, sources shadowed by a live page, duplicates."""
     findings: list[Finding] = []
-    live = [r for r in redirects if not r.draft]
-    pages = site.live_paths()
+    resolver = _Resolver(redirects, site)
+    pages = resolver.pages
     by_source: dict[str, RedirectEntry] = {}
     for entry in sorted(redirects, key=lambda r: r.source.lower()):
         folded = entry.source.lower()
@@ -318,7 +335,9 @@ def lint(redirects: Sequence[RedirectEntry], site: SiteMap) -> list[Finding]:
             continue
         if entry.draft:
             continue
-        result = trace(entry.source, live, site) if folded not in pages else None
+        result = (
+            trace(entry.source, redirects, site, resolver=resolver) if folded not in pages else None
+        )
         if result is None:
             continue
         if result.loop:

@@ -7,6 +7,7 @@ import asyncio
 from pathlib import Path
 from typing import Any, ClassVar
 
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -25,6 +26,7 @@ from .redirect_rules import (
     Finding,
     PlannedChange,
     RedirectEntry,
+    SiteMap,
     export_csv,
     export_yaml,
     lint,
@@ -72,7 +74,8 @@ class RedirectsPane(SitePane):
         super().__init__(editor, id="redirects-pane")
         self.shown: list[RedirectEntry] = []
         self.filter_text = ""
-        self.rendered_at: float = 0.0
+        self._site_map: SiteMap | None = None
+        self._rows: dict[RedirectEntry, tuple[Text, ...]] = {}
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder="filter sources and destinations", id="redirects-filter")
@@ -100,26 +103,21 @@ class RedirectsPane(SitePane):
         table = self.query_one(RedirectsTable)
         keep = keep or (self.current.id if self.current else None)
         needle = self.filter_text.lower()
-        site = data.site_map
-        rows: list[tuple[RedirectEntry, str]] = []
+        if self._site_map is not data.site_map:  # labels change with the site: rebuild all
+            self._site_map, self._rows = data.site_map, {}
+        shown: list[RedirectEntry] = []
+        cells: list[tuple[Text, ...]] = []
         for entry in self.redirects:  # sorted by source when loaded
-            label = site.label_of(entry.destination)
-            if needle and needle not in entry.source.lower() and needle not in label.lower():
+            row = self._rows.get(entry)
+            if row is None:
+                row = self._rows[entry] = self._cells(entry)
+            if needle and needle not in row[0].plain.lower() and needle not in row[1].plain.lower():
                 continue
-            rows.append((entry, label))
-        self.shown = [entry for entry, _ in rows]
+            shown.append(entry)
+            cells.append(row)
+        self.shown = shown
         table.clear()
-        table.add_rows(
-            [
-                (
-                    cell(entry.source + (" …" if entry.wildcard else ""), "bold"),
-                    cell(label, "red" if label.endswith("(gone)") else ""),
-                    cell("permanent" if entry.permanent else "temporary"),
-                    cell("draft" if entry.draft else "live", "italic" if entry.draft else ""),
-                )
-                for entry, label in rows
-            ]
-        )
+        table.add_rows(cells)
         if keep is not None:
             index = next((i for i, e in enumerate(self.shown) if e.id == keep), None)
             if index is not None:
@@ -136,6 +134,16 @@ class RedirectsPane(SitePane):
         else:
             parts.append("sorted by source")
         self.query_one("#redirects-summary", Static).update(inert(" · ".join(parts)))
+
+    def _cells(self, entry: RedirectEntry) -> tuple[Text, ...]:
+        """The row of ``entry`` (built once per entry and site map)."""
+        label = self._site_map.label_of(entry.destination) if self._site_map else ""
+        return (
+            cell(entry.source + (" …" if entry.wildcard else ""), "bold"),
+            cell(label, "red" if label.endswith("(gone)") else ""),
+            cell("permanent" if entry.permanent else "temporary"),
+            cell("draft" if entry.draft else "live", "italic" if entry.draft else ""),
+        )
 
     @property
     def current(self) -> RedirectEntry | None:
