@@ -4,8 +4,9 @@ Run: python benchmarks/bench_viewer.py [--size 120x40] [--stock-timeout 60] [--s
 
 Figures (all wall-clock, headless ``App.run_test``):
 
-* parse: ``gitbook_tui.markdown.parse`` of the page plus the full garbage collection
-  it leaves due (outside the viewer's budget; in the app the parse runs in a thread).
+* parse: the app's page path (:func:`~gitbook_tui.tui.browse.page_loader.parse_page`:
+  sanitise, then ``gitbook_tui.markdown.parse``) plus the full garbage collection it
+  leaves due (outside the viewer's budget; in the app the parse runs in a thread).
 * show() call: the synchronous part of ``PageViewer.show(document)`` (estimates every
   block, lays out the first screen).
 * first line: from just before ``show()`` to the first ``render_line`` call that
@@ -39,8 +40,8 @@ from typing import Any
 from textual.app import App, ComposeResult
 from textual.strip import Strip
 
-from gitbook_tui.markdown import parse
 from gitbook_tui.server.demo.generated import large_reference_page
+from gitbook_tui.tui.browse.page_loader import parse_page
 from gitbook_tui.tui.browse.page_viewer import PageViewer
 
 
@@ -76,7 +77,7 @@ def slice_text(text: str, size: int) -> str:
 
 async def bench_viewer(text: str, size: tuple[int, int]) -> dict[str, Any]:
     started = time.perf_counter()
-    document = parse(text)
+    document = parse_page(text)
     # The parse leaves a full garbage collection due; run it here so that pause is
     # billed to the parse, not to whatever allocates next (the viewer's first frame).
     gc.collect()

@@ -55,9 +55,20 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "workspace.sqlite"
 
 
+TESTS_DIR = Path(__file__).parent
+
+
+def operator_allowances(request: pytest.FixtureRequest, tmp_path: Path) -> dict[str, Any]:
+    """``create_app`` options of a test marked ``local_fetches``: the operator lets API
+    imports read the tests' folders (fixtures, tmp_path) and fetch from loopback peers."""
+    if request.node.get_closest_marker("local_fetches") is None:
+        return {}
+    return {"allow_import_roots": [TESTS_DIR, tmp_path], "allow_fetch_hosts": ["127.0.0.1"]}
+
+
 @pytest.fixture
-def app(db_path: Path, clock: Clock) -> FastAPI:
-    return create_app(db_path, clock=clock, id_seed=7)
+def app(db_path: Path, clock: Clock, request: pytest.FixtureRequest, tmp_path: Path) -> FastAPI:
+    return create_app(db_path, clock=clock, id_seed=7, **operator_allowances(request, tmp_path))
 
 
 @dataclass

@@ -20,8 +20,11 @@ cache and remembered tree from one run to the next."""
 
 
 def data_dir() -> Path:
+    """The app's data folder (server databases, owner tokens): private to the user (0700)."""
     path = Path(user_data_dir("gitbook-tui", appauthor=False))
-    path.mkdir(parents=True, exist_ok=True)
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if path.stat().st_mode & 0o077:
+        path.chmod(0o700)  # made by an older version with the default mode
     return path
 
 
@@ -33,7 +36,19 @@ def _add_serve(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     serve.add_argument(
         "--demo", action="store_true", help="seed the demo workspace into a new database"
     )
-    serve.add_argument("--token", default=None, help="the owner's token (generated if not given)")
+    serve.add_argument(
+        "--token",
+        default=None,
+        help="the owner's token. Without it, the first run mints one, prints it and saves it "
+        "in <db stem>.owner-token next to the database (mode 0600); later runs reuse that "
+        "token and do not print it again",
+    )
+    serve.add_argument(
+        "--rotate-token",
+        action="store_true",
+        help="revoke every token of the owner, then mint (or take --token), print and save "
+        "a new one",
+    )
     serve.add_argument(
         "--faults",
         default=None,
@@ -47,6 +62,25 @@ def _add_serve(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         default=[],
         metavar="DIR",
         help="import a Git Sync folder as a new space (repeatable)",
+    )
+    serve.add_argument(
+        "--allow-import-root",
+        dest="import_roots",
+        action="append",
+        type=Path,
+        default=[],
+        metavar="DIR",
+        help="let API imports read file:// URLs under DIR (repeatable; by default the server "
+        "reads no local file for an API caller)",
+    )
+    serve.add_argument(
+        "--allow-fetch-host",
+        dest="fetch_hosts",
+        action="append",
+        default=[],
+        metavar="HOST[:PORT]",
+        help="let imports, OpenAPI sources and integration tunnels fetch from HOST even when "
+        "it is loopback, private or link-local (repeatable; by default those are refused)",
     )
 
 
@@ -102,6 +136,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def run_serve(args: argparse.Namespace) -> int:
     from .server.core.faults import parse_faults
+    from .server.core.url_guard import parse_host_rule
     from .server.runner import serve_forever
 
     try:
@@ -109,6 +144,16 @@ def run_serve(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"gitbook-tui serve: --faults: {exc}", file=sys.stderr)
         return 2
+    for root in args.import_roots:
+        if not root.is_dir():
+            print(f"gitbook-tui serve: --allow-import-root {root}: not a folder", file=sys.stderr)
+            return 2
+    for host in args.fetch_hosts:
+        try:
+            parse_host_rule(host)
+        except ValueError as exc:
+            print(f"gitbook-tui serve: --allow-fetch-host: {exc}", file=sys.stderr)
+            return 2
     for folder in args.imports:
         if not (folder / "SUMMARY.md").exists() and not (folder / ".gitbook.yaml").exists():
             print(
@@ -127,6 +172,9 @@ def run_serve(args: argparse.Namespace) -> int:
             faults=faults,
             demo=args.demo,
             import_dirs=args.imports,
+            allow_import_roots=args.import_roots,
+            allow_fetch_hosts=args.fetch_hosts,
+            rotate_token=args.rotate_token,
         )
     except OSError as exc:
         print(

@@ -23,6 +23,9 @@ from gitbook_tui.models import (
     SpaceSearchItem,
 )
 
+# The operator lets this server's imports read the tests' folders and loopback peers.
+pytestmark = pytest.mark.local_fetches
+
 Clients = Callable[..., AsyncGitBook]
 
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="20"><rect width="4"/></svg>'

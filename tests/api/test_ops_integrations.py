@@ -35,6 +35,9 @@ from gitbook_tui.models import (
 )
 from gitbook_tui.server.routes.integrations import lz_decompress_from_uri
 
+# The operator lets this server's imports read the tests' folders and loopback peers.
+pytestmark = pytest.mark.local_fetches
+
 Clients = Callable[..., AsyncGitBook]
 
 

@@ -22,6 +22,9 @@ from gitbook_tui.server.importers.gitsync import (
     split_front_matter,
 )
 
+# The operator lets this server's imports read the tests' folders and loopback peers.
+pytestmark = pytest.mark.local_fetches
+
 FIXTURE = Path(__file__).parent / "fixtures" / "gitsync-basic"
 
 

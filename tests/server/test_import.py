@@ -83,9 +83,18 @@ def site() -> Iterator[str]:
 
 
 @pytest.fixture
-def app(db_path: Path, clock: Clock) -> FastAPI:
-    """The shared world, with short outbound-fetch limits."""
-    return create_app(db_path, clock=clock, id_seed=7, fetch_timeout=0.5, fetch_max_bytes=MAX_BYTES)
+def app(db_path: Path, clock: Clock, tmp_path: Path) -> FastAPI:
+    """The shared world, with short outbound-fetch limits; its operator lets imports read
+    tmp_path and fetch from the loopback peers of these tests."""
+    return create_app(
+        db_path,
+        clock=clock,
+        id_seed=7,
+        fetch_timeout=0.5,
+        fetch_max_bytes=MAX_BYTES,
+        allow_import_roots=[tmp_path],
+        allow_fetch_hosts=["127.0.0.1"],
+    )
 
 
 def _import(world: World, path: str, url: str, source: str = "website", user: str = "eve"):

@@ -20,6 +20,9 @@ from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.common.config import TuiConfig
 from gitbook_tui.tui.common.state import StateStore
 
+# The operator lets this server's imports read the tests' folders and loopback peers.
+pytestmark = pytest.mark.local_fetches
+
 FIXTURE = Path(__file__).parents[1] / "server" / "fixtures" / "gitsync-basic"
 
 

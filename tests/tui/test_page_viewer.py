@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
-from textual.worker import WorkerFailed
 
 import gitbook_tui
 from gitbook_tui.markdown import model as m
 from gitbook_tui.markdown import parse
 from gitbook_tui.server.demo.generated import large_reference_page
 from gitbook_tui.tui.browse.find_bar import FindBar
+from gitbook_tui.tui.browse.page_loader import parse_page
 from gitbook_tui.tui.browse.page_viewer import PageViewer
 from gitbook_tui.tui.render import (
     DocumentLayout,
@@ -497,30 +497,27 @@ async def test_scroll_to_anchor_and_headings() -> None:
         assert not viewer.scroll_to_anchor("no-such-heading")
 
 
-async def test_show_with_anchor_and_show_markdown() -> None:
+async def test_show_with_anchor_then_a_newer_document() -> None:
     app = ViewerApp()
     async with app.run_test(size=(80, 24)) as pilot:
         viewer = app.query_one(PageViewer)
         viewer.show(every_block(), anchor="columns")
         await pilot.pause()
         assert viewer.visible_text()[0] == "Columns"
-        worker = viewer.show_markdown("# Fresh\n\nparsed in a thread")
-        await worker.wait()
+        viewer.show(parse_page("# Fresh\n\nparsed \x1b[31min a thread"))
         await pilot.pause()
-        assert viewer.visible_text()[:3] == ["Fresh", "━━━━━", ""]
+        assert viewer.visible_text()[:4] == ["Fresh", "━━━━━", "", "parsed in a thread"]
 
 
-async def test_parse_failure_is_shown_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_parse_failure_is_shown_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(markdown: str) -> m.Document:
         raise ValueError("parser bug \x1b]52;c;Zm9v\x07[@click=app.quit]")
 
-    monkeypatch.setattr("gitbook_tui.tui.browse.page_viewer.parse", broken)
+    monkeypatch.setattr("gitbook_tui.tui.browse.page_loader.parse", broken)
     app = ViewerApp()
     async with app.run_test(size=(80, 24)) as pilot:
         viewer = app.query_one(PageViewer)
-        worker = viewer.show_markdown("# anything")
-        with pytest.raises(WorkerFailed):
-            await worker.wait()
+        viewer.show(parse_page("# anything"))
         await pilot.pause()
         shown = "\n".join(viewer.visible_text())
         assert "could not be displayed" in shown and "[@click=app.quit]" in shown

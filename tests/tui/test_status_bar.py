@@ -11,6 +11,7 @@ from textual.app import App, ComposeResult
 from textual.widgets import Static
 
 from gitbook_tui.api import RateLimitInfo
+from gitbook_tui.tui.common.freshness import Freshness
 from gitbook_tui.tui.common.status_bar import RateWindow, StatusBar
 
 NOW = 1_800_000_000.0
@@ -105,7 +106,7 @@ async def test_a_tick_redraws_only_what_changed(clock: Clock, monkeypatch) -> No
         rate = info(90, NOW + 600)
         bar.track_rate_limit(rate)
         bar.set_user("Eve")
-        bar.mark_online()
+        bar.show_freshness(Freshness.online())
         await pilot.pause()
         updates = spy_updates(bar, monkeypatch)
         bar._redraw()  # a tick with nothing new

@@ -298,6 +298,7 @@ async def test_expanding_two_nodes_loads_both(world, workspace, tmp_path):
         await until(pilot, lambda: "(empty)" in visible_labels(tree))
 
 
+@pytest.mark.local_fetches  # the import reads a tmp_path folder
 async def test_group_and_link_pages(world, tmp_path, monkeypatch):
     folder = tmp_path / "sync"
     folder.mkdir()

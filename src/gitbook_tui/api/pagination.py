@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Generator
+from collections.abc import AsyncGenerator, AsyncIterator, Generator
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ..models import Page
@@ -58,7 +58,7 @@ class AsyncPager(Generic[T]):
     def __await__(self) -> Generator[Any, None, Page[T]]:
         return self.page().__await__()
 
-    async def pages(self) -> AsyncIterator[Page[T]]:
+    async def pages(self) -> AsyncGenerator[Page[T], None]:
         """Every page in turn, until there is no ``next.page`` (or a token repeats, or
         ``max_items`` items were fetched)."""
         token: str | None = None

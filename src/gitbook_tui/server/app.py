@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Query, Request
 from fastapi.responses import Response
 
+from .content.file_access import caller_of, user_can_read_blob
 from .core.clock import Clock
-from .core.context import ServerState
-from .core.errors import install_error_handlers, not_found
+from .core.context import ServerState, bearer_token
+from .core.errors import forbidden, install_error_handlers, not_found, unauthorized
 from .core.faults import Faults, parse_faults
+from .core.file_links import ensure_secret, link_problem
 from .core.middleware import ServiceMiddleware
 from .core.storage import Storage
+from .core.url_guard import FetchPolicy
 from .routes import (
     access,
     change_request_pdf,
@@ -65,14 +69,23 @@ def create_app(
     id_seed: int | None = None,
     fetch_timeout: float = 10.0,
     fetch_max_bytes: int = 5 * 1024 * 1024,
+    allow_import_roots: Iterable[str | Path] = (),
+    allow_fetch_hosts: Iterable[str] = (),
 ) -> FastAPI:
-    """Build the app over a database file (created if missing, opened as is otherwise)."""
+    """Build the app over a database file (created if missing, opened as is otherwise).
+
+    ``allow_import_roots`` are the folders API imports may read as file:// URLs and
+    ``allow_fetch_hosts`` (``HOST[:PORT]``) the hosts exempt from the private-address
+    check of outbound fetches: the operator's ``serve`` flags (see :mod:`.core.url_guard`).
+    """
     storage = db if isinstance(db, Storage) else Storage(db, id_seed=id_seed)
     state = ServerState(
         storage=storage,
         clock=clock or Clock(),
         fetch_timeout=fetch_timeout,
         fetch_max_bytes=fetch_max_bytes,
+        fetch_policy=FetchPolicy.build(allow_import_roots, allow_fetch_hosts),
+        file_secret=ensure_secret(storage),
     )
     app = FastAPI(
         title="gitbook-tui local workspace server",
@@ -88,7 +101,40 @@ def create_app(
         app.include_router(module.router, prefix="/v1")
 
     @app.get("/files/{digest}/{name}", include_in_schema=False)
-    def download_file(digest: str, name: str) -> Response:
+    def download_file(
+        request: Request,
+        digest: str,
+        name: str,
+        expires: Annotated[str | None, Query(max_length=20)] = None,
+        signature: Annotated[str | None, Query(max_length=128)] = None,
+    ) -> Response:
+        # A signed link from the API (works without the token), or the token of a user
+        # who can read a space holding the file; see :mod:`.core.file_links`.
+        if expires is not None or signature is not None:
+            problem = link_problem(
+                state.file_secret,
+                digest,
+                expires or "",
+                signature or "",
+                state.clock.now().timestamp(),
+            )
+            if problem is not None:
+                raise forbidden(problem)
+            readable = True
+        else:
+            token = bearer_token(request)
+            if token is None:
+                raise unauthorized(
+                    "Downloads need the token (Authorization: Bearer …) or the signed "
+                    "downloadURL the API gives for the file."
+                )
+            with storage.read() as tx:
+                user = caller_of(tx, token)
+                if user is None:
+                    raise unauthorized("The access token is not valid.")
+                readable = user_can_read_blob(tx, user["id"], digest)
+        if not readable:
+            raise not_found("File", name)
         with storage.read() as tx:
             data = tx.get_blob(digest)
             meta: dict[str, Any] | None = tx.get("file-blob", digest)

@@ -70,19 +70,28 @@ def add_member(
     return member
 
 
+def ensure_owner_record(tx: Tx, storage: Storage, clock: Clock) -> str:
+    """The database owner's user id, creating the owner and their organization if missing."""
+    owner_id = tx.meta("owner")
+    if owner_id is None:
+        owner = create_user(tx, storage, clock, "Local Admin", "admin@localhost")
+        org = create_org(tx, storage, clock, "My Workspace", hostname="my-workspace")
+        add_member(tx, clock, org["id"], owner["id"], "admin")
+        owner_id = owner["id"]
+        tx.set_meta("owner", owner_id)
+    return owner_id
+
+
 def ensure_owner(storage: Storage, clock: Clock, token: str | None = None) -> str:
     """Make sure the database has an owner with an organization; give them ``token``.
 
     Returns the token that now works for the owner (a new random one if none was given).
     """
-    token = token or "gbt_" + secrets.token_urlsafe(24)
+    token = token or new_token()
     with storage.transaction() as tx:
-        owner_id = tx.meta("owner")
-        if owner_id is None:
-            owner = create_user(tx, storage, clock, "Local Admin", "admin@localhost")
-            org = create_org(tx, storage, clock, "My Workspace", hostname="my-workspace")
-            add_member(tx, clock, org["id"], owner["id"], "admin")
-            owner_id = owner["id"]
-            tx.set_meta("owner", owner_id)
-        issue_token(tx, owner_id, token)
+        issue_token(tx, ensure_owner_record(tx, storage, clock), token)
     return token
+
+
+def new_token() -> str:
+    return "gbt_" + secrets.token_urlsafe(24)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import socket
+import sys
 import threading
 import time
 from dataclasses import dataclass
@@ -12,9 +14,9 @@ from pathlib import Path
 import uvicorn
 
 from .app import create_app
-from .bootstrap import ensure_owner
 from .core.clock import Clock
 from .core.faults import Faults
+from .owner_token import OwnerToken, owner_token
 
 
 @dataclass
@@ -56,17 +58,28 @@ def prepare(
     import_dirs: list[Path] | None = None,
     clock: Clock | None = None,
     preferred_port: int | None = None,
-) -> tuple[uvicorn.Server, socket.socket, str, str]:
+    allow_import_roots: list[Path] | None = None,
+    allow_fetch_hosts: list[str] | None = None,
+    rotate_token: bool = False,
+) -> tuple[uvicorn.Server, socket.socket, str, OwnerToken]:
     """Open (or create and seed) the database and build a server bound to ``host:port``
     (``port`` 0: ``preferred_port`` when it is free, else any free port)."""
     clock = clock or Clock()
-    app = create_app(db, clock=clock, faults=faults)
+    app = create_app(
+        db,
+        clock=clock,
+        faults=faults,
+        allow_import_roots=allow_import_roots or (),
+        allow_fetch_hosts=allow_fetch_hosts or (),
+    )
     storage = app.state.server.storage
     if demo:
         from .demo.seed import seed_demo_if_empty
 
-        seed_demo_if_empty(app)
-    owner_token = ensure_owner(storage, clock, token)
+        # The seeder talks to the API in-process: on an app of its own over the same
+        # database, without the faults (those are for the running server's clients).
+        seed_demo_if_empty(create_app(storage, clock=clock))
+    owner = owner_token(storage, clock, db, token=token, rotate=rotate_token)
     for folder in import_dirs or []:
         from .importers.gitsync import import_folder_as_new_space
 
@@ -82,12 +95,12 @@ def prepare(
     bound_port = sock.getsockname()[1]
     shown_host = f"[{host}]" if ":" in host else host
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
-    return uvicorn.Server(config), sock, f"http://{shown_host}:{bound_port}/v1", owner_token
+    return uvicorn.Server(config), sock, f"http://{shown_host}:{bound_port}/v1", owner
 
 
 def start_in_thread(db: str | Path, **options: object) -> ServerHandle:
     """Start the server in a daemon thread and return once it accepts connections."""
-    server, sock, url, token = prepare(db, **options)  # type: ignore[arg-type]
+    server, sock, url, owner = prepare(db, **options)  # type: ignore[arg-type]
     server.config.install_signal_handlers = False  # type: ignore[attr-defined]
 
     def run() -> None:
@@ -100,11 +113,43 @@ def start_in_thread(db: str | Path, **options: object) -> ServerHandle:
         if not thread.is_alive() or time.monotonic() > deadline:
             raise RuntimeError("the local server did not start")
         time.sleep(0.01)
-    return ServerHandle(url=url, token=token, server=server, thread=thread)
+    return ServerHandle(url=url, token=owner.token, server=server, thread=thread)
+
+
+def network_warning(host: str) -> str | None:
+    """A warning when ``host`` is not a loopback address (the server is then reachable from
+    other machines, over plain HTTP)."""
+    name = host.strip("[]").lower()
+    if name == "localhost" or name.endswith(".localhost"):
+        return None
+    try:
+        if ipaddress.ip_address(name).is_loopback:
+            return None
+    except ValueError:
+        pass
+    return (
+        f"warning: --host {host} makes the server reachable from the network: anyone who can "
+        "reach this machine can call the API (a token is still needed), and traffic is plain "
+        "HTTP, so tokens and content cross the network unencrypted. Use 127.0.0.1 unless you "
+        "mean to share it (behind a TLS proxy)."
+    )
 
 
 def serve_forever(db: str | Path, **options: object) -> None:
-    """Run in the foreground, printing the one ``Serving … token=…`` line."""
-    server, sock, url, token = prepare(db, **options)  # type: ignore[arg-type]
-    print(f"Serving {url} token={token}", flush=True)
+    """Run in the foreground, printing the one ``Serving …`` line: ``Serving URL token=T``
+    when the owner's token is new, ``Serving URL (owner token in FILE)`` when reused."""
+    server, sock, url, owner = prepare(db, **options)  # type: ignore[arg-type]
+    warning = network_warning(str(options.get("host", "127.0.0.1")))
+    if warning:
+        print(f"gitbook-tui serve: {warning}", file=sys.stderr, flush=True)
+    if owner.minted:  # the notes go first: the Serving line tells a caller it is up
+        print(
+            f"gitbook-tui serve: the owner's token is saved in {owner.file} (readable by you "
+            "only); later runs reuse it, --rotate-token replaces it.",
+            file=sys.stderr,
+            flush=True,
+        )
+        print(f"Serving {url} token={owner.token}", flush=True)
+    else:
+        print(f"Serving {url} (owner token in {owner.file})", flush=True)
     asyncio.run(server.serve(sockets=[sock]))

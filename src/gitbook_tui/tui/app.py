@@ -26,7 +26,7 @@ from .common.config import TuiConfig, load_tui_config
 from .common.help_screen import HelpScreen
 from .common.palette import AppCommands, PageCommands, SpaceCommands
 from .common.state import StartTarget, StateStore, account_key
-from .common.text import inert
+from .common.text import plain
 from .search.search_screen import SearchResult, SearchScreen
 from .views import VIEWS, view_named
 
@@ -86,7 +86,12 @@ class GitBookApp(App[str | None]):
         if config.keymap:
             self.set_keymap(config.keymap)
         if config.problems:
-            self.notify(inert("; ".join(config.problems)), title="config.toml", severity="warning")
+            self.notify(
+                plain("; ".join(config.problems)),
+                title="config.toml",
+                severity="warning",
+                markup=False,
+            )
         if not self.client.has_token:
             await self.push_screen(
                 WelcomeScreen(
@@ -129,7 +134,9 @@ class GitBookApp(App[str | None]):
             orgs = [o async for o in self.client.orgs.list(read="prefer-cache")]
         except GitBookError as exc:
             # the browser's tree shows the failure on its root, with r to retry
-            self.notify(inert(f"Could not list organizations: {exc}"), severity="error")
+            self.notify(
+                plain(f"Could not list organizations: {exc}"), severity="error", markup=False
+            )
             await self.show_browser(None)
             return
         await self._choose(orgs)
@@ -188,7 +195,9 @@ class GitBookApp(App[str | None]):
         try:
             orgs = [o async for o in self.client.orgs.list(read="prefer-cache")]
         except GitBookError as exc:
-            self.notify(inert(f"Could not list organizations: {exc}"), severity="error")
+            self.notify(
+                plain(f"Could not list organizations: {exc}"), severity="error", markup=False
+            )
             return
         if len(orgs) < 2:
             self.notify("There is no other organization.", timeout=3)
@@ -211,7 +220,7 @@ class GitBookApp(App[str | None]):
         )
         await old.close()
         name = event.user.displayName or event.user.email or event.user.id
-        self.notify(inert(f"Signed in as {name}"), timeout=4)
+        self.notify(plain(f"Signed in as {name}"), timeout=4, markup=False)
         if isinstance(self.screen, WelcomeScreen):
             self.pop_screen()
         await self._begin()
@@ -227,7 +236,8 @@ class GitBookApp(App[str | None]):
         if browser is not None:
             browser.open_space(space_id)
 
-    def action_back(self) -> None:
+    async def action_back(self) -> None:
+        # (overrides Textual's async App.action_back: the browser's page history instead)
         if self.browser is not None:
             self.browser.action_back()
 
@@ -270,8 +280,9 @@ class GitBookApp(App[str | None]):
     def action_search(self) -> None:
         if self.browser is None or isinstance(self.screen, SearchScreen):
             return
-        scope = "space" if self.space_id else "organization"
-        self.push_screen(SearchScreen(scope=scope), self._search_chosen)
+        self.push_screen(
+            SearchScreen(scope="space" if self.space_id else "org"), self._search_chosen
+        )
 
     def _search_chosen(self, result: SearchResult | None) -> None:
         if result is not None:

@@ -7,6 +7,7 @@ from typing import Any
 from ..content.store import editable_copy
 from ..core.context import Ctx
 from ..core.errors import conflict, forbidden
+from ..core.file_links import download_url
 from ..core.permissions import require
 from ..core.resources import load_change_request, load_space, user_ref
 from ..core.storage import Tx
@@ -103,7 +104,7 @@ def page_location(ctx: Ctx, cr: dict[str, Any], page_id: str) -> str:
 
 
 def file_download_url(ctx: Ctx, node: dict[str, Any]) -> str:
-    return f"{ctx.origin}/files/{node.get('blob', '')}/{node.get('name', 'file')}"
+    return download_url(ctx, str(node.get("blob", "")), node.get("name") or "file")
 
 
 def file_json(ctx: Ctx, node: dict[str, Any]) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from fastapi.responses import Response
 
 from ..core.context import Ctx
 from ..core.errors import conflict, forbidden, not_found
+from ..core.file_links import download_url
 from ..core.permissions import at_least
 from ..core.resources import load_change_request, load_space
 from ..core.storage import Tx
@@ -196,7 +197,7 @@ def file_json(ctx: Ctx, file: dict[str, Any], opts: ReadOptions) -> dict[str, An
         "id": file["id"],
         "name": file.get("name") or file["id"],
         "contentType": file.get("contentType") or "application/octet-stream",
-        "downloadURL": f"{ctx.origin}/files/{file.get('blob')}/{quote(file.get('name') or 'file')}",
+        "downloadURL": download_url(ctx, str(file.get("blob")), file.get("name") or "file"),
         "size": file.get("size", 0),
     }
     if file.get("dimensions"):

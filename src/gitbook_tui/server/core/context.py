@@ -13,6 +13,7 @@ from fastapi import Depends, Request
 from .clock import Clock, iso
 from .errors import unauthorized
 from .storage import Storage, Tx
+from .url_guard import FetchPolicy
 
 
 @dataclass
@@ -24,6 +25,11 @@ class ServerState:
     fetch_timeout: float = 10.0
     fetch_max_bytes: int = 5 * 1024 * 1024
     extra: dict[str, Any] = field(default_factory=dict)
+    # What the operator lets outbound fetches reach (file:// roots, hosts exempt from the
+    # private-address check): nothing by default.
+    fetch_policy: FetchPolicy = field(default_factory=FetchPolicy)
+    # The key of signed download links (``/files/…?expires=…&signature=…``), kept in the db.
+    file_secret: bytes = b""
 
 
 def token_key(token: str) -> str:

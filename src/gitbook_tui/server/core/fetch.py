@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
-from pathlib import Path
-from urllib.parse import unquote, urlparse
+from urllib.parse import urljoin, urlparse
 
 import httpx
+
+from .url_guard import FetchPolicy, UrlRefused, local_path, pin
 
 
 class FetchError(Exception):
     """A fetch that failed; ``code`` is a stable machine-readable reason."""
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, status: int = 400) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+        self.status = status  # the API status when the fetch was refused
 
 
 @dataclass(frozen=True)
@@ -30,13 +33,29 @@ class Fetched:
         return self.body.decode("utf-8", errors="replace")
 
 
-def fetch_url(url: str, *, timeout: float, max_bytes: int, allow_file: bool = False) -> Fetched:
-    """GET ``url`` (http/https, or file:// when allowed) reading at most ``max_bytes``."""
+MAX_REDIRECTS = 10
+_REDIRECTS = (301, 302, 303, 307, 308)
+
+
+def _refused(exc: UrlRefused) -> FetchError:
+    return FetchError("FETCH_REFUSED", exc.message, status=exc.status)
+
+
+def fetch_url(
+    url: str, *, timeout: float, max_bytes: int, policy: FetchPolicy | None = None
+) -> Fetched:
+    """GET ``url`` reading at most ``max_bytes`` within ``timeout`` seconds in all.
+
+    http(s) only to addresses ``policy`` allows, checked and pinned on every redirect hop;
+    ``file://`` only under the policy's import roots (code ``FETCH_REFUSED`` otherwise).
+    """
+    policy = policy or FetchPolicy()
     parsed = urlparse(url)
     if parsed.scheme == "file":
-        if not allow_file:
-            raise FetchError("FETCH_FAILED", "file:// URLs are not allowed here")
-        path = Path(unquote(parsed.path))
+        try:
+            path = local_path(url, policy)
+        except UrlRefused as exc:
+            raise _refused(exc) from exc
         if not path.is_file():
             raise FetchError("FETCH_FAILED", f"no such file: {path}")
         if path.stat().st_size > max_bytes:
@@ -44,39 +63,78 @@ def fetch_url(url: str, *, timeout: float, max_bytes: int, allow_file: bool = Fa
         return Fetched(url, 200, "", path.read_bytes())
     if parsed.scheme not in ("http", "https") or not parsed.netloc:
         raise FetchError("FETCH_FAILED", f"not an http(s) URL: {url!r}")
+    deadline = time.monotonic() + timeout
+    current = url
     try:
-        with (
-            httpx.Client(timeout=timeout, follow_redirects=True) as client,
-            client.stream("GET", url) as response,
-        ):
-            chunks: list[bytes] = []
-            size = 0
-            for chunk in response.iter_bytes():
-                size += len(chunk)
-                if size > max_bytes:
-                    raise FetchError("FETCH_TOO_LARGE", f"larger than {max_bytes} bytes")
-                chunks.append(chunk)
-            if response.status_code >= 400:
-                raise FetchError("FETCH_HTTP_ERROR", f"{url} answered HTTP {response.status_code}")
-            return Fetched(
-                str(response.url),
-                response.status_code,
-                response.headers.get("content-type", ""),
-                b"".join(chunks),
-            )
+        # trust_env=False: no proxy from the environment may carry the request elsewhere.
+        with httpx.Client(timeout=timeout, follow_redirects=False, trust_env=False) as client:
+            for _ in range(MAX_REDIRECTS + 1):
+                try:
+                    hop = pin(current, policy)
+                except UrlRefused as exc:
+                    raise _refused(exc) from exc
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise httpx.ReadTimeout("out of time following redirects")
+                with client.stream(
+                    "GET",
+                    hop.connect_url,
+                    headers=hop.headers,
+                    extensions=hop.extensions,
+                    timeout=remaining,
+                ) as response:
+                    location = response.headers.get("location")
+                    if response.status_code in _REDIRECTS and location:
+                        current = urljoin(current, location)
+                        continue
+                    return _read(current, response, max_bytes)
+            raise FetchError("FETCH_FAILED", f"{url}: more than {MAX_REDIRECTS} redirects")
     except httpx.TimeoutException as exc:
         raise FetchError("FETCH_TIMEOUT", f"{url} did not answer within {timeout:g} s") from exc
     except httpx.HTTPError as exc:
         raise FetchError("FETCH_FAILED", f"could not fetch {url}: {exc}") from exc
 
 
+def _read(url: str, response: httpx.Response, max_bytes: int) -> Fetched:
+    declared = response.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > max_bytes:
+        raise FetchError("FETCH_TOO_LARGE", f"larger than {max_bytes} bytes")
+    chunks: list[bytes] = []
+    size = 0
+    for chunk in response.iter_bytes():
+        size += len(chunk)
+        if size > max_bytes:
+            raise FetchError("FETCH_TOO_LARGE", f"larger than {max_bytes} bytes")
+        chunks.append(chunk)
+    if response.status_code >= 400:
+        raise FetchError("FETCH_HTTP_ERROR", f"{url} answered HTTP {response.status_code}")
+    return Fetched(
+        url, response.status_code, response.headers.get("content-type", ""), b"".join(chunks)
+    )
+
+
 def post_json(
-    url: str, payload: object, *, timeout: float, headers: dict[str, str] | None = None
+    url: str,
+    payload: object,
+    *,
+    timeout: float,
+    headers: dict[str, str] | None = None,
+    policy: FetchPolicy | None = None,
 ) -> httpx.Response:
-    """POST JSON to ``url`` (dev tunnels); raises FetchError on any transport failure."""
+    """POST JSON to ``url`` (dev tunnels) at an address ``policy`` allows, no redirects
+    followed; raises FetchError on a refused URL or any transport failure."""
     try:
-        with httpx.Client(timeout=timeout) as client:
-            return client.post(url, json=payload, headers=headers or {})
+        hop = pin(url, policy or FetchPolicy())
+    except UrlRefused as exc:
+        raise _refused(exc) from exc
+    try:
+        with httpx.Client(timeout=timeout, trust_env=False) as client:
+            return client.post(
+                hop.connect_url,
+                json=payload,
+                headers={**(headers or {}), **hop.headers},
+                extensions=hop.extensions,
+            )
     except httpx.TimeoutException as exc:
         raise FetchError("FETCH_TIMEOUT", f"{url} did not answer within {timeout:g} s") from exc
     except httpx.HTTPError as exc:

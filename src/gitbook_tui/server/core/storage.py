@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import random
 import secrets
 import sqlite3
@@ -38,6 +39,26 @@ CREATE VIRTUAL TABLE IF NOT EXISTS page_sections USING fts5(
 _ID_ALPHABET = string.ascii_letters + string.digits
 
 
+def restrict(path: Path, mode: int) -> None:
+    """``chmod`` an existing file of ours to ``mode`` (no-op when missing or not ours)."""
+    try:
+        if path.exists() and (path.stat().st_mode & 0o777) != mode:
+            os.chmod(path, mode)
+    except PermissionError:
+        pass
+
+
+def make_private_file(path: Path) -> None:
+    """Create ``path`` (and a missing parent folder, 0700) readable by its owner only (0600),
+    or make an existing one so: the database holds private spaces and token digests."""
+    if not path.parent.exists():
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    try:
+        os.close(os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+    except FileExistsError:
+        restrict(path, 0o600)
+
+
 class Storage:
     """One SQLite database file; every write goes through :meth:`transaction`.
 
@@ -48,11 +69,17 @@ class Storage:
     def __init__(self, path: str | Path, *, id_seed: int | None = None) -> None:
         self.path = str(path)
         self._lock = threading.RLock()
+        private = self.path != ":memory:" and not self.path.startswith("file:")
+        if private:
+            make_private_file(Path(self.path))
         self._conn = sqlite3.connect(
             self.path, check_same_thread=False, isolation_level=None, timeout=30
         )
         self._conn.row_factory = sqlite3.Row
         self._conn.execute("PRAGMA journal_mode=WAL")
+        if private:  # SQLite gives -wal/-shm the database's mode; older files are fixed here
+            for suffix in ("-wal", "-shm", "-journal"):
+                restrict(Path(self.path + suffix), 0o600)
         self._conn.execute("PRAGMA synchronous=NORMAL")
         self._conn.execute("PRAGMA busy_timeout=30000")
         self._conn.executescript(_SCHEMA)

@@ -13,6 +13,7 @@ from fastapi import FastAPI
 from ..bootstrap import add_member, create_org, create_user
 from ..core.context import issue_token
 from ..core.storage import Storage
+from ..core.url_guard import trusting
 from . import generated
 from .seed_base import DEMO_DIR, DEMO_ID_SEED, SeedError, demo_token
 from .seed_org import OrgSeeder
@@ -178,12 +179,14 @@ class DemoSeeder(ThreadSeeder, OrgSeeder):
         self.pages[space["key"]] = await self._page_paths(space_id)
 
     async def _import_folder(self, space_id: str, folder: Path) -> None:
-        await self.call(
-            self.admin,
-            "POST",
-            f"/spaces/{space_id}/content/import",
-            json={"url": folder.resolve().as_uri(), "source": "github"},
-        )
+        # The seeder is the operator here: it lets the API read its own folder, only now.
+        with trusting(self.app.state.server, import_roots=[folder]):
+            await self.call(
+                self.admin,
+                "POST",
+                f"/spaces/{space_id}/content/import",
+                json={"url": folder.resolve().as_uri(), "source": "github"},
+            )
 
     async def _import_generated(self, space_id: str, name: str) -> None:
         if name == "large_reference_page":

@@ -10,6 +10,7 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+from ..core.url_guard import trusting
 from .seed_base import DEMO_DIR, SeederBase
 
 
@@ -123,7 +124,10 @@ class OrgSeeder(SeederBase):
                 )
         specs = self.data.get("openapiSpecs", [])
         if specs:
-            with _serve_folder(DEMO_DIR) as origin:
+            with (
+                _serve_folder(DEMO_DIR) as origin,
+                trusting(self.app.state.server, allow_hosts=[origin.removeprefix("http://")]),
+            ):
                 for spec in specs:
                     versions = spec.get("versions", [])
                     await self.call(

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Protocol
-from urllib.parse import urljoin, urlparse
+from urllib.parse import urlparse
 
 from ..content.space_revision import set_space_revision
 from ..content.store import (
@@ -44,6 +44,7 @@ from ..core.clock import iso
 from ..core.fetch import FetchError, fetch_url
 from ..core.slugs import slugify, unique_slug
 from ..core.storage import Tx
+from ..core.url_guard import FetchPolicy, UrlRefused
 from ..spaces.rules import new_space
 from .html import html_to_markdown
 from .sources import (
@@ -290,10 +291,22 @@ def import_folder_as_new_space(
 
 
 def fetch_git_sync(
-    url: str, *, timeout: float, max_bytes: int, new_id: Callable[[], str], now: str
+    url: str,
+    *,
+    timeout: float,
+    max_bytes: int,
+    new_id: Callable[[], str],
+    now: str,
+    policy: FetchPolicy | None = None,
 ) -> Tree | None:
-    """The Git Sync folder at ``url`` (file:// or loopback http), or ``None`` if it is not one."""
-    folder = local_folder(url)
+    """The Git Sync folder at ``url``, or ``None`` if it is not one: a file:// folder under
+    one of ``policy``'s import roots, or an http URL whose host the operator allowed (only
+    those are probed for a folder: a page of any other site is imported as a page)."""
+    policy = policy or FetchPolicy()
+    try:
+        folder = local_folder(url, policy)
+    except UrlRefused as exc:
+        raise ContentImportError(f"{url}: {exc.message}", exc.status) from exc
     if folder is not None:
         markers = (".gitbook.yaml", "SUMMARY.md", "README.md")
         if not any((folder / name).is_file() for name in markers):
@@ -301,19 +314,19 @@ def fetch_git_sync(
                 f"{url}: not a Git Sync folder (no .gitbook.yaml, SUMMARY.md or README.md)"
             )
         return build_tree(FolderSource(folder, max_bytes=max_bytes), new_id=new_id, now=now)
-    if urlparse(url).scheme not in ("http", "https") or not is_loopback(url):
+    if urlparse(url).scheme not in ("http", "https") or not policy.url_host_allowed(url):
         return None
     base = folder_base(url)
     if base is None:
         return None
-    source = HttpSource(base, timeout=timeout, max_bytes=max_bytes)
+    source = HttpSource(base, timeout=timeout, max_bytes=max_bytes, policy=policy)
     try:
-        probe = fetch_url(urljoin(base, ".gitbook.yaml"), timeout=timeout, max_bytes=max_bytes)
+        probe = source.fetch(".gitbook.yaml")
     except FetchError:
         probe = None
     if probe is None:
         try:
-            fetch_url(urljoin(base, "SUMMARY.md"), timeout=timeout, max_bytes=max_bytes)
+            source.fetch("SUMMARY.md")
         except FetchError:
             return None
     return build_tree(source, new_id=new_id, now=now)
@@ -326,12 +339,19 @@ class WebPage:
     url: str
 
 
-def fetch_web_page(url: str, *, timeout: float, max_bytes: int, source: str = "website") -> WebPage:
+def fetch_web_page(
+    url: str,
+    *,
+    timeout: float,
+    max_bytes: int,
+    source: str = "website",
+    policy: FetchPolicy | None = None,
+) -> WebPage:
     """Fetch one page and turn it into markdown (HTML converted; markdown/text as is)."""
     try:
-        fetched = fetch_url(url, timeout=timeout, max_bytes=max_bytes, allow_file=True)
+        fetched = fetch_url(url, timeout=timeout, max_bytes=max_bytes, policy=policy)
     except FetchError as exc:
-        raise ContentImportError(f"Could not import {url}: {_reason(exc)}") from exc
+        raise ContentImportError(f"Could not import {url}: {_reason(exc)}", exc.status) from exc
     content_type = fetched.content_type.split(";", 1)[0].strip().lower()
     text = fetched.text
     path = urlparse(fetched.url).path.lower()

@@ -60,7 +60,10 @@ def process_source(ctx: Ctx, url: str | None, text: str | None) -> Outcome:
     if url is not None:
         try:
             fetched = fetch_url(
-                url, timeout=ctx.state.fetch_timeout, max_bytes=ctx.state.fetch_max_bytes
+                url,
+                timeout=ctx.state.fetch_timeout,
+                max_bytes=ctx.state.fetch_max_bytes,
+                policy=ctx.state.fetch_policy,
             )
         except FetchError as exc:
             code = "FETCH_TIMEOUT" if exc.code == "FETCH_TIMEOUT" else "FETCH_ERROR"

@@ -3,20 +3,22 @@
 from __future__ import annotations
 
 import ipaddress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
-from urllib.parse import quote, unquote, urljoin, urlparse
+from urllib.parse import quote, urljoin, urlparse
 
-from ..core.fetch import FetchError, fetch_url
+from ..core.fetch import Fetched, FetchError, fetch_url
+from ..core.url_guard import FetchPolicy, local_path
 
 
 class ContentImportError(Exception):
     """An import that cannot be done; ``message`` is meant for the API client."""
 
-    def __init__(self, message: str) -> None:
+    def __init__(self, message: str, status: int = 400) -> None:
         super().__init__(message)
         self.message = message
+        self.status = status
 
 
 # -- reading a folder (local or over HTTP) -------------------------------------------------------
@@ -70,25 +72,26 @@ class HttpSource:
     base: str
     timeout: float
     max_bytes: int
-    allow_file: bool = False
+    policy: FetchPolicy = field(default_factory=FetchPolicy)
 
     def url(self, rel: str) -> str:
         return urljoin(self.base, quote(rel))
 
+    def fetch(self, rel: str) -> Fetched:
+        """GET one file of the folder (FetchError when it fails)."""
+        return fetch_url(
+            self.url(rel), timeout=self.timeout, max_bytes=self.max_bytes, policy=self.policy
+        )
+
     def read(self, rel: str) -> bytes | None:
         try:
-            return fetch_url(
-                self.url(rel),
-                timeout=self.timeout,
-                max_bytes=self.max_bytes,
-                allow_file=self.allow_file,
-            ).body
+            return self.fetch(rel).body
         except FetchError as exc:
             if exc.code == "FETCH_HTTP_ERROR" or (
                 exc.code == "FETCH_FAILED" and "no such file" in exc.message
             ):
                 return None
-            raise ContentImportError(f"{self.url(rel)}: {_reason(exc)}") from exc
+            raise ContentImportError(f"{self.url(rel)}: {_reason(exc)}", exc.status) from exc
 
     def assets(self, folder: str) -> list[str]:
         return []  # an HTTP folder cannot be listed: assets come from page references
@@ -133,12 +136,13 @@ def folder_base(url: str) -> str | None:
     return parsed._replace(path=path, query="", fragment="").geturl()
 
 
-def local_folder(url: str) -> Path | None:
-    """The folder a ``file://`` URL names when it is a Git Sync folder."""
+def local_folder(url: str, policy: FetchPolicy) -> Path | None:
+    """The folder a ``file://`` URL names when it is a Git Sync folder (UrlRefused when the
+    path is not under one of ``policy``'s import roots)."""
     parsed = urlparse(url)
     if parsed.scheme != "file":
         return None
-    path = Path(unquote(parsed.path))
+    path = local_path(url, policy)
     if path.is_file() and path.name in (".gitbook.yaml", "SUMMARY.md"):
         path = path.parent
     if path.is_dir():

@@ -93,6 +93,7 @@ def deliver(ctx: Ctx, dispatches: list[Dispatch | None]) -> None:
                 dispatch.payload,
                 timeout=ctx.state.fetch_timeout,
                 headers=csp_headers(dispatch.csp),
+                policy=ctx.state.fetch_policy,
             )
         except FetchError as exc:
             status, log = "failed", _log(ctx, "error", f"delivery failed: {exc.message}")

@@ -63,7 +63,11 @@ def render(ctx: Ctx, name: str, request: RenderRequest) -> JSONResponse:
     tunnel = dev["tunnelUrl"]
     try:
         response = post_json(
-            tunnel, payload, timeout=ctx.state.fetch_timeout, headers=csp_headers(csp)
+            tunnel,
+            payload,
+            timeout=ctx.state.fetch_timeout,
+            headers=csp_headers(csp),
+            policy=ctx.state.fetch_policy,
         )
     except FetchError as exc:
         status = 504 if exc.code == "FETCH_TIMEOUT" else 502

@@ -39,6 +39,7 @@ from urllib.parse import urlparse
 from ..core.checks import require_org_role
 from ..core.context import Ctx
 from ..core.errors import forbidden, not_found
+from ..core.file_links import download_url
 from ..core.permissions import org_role
 from ..core.resources import org_json, space_json
 from ..core.storage import Tx
@@ -152,7 +153,7 @@ class IntegrationFilters:
 
 # -- JSON views --------------------------------------------------------------------------------
 def _file_url(ctx: Ctx, ref: dict[str, Any]) -> str:
-    return f"{ctx.origin}/files/{ref['digest']}/{ref['name']}"
+    return download_url(ctx, ref["digest"], ref["name"])
 
 
 def integration_json(tx: Tx, ctx: Ctx, integ: dict[str, Any]) -> dict[str, Any]:

@@ -201,7 +201,12 @@ def update_change_request_content(
                 return None
 
         def fetch(url: str) -> tuple[bytes, str]:
-            got = fetch_url(url, timeout=state.fetch_timeout, max_bytes=state.fetch_max_bytes)
+            got = fetch_url(
+                url,
+                timeout=state.fetch_timeout,
+                max_bytes=state.fetch_max_bytes,
+                policy=state.fetch_policy,
+            )
             return got.body, got.content_type
 
         env = EditEnv(

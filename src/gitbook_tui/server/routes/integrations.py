@@ -39,6 +39,7 @@ from ..core.context import CtxDep
 from ..core.errors import forbidden, not_found
 from ..core.pagination import PagingParams, paginate
 from ..core.permissions import org_role
+from ..core.url_guard import require_fetchable
 from ..integrations.events import deliver, dev_fields, record_event
 from ..integrations.publish import publish
 from ..integrations.render import parse_compressed_request, render
@@ -262,6 +263,10 @@ def list_integration_sites(
 # -- development mode --------------------------------------------------------------------------
 @router.put("/integrations/{integrationName}/dev")
 def set_development_mode(ctx: CtxDep, integrationName: NameParam, body: DevMode) -> Response:
+    with ctx.read() as tx:
+        integ = load_integration(tx, ctx, integrationName)
+        require_owner(tx, ctx, integ, "create", "Development mode")
+    require_fetchable(body.tunnelUrl, ctx.state.fetch_policy, "tunnelUrl")
     with ctx.write() as tx:
         integ = load_integration(tx, ctx, integrationName)
         require_owner(tx, ctx, integ, "create", "Development mode")

@@ -54,6 +54,7 @@ from ..core.permissions import at_least, org_role
 from ..core.resources import load_org
 from ..core.schemas import Body
 from ..core.storage import Tx
+from ..core.url_guard import require_fetchable
 from ..importers.openapi import apply_outcome, process_source
 
 router = APIRouter(tags=["openapi"])
@@ -182,6 +183,17 @@ def _check_text_size(ctx: Ctx, source: Source) -> None:
         raise bad_request(f"source.text: larger than {ctx.state.fetch_max_bytes} bytes")
 
 
+def _check_source_url(ctx: Ctx, org_id: str, source: Source) -> None:
+    """A URL source the server may not fetch is refused before anything is stored (the
+    caller's role checked first: the refusal says what a host resolves to)."""
+    if source.url is None:
+        return
+    with ctx.read() as tx:
+        load_org(tx, ctx, org_id)
+        _require_create(tx, ctx, org_id)
+    require_fetchable(source.url, ctx.state.fetch_policy, "source.url")
+
+
 def _new_spec(ctx: Ctx, org_id: str, slug: str, source: Source) -> dict[str, Any]:
     now = ctx.now()
     spec = {
@@ -233,6 +245,7 @@ def list_openapi_specs(ctx: CtxDep, organizationId: str, paging: PagingParams) -
 
 @router.post("/orgs/{organizationId}/openapi")
 def create_openapi_spec(ctx: CtxDep, organizationId: str, body: SpecCreate) -> JSONResponse:
+    _check_source_url(ctx, organizationId, body.source)
     with ctx.write() as tx:
         load_org(tx, ctx, organizationId)
         _require_create(tx, ctx, organizationId)
@@ -254,6 +267,7 @@ def get_openapi_spec(ctx: CtxDep, organizationId: str, specSlug: SlugParam) -> d
 def put_openapi_spec(
     ctx: CtxDep, organizationId: str, specSlug: SlugParam, body: SpecUpdate
 ) -> JSONResponse:
+    _check_source_url(ctx, organizationId, body.source)
     with ctx.write() as tx:
         load_org(tx, ctx, organizationId)
         _require_create(tx, ctx, organizationId)

@@ -1,7 +1,8 @@
 """BrowserScreen: the workspace tree on the left, the open page on the right.
 
-Pages load in a worker with ``read="prefer-cache"`` (a cached page is shown at once and
-re-shown when the background refresh brings a newer one). ``alt+left``/``backspace`` and
+Pages load in a worker through :class:`.page_loader.PageLoader` with ``read="prefer-cache"``
+(a cached page is shown at once and re-shown when the background refresh brings a newer
+one); each answer's freshness goes to the status bar in one call. ``alt+left``/``backspace`` and
 ``alt+right`` walk the page history (:mod:`.page_history`). Links of the page and of the
 tree are handled by :mod:`.link_follower`: pages of the space open, http(s) links are
 only *offered* (``o`` opens the last one, ``y`` copies the page's URL), other schemes are
@@ -23,18 +24,19 @@ from textual.content import Content
 from textual.screen import Screen
 
 from ...api import APIConnectionError, AsyncGitBook, GitBookError, response_meta
-from ...markdown import Document, parse
 from ...models import RevisionPage
+from ..common.freshness import Freshness
 from ..common.hint_footer import HintFooter
 from ..common.link_targets import open_in_browser
 from ..common.navigator import navigator_of
 from ..common.state import AccountState, StartTarget, StateStore
 from ..common.status_bar import StatusBar
-from ..common.text import inert
+from ..common.text import plain
 from .browser_start import resolve_start, state_of
 from .link_follower import LinkFollower
 from .page_header import PageHeader
 from .page_history import PageHistory
+from .page_loader import LoadedPage, PageLoader
 from .page_viewer import PageViewer
 from .sidebar import Sidebar
 from .space_files import SpaceFiles
@@ -91,6 +93,7 @@ class BrowserScreen(Screen[None]):
         self._history = PageHistory()
         self._links = LinkFollower(self)
         self.files = SpaceFiles(client)
+        self._pages = PageLoader(client)
         self._current: tuple[str, str] | None = None
         self._page: RevisionPage | None = None
         self._shown_markdown: str | None = None
@@ -172,15 +175,12 @@ class BrowserScreen(Screen[None]):
 
     async def _show_cached(self, space_id: str, page_id: str) -> None:
         try:
-            page = await self.client.content.get_page(
-                space_id, page_id, format="markdown", read="cache-only"
-            )
+            loaded = await self._pages.load(space_id, page_id, read="cache-only")
         except GitBookError:
             return
-        document = await asyncio.to_thread(parse, page.markdown or "")
         await self.files.load(space_id, read="cache-only")
         self._history.visit((space_id, page_id))
-        self._present(space_id, page, None, document=document)
+        self._present(space_id, loaded, None)
 
     @work(exclusive=True, exit_on_error=False, group="browser-user")
     async def _load_user(self) -> None:
@@ -221,7 +221,7 @@ class BrowserScreen(Screen[None]):
         try:
             page = await self.client.content.page_by_path(space_id, path, read="prefer-cache")
         except GitBookError:
-            self.notify(inert(f"Broken link: no page at {path}"), severity="warning")
+            self.notify(plain(f"Broken link: no page at {path}"), severity="warning", markup=False)
             return
         self.open_page(space_id, page.id, anchor)
 
@@ -231,53 +231,42 @@ class BrowserScreen(Screen[None]):
 
     @work(exclusive=True, exit_on_error=False, group="browser-page")
     async def _load_page(self, space_id: str, page_id: str, anchor: str | None) -> None:
-        client = self.client
         # the space's files (placeholder details) load alongside the page, not after it
         files = asyncio.ensure_future(self.files.load(space_id))
         try:
-            page = await client.content.get_page(
-                space_id, page_id, format="markdown", read="prefer-cache"
-            )
+            loaded = await self._pages.load(space_id, page_id)
         except GitBookError as exc:
             if isinstance(exc, APIConnectionError):
-                self.status.mark_offline(None)
-            self.notify(inert(f"Could not open the page: {exc}"), title="Page", severity="error")
+                self.status.show_freshness(Freshness.offline(None))
+            self.notify(
+                plain(f"Could not open the page: {exc}"),
+                title="Page",
+                severity="error",
+                markup=False,
+            )
             return
         tree = self.workspace_tree
         if not tree.is_loaded(space_key(space_id)):
             try:
-                space = await client.spaces.get(space_id, read="prefer-cache")
+                space = await self.client.spaces.get(space_id, read="prefer-cache")
                 await tree.reveal(space, page_id)
             except GitBookError:
                 pass
         else:
             tree.select_key(page_key(space_id, page_id))
-        document = await asyncio.to_thread(parse, page.markdown or "")
         await files
-        self._present(space_id, page, anchor, document=document)
-        meta = response_meta(page)
-        if meta is None or meta.refresh is None:
-            if meta is not None and meta.offline:
-                self.status.mark_offline(meta.age)
-            elif meta is not None and meta.source == "network":
-                self.status.mark_online()
+        self._present(space_id, loaded, anchor)
+        # a page shown from the cache is re-shown if the server's answer differs
+        update = await self._pages.refreshed(loaded)
+        if update is None:
             return
-        self.status.mark_cached(meta.age)
-        try:
-            fresh = await meta.refresh
-        except APIConnectionError:
-            self.status.mark_offline(meta.age)
-            return
-        except GitBookError:
-            return
-        self.status.mark_online()
-        if fresh is not None and self._current == (space_id, page_id):
-            document = await asyncio.to_thread(parse, fresh.markdown or "")
-            self._present(space_id, fresh, None, document=document)
+        self.status.show_freshness(update.freshness)
+        if update.page is not loaded.page and self._current == (space_id, page_id):
+            self._present(space_id, update, None)
 
-    def _present(
-        self, space_id: str, page: RevisionPage, anchor: str | None, *, document: Document
-    ) -> None:
+    def _present(self, space_id: str, loaded: LoadedPage, anchor: str | None) -> None:
+        page = loaded.page
+        self.status.show_freshness(loaded.freshness)
         if self._current != (space_id, page.id):
             self._links.page_changed()
         self._current = (space_id, page.id)
@@ -295,7 +284,7 @@ class BrowserScreen(Screen[None]):
         markdown = page.markdown or ""
         if markdown != self._shown_markdown or anchor:
             self._shown_markdown = markdown
-            self.viewer.show(document, anchor=anchor, files=self.files.infos(space_id))
+            self.viewer.show(loaded.document, anchor=anchor, files=self.files.infos(space_id))
         nav = navigator_of(self.app)
         if nav is not None:
             nav.space_id = space_id
@@ -340,10 +329,10 @@ class BrowserScreen(Screen[None]):
         if url is None:
             return
         if open_in_browser(url):
-            self.notify(Content("Opened ") + inert(url), timeout=3)
+            self.notify("Opened " + plain(url), timeout=3, markup=False)
         else:
             self.app.copy_to_clipboard(url)
-            self.notify(Content("No browser here; copied ") + inert(url), timeout=5)
+            self.notify("No browser here; copied " + plain(url), timeout=5, markup=False)
 
     def action_copy_url(self) -> None:
         self._links.copy_url()
@@ -357,12 +346,7 @@ class BrowserScreen(Screen[None]):
     @on(WorkspaceTree.Loaded)
     def _tree_loaded(self, event: WorkspaceTree.Loaded) -> None:
         event.stop()
-        if event.offline:
-            self.status.mark_offline(event.age)
-        elif event.source == "network":
-            self.status.mark_online()
-        else:
-            self.status.mark_cached(event.age or 0.0)
+        self.status.show_freshness(event.freshness)
         if event.key == ROOT:
             self._update_org()
 

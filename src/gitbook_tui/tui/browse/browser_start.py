@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from ...api import AsyncGitBook, GitBookError
 from ..common.state import AccountState, StartTarget
-from ..common.text import inert
+from ..common.text import plain
 from .tree.workspace_tree import ROOT, WorkspaceTree
 
 __all__ = ["resolve_start", "state_of"]
@@ -24,7 +24,7 @@ async def resolve_start(
     try:
         space = await client.spaces.get(target.space_id, read="prefer-cache")
     except GitBookError as exc:
-        notify(inert(f"Cannot open {target.space_id}: {exc}"), severity="error")
+        notify(plain(f"Cannot open {target.space_id}: {exc}"), severity="error", markup=False)
         return None
     await tree.reveal(space)
     page_id = target.page_id
@@ -39,7 +39,11 @@ async def resolve_start(
                 )
                 page_id = found.id
             except GitBookError:
-                notify(inert(f"No page at {target.path}: showing the space"), severity="warning")
+                notify(
+                    plain(f"No page at {target.path}: showing the space"),
+                    severity="warning",
+                    markup=False,
+                )
     if page_id is None:
         first = tree.first_document(space.id)
         page_id = first.id if first is not None else None

@@ -12,13 +12,12 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from textual.app import App
-from textual.content import Content
 from textual.notifications import SeverityLevel
 from textual.widget import Widget
 
 from ...models import RevisionPage
 from ..common.link_targets import LinkTarget, classify_link, external_url
-from ..common.text import inert
+from ..common.text import plain
 from .page_viewer import PageViewer
 from .space_files import SpaceFiles
 from .tree.workspace_tree import WorkspaceTree
@@ -86,13 +85,16 @@ class LinkFollower:
             self.offer_external(target.url)
         elif target.kind == "refused":
             screen.notify(
-                inert(f"Refused to open a {target.scheme}: link"),
+                plain(f"Refused to open a {target.scheme}: link"),
                 title="Link",
                 severity="warning",
+                markup=False,
             )
         elif target.kind == "anchor" and target.anchor:
             if not screen.viewer.scroll_to_anchor(target.anchor):
-                screen.notify(inert(f"No heading #{target.anchor} on this page"), timeout=3)
+                screen.notify(
+                    plain(f"No heading #{target.anchor} on this page"), timeout=3, markup=False
+                )
         elif current is None:
             return
         elif target.kind == "page":
@@ -111,17 +113,20 @@ class LinkFollower:
             if url is not None:
                 self.offer_external(url)
             else:
-                screen.notify(inert(f"{target.path} is a file: open it in GitBook"), timeout=4)
+                screen.notify(
+                    plain(f"{target.path} is a file: open it in GitBook"), timeout=4, markup=False
+                )
         else:
-            screen.notify(inert(f"Broken link: {href}"), severity="warning")
+            screen.notify(plain(f"Broken link: {href}"), severity="warning", markup=False)
 
     def offer_external(self, url: str) -> None:
         """Remember ``url`` for ``o`` and say so."""
         self.pending_url = url
         self._screen.notify(
-            Content("press o to open ") + inert(url),
+            "press o to open " + plain(url),
             title="External link",
             timeout=6,
+            markup=False,
         )
 
     def tree_link(self, url: str) -> None:
@@ -130,7 +135,9 @@ class LinkFollower:
         if external is not None:
             self.offer_external(external)
         else:
-            self._screen.notify(inert(f"Refused to open the link {url}"), severity="warning")
+            self._screen.notify(
+                plain(f"Refused to open the link {url}"), severity="warning", markup=False
+            )
 
     def link_to_open(self) -> str | None:
         """``o``: the link entry under the tree cursor, the link chosen in the page (tab),
@@ -150,7 +157,7 @@ class LinkFollower:
             return None
         external = external_url(url)
         if external is None:
-            screen.notify(inert(f"Refused to open {url}"), severity="warning")
+            screen.notify(plain(f"Refused to open {url}"), severity="warning", markup=False)
         return external
 
     def chosen_url(self) -> str | None:
@@ -186,4 +193,4 @@ class LinkFollower:
             screen.notify("No page open", timeout=2)
             return
         screen.app.copy_to_clipboard(url)
-        screen.notify(Content("Copied ") + inert(url), timeout=3)
+        screen.notify("Copied " + plain(url), timeout=3, markup=False)

@@ -2,20 +2,18 @@
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable, Iterator, Mapping
-from typing import ClassVar, cast
+from typing import ClassVar
 
 from rich.style import Style
-from textual import events, work
+from textual import events
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
-from textual.worker import Worker, WorkerState, get_current_worker
 
-from ...markdown import Document, Paragraph, Span, clean_text, parse
+from ...markdown import Document, clean_text
 from ..render import (
     DocumentLayout,
     FileInfo,
@@ -31,9 +29,6 @@ __all__ = ["PageViewer"]
 
 def _binding(keys: str, action: str, description: str, name: str, *, show: bool = False) -> Binding:
     return Binding(keys, action, description, show=show, id=f"page_viewer.{name}")
-
-
-_FREEZE_AFTER_BYTES = 256 * 1024
 
 
 class PageViewer(FindInPage, ScrollView, can_focus=True):
@@ -115,7 +110,6 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         self._document: Document | None = None
         self._files: Mapping[str, FileInfo] | None = None
         self._pending_anchor: str | None = None
-        self._parse_worker: Worker[None] | None = None
         self._view: Viewport | None = None
         self._adjusting = False
         self._painted = False
@@ -152,41 +146,11 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
     ) -> None:
         """Display ``document`` (at heading ``anchor`` if given). Only the blocks on the
         first screen are laid out; ``files`` adds sizes/dimensions to placeholders."""
-        self._parse_worker = None
         self._document, self._files = document, files
         self._view, self._painted = None, False
         self._pending_anchor = anchor
         self._reset_find()
         self._build_view()
-
-    def show_markdown(self, markdown: str) -> Worker[None]:
-        """Parse ``markdown`` in a thread worker, then show it (the UI never waits on it).
-
-        A newer ``show``/``show_markdown`` call wins over a parse still running.
-        """
-        worker = cast("Worker[None]", self._parse(markdown))
-        self._parse_worker = worker
-        return worker
-
-    @work(thread=True, exclusive=True, exit_on_error=False, group="page_viewer.parse")
-    def _parse(self, markdown: str) -> None:
-        # Cleaned before parsing too: parsed first, a sequence such as ESC [0m could be cut
-        # by link brackets and leave "0m" behind once the ESC is dropped.
-        document = parse(clean_text(markdown))
-        if len(markdown) >= _FREEZE_AFTER_BYTES:
-            # A big page leaves millions of long-lived objects for the cyclic collector to
-            # rescan on every full collection (measured: 80-230 ms pauses while scrolling the
-            # 1 MB page). The block model is frozen dataclasses and tuples without cycles, so
-            # moving it out of the collector's sight costs nothing: refcounting frees it.
-            gc.collect()
-            gc.freeze()
-        worker = get_current_worker()
-        if not worker.is_cancelled:
-            self.app.call_from_thread(self._show_parsed, worker, document)
-
-    def _show_parsed(self, worker: Worker[None], document: Document) -> None:
-        if worker is self._parse_worker:
-            self.show(document)
 
     def headings(self) -> list[tuple[int, str, str]]:
         """``(level, title, anchor)`` of every heading, for an outline."""
@@ -357,12 +321,3 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         if view is not None and view.switch_tab(step):
             self._sync()
             self.refind()
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        worker = event.worker
-        if worker is self._parse_worker and event.state == WorkerState.ERROR:
-            # A parser bug must not take the app down: say so in the page instead.
-            reason = clean_text(str(worker.error))[:200]
-            self.show(
-                Document((Paragraph((Span(f"This page could not be displayed: {reason}"),)),))
-            )

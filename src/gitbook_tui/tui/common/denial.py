@@ -16,7 +16,7 @@ import inspect
 from collections.abc import Awaitable, Callable
 from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 
-from textual.dom import DOMNode
+from textual.widget import Widget
 
 from ...markdown.sanitize import clean_text
 
@@ -52,7 +52,7 @@ def gated(method: F) -> F:
     name = method.__name__.removeprefix("action_")
 
     @functools.wraps(method)
-    async def wrapper(self: DOMNode, *args: Any, **kwargs: Any) -> Any:
+    async def wrapper(self: Widget, *args: Any, **kwargs: Any) -> Any:
         reason = denial_of(self, name)
         if reason is not None:
             self.notify(reason, title="Not allowed", severity="warning", markup=False)

@@ -25,6 +25,7 @@ from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from ..textual_compat import app_keymap, check_action_state, modal_binding_chain, node_bindings
 from .denial import denial_of
 
 __all__ = ["BindingRow", "HelpScreen", "binding_groups"]
@@ -58,12 +59,12 @@ def _chains(
 ) -> tuple[list[tuple[DOMNode, BindingsMap]], set[tuple[int, str]]]:
     """Every binding of the chain (keymap applied), and the (node, key) pairs Textual
     keeps in it once the keys a focused input takes as text are left out."""
-    chain = screen._modal_binding_chain  # Textual's chain: keymap applied, typed keys out
+    chain = modal_binding_chain(screen)  # keymap applied, typed keys out
     kept = {(id(node), key) for node, bindings in chain for key, _ in bindings}
-    keymap = app._keymap
+    keymap = app_keymap(app)
     full: list[tuple[DOMNode, BindingsMap]] = []
     for node, _ in chain:
-        bindings = node._bindings.copy()
+        bindings = node_bindings(node).copy()
         if keymap:
             bindings.apply_keymap(keymap)
         full.append((node, bindings))
@@ -72,7 +73,7 @@ def _chains(
 
 def _state(app: App[Any], action: str, node: DOMNode) -> bool:
     try:
-        return bool(app._check_action_state(action, node))
+        return bool(check_action_state(app, action, node))
     except Exception:  # an action of an unknown namespace: nothing would run it
         return False
 

@@ -21,8 +21,8 @@ from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding
 from textual.dom import DOMNode
 from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
 
+from ..textual_compat import FooterKey, footer_bindings_ready
 from .denial import denial_of
 
 __all__ = ["HINTS", "PINNED", "HintFooter"]
@@ -127,7 +127,7 @@ class HintFooter(Footer):
         return key + text + (2 if self.compact else 3) + (0 if text else -1)
 
     def compose(self) -> ComposeResult:
-        if not self._bindings_ready:
+        if not footer_bindings_ready(self):
             return
         width = self.size.width or self.app.size.width
         self._composed_width = width
@@ -156,5 +156,5 @@ class HintFooter(Footer):
                 )
 
     def on_resize(self, event: events.Resize) -> None:
-        if self._bindings_ready and event.size.width != self._composed_width:
+        if footer_bindings_ready(self) and event.size.width != self._composed_width:
             self.call_after_refresh(self.recompose)

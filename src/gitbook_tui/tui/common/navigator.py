@@ -22,8 +22,11 @@ class Navigator(Protocol):
     organization_id: str | None
     space_id: str | None
     """The space open in the browser, if any."""
-    page_id: str | None
-    """The page open in the browser, if any."""
+
+    @property
+    def page_id(self) -> str | None:
+        """The page open in the browser, if any."""
+        ...
 
     def open_page(self, space_id: str, page_id: str, anchor: str | None = None) -> None:
         """Show a page (scrolled to ``anchor`` when given)."""

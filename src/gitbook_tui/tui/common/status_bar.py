@@ -17,6 +17,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from ...api import RateLimitInfo
+from .freshness import Freshness, FreshnessState
 from .text import inert
 
 __all__ = ["RateWindow", "StatusBar", "format_age"]
@@ -75,14 +76,14 @@ class RateWindow:
 
 
 class StatusBar(Horizontal):
-    """The bottom line. ``mark_online()`` / ``mark_offline(age)`` keep the freshness badge;
+    """The bottom line. :meth:`show_freshness` keeps the freshness badge;
     the age text and the rate limit are checked every second (see the module)."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self._user = ""
         self._org = ""
-        self._state: str | None = None  # "online" | "offline" | "cached" | None
+        self._state: FreshnessState | None = None
         self._since = time.monotonic()  # when the state's age was measured
         self._base_age = 0.0
         self._rate: RateLimitInfo | None = None
@@ -117,13 +118,22 @@ class StatusBar(Horizontal):
         self._rate = info
         self._redraw()
 
-    def mark_online(self) -> None:
-        """The server just answered (or confirmed) what is shown."""
-        self._set("online", 0.0)
+    def show_freshness(self, freshness: Freshness | None) -> None:
+        """How fresh the data just shown is (None: nothing known, the bar is unchanged).
 
-    def mark_offline(self, age: float | None) -> None:
-        """The server is unreachable; the data shown is ``age`` seconds old (``None``:
-        as old as the last answer this bar knows of, if any)."""
+        ``cached`` only shows while no verdict is known; ``offline`` with no age keeps the
+        age of the last answer this bar knows of (if any), and never makes data look
+        younger than the offline age already shown."""
+        if freshness is None:
+            return
+        if freshness.state == "online":
+            self._set("online", 0.0)
+        elif freshness.state == "offline":
+            self._set_offline(freshness.age)
+        elif self._state is None:
+            self._set("cached", freshness.age or 0.0)
+
+    def _set_offline(self, age: float | None) -> None:
         known = self.data_age if self._state is not None and self._base_age >= 0 else None
         if age is None:
             age = known if known is not None else -1.0  # unknown: no age shown
@@ -131,12 +141,7 @@ class StatusBar(Horizontal):
             age = max(age, known)
         self._set("offline", age)
 
-    def mark_cached(self, age: float) -> None:
-        """Cached data is shown while the server is asked (no verdict yet)."""
-        if self._state is None:
-            self._set("cached", age)
-
-    def _set(self, state: str, age: float) -> None:
+    def _set(self, state: FreshnessState, age: float) -> None:
         self._state = state
         self._base_age = age
         self._since = time.monotonic()
@@ -144,7 +149,7 @@ class StatusBar(Horizontal):
 
     # -- outputs ----------------------------------------------------------------------------
     @property
-    def state(self) -> str | None:
+    def state(self) -> FreshnessState | None:
         return self._state
 
     @property

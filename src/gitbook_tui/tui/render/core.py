@@ -14,6 +14,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.strip import Strip
 
+from ..textual_compat import style_has_meta
 from .flows import FlowMarks
 from .styles import DEFAULT_PALETTE, Palette
 
@@ -205,7 +206,7 @@ def finalize(lines: list[Text], targets: list[Target]) -> BlockLayout:
         for segment in line.render(_CONSOLE, end=""):
             text, style = segment.text, segment.style
             width = cell_len(text)
-            if style is not None and style._meta:
+            if style is not None and style_has_meta(style):
                 meta = style.meta
                 index = meta.get(TARGET_KEY)
                 if index is not None:

@@ -4,33 +4,27 @@ builds on, with inert labels and nodes added by the thousand without a cost per 
 * Labels are inert: Content is copied, a plain ``str`` is literal text (no markup).
 * :meth:`BatchedTree.batch_nodes`: ``TreeNode.add`` (and ``remove``) invalidate the whole
   tree each time (a refresh of the widget per node); inside a batch the tree is
-  invalidated once, at the end. (It overrides ``Tree._invalidate``: textual is pinned.)
+  invalidated once, at the end (:class:`..textual_compat.BatchingTree`).
 * :meth:`BatchedTree.get_label_width` measures a label without rendering it: the Tree
   measures every line each time it lays them out.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 from rich.cells import cell_len
 from rich.text import Text, TextType
 from textual.content import Content
-from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
 
 from ....markdown.sanitize import clean_text
-from .model import NodeData, label_for, to_text
+from ...textual_compat import BatchingTree
+from .model import NodeData, label_text, to_text
 
 __all__ = ["BatchedTree"]
 
 
-class BatchedTree(Tree[NodeData]):
+class BatchedTree(BatchingTree[NodeData]):
     """A Tree of NodeData with inert labels and batched node changes."""
-
-    _batch_depth = 0
-    _batch_invalid = False
 
     @property
     def selected_key(self) -> str | None:
@@ -54,8 +48,9 @@ class BatchedTree(Tree[NodeData]):
         lines = text.split()
         return lines[0] if lines else text
 
-    def label_for(self, data: NodeData) -> Content:
-        return label_for(data)
+    def label_for(self, data: NodeData) -> Text:
+        """The node's inert label as the Text the Tree draws (see :func:`.model.label_for`)."""
+        return label_text(data)
 
     def get_label_width(self, node: TreeNode[NodeData]) -> int:
         """What ``render_label`` would measure, without rendering."""
@@ -64,24 +59,3 @@ class BatchedTree(Tree[NodeData]):
         if node.allow_expand:
             width += cell_len(self.ICON_NODE_EXPANDED if node.is_expanded else self.ICON_NODE)
         return width
-
-    # -- batches ------------------------------------------------------------------------------
-    @contextmanager
-    def batch_nodes(self) -> Iterator[None]:
-        """Nodes added or removed inside invalidate the tree once, at the end."""
-        self._batch_depth += 1
-        try:
-            yield
-        finally:
-            self._batch_depth -= 1
-            if not self._batch_depth and self._batch_invalid:
-                self._batch_invalid = False
-                super()._invalidate()
-
-    def _invalidate(self) -> None:
-        if self._batch_depth:
-            if not self._batch_invalid:
-                self._batch_invalid = True
-                self._clear_line_cache()
-            return
-        super()._invalidate()

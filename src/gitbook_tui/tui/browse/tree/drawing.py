@@ -28,6 +28,7 @@ from dataclasses import dataclass
 
 from textual.widgets.tree import TreeNode, UnknownNodeID
 
+from ...textual_compat import tree_children, tree_invalidate, tree_node_registry
 from .base import BatchedTree
 from .model import ROOT, NodeData, label_text
 from .state import TreeState
@@ -231,11 +232,12 @@ class TreeDrawer:
 
     def _drop(self, node: TreeNode[NodeData], keep: int) -> None:
         """Remove the children of ``node`` after the first ``keep`` (and what is below)."""
-        doomed = node._children[keep:]
+        children = tree_children(node)
+        doomed = children[keep:]
         if not doomed:
             return
-        del node._children[keep:]
-        registry = self.tree._tree_nodes
+        del children[keep:]
+        registry = tree_node_registry(self.tree)
         nodes, tasks = self.nodes, self._task_of
         while doomed:
             gone = doomed.pop()
@@ -244,8 +246,8 @@ class TreeDrawer:
             if data is not None and nodes.get(data.key) is gone:
                 del nodes[data.key]
                 tasks.pop(data.key, None)
-            doomed.extend(gone._children)
-        self.tree._invalidate()
+            doomed.extend(tree_children(gone))
+        tree_invalidate(self.tree)
 
     def _run(self) -> None:
         """Add a chunk of the waiting children; the rest after the next frame."""

@@ -33,10 +33,12 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import Tree
 from textual.widgets.tree import TreeNode
+from textual.worker import Worker
 
 from ....api import APIConnectionError, AsyncGitBook, GitBookError, ReadMode
 from ....models import Space
-from ...common.text import inert
+from ...common.freshness import Freshness
+from ...common.text import plain
 from .base import BatchedTree
 from .drawing import TreeDrawer
 from .loader import TreeLoader
@@ -131,6 +133,11 @@ class WorkspaceTree(TreeQueries, BatchedTree):
             self.offline = offline
             self.age = age
 
+        @property
+        def freshness(self) -> Freshness:
+            """What the status bar shows for this answer."""
+            return Freshness.of_answer(self.source, offline=self.offline, age=self.age)
+
     class FilterRequested(Message):
         """A printable key (or ``/``) asked for the filter input, starting with ``text``."""
 
@@ -175,13 +182,13 @@ class WorkspaceTree(TreeQueries, BatchedTree):
         return self.drawer.node_for(key)
 
     # -- loading ------------------------------------------------------------------------------
-    def load(self, key: str, *, read: ReadMode = "prefer-cache") -> None:
-        """(Re)load the children of ``key`` in a worker of its own."""
+    def load(self, key: str, *, read: ReadMode = "prefer-cache") -> Worker[None] | None:
+        """(Re)load the children of ``key`` in a worker of its own (None: not loadable)."""
         data = self.state.info.get(key)
         if data is None or data.kind not in LAZY:
-            return
+            return None
         self.loader.in_flight.add(key)
-        self.run_worker(
+        return self.run_worker(
             partial(self.loader.load, key, read),  # a callable: nothing to leak if cancelled
             name=f"load {key}",
             group=f"tree-load:{key}",
@@ -206,7 +213,12 @@ class WorkspaceTree(TreeQueries, BatchedTree):
     def _failed(self, key: str, exc: GitBookError) -> None:
         self._render_key(key)
         what = self.title_of(key) or "the workspace"
-        self.notify(inert(f"Could not load {what}: {exc}"), title="Load failed", severity="error")
+        self.notify(
+            plain(f"Could not load {what}: {exc}"),
+            title="Load failed",
+            severity="error",
+            markup=False,
+        )
         if isinstance(exc, APIConnectionError):
             self.post_message(self.Loaded(key, "cache", offline=True, age=None))
 

@@ -1,0 +1,147 @@
+"""Every private Textual/Rich name behind ``tui/textual_compat.py`` still exists and still
+behaves as the app assumes; a failure names the internal a Textual (or Rich) upgrade broke."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from rich.style import Style
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingsMap
+from textual.widgets import Footer, Tree
+
+from gitbook_tui.tui import textual_compat as compat
+
+
+class Probe(App[None]):
+    BINDINGS = [Binding("x", "noop", "No-op", id="probe.noop")]
+
+    def compose(self) -> ComposeResult:
+        yield compat.BatchingTree[str]("root", id="tree")
+        yield Footer()
+
+    def action_noop(self) -> None:
+        pass
+
+
+def _tree() -> compat.BatchingTree[str]:
+    tree = compat.BatchingTree[str]("root")
+    tree.root.add_leaf("a")
+    return tree
+
+
+def tree_invalidate() -> None:
+    tree = _tree()
+    updates = tree._updates
+    compat.tree_invalidate(tree)
+    assert tree._updates == updates + 1
+
+
+def tree_clear_line_cache() -> None:
+    tree = _tree()
+    assert callable(Tree._clear_line_cache)
+    with tree.batch_nodes():
+        tree.root.add_leaf("b")  # cleared the cache, did not invalidate yet
+    assert [c.label.plain for c in tree.root.children] == ["a", "b"]
+
+
+def tree_nodes() -> None:
+    tree = _tree()
+    registry = compat.tree_node_registry(tree)
+    assert isinstance(registry, dict)
+    child = tree.root.children[0]
+    assert registry[child.id] is child
+
+
+def tree_node_children() -> None:
+    tree = _tree()
+    children = compat.tree_children(tree.root)
+    assert isinstance(children, list) and children == list(tree.root.children)
+    children.clear()
+    assert not tree.root.children  # the node's own list, not a copy
+
+
+async def _in_app(check: Callable[[Probe], None]) -> None:
+    app = Probe()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        check(app)
+
+
+def modal_binding_chain(app: Probe) -> None:
+    chain = compat.modal_binding_chain(app.screen)
+    assert chain and all(isinstance(b, BindingsMap) for _node, b in chain)
+    assert any(node is app for node, _ in chain)
+
+
+def keymap(app: Probe) -> None:
+    assert isinstance(compat.app_keymap(app), dict)
+
+
+def check_action_state(app: Probe) -> None:
+    assert compat.check_action_state(app, "noop", app) is True
+
+
+def dom_bindings(app: Probe) -> None:
+    bindings = compat.node_bindings(app)
+    assert isinstance(bindings, BindingsMap) and "x" in bindings.key_to_bindings
+
+
+def footer_key(app: Probe) -> None:
+    assert isinstance(compat.footer_bindings_ready(app.query_one(Footer)), bool)
+    assert compat.FooterKey.__name__ == "FooterKey"
+    assert app.query(compat.FooterKey)  # what Footer composes its keys of
+
+
+def footer_bindings_ready(app: Probe) -> None:
+    assert compat.footer_bindings_ready(app.query_one(Footer)) is True
+
+
+def style_meta() -> None:
+    assert compat.style_has_meta(Style.from_meta({"k": 1}))
+    assert not compat.style_has_meta(Style(bold=True))
+
+
+PROBES: dict[str, Callable[..., Any]] = {
+    "textual.widgets.Tree._invalidate": tree_invalidate,
+    "textual.widgets.Tree._clear_line_cache": tree_clear_line_cache,
+    "textual.widgets.Tree._tree_nodes": tree_nodes,
+    "textual.widgets.tree.TreeNode._children": tree_node_children,
+    "textual.screen.Screen._modal_binding_chain": modal_binding_chain,
+    "textual.app.App._keymap": keymap,
+    "textual.app.App._check_action_state": check_action_state,
+    "textual.dom.DOMNode._bindings": dom_bindings,
+    "textual.widgets._footer.FooterKey": footer_key,
+    "textual.widgets.Footer._bindings_ready": footer_bindings_ready,
+    "rich.style.Style._meta": style_meta,
+}
+IN_APP = {
+    modal_binding_chain,
+    keymap,
+    check_action_state,
+    dom_bindings,
+    footer_key,
+    footer_bindings_ready,
+}
+
+
+def test_every_internal_has_a_probe() -> None:
+    assert set(PROBES) == set(compat.INTERNALS)
+
+
+@pytest.mark.parametrize("internal", compat.INTERNALS)
+async def test_internal_still_works(internal: str) -> None:
+    probe = PROBES[internal]
+    try:
+        if probe in IN_APP:
+            await _in_app(probe)
+        else:
+            probe()
+    except (AttributeError, ImportError, AssertionError, TypeError, KeyError) as exc:
+        pytest.fail(
+            f"Textual/Rich internal {internal} is gone or changed ({exc!r}): "
+            "update gitbook_tui/tui/textual_compat.py for this version",
+            pytrace=False,
+        )
