@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from textual.screen import Screen
 
 from .common.navigator import Navigator
+from .sites.sites_screen import SitesScreen
 
 __all__ = ["VIEWS", "View", "view_named"]
 
@@ -29,15 +30,9 @@ class View:
     factory: Callable[[Navigator], Screen[None]] | None = None
 
 
-def _sites(navigator: Navigator) -> Screen[None]:
-    from .sites.sites_screen import SitesScreen
-
-    return SitesScreen(navigator)
-
-
 VIEWS: tuple[View, ...] = (
     View("1", "browse", "Browse"),
-    View("4", "sites", "Sites", _sites),
+    View("4", "sites", "Sites", SitesScreen),
 )
 """Every view the app offers, in key order."""
 

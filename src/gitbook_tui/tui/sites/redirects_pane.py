@@ -38,7 +38,7 @@ from .redirect_rules import (
 )
 from .report_screen import ReportScreen
 from .site_data import SiteData, load_redirects
-from .site_pane import SitePane
+from .site_pane import SitePane, when_confirmed
 from .site_text import cell
 
 __all__ = ["RedirectsPane", "RedirectsTable"]
@@ -299,7 +299,7 @@ class RedirectsPane(SitePane):
         )
         await self.app.push_screen(
             ConfirmScreen("Delete redirect?", effect, confirm_label="Delete"),
-            lambda ok: self._delete(entry) if ok else None,
+            when_confirmed(lambda: self._delete(entry)),
         )
 
     @work(group="redirects-edit")
@@ -427,7 +427,7 @@ class RedirectsPane(SitePane):
             name, plan = plans[-1]
             self.app.push_screen(
                 ImportScreen(name, plan, self.data.site_map),
-                lambda ok: self._apply(plan) if ok else None,
+                when_confirmed(lambda: self._apply(plan)),
             )
 
         plans: list[tuple[str, list[PlannedChange]]] = []

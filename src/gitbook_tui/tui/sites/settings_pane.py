@@ -18,7 +18,7 @@ from ..common.denial import gated
 from ..common.text import inert
 from .form_screen import FormField, Values
 from .pick_screen import PickScreen
-from .site_pane import SitePane
+from .site_pane import SitePane, when_confirmed
 from .site_text import VISIBILITY_AUDIENCE, VISIBILITY_RANK, edit_denied, publish_denied
 
 __all__ = ["SettingsPane", "SettingsView"]
@@ -155,7 +155,7 @@ class SettingsPane(SitePane):
         )
         self.app.push_screen(
             ConfirmScreen("Widen visibility?", effect, confirm_label=f"Make it {value}"),
-            lambda ok: self._set_visibility(value) if ok else None,
+            when_confirmed(lambda: self._set_visibility(value)),
         )
 
     @work(group="settings-edit")
@@ -186,7 +186,7 @@ class SettingsPane(SitePane):
             )
         await self.app.push_screen(
             ConfirmScreen(title, effect, confirm_label=label),
-            lambda ok: self._publish(not site.published) if ok else None,
+            when_confirmed(lambda: self._publish(not site.published)),
         )
 
     @work(group="settings-edit")

@@ -3,7 +3,7 @@ forms whose drafts survive a restart, and errors that name the server."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from textual.widget import Widget
@@ -20,7 +20,7 @@ from .site_text import edit_denied, error_text, field_errors
 if TYPE_CHECKING:
     from .site_editor_screen import SiteEditorScreen
 
-__all__ = ["SitePane"]
+__all__ = ["SitePane", "changed", "when_confirmed"]
 
 
 class SitePane(Widget):
@@ -103,6 +103,16 @@ class SitePane(Widget):
             found = field_errors(error, names)
             return {k or "": f"{v} [{error.status}]" for k, v in found.items()}
         return {"": error_text(error)}
+
+
+def when_confirmed(run: Callable[[], object]) -> Callable[[bool | None], None]:
+    """A screen callback that runs ``run`` only when the screen answered ``True``."""
+
+    def done(ok: bool | None) -> None:
+        if ok:
+            run()
+
+    return done
 
 
 def changed(values: Values, before: dict[str, Any]) -> dict[str, Any]:

@@ -132,9 +132,11 @@ class SitesScreen(Screen[None]):
         if not self.sites or table.cursor_row >= len(self.sites):
             return
         site = self.sites[table.cursor_row]
-        self.app.push_screen(SiteEditorScreen(self.navigator, site, self.drafts), self._closed)
+        self.app.push_screen(
+            SiteEditorScreen(self.navigator, site, self.drafts), self._editor_closed
+        )
 
-    def _closed(self, _: None) -> None:
+    def _editor_closed(self, _: None) -> None:
         self.load()  # titles, visibility and published state may have changed
 
     async def on_unmount(self) -> None:

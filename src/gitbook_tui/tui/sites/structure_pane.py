@@ -10,6 +10,7 @@ refused.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -29,7 +30,7 @@ from ..common.text import inert
 from .form_screen import FormField, Values
 from .pick_screen import PickScreen
 from .site_data import SiteData, org_spaces, space_id_of
-from .site_pane import SitePane, changed
+from .site_pane import SitePane, changed, when_confirmed
 
 __all__ = ["StructureList", "StructurePane"]
 
@@ -367,8 +368,14 @@ class StructurePane(SitePane):
         ]
         note = f"Adds a variant to section “{where}”." if where else "Adds a space to the site."
         await self.app.push_screen(
-            PickScreen("Add a space", choices, note=note), lambda sid: self._add(sid, section)
+            PickScreen("Add a space", choices, note=note), self._adder(section)
         )
+
+    def _adder(self, section: str) -> Callable[[str | None], None]:
+        def add(space_id: str | None) -> None:
+            self._add(space_id, section)
+
+        return add
 
     @work(group="structure-edit")
     async def _add(self, space_id: str | None, section: str) -> None:
@@ -472,7 +479,7 @@ class StructurePane(SitePane):
             )
         await self.app.push_screen(
             ConfirmScreen("Remove from site?", effect, confirm_label="Remove"),
-            lambda ok: self._remove(row) if ok else None,
+            when_confirmed(lambda: self._remove(row)),
         )
 
     @work(group="structure-edit")
