@@ -486,3 +486,43 @@ async def test_hostile_text_is_inert(world: World, tmp_path: Path) -> None:
         pane = app.screen.query_one(StructurePane)
         label = str(pane.query_one("#structure-list").get_option_at_index(0).prompt)  # type: ignore[attr-defined]
         assert "[@click=app.quit]" in label and "\x1b" not in label
+
+
+async def test_adaptive_schema_in_editor_checked_before_sending(
+    world: World, tmp_path: Path, monkeypatch: Any
+) -> None:
+    """A claim that is not boolean is caught before sending; a schema the server refuses
+    shows its 400; both keep the text for the next E; a good one is saved."""
+    site = build_site(world)
+    unsigned = '"unsigned": {"type": "object", "properties": {}, "additionalProperties": false}'
+    edits = [
+        '{"type": "object", "properties": {"beta": {"type": "string"}}}',
+        '{"type": "object", "properties": {"beta": {"type": "boolean"}, ' + unsigned + "}}",
+        '{"type": "object", "additionalProperties": false, "properties": '
+        '{"beta": {"type": "boolean"}, ' + unsigned + "}}",
+    ]
+    seen: list[str] = []
+
+    async def fake_editor(app: Any, text: str, *, suffix: str = ".md") -> str:
+        seen.append(text)
+        return edits.pop(0)
+
+    monkeypatch.setattr("gitbook_tui.tui.sites.schema_editing.edit_externally", fake_editor)
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_editor(pilot)
+        await pilot.press("left_square_bracket", "E")
+        await until(pilot, lambda: isinstance(app.screen, ReportScreen))
+        body = str(app.screen.query_one("#report-body").render())
+        assert "must be a boolean claim" in body and "press E to continue" in body
+        assert '"$schema"' in seen[0]  # started from the server's schema
+        await pilot.press("escape", "E")
+        await until(pilot, lambda: isinstance(app.screen, ReportScreen) and len(edits) == 1)
+        body = str(app.screen.query_one("#report-body").render())
+        assert "additionalProperties: must be false" in body  # the server's 400
+        assert '"type": "string"' in seen[1]  # continued from the kept text
+        await pilot.press("escape", "E")
+        await until(pilot, lambda: not edits)
+        await settle(pilot)
+    r = world.client("alice").get(f"/orgs/{world.org}/sites/{site.site}/adaptive-schema")
+    assert r.json()["jsonSchema"]["properties"]["beta"] == {"type": "boolean"}

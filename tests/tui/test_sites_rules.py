@@ -187,3 +187,17 @@ def test_export_round_trips_through_import() -> None:
     assert [p.action for p in plan] == ["same", "same"]
     plan = plan_import(parse_import(export_yaml(redirects, site()), "r.yaml"), redirects, site())
     assert [p.action for p in plan] == ["same", "same"]
+
+
+def test_schema_problems() -> None:
+    from gitbook_tui.tui.sites.schema_check import schema_problems
+
+    good = (
+        '{"type": "object", "properties": {"isBeta": {"type": "boolean"}, '
+        '"unsigned": {"type": "object", "properties": {"plan": {"type": "boolean"}}}}}'
+    )
+    assert schema_problems(good)[1] == []
+    assert "not JSON" in schema_problems("{")[1][0]
+    assert "draft-07" in schema_problems('{"type": 5}')[1][0]
+    problems = schema_problems('{"type": "object", "properties": {"x-y": {"type": "string"}}}')[1]
+    assert any("identifiers" in p for p in problems) and any("boolean" in p for p in problems)

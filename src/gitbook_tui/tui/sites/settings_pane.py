@@ -18,6 +18,7 @@ from ..common.denial import gated
 from ..common.text import inert
 from .form_screen import FormField, Values
 from .pick_screen import PickScreen
+from .schema_editing import edit_schema
 from .site_pane import SitePane, when_confirmed
 from .site_text import VISIBILITY_AUDIENCE, VISIBILITY_RANK, edit_denied, publish_denied
 
@@ -223,8 +224,6 @@ class SettingsPane(SitePane):
 
     @gated
     async def action_edit_schema(self) -> None:
-        from .schema_editing import edit_schema
-
         await edit_schema(self)
 
 
