@@ -14,7 +14,8 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
 from ..common.text import inert
-from .redirect_rules import PlannedChange, SiteMap
+from .redirect_files import PlannedChange
+from .redirect_rules import SiteMap
 from .site_text import cell
 
 __all__ = ["ImportScreen"]

@@ -1,7 +1,7 @@
-"""Redirect rules without widgets: validation, lint, path tests, CSV/YAML import and export.
+"""Redirect rules without widgets: validation, following redirects (path tests) and lint.
 
 Nothing here imports Textual: the site editor's panes and forms call these functions, and
-the unit tests exercise them directly. A site is described by a :class:`SiteMap` (the
+the unit tests exercise them directly (import and export: :mod:`.redirect_files`). A site is described by a :class:`SiteMap` (the
 published URL of each section, site space and live page); redirects by
 :class:`RedirectEntry`. Sources are compared case-insensitively, as the published site
 resolves them.
@@ -9,13 +9,9 @@ resolves them.
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-
-import yaml
 
 __all__ = [
     "SOURCE_MAX",
@@ -23,16 +19,10 @@ __all__ = [
     "URL_MAX",
     "Destination",
     "Finding",
-    "ImportRow",
-    "PlannedChange",
     "RedirectEntry",
     "SiteMap",
     "Trace",
-    "export_csv",
-    "export_yaml",
     "lint",
-    "parse_import",
-    "plan_import",
     "source_error",
     "trace",
     "url_error",
@@ -368,150 +358,3 @@ def lint(redirects: Sequence[RedirectEntry], site: SiteMap) -> list[Finding]:
     order = {"loop": 0, "gone": 1, "chain": 2, "shadowed": 3, "duplicate": 4}
     findings.sort(key=lambda f: (order.get(f.kind, 9), f.redirect.source.lower()))
     return findings
-
-
-# -- import / export --------------------------------------------------------------------------
-_TRUE = {"true", "yes", "1", "permanent", "301", "308", "y"}
-_FALSE = {"false", "no", "0", "temporary", "302", "307", "n", ""}
-
-
-@dataclass(frozen=True)
-class ImportRow:
-    line: int
-    source: str
-    target: str
-    permanent: bool | None = None
-    error: str | None = None
-
-
-def _flag(value: object) -> tuple[bool | None, str | None]:
-    if value is None or isinstance(value, bool):
-        return value, None
-    text = str(value).strip().lower()
-    if text in _TRUE:
-        return True, None
-    if text in _FALSE:
-        return (None if text == "" else False), None
-    return None, f"permanent: {value!r} is not true/false"
-
-
-def _row(line: int, source: object, target: object, permanent: object) -> ImportRow:
-    flag, problem = _flag(permanent)
-    src = "" if source is None else str(source).strip()
-    dst = "" if target is None else str(target).strip()
-    if not src or not dst:
-        problem = problem or "needs a source and a destination"
-    return ImportRow(line, src, dst, flag, problem)
-
-
-def parse_import(text: str, name: str = "redirects.csv") -> list[ImportRow]:
-    """Rows of a CSV (``source,destination[,permanent]``, header optional) or YAML file (a
-    list of ``{source, destination, permanent}`` or ``{redirects: [...]}``), by extension."""
-    if name.lower().endswith((".yaml", ".yml")):
-        return _parse_yaml(text)
-    rows: list[ImportRow] = []
-    reader = csv.reader(io.StringIO(text))
-    for index, record in enumerate(reader, start=1):
-        cells = [c.strip() for c in record]
-        if not any(cells) or cells[0].startswith("#"):
-            continue
-        if index == 1 and cells[0].lower() == "source":
-            continue
-        if len(cells) > 3:
-            rows.append(ImportRow(index, cells[0], cells[1], None, "more than 3 columns"))
-            continue
-        cells += [""] * (3 - len(cells))
-        rows.append(_row(index, cells[0], cells[1], cells[2]))
-    return rows
-
-
-def _parse_yaml(text: str) -> list[ImportRow]:
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f" (line {mark.line + 1})" if mark is not None else ""
-        return [ImportRow(0, "", "", None, f"not valid YAML{where}")]
-    if isinstance(data, dict):
-        data = data.get("redirects")
-    if not isinstance(data, list):
-        return [ImportRow(0, "", "", None, "expected a list of {source, destination}")]
-    rows: list[ImportRow] = []
-    for index, item in enumerate(data, start=1):
-        if not isinstance(item, dict):
-            rows.append(ImportRow(index, "", "", None, "not a {source, destination} mapping"))
-            continue
-        rows.append(_row(index, item.get("source"), item.get("destination"), item.get("permanent")))
-    return rows
-
-
-@dataclass(frozen=True)
-class PlannedChange:
-    """What importing one row would do: ``create``, ``change``, ``same`` or ``refuse``."""
-
-    action: str
-    row: ImportRow
-    reason: str = ""
-    destination: Destination | None = None
-    existing: RedirectEntry | None = None
-
-
-def plan_import(
-    rows: Sequence[ImportRow], existing: Sequence[RedirectEntry], site: SiteMap
-) -> list[PlannedChange]:
-    """The dry run: each row created, changed (same source, other destination or kind),
-    unchanged or refused (with the reason), in file order; later duplicates refused."""
-    by_source = {r.source.lower(): r for r in existing if not r.draft}
-    seen: set[str] = set()
-    plan: list[PlannedChange] = []
-    for row in rows:
-        if row.error:
-            plan.append(PlannedChange("refuse", row, row.error))
-            continue
-        problem = source_error(row.source, ())
-        if problem is None and row.source.lower() in seen:
-            problem = "appears earlier in the file"
-        if problem is not None:
-            plan.append(PlannedChange("refuse", row, problem))
-            continue
-        seen.add(row.source.lower())
-        dest = site.destination_at(row.target)
-        if dest is None:
-            reason = url_error(row.target) if "://" in row.target else f"no page at {row.target}"
-            plan.append(PlannedChange("refuse", row, reason or "unknown destination"))
-            continue
-        if dest.kind == "external" and (problem := url_error(dest.url or "")):
-            plan.append(PlannedChange("refuse", row, problem))
-            continue
-        current = by_source.get(row.source.lower())
-        if current is None:
-            plan.append(PlannedChange("create", row, destination=dest))
-            continue
-        permanent = current.permanent if row.permanent is None else row.permanent
-        if current.destination == dest and current.permanent == permanent:
-            plan.append(PlannedChange("same", row, "already so", dest, current))
-        else:
-            plan.append(PlannedChange("change", row, destination=dest, existing=current))
-    return plan
-
-
-def export_csv(redirects: Sequence[RedirectEntry], site: SiteMap) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["source", "destination", "permanent"])
-    for entry in sorted(redirects, key=lambda r: r.source.lower()):
-        target = site.target_text(entry.destination)
-        writer.writerow([entry.source, target, "true" if entry.permanent else "false"])
-    return out.getvalue()
-
-
-def export_yaml(redirects: Sequence[RedirectEntry], site: SiteMap) -> str:
-    items = [
-        {
-            "source": entry.source,
-            "destination": site.target_text(entry.destination),
-            "permanent": entry.permanent,
-        }
-        for entry in sorted(redirects, key=lambda r: r.source.lower())
-    ]
-    return str(yaml.safe_dump({"redirects": items}, sort_keys=False, allow_unicode=True))

@@ -14,28 +14,15 @@ from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.widgets import DataTable, Input, Static
 
-from ...api.errors import NotFoundError
 from ..common.confirm_screen import ConfirmScreen
 from ..common.denial import gated
 from ..common.text import inert
 from .form_screen import FormField, Values
-from .import_screen import ImportScreen, summary
+from .import_screen import ImportScreen
 from .lint_screen import LintScreen
-from .redirect_rules import (
-    SOURCE_RE,
-    Finding,
-    PlannedChange,
-    RedirectEntry,
-    SiteMap,
-    export_csv,
-    export_yaml,
-    lint,
-    parse_import,
-    plan_import,
-    source_error,
-    trace,
-    url_error,
-)
+from .redirect_actions import apply_import, redirect_fields, trace_report
+from .redirect_files import PlannedChange, export_csv, export_yaml, parse_import, plan_import
+from .redirect_rules import SOURCE_RE, Finding, RedirectEntry, SiteMap, lint
 from .report_screen import ReportScreen
 from .site_data import SiteData, load_redirects
 from .site_pane import SitePane, when_confirmed
@@ -185,56 +172,6 @@ class RedirectsPane(SitePane):
             self.focus_main()
 
     # -- the form -------------------------------------------------------------------------------
-    def _fields(
-        self, entry: RedirectEntry | None, destination: str | None = None
-    ) -> list[FormField]:
-        site = self.data.site_map if self.data else None
-        editing = entry.id if entry else None
-        redirects = self.redirects
-
-        def check_source(values: Values) -> str | None:
-            return source_error(values["source"], redirects, editing=editing)
-
-        def check_destination(values: Values) -> str | None:
-            text = values["destination"].strip()
-            if "://" in text:
-                return url_error(text)
-            if not text:
-                return "Destination is required: a URL, or a path of this site."
-            if site is None or site.destination_at(text) is None:
-                return f"No page, space or section at {text} on this site."
-            return None
-
-        def where(values: Values) -> str:
-            text = values["destination"].strip()
-            dest = site.destination_at(text) if site and text else None
-            return f"→ {site.label_of(dest)}" if site and dest else ""
-
-        target = destination
-        if target is None and entry is not None and site is not None:
-            target = site.target_text(entry.destination)
-        return [
-            FormField(
-                "source",
-                "Source path (case-insensitive, e.g. /old/page)",
-                entry.source if entry else "",
-                placeholder="/old/page",
-                validate=check_source,
-                max_length=512,
-            ),
-            FormField(
-                "destination",
-                "Destination: a URL, or a path of this site",
-                target or "",
-                placeholder="/guides/install or https://example.com/page",
-                validate=check_destination,
-                hint=where,
-                max_length=2048,
-            ),
-            FormField("permanent", "Permanent (301)", entry.permanent if entry else True, "check"),
-            FormField("draft", "Draft (not live yet)", entry.draft if entry else False, "check"),
-        ]
-
     async def _open_form(self, entry: RedirectEntry | None, destination: str | None = None) -> None:
         site = self.data.site_map if self.data else None
         if site is None:
@@ -274,7 +211,9 @@ class RedirectsPane(SitePane):
 
         title = "New redirect" if entry is None else f"Edit redirect {entry.source}"
         target = "redirect:new" if entry is None else f"redirect:{entry.id}"
-        await self.open_form(title, self._fields(entry, destination), submit, target=target)
+        await self.open_form(
+            title, redirect_fields(site, self.redirects, entry, destination), submit, target=target
+        )
 
     @gated
     async def action_new(self) -> None:
@@ -319,7 +258,10 @@ class RedirectsPane(SitePane):
         report: list[Content] = []
 
         async def run(values: Values) -> dict[str, str] | None:
-            report.append(await self.tested(values["path"]))
+            if self.data is not None:
+                report.append(
+                    await trace_report(self.client, self.org_id, self.data, values["path"])
+                )
             return None
 
         def show(values: Values | None) -> None:
@@ -331,44 +273,6 @@ class RedirectsPane(SitePane):
         await self.open_form(
             "Test a path", [field], run, target="test-path", keep_draft=False, on_done=show
         )
-
-    async def tested(self, path: str) -> Content:
-        """What the server answers for ``path`` and where the redirects lead from there."""
-        data = self.data
-        if data is None:
-            return Content("")
-        result = trace(path, data.redirects, data.site_map)
-        lines: list[Content] = []
-        try:
-            found = await self.client.sites.lookup_redirect(self.org_id, self.site.id, path)
-        except NotFoundError:
-            found = None
-        except Exception as error:
-            lines.append(Content.styled(f"The server could not be asked: {error}", "$error"))
-            found = None
-        if result.page:
-            lines.append(inert(f"{path} is a live page ({result.lands}): no redirect applies."))
-        elif not result.hops:
-            lines.append(inert(f"No redirect applies to {path}: the site answers “not found”."))
-        for entry, url in result.hops:
-            kind = "permanent 301" if entry.permanent else "temporary 302"
-            lines.append(
-                Content.assemble(
-                    inert(entry.source, style="bold"),
-                    " → ",
-                    inert(data.site_map.label_of(entry.destination)),
-                    Content.styled(f"  ({kind}) {url or 'gone'}", "dim"),
-                )
-            )
-        if result.loop:
-            lines.append(Content.styled("The redirects loop: visitors never arrive.", "$error"))
-        elif result.hops:
-            lines.append(
-                Content.assemble("Lands on ", inert(result.lands or "a gone page", style="bold"))
-            )
-        if found is not None and found.target:
-            lines.append(inert(f"Server lookup: {path} → {found.target}", style="dim"))
-        return Content("\n").join(lines)
 
     # -- lint -----------------------------------------------------------------------------------
     async def action_lint(self) -> None:
@@ -438,40 +342,9 @@ class RedirectsPane(SitePane):
 
     @work(group="redirects-import")
     async def _apply(self, plan: list[PlannedChange]) -> None:
-        sites = self.client.sites
-        done: list[str] = []
-        refused: list[str] = []
-        for change in plan:
-            if change.action not in ("create", "change") or change.destination is None:
-                continue
-            try:
-                if change.existing is None:
-                    await sites.create_redirect(
-                        self.org_id,
-                        self.site.id,
-                        change.row.source,
-                        change.destination.to_api(),
-                        permanent=bool(change.row.permanent),
-                    )
-                else:
-                    await sites.update_redirect(
-                        self.org_id,
-                        self.site.id,
-                        change.existing.id,
-                        destination=change.destination.to_api(),
-                        permanent=change.row.permanent,
-                    )
-                done.append(change.action)
-            except Exception as error:
-                refused.append(f"line {change.row.line} {change.row.source}: {error}")
+        report = await apply_import(self.client, self.org_id, self.site.id, plan)
         await self.refresh_redirects()
-        lines = [
-            inert(f"{done.count('create')} created · {done.count('change')} changed"),
-            *(Content.styled(line, "$error") for line in refused),
-        ]
-        if not refused:
-            lines.append(inert(summary(plan), style="dim"))
-        self.app.push_screen(ReportScreen("Import done", Content("\n").join(lines)))
+        self.app.push_screen(ReportScreen("Import done", report))
 
     async def action_export_file(self) -> None:
         default = f"redirects-{self.site.basename or self.site.id}.csv"

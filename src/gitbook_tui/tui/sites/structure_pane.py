@@ -18,7 +18,6 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.content import Content
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -26,11 +25,18 @@ from ...api.resource import NULL
 from ...models import SiteSection, SiteSpace
 from ..common.confirm_screen import ConfirmScreen
 from ..common.denial import gated
-from ..common.text import inert
 from .form_screen import FormField, Values
 from .pick_screen import PickScreen
 from .site_data import SiteData, org_spaces, space_id_of
 from .site_pane import SitePane, changed, when_confirmed
+from .structure_parts import (
+    detail_of,
+    edit_fields,
+    section_label,
+    space_label,
+    space_title,
+    title_check,
+)
 
 __all__ = ["StructureList", "StructurePane"]
 
@@ -46,32 +52,6 @@ class Row:
     kind: str  # "section" or "space"
     id: str
     section: str  # the section id (ROOT for a root site space); a section's own id
-
-
-def _title_check(values: Values) -> str | None:
-    title = str(values.get("title", "")).strip()
-    if not 2 <= len(title) <= 128:
-        return "Title: 2 to 128 characters."
-    return None
-
-
-def _path_check(values: Values) -> str | None:
-    path = str(values.get("path", ""))
-    if not path:
-        return "Path is required."
-    if len(path) > 100:
-        return "Path: at most 100 characters."
-    import re
-
-    if not re.match(r"^[A-Za-z0-9._~-]+(?:/[A-Za-z0-9._~-]+)*$", path):
-        return "Path: letters, digits, '-', '_', '.', '~' ('/' between segments)."
-    return None
-
-
-def _condition_check(values: Values) -> str | None:
-    return (
-        "Condition: at most 1024 characters." if len(values.get("condition", "")) > 1024 else None
-    )
 
 
 class StructurePane(SitePane):
@@ -146,15 +126,15 @@ class StructurePane(SitePane):
         for section in self.sections:
             row = Row("section", section.id, section.id)
             self.rows.append(row)
-            prompts.append(Option(self._section_label(section, row == self.grabbed)))
+            prompts.append(Option(section_label(section, row == self.grabbed)))
             for ss in self.spaces.get(section.id, []):
                 row = Row("space", ss.id, section.id)
                 self.rows.append(row)
-                prompts.append(Option(self._space_label(ss, row == self.grabbed)))
+                prompts.append(Option(space_label(ss, row == self.grabbed)))
         for ss in self.spaces.get(ROOT, []):
             row = Row("space", ss.id, ROOT)
             self.rows.append(row)
-            prompts.append(Option(self._space_label(ss, row == self.grabbed, indent="")))
+            prompts.append(Option(space_label(ss, row == self.grabbed, indent="")))
         options.clear_options()
         options.add_options(prompts)
         empty = self.query_one("#structure-empty", Static)
@@ -165,29 +145,6 @@ class StructurePane(SitePane):
         elif self.rows:
             options.highlighted = 0
         self._show_detail()
-
-    @staticmethod
-    def _section_label(section: SiteSection, grabbed: bool) -> Content:
-        parts: list[Content | str] = [
-            "⇕ " if grabbed else "▾ ",
-            inert(section.title or section.id, style="bold"),
-        ]
-        if section.default:
-            parts.append(Content.styled(" ★", "bold $warning"))
-        parts += [Content.styled("  /", "dim"), inert(section.path or "", style="dim")]
-        if section.condition:
-            parts.append(Content.styled("  ⚑ condition", "$accent"))
-        return Content.assemble(*parts)
-
-    @staticmethod
-    def _space_label(ss: SiteSpace, grabbed: bool, indent: str = "   ") -> Content:
-        parts: list[Content | str] = [indent, "⇕ " if grabbed else "", inert(ss.title or ss.id)]
-        if ss.default:
-            parts.append(Content.styled(" ★", "bold $warning"))
-        parts += [Content.styled(" · ", "dim"), inert(ss.path or "", style="dim")]
-        if ss.condition:
-            parts.append(Content.styled("  ⚑", "$accent"))
-        return Content.assemble(*parts)
 
     @property
     def current(self) -> Row | None:
@@ -210,23 +167,8 @@ class StructurePane(SitePane):
         if item is None:
             detail.update("")
             return
-        lines: list[tuple[str, str]] = [
-            ("title", item.title or ""),
-            ("path", f"/{item.path or ''}"),
-            ("default", "yes ★" if item.default else "no"),
-            ("condition", item.condition or "—"),
-        ]
-        if isinstance(item, SiteSpace):
-            lines.insert(1, ("space", space_title(item)))
-        else:
-            lines.append(("spaces", str(len(self.spaces.get(item.id, [])))))
-        url = item.urls.published if item.urls else None
-        lines.append(("url", url or "— (site unpublished)"))
-        detail.update(
-            Content("\n").join(
-                Content.assemble(Content.styled(f"{k:<10}", "dim"), inert(v)) for k, v in lines
-            )
-        )
+        count = len(self.spaces.get(item.id, [])) if isinstance(item, SiteSection) else 0
+        detail.update(detail_of(item, count))
 
     # -- moving -------------------------------------------------------------------------------
     def _siblings(self, row: Row) -> list[Any]:
@@ -326,7 +268,7 @@ class StructurePane(SitePane):
             return
         options = [("(a new empty space)", "")] + [(s.title or s.id, s.id) for s in spaces]
         fields = [
-            FormField("title", "Title", "", validate=_title_check, max_length=128),
+            FormField("title", "Title", "", validate=title_check, max_length=128),
             FormField(
                 "space", "Content (a space of the organization)", "", "select", options=options
             ),
@@ -396,27 +338,13 @@ class StructurePane(SitePane):
         item = self._item(row) if row else None
         if row is None or item is None:
             return
-        before = {
-            "title": item.title or "",
-            "path": item.path or "",
-            "condition": item.condition or "",
-        }
-        fields = [
-            FormField("path", "Path", before["path"], validate=_path_check, max_length=100),
-            FormField(
-                "condition",
-                "Condition (adaptive content expression; empty: always shown)",
-                before["condition"],
-                validate=_condition_check,
-            ),
-        ]
-        if isinstance(item, SiteSection):
-            fields.insert(0, FormField("title", "Title", before["title"], validate=_title_check))
+        fields, before = edit_fields(item)
 
         async def submit(values: Values) -> dict[str, str] | None:
             diff = changed(values, before)
-            if "condition" in diff and not diff["condition"]:
-                diff["condition"] = NULL
+            for name in ("condition", "icon"):
+                if name in diff and not diff[name]:
+                    diff[name] = NULL
             try:
                 if isinstance(item, SiteSection):
                     await self.client.sites.update_section(
@@ -494,8 +422,3 @@ class StructurePane(SitePane):
             self.report(error)
             return
         self.editor.reload()
-
-
-def space_title(ss: SiteSpace) -> str:
-    space = ss.space
-    return ss.title or (getattr(space, "title", None) or "") or ss.id
