@@ -181,6 +181,10 @@ def run_serve(args: argparse.Namespace) -> int:
             f"gitbook-tui serve: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr
         )
         return 1
+    except ValueError as exc:
+        # An import refused (ContentImportError is a ValueError): say why, no traceback.
+        print(f"gitbook-tui serve: --import: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         pass
     return 0

@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 
 import gitbook_tui.server.demo as demo_pkg
+from gitbook_tui.markdown import read_front_matter
+from gitbook_tui.markdown import split_front_matter as find_front_matter
 from gitbook_tui.server.demo import generated
 
 DEMO = Path(demo_pkg.__file__).parent
@@ -71,10 +73,10 @@ BLOCK_PATTERNS: dict[str, str] = {
 
 PAIRED_TAGS = {
     "hint", "tabs", "tab", "code", "stepper", "step", "content-ref", "columns", "column",
-    "updates", "update", "openapi", "swagger", "tidewater-widget",
+    "updates", "update", "openapi", "swagger", "tidewater-widget", "if",
 }  # fmt: skip
 OPTIONALLY_PAIRED_TAGS = {"embed", "file"}
-SELF_CLOSING_TAGS = {"include"}
+SELF_CLOSING_TAGS = {"include", "else", "elif"}
 
 
 # ------------------------------------------------------------------------------- helpers
@@ -120,16 +122,14 @@ def strip_code(text: str) -> str:
     return re.sub(r"`[^`\n]*`", "", text)
 
 
-def split_front_matter(text: str) -> tuple[dict[str, str], str]:
-    if not text.startswith("---\n"):
+def split_front_matter(text: str) -> tuple[dict[str, Any], str]:
+    """Front matter read as YAML (GitBook writes long descriptions as folded blocks);
+    booleans as ``"true"``/``"false"``."""
+    raw, body = find_front_matter(text)
+    if raw is None:
         return {}, text
-    end = text.index("\n---\n", 4)
-    fields: dict[str, str] = {}
-    for line in text[4:end].splitlines():
-        key, sep, value = line.partition(": ")
-        assert sep, f"front matter line is not `key: value`: {line!r}"
-        fields[key] = value
-    return fields, text[end + 5 :]
+    fields = read_front_matter(raw)
+    return {k: str(v).lower() if isinstance(v, bool) else v for k, v in fields.items()}, body
 
 
 def summary_entries(folder: str) -> tuple[list[tuple[int, str, str]], list[str]]:
@@ -142,7 +142,8 @@ def summary_entries(folder: str) -> tuple[list[tuple[int, str, str]], list[str]]
         if not line.strip():
             continue
         if line.startswith("## "):
-            groups.append(line[3:])
+            # GitBook puts an anchor after a group's title: <a href="#x" id="x"></a>
+            groups.append(re.sub(r"\s*<a [^>]*></a>\s*$", "", line[3:]))
             continue
         m = re.fullmatch(r"( *)\* \[(.+?)\]\((.+?)\)", line)
         assert m, f"{folder}/SUMMARY.md: unexpected line {line!r}"

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from gitbook_tui.markdown import (
+    Cards,
     CodeBlock,
     Details,
     Document,
     Figure,
     Footnotes,
     Heading,
-    HtmlBlock,
     Image,
     ListBlock,
     Paragraph,
@@ -206,12 +206,12 @@ def test_figure_split_by_blank_lines_degrades_to_image_and_text() -> None:
     doc = parse(
         '<figure>\n\n<img src="a.png" alt="A">\n\n<figcaption>Cap</figcaption>\n\n</figure>'
     )
-    assert doc.blocks == (Image("a.png", "A"), HtmlBlock("Cap"))
+    assert doc.blocks == (Image("a.png", "A"), Paragraph((Span("Cap"),)))
 
 
 def test_html_paragraph_with_image_and_text() -> None:
     doc = parse('<p align="center"><img src="logo.png" alt="Logo"></p>\n<p>Welcome</p>')
-    assert doc.blocks == (Image("logo.png", "Logo"), HtmlBlock("Welcome"))
+    assert doc.blocks == (Image("logo.png", "Logo"), Paragraph((Span("Welcome"),)))
 
 
 def test_details_summary() -> None:
@@ -234,11 +234,14 @@ def test_details_without_summary() -> None:
     assert details == Details((), (Paragraph((Span("Body"),)),))
 
 
-def test_other_html_becomes_text_without_tags() -> None:
+def test_other_html_becomes_paragraphs_without_tags() -> None:
     doc = parse(
         '<div align="center">\n<p>Hello <b>world</b> &amp; co</p>\n</div>\n\n<!-- hidden -->\n\nAfter'
     )
-    assert doc.blocks == (HtmlBlock("Hello world & co"), Paragraph((Span("After"),)))
+    assert doc.blocks == (
+        Paragraph((Span("Hello "), Span("world", frozenset({"bold"})), Span(" & co"))),
+        Paragraph((Span("After"),)),
+    )
 
 
 def test_html_card_table_keeps_cell_text() -> None:
@@ -248,9 +251,9 @@ def test_html_card_table_keeps_cell_text() -> None:
         "<tr><td>Card two</td></tr></tbody></table>"
     )
     block = only(parse(src))
-    assert isinstance(block, HtmlBlock)
-    assert "Card one" in block.text and "Card two" in block.text
-    assert "<" not in block.text
+    assert isinstance(block, Cards)
+    assert [plain_text(card.title) for card in block.cards] == ["Card one", "Card two"]
+    assert block.cards[0].body == ((Span("a", frozenset({"link"}), "a.md"),),)
 
 
 def test_inline_html_is_stripped_but_text_kept() -> None:

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from conftest import World, assert_error
+from gitbook_tui.server.content.store import create_revision, get_revision
 from gitbook_tui.server.importers.gitsync import (
     SimpleCtx,
     build_tree_from_folder,
@@ -310,3 +311,82 @@ def test_import_folder_as_new_space(world: World) -> None:
     assert got["title"] == "Welcome" and got["visibility"] == "private"
     pages = world.client().get(f"/spaces/{space['id']}/content/pages").json()["pages"]
     assert _shape(pages) == EXPECTED_SHAPE
+
+
+# -- GitBook exports: reusable contents, computed pages, warnings -------------------------------
+
+EXPORT = Path(__file__).resolve().parents[1] / "fixtures" / "gitbook-export"
+
+
+def test_gitbook_export_import_fills_reusable_contents(world: World, make_space) -> None:
+    space = make_space("Relay")
+    c = world.client("eve")
+    result = _import(world, space["id"], EXPORT.as_uri())
+    assert result.status_code == 201, result.text
+    assert any("front matter not read" in w for w in result.json()["warnings"])
+    content = c.get(f"/spaces/{space['id']}/content").json()
+    [reusable] = content["reusableContents"]
+    assert reusable["title"] == "Support hint"
+    assert reusable["git"]["path"] == ".gitbook/includes/support-hint.md"
+    one = c.get(f"/spaces/{space['id']}/content/reusable-contents/{reusable['id']}")
+    assert one.status_code == 200 and one.json()["id"] == reusable["id"]
+    document = c.get(
+        f"/spaces/{space['id']}/revisions/{content['id']}"
+        f"/reusable-contents/{reusable['id']}/document"
+    )
+    assert document.status_code == 200
+    assert document.json()["object"] == "document"
+    assert "support@example.com" in document.text
+    missing = c.get(f"/spaces/{space['id']}/content/reusable-contents/nope")
+    assert_error(missing, 404)
+    # the computed entry is a typed "computed" page with its source
+    pages = _walk(c.get(f"/spaces/{space['id']}/content/pages").json()["pages"])
+    computed = next(p for p in pages if p["type"] == "computed")
+    assert computed["computed"]["type"] == "builtin:openapi"
+    # a revision written on top of it (an edit) keeps the reusable contents
+    with world.storage.transaction() as tx:
+        parent = get_revision(tx, content["id"])
+        create_revision(
+            tx,
+            revision_id="edit-1",
+            space_id=space["id"],
+            parents=[content["id"]],
+            pages=parent["pages"],
+            files=parent["files"],
+            type="edits",
+            created_at="2026-11-01T09:00:00Z",
+        )
+        assert [r["id"] for r in get_revision(tx, "edit-1")["reusableContents"]] == [reusable["id"]]
+
+
+async def test_client_reads_reusable_content_as_markdown(world: World, make_space, gb) -> None:
+    from gitbook_tui.api.content import document_markdown
+
+    space = make_space("Relay")
+    assert _import(world, space["id"], EXPORT.as_uri()).status_code == 201
+    revision = await gb.content.revision(space["id"])
+    [reusable] = revision.reusableContents
+    item = await gb.content.reusable_content(space["id"], reusable.id)
+    assert item.title == "Support hint"
+    body = await gb.content.reusable_content_document(space["id"], revision.id, reusable.id)
+    markdown = document_markdown(body)
+    assert markdown.startswith('{% hint style="info" %}')
+    assert "**support@example.com**" in markdown
+
+
+def test_serve_import_error_is_one_line_without_traceback(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / ".gitbook.yaml").write_text("root: ../../elsewhere\n")
+    (docs / "SUMMARY.md").write_text("* [A](a.md)\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "gitbook_tui.cli", "serve", "--import", str(docs),
+         "--db", str(tmp_path / "x.sqlite")],
+        capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert done.stderr.strip().endswith("root must stay inside the folder")

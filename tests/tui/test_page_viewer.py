@@ -201,9 +201,16 @@ def test_lists_tasks_quotes_rules() -> None:
     assert lines(m.Rule(), width=10)[0] == "─" * 10
 
 
-def test_unknown_tag_shows_content_with_dim_label() -> None:
+def test_unknown_tag_shows_content_in_a_box_with_its_attributes() -> None:
     out = lines(m.UnknownBlock("custom-widget", {"a": "b"}, (para("inner text"),)))
-    assert out[:2] == ["‹custom-widget›", "inner text"]
+    assert [line.strip("│╭╮╰╯─ ") for line in out[:6]] == [
+        "",
+        "‹custom-widget›",
+        "a: b",
+        "",
+        "inner text",
+        "",
+    ]
 
 
 def test_placeholders_for_figures_images_files_and_cards() -> None:

@@ -14,6 +14,7 @@ from ..models import (
     LinkItem,
     LinkList,
     LinkStatus,
+    ReusableContent,
     Revision,
     RevisionPage,
     RevisionPages,
@@ -194,6 +195,47 @@ class Content(Resource):
             operation="getFileBacklinks",
         )
 
+    @operation(f"GET {SPACE}/content/reusable-contents/{{reusableContentId}}")
+    async def reusable_content(
+        self,
+        space_id: str,
+        reusable_content_id: str,
+        *,
+        metadata: bool | None = None,
+        read: ReadMode | None = None,
+    ) -> ReusableContent:
+        """A reusable content block of the space's current revision (no body)."""
+        result: ReusableContent = await self._client.get(
+            f"/spaces/{seg(space_id)}/content/reusable-contents/{seg(reusable_content_id)}",
+            ReusableContent,
+            params=_options(metadata, None),
+            read=read,
+            operation="getReusableContentById",
+        )
+        return result
+
+    @operation(
+        f"GET {SPACE}/revisions/{{revisionId}}/reusable-contents/{{reusableContentId}}/document"
+    )
+    async def reusable_content_document(
+        self,
+        space_id: str,
+        revision_id: str,
+        reusable_content_id: str,
+        *,
+        read: ReadMode | None = None,
+    ) -> dict[str, Any]:
+        """The body of a reusable content at a revision, as a JSON document (see
+        :func:`document_markdown` for its text)."""
+        result: dict[str, Any] = await self._client.get(
+            f"/spaces/{seg(space_id)}/revisions/{seg(revision_id)}"
+            f"/reusable-contents/{seg(reusable_content_id)}/document",
+            dict[str, Any],
+            read=read,
+            operation="getReusableContentDocumentInRevisionById",
+        )
+        return result
+
     @operation(f"GET {SPACE}/content/page/{{pageId}}", f"GET {CR}/content/page/{{pageId}}")
     async def get_page(
         self,
@@ -329,3 +371,55 @@ class Content(Resource):
             operation="getPageInRevisionById",
         )
         return result
+
+
+_TEXT_BLOCKS = frozenset(
+    {"paragraph", "blockquote", "table", "html", "list-ordered", "list-unordered", "math"}
+)
+_TAG_OF_TYPE = {"reusable-content": "include"}
+
+
+def document_markdown(document: Any) -> str:
+    """Markdown of a JSON document, one top-level block at a time: headings, code, dividers
+    and GitBook blocks (hints, tabs…) written back in GitBook's markdown, any other block
+    as its text. This server's documents come back as written; another server's rich nodes
+    come back as readable text."""
+    if not isinstance(document, dict):
+        return ""
+    blocks: list[str] = []
+    for node in document.get("nodes") or []:
+        if not isinstance(node, dict):
+            continue
+        parts: list[str] = []
+        _collect_text(node, parts)
+        text = "".join(parts).strip("\n")
+        kind = str(node.get("type") or "paragraph")
+        raw_data = node.get("data")
+        data: dict[str, Any] = raw_data if isinstance(raw_data, dict) else {}
+        if kind.startswith("heading-") and kind[-1].isdigit():
+            blocks.append("#" * int(kind[-1]) + " " + text.replace("\n", " "))
+        elif kind == "divider":
+            blocks.append("---")
+        elif kind == "code" and ("syntax" in data or not data):
+            blocks.append(f"```{data.get('syntax') or ''}\n{text}\n```")
+        elif kind not in _TEXT_BLOCKS and (data or kind in ("hint", "tabs", "stepper")):
+            tag = _TAG_OF_TYPE.get(kind, kind)
+            attrs = "".join(
+                f' {key}="{value}"'
+                for key, value in data.items()
+                if isinstance(value, str) and '"' not in value and key.replace("-", "").isalnum()
+            )
+            blocks.append(f"{{% {tag}{attrs} %}}\n{text}\n{{% end{tag} %}}")
+        elif text.strip():
+            blocks.append(text)
+    return "\n\n".join(blocks)
+
+
+def _collect_text(node: Any, parts: list[str]) -> None:
+    if not isinstance(node, dict):
+        return
+    for leaf in node.get("leaves") or []:
+        if isinstance(leaf, dict) and isinstance(leaf.get("text"), str):
+            parts.append(leaf["text"])
+    for child in node.get("nodes") or []:
+        _collect_text(child, parts)

@@ -1,9 +1,14 @@
 """GitBook-flavoured markdown parsed into a block model."""
 
+from .front_matter import FrontMatterError, read_front_matter, split_front_matter
+from .includes import expand_includes, include_paths
 from .model import (
     Block,
+    Card,
+    Cards,
     CodeBlock,
     Columns,
+    Conditional,
     ContentRef,
     Details,
     Document,
@@ -18,6 +23,8 @@ from .model import (
     Include,
     ListBlock,
     ListItem,
+    MathBlock,
+    Notice,
     OpenAPICard,
     Paragraph,
     Quote,
@@ -39,8 +46,11 @@ from .sanitize import clean_text
 
 __all__ = [
     "Block",
+    "Card",
+    "Cards",
     "CodeBlock",
     "Columns",
+    "Conditional",
     "ContentRef",
     "Details",
     "Document",
@@ -48,6 +58,7 @@ __all__ = [
     "Figure",
     "FileBlock",
     "Footnotes",
+    "FrontMatterError",
     "Heading",
     "Hint",
     "HtmlBlock",
@@ -55,6 +66,8 @@ __all__ = [
     "Include",
     "ListBlock",
     "ListItem",
+    "MathBlock",
+    "Notice",
     "OpenAPICard",
     "Paragraph",
     "Quote",
@@ -69,7 +82,11 @@ __all__ = [
     "Update",
     "Updates",
     "clean_text",
+    "expand_includes",
+    "include_paths",
     "parse",
     "plain_text",
+    "read_front_matter",
+    "split_front_matter",
     "walk",
 ]

@@ -9,7 +9,8 @@ from markdown_it.common.utils import unescapeAll
 from markdown_it.token import Token
 
 from .anchors import AnchorRegistry
-from .html_blocks import IMG_RE, html_block
+from .front_matter import FrontMatterError, read_front_matter
+from .html_blocks import html_block, is_img_tag
 from .inline import CHECKBOX_MARK, html_attrs, spans_of, token_text
 from .model import (
     Align,
@@ -21,6 +22,8 @@ from .model import (
     Image,
     ListBlock,
     ListItem,
+    MathBlock,
+    Notice,
     Paragraph,
     Quote,
     Rule,
@@ -49,6 +52,14 @@ class Converter:
         self.headings: list[tuple[int, str, str]] = []
         self.links: list[tuple[str, str]] = []
         self.footnote_defs: dict[str, list[Block]] = {}
+        self.front_matter: dict[str, Any] = {}
+
+    def heading(self, level: int, spans: Spans) -> Heading:
+        """A heading with a unique anchor, recorded for the outline."""
+        title = plain_text(spans)
+        anchor = self.anchors.anchor(title)
+        self.headings.append((level, title, anchor))
+        return Heading(level, spans, anchor)
 
     # -- inline -----------------------------------------------------------
 
@@ -83,7 +94,7 @@ class Converter:
         seen = False
         for tok in children:
             t = tok.type
-            if t == "image" or (t == "html_inline" and IMG_RE.fullmatch(tok.content)):
+            if t == "image" or (t == "html_inline" and is_img_tag(tok.content)):
                 seen = True
             elif t in ("softbreak", "hardbreak") or (t == "text" and not tok.content.strip()):
                 continue
@@ -108,10 +119,7 @@ class Converter:
             elif t == "heading_open" and i + 1 < n and toks[i + 1].type == "inline":
                 spans = self.spans(toks[i + 1])
                 level = int(tok.tag[1:]) if tok.tag[1:].isdigit() else 1
-                title = plain_text(spans)
-                anchor = self.anchors.anchor(title)
-                self.headings.append((level, title, anchor))
-                out.append(Heading(level, spans, anchor))
+                out.append(self.heading(level, spans))
                 i += 3
             elif t == "fence":
                 out.append(self._fence(tok))
@@ -132,7 +140,10 @@ class Converter:
             elif t == "table_open":
                 i = self._table(toks, i, out)
             elif t == "html_block":
-                out.extend(html_block(tok.content, self.links))
+                out.extend(html_block(tok.content, self.links, self.heading))
+                i += 1
+            elif t == "math_block" or t == "math_block_label":
+                out.append(MathBlock(tok.content.strip("\n")))
                 i += 1
             elif t == "gitbook_open":
                 links_before = len(self.links)
@@ -150,6 +161,7 @@ class Converter:
                 children, i = self.items(toks, i + 1)
                 self.footnote_defs.setdefault(label, []).extend(finish(children))
             elif t == "front_matter":
+                self._front_matter(tok.content, out)
                 i += 1
             elif t == "inline":
                 spans = self.spans(tok)
@@ -166,11 +178,18 @@ class Converter:
                 i += 1
         return out, i
 
+    def _front_matter(self, text: str, out: list[Item]) -> None:
+        try:
+            self.front_matter = read_front_matter(text)
+        except FrontMatterError as exc:
+            out.append(Notice("The page's front matter could not be read", str(exc)))
+            out.append(CodeBlock(text, "yaml", "Front matter"))
+
     def _fence(self, tok: Token) -> CodeBlock:
         info = unescapeAll(tok.info).strip() if tok.info else ""
         language: str | None = None
         title: str | None = None
-        line_numbers = False
+        line_numbers = full_width = False
         if info:
             language, _, rest = info.partition(" ")
             language = language.strip("{}.") or None
@@ -178,7 +197,10 @@ class Converter:
                 attrs, _args = parse_attrs(rest)
                 title = attrs.get("title") or None
                 line_numbers = is_true(attrs.get("lineNumbers"))
-        return CodeBlock(_strip_final_newline(tok.content), language, title, line_numbers)
+                full_width = is_true(attrs.get("fullWidth"))
+        return CodeBlock(
+            _strip_final_newline(tok.content), language, title, line_numbers, full_width
+        )
 
     def _list(self, toks: list[Token], i: int, out: list[Item]) -> int:
         tok = toks[i]

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Literal, TypeAlias
+from typing import Any, Literal, TypeAlias
 
 __all__ = [
     "STYLES",
     "Align",
     "Block",
     "Blocks",
+    "Card",
+    "Cards",
     "Cell",
     "CodeBlock",
     "Columns",
+    "Conditional",
     "ContentRef",
     "Details",
     "Document",
@@ -29,6 +32,8 @@ __all__ = [
     "Include",
     "ListBlock",
     "ListItem",
+    "MathBlock",
+    "Notice",
     "OpenAPICard",
     "Paragraph",
     "Quote",
@@ -48,8 +53,26 @@ __all__ = [
     "walk",
 ]
 
-STYLES: frozenset[str] = frozenset({"bold", "italic", "code", "strike", "link", "footnote_ref"})
-"""Every style a :class:`Span` may carry."""
+STYLES: frozenset[str] = frozenset(
+    {
+        "bold",
+        "italic",
+        "code",
+        "strike",
+        "link",
+        "footnote_ref",
+        "kbd",
+        "mark",
+        "button",
+        "icon",
+        "mention",
+        "math",
+    }
+)
+"""Every style a :class:`Span` may carry. ``kbd``/``mark``/``button`` come from those HTML
+tags, ``icon`` is a Font Awesome icon (its text is the icon's name), ``mention`` a page
+mention (a link whose text the viewer replaces by the target page's title) and ``math``
+inline ``$$…$$`` math."""
 
 HintStyle: TypeAlias = Literal["info", "success", "warning", "danger"]
 Align: TypeAlias = Literal["left", "center", "right"] | None
@@ -97,6 +120,42 @@ class CodeBlock:
     language: str | None = None
     title: str | None = None
     line_numbers: bool = False
+    full_width: bool = False
+    highlighted: frozenset[int] = frozenset()
+    """1-based numbers of the lines GitBook marks as highlighted (``<pre>`` exports)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MathBlock:
+    """A ``$$…$$`` block: TeX source, shown as is (a terminal cannot typeset it)."""
+
+    tex: str
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card of a card table (``<table data-view="cards">``)."""
+
+    title: Spans
+    body: tuple[Spans, ...] = ()
+    """Other visible cells, one paragraph each."""
+    target: str | None = None
+    """``data-card-target`` column: a page path or URL the card leads to."""
+    cover: str | None = None
+    """``data-card-cover`` column: an image file."""
+
+
+@dataclass(frozen=True, slots=True)
+class Cards:
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Conditional:
+    """``{% if expr %}…{% else %}…{% endif %}``: each branch with its condition label."""
+
+    branches: tuple[tuple[str, Blocks], ...]
+    """``(label, blocks)``: ``"if visitor.claims.x"``, ``"elif …"``, ``"else"``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +266,11 @@ class ContentRef:
 @dataclass(frozen=True, slots=True)
 class Include:
     path: str
+    blocks: Blocks = ()
+    """The included content once the viewer has expanded it (see :func:`expand_includes`)."""
+    title: str | None = None
+    """The reusable content's title, once resolved."""
+    state: Literal["pending", "included", "missing"] = "pending"
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,6 +309,14 @@ class UnknownBlock:
 
 
 @dataclass(frozen=True, slots=True)
+class Notice:
+    """A problem with the page itself the reader should see (e.g. unreadable front matter)."""
+
+    message: str
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class HtmlBlock:
     """Raw HTML that is not understood, reduced to its text (never interpreted)."""
 
@@ -275,6 +347,10 @@ Block: TypeAlias = (
     | Footnotes
     | UnknownBlock
     | HtmlBlock
+    | MathBlock
+    | Cards
+    | Conditional
+    | Notice
 )
 Blocks: TypeAlias = tuple[Block, ...]
 
@@ -286,11 +362,13 @@ class Document:
     """``(level, title, anchor)`` of every heading, in document order (for an outline)."""
     links: tuple[tuple[str, str], ...] = ()
     """``(text, href)`` of every link, content-ref and embed, in document order."""
+    front_matter: Mapping[str, Any] = field(default_factory=dict, hash=False, compare=False)
+    """The page's YAML front matter when the markdown starts with one (else empty)."""
 
 
 def child_blocks(block: Block) -> Iterator[Block]:
     """The blocks directly nested in ``block`` (in reading order)."""
-    if isinstance(block, Quote | Hint | Details | OpenAPICard | UnknownBlock):
+    if isinstance(block, Quote | Hint | Details | OpenAPICard | UnknownBlock | Include):
         yield from block.blocks
     elif isinstance(block, ListBlock):
         for item in block.items:
@@ -309,6 +387,9 @@ def child_blocks(block: Block) -> Iterator[Block]:
             yield from update.blocks
     elif isinstance(block, Footnotes):
         for _label, blocks in block.items:
+            yield from blocks
+    elif isinstance(block, Conditional):
+        for _label, blocks in block.branches:
             yield from blocks
 
 

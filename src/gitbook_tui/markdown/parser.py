@@ -37,7 +37,7 @@ def _parse(markdown: str) -> Document:
     footnotes = conv.footnotes(env)
     if footnotes is not None:
         blocks = (*blocks, footnotes)
-    return Document(blocks, tuple(conv.headings), tuple(conv.links))
+    return Document(blocks, tuple(conv.headings), tuple(conv.links), conv.front_matter)
 
 
 _GC_PAUSE_THRESHOLD = 64 * 1024

@@ -9,6 +9,7 @@ from markdown_it.rules_block import StateBlock
 from markdown_it.rules_inline import StateInline
 from markdown_it.rules_inline import image as _image_rule
 from markdown_it.rules_inline import link as _link_rule
+from mdit_py_plugins.dollarmath import dollarmath_plugin
 from mdit_py_plugins.footnote import footnote_plugin
 from mdit_py_plugins.front_matter import front_matter_plugin
 from mdit_py_plugins.tasklists import tasklists_plugin
@@ -159,6 +160,15 @@ def _build_markdown_it() -> MarkdownIt:
     # unreferenced ones are not thrown away (the tail is assembled here).
     md.use(footnote_plugin, inline=False, move_to_end=False)
     md.use(tasklists_plugin)
+    # GitBook writes math as $$…$$ (blocks and inline); single dollars only around text
+    # that cannot be prices or shell variables ("$5", "$ x", "$HOME and $PATH" stay text).
+    md.use(
+        dollarmath_plugin,
+        allow_labels=False,
+        allow_space=False,
+        allow_digits=False,
+        double_inline=True,
+    )
     md.block.ruler.before(
         "table",
         "gitbook_tag",

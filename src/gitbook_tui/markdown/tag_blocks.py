@@ -11,6 +11,7 @@ from .model import (
     Blocks,
     CodeBlock,
     Columns,
+    Conditional,
     ContentRef,
     Details,
     EmbedCard,
@@ -51,7 +52,14 @@ class _Summary:
     extra: Blocks
 
 
-_Part: TypeAlias = Tab | Step | _Column | Update | _Summary | ListItem
+@dataclass(frozen=True, slots=True)
+class _Branch:
+    """An ``{% else %}``/``{% elif … %}`` marker inside an ``{% if %}``."""
+
+    label: str
+
+
+_Part: TypeAlias = Tab | Step | _Column | Update | _Summary | ListItem | _Branch
 Item: TypeAlias = Block | _Part
 _P = TypeVar("_P", Tab, Step, _Column, Update)
 
@@ -67,7 +75,8 @@ _HINT_STYLES: dict[str, HintStyle] = {
     "error": "danger",
 }
 _OPENAPI_TAGS = {"openapi", "openapi-operation", "openapi-webhook", "swagger"}
-PART_TYPES = (Tab, Step, _Column, Update, _Summary, ListItem)
+PART_TYPES = (Tab, Step, _Column, Update, _Summary, ListItem, _Branch)
+_BRANCH_TAGS = frozenset({"else", "elif", "elsif", "elseif"})
 
 
 def is_true(value: str | None) -> bool:
@@ -141,6 +150,10 @@ def tag_blocks(
         return [ContentRef(url, title), *rest]
     if name == "include":
         return [Include(_first(info, "path", "src", "file"))]
+    if name == "if":
+        return [_conditional(info, children)]
+    if name in _BRANCH_TAGS:
+        return [_Branch(f"{name} {info.source}".strip() if name != "else" else "else")]
     if name == "html:details":
         summary: Spans = ()
         blocks: list[Item] = []
@@ -164,6 +177,7 @@ def tag_blocks(
 def _code(info: TagInfo, children: list[Item]) -> list[Item]:
     title = info.attrs.get("title") or None
     line_numbers = is_true(info.attrs.get("lineNumbers"))
+    full_width = is_true(info.attrs.get("fullWidth"))
     out: list[Item] = []
     for child in children:
         if isinstance(child, CodeBlock):
@@ -171,9 +185,25 @@ def _code(info: TagInfo, children: list[Item]) -> list[Item]:
                 child,
                 title=title or child.title,
                 line_numbers=line_numbers or child.line_numbers,
+                full_width=full_width or child.full_width,
             )
         out.append(child)
     return out
+
+
+def _conditional(info: TagInfo, children: list[Item]) -> Conditional:
+    """``{% if %}`` content split at its ``{% else %}``/``{% elif %}`` markers."""
+    branches: list[tuple[str, Blocks]] = []
+    label = f"if {info.source}".strip()
+    current: list[Item] = []
+    for child in children:
+        if isinstance(child, _Branch):
+            branches.append((label, finish(current)))
+            label, current = child.label, []
+        else:
+            current.append(child)
+    branches.append((label, finish(current)))
+    return Conditional(tuple(branches))
 
 
 def _caption(children: list[Item], everything: bool = False) -> tuple[Spans, list[Item]]:
@@ -240,6 +270,8 @@ def finish(items: Sequence[Item]) -> Blocks:
             blocks.append(Updates(tuple(run)))
         elif kind is ListItem:
             blocks.append(ListBlock(False, 1, tuple(run)))
+        elif kind is _Branch:  # an {% else %} outside any {% if %}: say so
+            blocks.extend(UnknownBlock(branch.label.split(" ", 1)[0]) for branch in run)
         else:  # a <summary> outside <details>
             for summary in run:
                 if summary.spans:

@@ -38,8 +38,8 @@ CONTAINER_TAGS: frozenset[str] = frozenset(
         "html:summary",
     }
 )
-# Tags that never have an end tag.
-SELF_CLOSING_TAGS: frozenset[str] = frozenset({"include"})
+# Tags that never have an end tag (``else``/``elif`` split an ``if`` into branches).
+SELF_CLOSING_TAGS: frozenset[str] = frozenset({"include", "else", "elif", "elsif", "elseif"})
 # Everything else (embed, file, unknown tags) wraps content only if its end tag exists.
 
 _HTML_MARKER_RE = re.compile(r"</?(?:details|summary)(?:\s[^<>\n]*)?>", re.IGNORECASE)
@@ -73,6 +73,8 @@ class TagInfo:
     attrs: dict[str, str] = field(default_factory=dict, hash=False)
     args: tuple[str, ...] = ()
     """Positional quoted values, e.g. the path in ``{% include "x.md" %}``."""
+    source: str = field(default="", compare=False)
+    """Everything after the name, as written (an ``if`` tag's condition)."""
 
     @property
     def kind(self) -> str:
@@ -179,7 +181,7 @@ def parse_marker(text: str) -> TagInfo | None:
         if name.startswith("end") and len(name) > 3 and not rest.strip():
             return TagInfo(name[3:], end=True)
         attrs, args = parse_attrs(rest) if rest.strip() else ({}, ())
-        return TagInfo(name, attrs=attrs, args=args)
+        return TagInfo(name, attrs=attrs, args=args, source=rest.strip())
     m = _HTML_NAME_RE.match(text)
     if m is None:
         return None

@@ -4,7 +4,8 @@ A stored revision (kind ``revision``, scope = space id) is::
 
     {"id", "space", "parents": [rev ids], "type": "initial"|"edits"|"merge"|"update"|"import"|…,
      "createdAt", "createdBy": user id | None, "changeRequest": cr id | None,
-     "pages": [PageNode…], "files": [FileNode…], "variables": {}}
+     "pages": [PageNode…], "files": [FileNode…], "variables": {},
+     "reusableContents": [{"id", "title", "document": blob hash, "git"}]  (when any)}
 
     PageNode = {"id", "title", "type": "document"|"group"|"link", "slug", "emoji", "icon",
                 "description", "hidden", "noIndex", "createdAt", "updatedAt",
@@ -46,7 +47,12 @@ def create_revision(
     created_by: str | None = None,
     change_request: str | None = None,
     variables: dict[str, str] | None = None,
+    reusable_contents: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
+    if reusable_contents is None and parents:
+        # Edits keep the parent's reusable contents; only an import replaces them.
+        parent = tx.storage._revision_cache.get(parents[0]) or tx.get("revision", parents[0])
+        reusable_contents = list((parent or {}).get("reusableContents") or [])
     revision = {
         "id": revision_id,
         "space": space_id,
@@ -59,6 +65,8 @@ def create_revision(
         "files": files,
         "variables": variables or {},
     }
+    if reusable_contents:
+        revision["reusableContents"] = reusable_contents
     tx.put("revision", revision_id, revision, scope=space_id)
     return revision
 

@@ -169,6 +169,9 @@ def page_json(node: dict[str, Any], path: str, base: str, opts: ReadOptions) -> 
         return body
     body["slug"] = node.get("slug") or node["id"]
     body["path"] = body["slug"] if kind == "group" else path
+    if kind == "computed":
+        body["computed"] = node.get("computed") or {}
+        body["computedSeed"] = node.get("computedSeed") or node["id"]
     body["noIndex"] = bool(node.get("noIndex", False))
     body["noRobotsIndex"] = bool(node.get("noRobotsIndex", False))
     if kind == "document":
@@ -266,7 +269,10 @@ def revision_json(tx: Tx, ctx: Ctx, target: Target, opts: ReadOptions) -> str:
         "type": kind if kind in REVISION_TYPES else "edits",
         "parents": list(revision.get("parents", [])),
         "files": [file_json(ctx, f, opts) for f in revision.get("files", [])],
-        "reusableContents": [],
+        "reusableContents": [
+            {k: item[k] for k in ("id", "title", "document", "git") if item.get(k) is not None}
+            for item in revision.get("reusableContents") or []
+        ],
         "tags": [],
         "variables": dict(revision.get("variables") or {}),
         "createdAt": revision.get("createdAt"),

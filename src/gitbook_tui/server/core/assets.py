@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import io
 import mimetypes
 import re
-import struct
 from pathlib import PurePosixPath
+
+import imagesize
 
 _EXTRA_TYPES = {
     ".md": "text/markdown",
     ".markdown": "text/markdown",
     ".svg": "image/svg+xml",
     ".webp": "image/webp",
+    ".avif": "image/avif",
+    ".heic": "image/heic",
     ".yaml": "application/yaml",
     ".yml": "application/yaml",
     ".csv": "text/csv",
@@ -33,39 +37,21 @@ _SVG_TAG_RE = re.compile(rb"<svg\b[^>]*>", re.IGNORECASE | re.DOTALL)
 
 
 def image_dimensions(data: bytes, content_type: str = "") -> dict[str, float] | None:
-    """Width and height of a PNG, GIF, JPEG or SVG image read from its bytes, else ``None``."""
-    try:
-        if data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR":
-            width, height = struct.unpack(">II", data[16:24])
-            return {"width": width, "height": height}
-        if data[:6] in (b"GIF87a", b"GIF89a"):
-            width, height = struct.unpack("<HH", data[6:10])
-            return {"width": width, "height": height}
-        if data[:2] == b"\xff\xd8":
-            return _jpeg_dimensions(data)
-        if "svg" in content_type or data.lstrip()[:5] in (b"<?xml", b"<svg ", b"<svg\n"):
+    """Width and height of an image read from its header bytes (PNG, GIF, JPEG, WebP, AVIF,
+    HEIC, BMP, TIFF… through ``imagesize``; SVG from its root element), else ``None``."""
+    if "svg" in content_type or data.lstrip()[:5] in (b"<?xml", b"<svg ", b"<svg\n"):
+        try:
             return _svg_dimensions(data)
-    except (struct.error, ValueError, IndexError):
+        except (ValueError, IndexError):
+            return None
+    try:
+        # Bytes only, never a path or URL: imagesize would open or fetch those itself.
+        width, height = imagesize.get(io.BytesIO(data))
+    except Exception:  # a truncated or hostile header must not fail the upload
         return None
-    return None
-
-
-def _jpeg_dimensions(data: bytes) -> dict[str, float] | None:
-    pos = 2
-    while pos + 9 < len(data):
-        if data[pos] != 0xFF:
-            pos += 1
-            continue
-        marker = data[pos + 1]
-        if marker in (0xD8, 0x01) or 0xD0 <= marker <= 0xD7 or marker == 0xFF:
-            pos += 1 if marker == 0xFF else 2
-            continue
-        (length,) = struct.unpack(">H", data[pos + 2 : pos + 4])
-        if marker in (0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF):
-            height, width = struct.unpack(">HH", data[pos + 5 : pos + 9])
-            return {"width": width, "height": height}
-        pos += 2 + length
-    return None
+    if width <= 0 or height <= 0:
+        return None
+    return {"width": int(width), "height": int(height)}
 
 
 def _svg_dimensions(data: bytes) -> dict[str, float] | None:

@@ -26,6 +26,7 @@ Entry points (the parsing lives in :mod:`.summary`, :mod:`.gitsync_sources`,
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -102,6 +103,8 @@ __all__ = [
     "store_tree",
 ]
 
+_log = logging.getLogger(__name__)
+
 
 class CtxLike(Protocol):
     """What the importer needs from its caller (a request ``Ctx`` or :class:`SimpleCtx`)."""
@@ -168,9 +171,11 @@ def commit_content(
     *,
     change_request: dict[str, Any] | None = None,
     type: str = "import",
+    reusable_contents: list[dict[str, Any]] | None = None,
 ) -> str:
     """Write a new revision with ``pages``/``files`` (already stored) and make it current:
-    the space's main revision, or the change request's ``revision``. Returns its id."""
+    the space's main revision, or the change request's ``revision``. Returns its id.
+    ``reusable_contents`` (stored) replace the parent's; ``None`` keeps them."""
     now = ctx.now()
     user_id = getattr(ctx, "user_id", None)
     revision_id = ctx.new_id()
@@ -187,6 +192,7 @@ def commit_content(
         created_by=user_id,
         change_request=change_request["id"] if change_request else None,
         variables=dict(get_revision(tx, parent).get("variables", {})) if parent else None,
+        reusable_contents=reusable_contents,
     )
     if change_request is not None:
         change_request["revision"] = revision_id
@@ -205,14 +211,27 @@ def apply_tree(
     *,
     change_request: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Replace the content of the space (or change request) with ``tree``: import result."""
+    """Replace the content of the space (or change request) with ``tree``: import result
+    (with ``warnings`` listing what was skipped, e.g. files over the size limit)."""
     pages, files = store_tree(tx, tree.pages, tree.files)
-    revision_id = commit_content(tx, ctx, space, pages, files, change_request=change_request)
-    return {
+    reusable = [
+        {
+            **{k: v for k, v in item.items() if k != "markdown"},
+            "document": store_markdown(tx, item["markdown"]),
+        }
+        for item in tree.reusable
+    ]
+    revision_id = commit_content(
+        tx, ctx, space, pages, files, change_request=change_request, reusable_contents=reusable
+    )
+    result: dict[str, Any] = {
         "revision": revision_id,
         "importedResources": tree.imported,
         "totalResources": tree.found,
     }
+    if tree.warnings:
+        result["warnings"] = list(tree.warnings)
+    return result
 
 
 def import_folder_into_space(
@@ -284,6 +303,8 @@ def import_folder_as_new_space(
         name = (title or readme_title or folder.resolve().name or "Imported").strip()[:50]
         space = new_space(tx, ctx, org_id=org_id, title=name)  # type: ignore[arg-type]
         apply_tree(tx, ctx, space, tree)
+        for warning in tree.warnings:
+            _log.warning("import of %s: %s", folder, warning)
         return space
 
 

@@ -12,13 +12,17 @@ from ..core.fetch import Fetched, FetchError, fetch_url
 from ..core.url_guard import FetchPolicy, local_path
 
 
-class ContentImportError(Exception):
+class ContentImportError(ValueError):
     """An import that cannot be done; ``message`` is meant for the API client."""
 
     def __init__(self, message: str, status: int = 400) -> None:
         super().__init__(message)
         self.message = message
         self.status = status
+
+
+class FileTooLarge(ContentImportError):
+    """One file over the size limit: the import skips it (with a warning) and goes on."""
 
 
 # -- reading a folder (local or over HTTP) -------------------------------------------------------
@@ -45,11 +49,14 @@ class FolderSource:
             path.relative_to(self.root.resolve())
         except ValueError:
             return None
-        if not path.is_file():
-            return None
-        if path.stat().st_size > self.max_bytes:
-            raise ContentImportError(f"{path}: larger than {self.max_bytes} bytes")
-        return path.read_bytes()
+        try:
+            if not path.is_file():
+                return None
+            if path.stat().st_size > self.max_bytes:
+                raise FileTooLarge(f"{rel}: larger than {self.max_bytes} bytes")
+            return path.read_bytes()
+        except OSError as exc:
+            raise ContentImportError(f"{rel}: cannot be read ({exc.strerror or exc})") from exc
 
     def assets(self, folder: str) -> list[str]:
         base = self.root / folder
@@ -91,6 +98,8 @@ class HttpSource:
                 exc.code == "FETCH_FAILED" and "no such file" in exc.message
             ):
                 return None
+            if exc.code == "FETCH_TOO_LARGE":
+                raise FileTooLarge(f"{rel}: {_reason(exc)}") from exc
             raise ContentImportError(f"{self.url(rel)}: {_reason(exc)}", exc.status) from exc
 
     def assets(self, folder: str) -> list[str]:

@@ -14,10 +14,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
+from ...markdown.front_matter import split_front_matter as find_front_matter
 from ..core.clock import iso
 from ..core.slugs import slugify, unique_slug
-from .sources import ContentImportError, FolderSource, Source
-from .summary import Entry, parse_simple_yaml, parse_summary, split_front_matter, split_title
+from .sources import ContentImportError, FileTooLarge, FolderSource, Source
+from .summary import Entry, parse_simple_yaml, parse_summary, read_page, split_title
 
 MAX_PAGES = 10_000
 MAX_FILES = 2_000
@@ -35,13 +36,20 @@ class Tree:
     found: int = 0
     imported: int = 0
     missing: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    """What the import skipped or could not read, one sentence each (never fatal)."""
+    reusable: list[dict[str, Any]] = field(default_factory=list)
+    """Reusable contents (``.gitbook/includes/*.md``): ``{id, title, markdown, git}``."""
 
 
 _ASSET_REF_RE = re.compile(
     r"!?\[[^\]\n]*\]\(\s*<?([^)\s>]+)>?[^)]*\)"
     r"|\{%\s*file\s+src=\"([^\"]+)\""
     r"|<img\b[^>]*?\bsrc=[\"']([^\"']+)[\"']"
+    r"|<a\b[^>]*?\bhref=[\"']([^\"']+\.gitbook/assets/[^\"']+)[\"']"
 )
+_INCLUDE_RE = re.compile(r"\{%\s*include\s+[\"']([^\"']+)[\"']\s*%\}")
+INCLUDES_DIR = ".gitbook/includes"
 
 
 def _default_id() -> str:
@@ -84,9 +92,18 @@ def build_tree(
         return posixpath.normpath(posixpath.join(root, path)) if root else posixpath.normpath(path)
 
     tree = Tree(pages=[], files=[])
+
+    def read(path: str) -> bytes | None:
+        """A file's bytes; one over the size limit is skipped with a warning."""
+        try:
+            return source.read(path)
+        except FileTooLarge as exc:
+            tree.warnings.append(f"skipped {exc.message}")
+            return None
+
     summary = source.read(rel(summary_name))
     if summary is not None:
-        entries = parse_summary(summary.decode("utf-8", errors="replace"))
+        entries = parse_summary(summary.decode("utf-8", errors="replace"), tree.warnings)
         listed = {_strip_anchor(e.target) for e in _walk(entries) if e.target}
         if readme not in listed and source.read(rel(readme)) is not None:
             entries.insert(0, Entry("document", "", readme))
@@ -104,6 +121,18 @@ def build_tree(
         raise ContentImportError(f"too many pages (more than {MAX_PAGES})")
 
     referenced: dict[str, None] = {}
+    includes: dict[str, None] = {}
+
+    def note_references(path: str, markdown: str) -> None:
+        folder = posixpath.dirname(path)
+        for ref in _asset_refs(markdown):
+            resolved = posixpath.normpath(posixpath.join(folder, ref))
+            if not resolved.startswith(".."):
+                referenced.setdefault(resolved, None)
+        for match in _INCLUDE_RE.finditer(markdown):
+            resolved = posixpath.normpath(posixpath.join(folder, unquote(match.group(1))))
+            if not resolved.startswith(".."):
+                includes.setdefault(resolved, None)
 
     def build(entries: list[Entry], taken: set[str]) -> list[dict[str, Any]]:
         # Groups add nothing to paths: their pages share ``taken`` with the group's siblings.
@@ -131,25 +160,35 @@ def build_tree(
             elif entry.kind == "link":
                 node["href"] = entry.target
                 tree.imported += 1
+            elif entry.kind == "computed":
+                # A computed page (e.g. an OpenAPI reference GitBook generates from a spec):
+                # kept as the API's typed "computed" page, its source as written.
+                node["computed"] = entry.computed
+                node["computedSeed"] = node["id"]
+                node["slug"] = unique_slug(slugify(entry.title), taken)
+                tree.imported += 1
             else:
                 target = _strip_anchor(entry.target) if entry.target else None
                 meta: dict[str, Any] = {}
                 markdown, title = "", None
                 if target:
-                    data = source.read(rel(target))
+                    data = read(rel(target))
                     if data is None:
                         tree.missing.append(target)
                     else:
                         tree.imported += 1
-                        meta, body = split_front_matter(data.decode("utf-8", errors="replace"))
-                        title, markdown = split_title(body)
+                        text = data.decode("utf-8", errors="replace")
+                        meta, body, problem = read_page(text)
+                        if problem is not None:
+                            tree.warnings.append(f"{target}: front matter not read: {problem}")
+                            # Kept above the body: the viewer shows it with the warning.
+                            raw, rest = find_front_matter(text)
+                            title, markdown = split_title(rest)
+                            markdown = f"---\n{raw}\n---\n{markdown}"
+                        else:
+                            title, markdown = split_title(body)
                         node["git"] = {"path": rel(target), "oid": _git_oid(data)}
-                        for ref in _asset_refs(markdown):
-                            resolved = posixpath.normpath(
-                                posixpath.join(posixpath.dirname(rel(target)), ref)
-                            )
-                            if not resolved.startswith(".."):
-                                referenced.setdefault(resolved, None)
+                        note_references(rel(target), markdown)
                 else:
                     tree.imported += 1
                 node["title"] = entry.title or title or _title_from_path(target or "page")
@@ -162,6 +201,12 @@ def build_tree(
 
     tree.pages = build(entries, set())
 
+    include_dir = rel(INCLUDES_DIR)
+    for path in source.assets(include_dir):
+        if path.endswith((".md", ".markdown")):
+            includes.setdefault(path, None)
+    _read_includes(tree, read, includes, new_id, note_references)
+
     asset_dir = rel(".gitbook/assets")
     candidates = dict.fromkeys(source.assets(asset_dir))
     for ref in referenced:
@@ -169,9 +214,15 @@ def build_tree(
             candidates.setdefault(ref, None)
     for path in candidates:
         if len(tree.files) >= MAX_FILES:
+            tree.warnings.append(f"more than {MAX_FILES} files: the rest were skipped")
             break
-        data = source.read(path)
         is_asset = path.startswith(asset_dir + "/")
+        try:
+            data = source.read(path)
+        except FileTooLarge as exc:
+            tree.found += 1
+            tree.warnings.append(f"skipped {exc.message}")
+            continue
         if data is None:
             if is_asset:
                 tree.found += 1
@@ -184,6 +235,38 @@ def build_tree(
             ({"id": new_id(), "name": name, "git": {"path": path, "oid": _git_oid(data)}}, data)
         )
     return tree
+
+
+def _read_includes(
+    tree: Tree,
+    read: Callable[[str], bytes | None],
+    paths: dict[str, None],
+    new_id: Callable[[], str],
+    note_references: Callable[[str, str], None],
+) -> None:
+    """Reusable contents: each include file's front matter ``title`` and body."""
+    for path in paths:
+        tree.found += 1
+        data = read(path)
+        if data is None:
+            tree.missing.append(path)
+            continue
+        tree.imported += 1
+        meta, body, problem = read_page(data.decode("utf-8", errors="replace"))
+        if problem is not None:
+            tree.warnings.append(f"{path}: front matter not read: {problem}")
+        heading, rest = split_title(body)
+        title = meta.get("title") if isinstance(meta.get("title"), str) else None
+        markdown = rest if heading and not title else body
+        tree.reusable.append(
+            {
+                "id": new_id(),
+                "title": (title or heading or _title_from_path(path)).strip()[:200],
+                "markdown": markdown,
+                "git": {"path": path, "oid": _git_oid(data)},
+            }
+        )
+        note_references(path, markdown)
 
 
 def _walk(entries: list[Entry]) -> list[Entry]:
@@ -229,8 +312,10 @@ _LAYOUT_KEYS = ("cover", "title", "description", "tableOfContents", "outline", "
 
 def _apply_front_matter(node: dict[str, Any], meta: dict[str, Any]) -> None:
     for key in ("description", "emoji", "icon"):
-        if isinstance(meta.get(key), str | int) and meta.get(key) != "":
-            node[key] = str(meta[key])
+        value = meta.get(key)
+        # Folded and literal YAML blocks end with a newline ("description: >"): not content.
+        if isinstance(value, str | int) and not isinstance(value, bool) and str(value).strip():
+            node[key] = str(value).strip()
     for key in ("hidden", "noIndex", "noRobotsIndex"):
         if key in meta:
             node[key] = meta[key] is True

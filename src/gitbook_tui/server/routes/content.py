@@ -17,6 +17,7 @@ from fastapi import APIRouter
 from fastapi.responses import Response
 
 from ..content import links
+from ..content.documents import document_json
 from ..content.store import get_revision
 from ..content.views import (
     TREE_CACHE_LIMIT,
@@ -230,6 +231,44 @@ def get_revision_page(
     ctx: CtxDep, spaceId: str, revisionId: str, pageId: str, opts: ReadOpts
 ) -> Response:
     return read_page(ctx, opts, pageId, space_id=spaceId, revision_id=revisionId)
+
+
+def _reusable_content(target: Any, reusable_id: str) -> dict[str, Any]:
+    for item in target.revision.get("reusableContents") or []:
+        if item.get("id") == reusable_id:
+            return dict(item)
+    raise not_found("Reusable content", reusable_id)
+
+
+def _reusable_json(item: dict[str, Any], opts: Any) -> dict[str, Any]:
+    body = {k: item[k] for k in ("id", "title", "document") if item.get(k) is not None}
+    if getattr(opts, "metadata", True) and item.get("git"):
+        body["git"] = item["git"]
+    return body
+
+
+@router.get("/spaces/{spaceId}/content/reusable-contents/{reusableContentId}")
+def get_reusable_content(
+    ctx: CtxDep, spaceId: str, reusableContentId: str, opts: ReadOpts
+) -> dict[str, Any]:
+    with ctx.read() as tx:
+        target = load_target(tx, ctx, space_id=spaceId)
+        return _reusable_json(_reusable_content(target, reusableContentId), opts)
+
+
+@router.get(
+    "/spaces/{spaceId}/revisions/{revisionId}/reusable-contents/{reusableContentId}/document"
+)
+def get_reusable_content_document(
+    ctx: CtxDep, spaceId: str, revisionId: str, reusableContentId: str
+) -> Response:
+    """The reusable content's body as a JSON document (the real API has no markdown here)."""
+    with ctx.read() as tx:
+        target = load_target(tx, ctx, space_id=spaceId, revision_id=revisionId)
+        item = _reusable_content(target, reusableContentId)
+        digest = item.get("document")
+        markdown = tx.get_text(digest) if digest else ""
+    return raw_response(document_json(markdown, digest))
 
 
 # -- change request routes -----------------------------------------------------------------------

@@ -284,7 +284,12 @@ class BrowserScreen(Screen[None]):
         markdown = page.markdown or ""
         if markdown != self._shown_markdown or anchor:
             self._shown_markdown = markdown
-            self.viewer.show(loaded.document, anchor=anchor, files=self.files.infos(space_id))
+            self.viewer.show(
+                loaded.document,
+                anchor=anchor,
+                files=self.files.infos(space_id),
+                titles=self._links.page_title,
+            )
         nav = navigator_of(self.app)
         if nav is not None:
             nav.space_id = space_id

@@ -20,6 +20,7 @@ from ..common.link_targets import LinkTarget, classify_link, external_url
 from ..common.text import plain
 from .page_viewer import PageViewer
 from .space_files import SpaceFiles
+from .tree.model import page_key
 from .tree.workspace_tree import WorkspaceTree
 
 __all__ = ["LinkFollower", "LinkHost"]
@@ -75,6 +76,25 @@ class LinkFollower:
             bool(page.pages) if page else False,
             page.git.path if page is not None and page.git is not None else None,
         )
+
+    def page_title(self, href: str) -> str | None:
+        """The title of the page of the space ``href`` leads to, if the tree knows it
+        (what mentions, content refs and cards show instead of a file name)."""
+        screen = self._screen
+        current = screen.current_page
+        if current is None:
+            return None
+        target = self._classify(href)
+        tree = screen.workspace_tree
+        node = None
+        if target.kind == "path":
+            node = tree.page_at_git_path(current[0], target.file) or tree.page_at_path(
+                current[0], target.path
+            )
+        elif target.kind == "page":
+            node = tree.node_data(page_key(current[0], target.page_id))
+        title = getattr(node, "title", None)
+        return title if isinstance(title, str) and title else None
 
     def follow(self, href: str) -> None:
         """Act on a link of the open page (see the module docstring)."""

@@ -15,6 +15,7 @@ from ...api import APIConnectionError, AsyncGitBook, GitBookError, ReadMode, res
 from ...markdown import Document, Paragraph, Span, clean_text, parse
 from ...models import RevisionPage
 from ..common.freshness import Freshness
+from .page_includes import load_includes
 
 __all__ = ["LoadedPage", "PageLoader", "parse_page"]
 
@@ -36,6 +37,7 @@ class LoadedPage:
     page: RevisionPage
     document: Document
     freshness: Freshness | None
+    space_id: str = ""
 
 
 class PageLoader:
@@ -50,7 +52,7 @@ class PageLoader:
         """The page, parsed. Raises :class:`GitBookError` when it cannot be read (an
         :class:`APIConnectionError` when the server cannot be reached and nothing is cached)."""
         page = await self._client.content.get_page(space_id, page_id, format="markdown", read=read)
-        return await self._parsed(page, Freshness.of_meta(response_meta(page)))
+        return await self._parsed(space_id, page, Freshness.of_meta(response_meta(page)))
 
     async def refreshed(self, loaded: LoadedPage) -> LoadedPage | None:
         """When ``loaded`` came from the cache while the server is asked (``prefer-cache``):
@@ -63,14 +65,20 @@ class PageLoader:
         try:
             fresh = await meta.refresh
         except APIConnectionError:
-            return LoadedPage(loaded.page, loaded.document, Freshness.offline(meta.age))
+            return LoadedPage(
+                loaded.page, loaded.document, Freshness.offline(meta.age), loaded.space_id
+            )
         except GitBookError:
             return None
         if fresh is None:
-            return LoadedPage(loaded.page, loaded.document, Freshness.online())
-        return await self._parsed(fresh, Freshness.online())
+            return LoadedPage(loaded.page, loaded.document, Freshness.online(), loaded.space_id)
+        return await self._parsed(loaded.space_id, fresh, Freshness.online())
 
-    @staticmethod
-    async def _parsed(page: RevisionPage, freshness: Freshness | None) -> LoadedPage:
+    async def _parsed(
+        self, space_id: str, page: RevisionPage, freshness: Freshness | None
+    ) -> LoadedPage:
         document = await asyncio.to_thread(parse_page, page.markdown)
-        return LoadedPage(page, document, freshness)
+        if space_id:
+            # {% include %} blocks filled from the space's reusable contents
+            document = await load_includes(self._client, space_id, document)
+        return LoadedPage(page, document, freshness, space_id)

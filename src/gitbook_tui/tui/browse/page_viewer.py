@@ -109,6 +109,7 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         super().__init__(name=name, id=id, classes=classes)
         self._document: Document | None = None
         self._files: Mapping[str, FileInfo] | None = None
+        self._titles: Callable[[str], str | None] | None = None
         self._pending_anchor: str | None = None
         self._view: Viewport | None = None
         self._adjusting = False
@@ -143,10 +144,13 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         *,
         files: Mapping[str, FileInfo] | None = None,
         anchor: str | None = None,
+        titles: Callable[[str], str | None] | None = None,
     ) -> None:
         """Display ``document`` (at heading ``anchor`` if given). Only the blocks on the
-        first screen are laid out; ``files`` adds sizes/dimensions to placeholders."""
-        self._document, self._files = document, files
+        first screen are laid out; ``files`` adds sizes/dimensions to placeholders and
+        ``titles`` gives the title of the page a link leads to (mentions, content refs)."""
+        self._parse_worker = None
+        self._document, self._files, self._titles = document, files, titles
         self._view, self._painted = None, False
         self._pending_anchor = anchor
         self._reset_find()
@@ -187,7 +191,7 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         width, height = self._content_size()
         if self._document is None or width <= 0:
             return  # Not sized yet: on_resize builds it.
-        layout = DocumentLayout(self._document, width, files=self._files)
+        layout = DocumentLayout(self._document, width, files=self._files, titles=self._titles)
         self._view = Viewport(layout, height)
         anchor, self._pending_anchor = self._pending_anchor, None
         if anchor is None or not self._view.scroll_to_anchor(anchor):

@@ -13,6 +13,14 @@ from ...markdown import model as m
 from .code import layout_code
 from .core import BlockLayout, Context, Path, Target, anchor_style, finalize, pad, prefixed, wrap
 from .flows import FlowMarks, SearchText
+from .gitbook_blocks import (
+    layout_cards,
+    layout_conditional,
+    layout_include,
+    layout_math,
+    layout_notice,
+    layout_unknown,
+)
 from .links import inline_text, safe_text
 from .placeholders import (
     layout_content_ref,
@@ -20,7 +28,6 @@ from .placeholders import (
     layout_figure,
     layout_file,
     layout_image,
-    layout_include,
     layout_openapi,
 )
 from .styles import HINT_ICONS
@@ -216,6 +223,12 @@ def _stepper(block: m.Stepper, width: int, ctx: Context, path: Path) -> list[Tex
             title.stylize(anchor_style(first.anchor))
             head.append_text(title)
             blocks = blocks[1:]
+        elif blocks and _is_bold_line(blocks[0]):
+            # So is a first paragraph that is all bold (how GitBook writes a step title).
+            head.append_text(
+                inline_text(ctx, blocks[0].spans, Style(bold=True), single_line=True)  # type: ignore[union-attr]
+            )
+            blocks = blocks[1:]
         if out:
             out.append(Text("│", style=palette.step_bar))
         out.extend(wrap(head, width, marks=ctx.marks))
@@ -223,6 +236,17 @@ def _stepper(block: m.Stepper, width: int, ctx: Context, path: Path) -> list[Tex
         bar = Text("│   " if index < len(block.steps) - 1 else "    ", style=palette.step_bar)
         out.extend(prefixed(body, bar))
     return out
+
+
+def _is_bold_line(block: m.Block) -> bool:
+    if not isinstance(block, m.Paragraph) or not block.spans:
+        return False
+    text = m.plain_text(block.spans)
+    return (
+        "\n" not in text
+        and len(text) <= 120
+        and all("bold" in span.style or not span.text.strip() for span in block.spans)
+    )
 
 
 def _columns(block: m.Columns, width: int, ctx: Context, path: Path) -> list[Text]:
@@ -299,12 +323,6 @@ def _footnotes(block: m.Footnotes, width: int, ctx: Context, path: Path) -> list
     return out
 
 
-def _unknown(block: m.UnknownBlock, width: int, ctx: Context, path: Path) -> list[Text]:
-    tag = safe_text(block.tag, single_line=True).strip() or "block"
-    label = Text(f"‹{tag}›", style=ctx.palette.label)
-    return [*wrap(label, width, marks=ctx.marks), *layout_blocks(block.blocks, width, ctx, path)]
-
-
 def _html(block: m.HtmlBlock, width: int, ctx: Context, path: Path) -> list[Text]:
     text = safe_text(block.text).strip()
     return wrap(Text(text), width, marks=ctx.marks) if text else []
@@ -328,12 +346,22 @@ _RENDERERS: dict[type, Callable[[Any, int, Context, Path], list[Text]]] = {
     m.FileBlock: lambda block, width, ctx, path: layout_file(block, width, ctx),
     m.EmbedCard: lambda block, width, ctx, path: layout_embed(block, width, ctx),
     m.ContentRef: lambda block, width, ctx, path: layout_content_ref(block, width, ctx),
-    m.Include: lambda block, width, ctx, path: layout_include(block, width, ctx),
+    m.Include: lambda block, width, ctx, path: layout_include(
+        block, width, ctx, path, layout_blocks
+    ),
     m.OpenAPICard: lambda block, width, ctx, path: layout_openapi(
         block, width, ctx, path, layout_blocks
     ),
     m.Updates: _updates,
     m.Footnotes: _footnotes,
-    m.UnknownBlock: _unknown,
+    m.UnknownBlock: lambda block, width, ctx, path: layout_unknown(
+        block, width, ctx, path, layout_blocks
+    ),
     m.HtmlBlock: _html,
+    m.Cards: lambda block, width, ctx, path: layout_cards(block, width, ctx),
+    m.Conditional: lambda block, width, ctx, path: layout_conditional(
+        block, width, ctx, path, layout_blocks
+    ),
+    m.MathBlock: lambda block, width, ctx, path: layout_math(block, width, ctx),
+    m.Notice: lambda block, width, ctx, path: layout_notice(block, width, ctx),
 }

@@ -97,13 +97,22 @@ def layout_code(block: CodeBlock, width: int, ctx: Context) -> list[Text]:
     digits = len(str(len(logical)))
     gutter = digits + 3 if block.line_numbers else 0
     room = max(1, width - gutter - 2)
+    highlighted = block.highlighted
     for number, line in enumerate(logical, start=1):
+        marked = number in highlighted
         for index, piece in enumerate(_fold(line, room)):
-            row = Text(style=palette.code_text)
+            row = Text(
+                style=palette.code_text + palette.code_highlight if marked else palette.code_text
+            )
             if block.line_numbers:
                 label = f"{number:>{digits}} │ " if index == 0 else " " * digits + " ┆ "
                 row.append(label, palette.code_gutter)
-            row.append(" ")
+            # A highlighted line is marked in its first column too, so it shows without colour.
+            row.append("▌" if marked else " ", palette.tab_marker if marked else None)
             row.append_text(piece)
-            lines.append(pad(row, width))
+            padded = pad(row, width)
+            if marked:
+                # On top of the highlighter's own background, over the whole line.
+                padded.stylize(palette.code_highlight)
+            lines.append(padded)
     return lines

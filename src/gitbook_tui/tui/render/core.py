@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Literal, TypeAlias
 
@@ -142,6 +142,18 @@ class Context:
     """False for text-only layouts (search): same characters, no syntax colouring."""
     marks: FlowMarks | None = None
     """Set for search layouts: wrapped text is marked so its lines can be joined back."""
+    titles: Callable[[str], str | None] | None = None
+    """The title of the page a link leads to (mentions, content refs, cards), if known."""
+
+    def title_of(self, href: str | None) -> str | None:
+        """The title of the page ``href`` leads to, when the caller can tell."""
+        if not href or self.titles is None:
+            return None
+        try:
+            title = self.titles(href)
+        except Exception:  # a resolver bug must not break the page: show the link as is
+            return None
+        return title or None
 
     def register(self, target: Target) -> Style:
         """Record ``target`` and return the (meta-only) style marking its characters."""

@@ -42,7 +42,9 @@ def estimate_height(block: m.Block, width: int) -> int:
             longest = max([sum([len(s.text) for s in cell]) for cell in row] or [0])
             total += 1 if longest <= room else -(-longest * 10 // (room * 9))
         return total
-    if isinstance(block, m.Rule | m.Include):
+    if isinstance(block, m.Include):
+        return 1 + (_children(block.blocks, width - 2) if block.blocks else 0)
+    if isinstance(block, m.Rule):
         return 1
     if isinstance(block, m.Quote | m.Hint):
         return _children(block.blocks, width - 4)
@@ -77,7 +79,18 @@ def estimate_height(block: m.Block, width: int) -> int:
     if isinstance(block, m.Footnotes):
         return 1 + sum(_children(blocks, width - 4, 0) for _label, blocks in block.items)
     if isinstance(block, m.UnknownBlock):
-        return 1 + _children(block.blocks, width)
+        return 3 + len(block.attrs) + _children(block.blocks, width - 4)
+    if isinstance(block, m.Cards):
+        return sum(
+            3 + len(card.body) + (card.target is not None) + (card.cover is not None)
+            for card in block.cards
+        )
+    if isinstance(block, m.Conditional):
+        return sum(1 + _children(blocks, width - 2) for _label, blocks in block.branches)
+    if isinstance(block, m.MathBlock):
+        return block.tex.count("\n") + 2
+    if isinstance(block, m.Notice):
+        return _text_lines(len(block.message) + len(block.detail) + 4, width - 2)
     if isinstance(block, m.HtmlBlock):
         return _text_lines(len(block.text), width)
     return 1
@@ -93,6 +106,7 @@ _ALWAYS_FOCUSABLE = (
     m.ContentRef,
     m.Include,
     m.OpenAPICard,
+    m.Cards,
 )
 
 
@@ -109,6 +123,10 @@ def has_targets(block: m.Block) -> bool:
             return True
         if isinstance(node, m.Table) and any(
             _spans_link(cell) for row in (node.header, *node.rows) for cell in row
+        ):
+            return True
+        if isinstance(node, m.UnknownBlock) and any(
+            value.startswith(("http://", "https://")) for value in node.attrs.values()
         ):
             return True
     return False

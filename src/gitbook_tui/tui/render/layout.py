@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections import OrderedDict
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from itertools import accumulate
 
 from ...markdown import model as m
@@ -36,11 +36,12 @@ class DocumentLayout:
         palette: Palette = DEFAULT_PALETTE,
         state: LayoutState | None = None,
         max_cached: int = 1500,
+        titles: Callable[[str], str | None] | None = None,
     ) -> None:
         self.document = document
         self.blocks = document.blocks
         self.state = state or LayoutState()
-        self._context = Context(palette=palette, state=self.state, files=files or {})
+        self._context = Context(palette=palette, state=self.state, files=files or {}, titles=titles)
         self._max_cached = max_cached
         self._layouts: OrderedDict[int, BlockLayout] = OrderedDict()
         # Text of every block laid out so far: small, kept for search even after the

@@ -13,7 +13,7 @@ from ..common.link_targets import classify_href
 from .core import Context, Target
 from .styles import span_style
 
-__all__ = ["inline_text", "link_target", "safe_text"]
+__all__ = ["ICON_GLYPHS", "icon_text", "inline_text", "link_target", "safe_text"]
 
 
 def safe_text(value: str | None, *, single_line: bool = False) -> str:
@@ -33,6 +33,33 @@ def link_style(ctx: Context, target: Target) -> Style:
     return (palette.link if target.safe else palette.unsafe_link) + ctx.register(target)
 
 
+ICON_GLYPHS: dict[str, str] = {
+    "check": "✓",
+    "circle-check": "✓",
+    "square-check": "✓",
+    "xmark": "✗",
+    "circle-xmark": "✗",
+    "circle-info": "ℹ",
+    "info": "ℹ",
+    "triangle-exclamation": "⚠",
+    "circle-exclamation": "!",
+    "arrow-right": "→",
+    "arrow-left": "←",
+    "arrow-up": "↑",
+    "arrow-down": "↓",
+    "star": "★",
+    "plus": "+",
+    "minus": "−",
+}
+"""Font Awesome icons drawn as one plain character; every other icon shows its name."""
+
+
+def icon_text(name: str) -> str:
+    """How an icon shows everywhere: its glyph when it has a one-cell one, else ``[name]``."""
+    name = safe_text(name, single_line=True).strip()
+    return ICON_GLYPHS.get(name) or f"[{name}]"
+
+
 def inline_text(
     ctx: Context, spans: Iterable[Span], base: Style | None = None, *, single_line: bool = False
 ) -> Text:
@@ -44,8 +71,16 @@ def inline_text(
         if not value:
             continue
         style = span_style(palette, span.style)
-        if "footnote_ref" in span.style:
-            value = f"[{value}]"
+        if span.style:
+            if "footnote_ref" in span.style:
+                value = f"[{value}]"
+            elif "icon" in span.style:
+                value = icon_text(value)
+            elif "mention" in span.style:
+                title = ctx.title_of(span.href)
+                value = safe_text(title, single_line=True) if title else value
+            elif "button" in span.style:
+                value = f" {value} "
         if span.href is not None:
             style = style + link_style(ctx, link_target(span.href, value))
         text.append(value, style)

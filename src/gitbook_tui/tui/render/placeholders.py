@@ -19,7 +19,6 @@ __all__ = [
     "layout_figure",
     "layout_file",
     "layout_image",
-    "layout_include",
     "layout_openapi",
 ]
 
@@ -142,18 +141,15 @@ def layout_embed(block: m.EmbedCard, width: int, ctx: Context) -> list[Text]:
 def layout_content_ref(block: m.ContentRef, width: int, ctx: Context) -> list[Text]:
     url = safe_text(block.url, single_line=True).strip()
     title = safe_text(block.title, single_line=True).strip()
+    # GitBook writes the target's file name as the text: show the page's title instead.
+    page_title = ctx.title_of(url)
+    if page_title and (not title or title == url or title == _basename(url)):
+        title = safe_text(page_title, single_line=True).strip()
     head = Text.assemble(Text("→ ", style=ctx.palette.label), _card_link(ctx, url, title or url))
     content = wrap(head, width - 4, marks=ctx.marks)
     if title and title != url:
         content.extend(wrap(Text(url, style=ctx.palette.dim), width - 4, marks=ctx.marks))
     return _box(ctx, content, width)
-
-
-def layout_include(block: m.Include, width: int, ctx: Context) -> list[Text]:
-    path = safe_text(block.path, single_line=True).strip()
-    label = Text("⤷ Included from ", style=ctx.palette.label)
-    label.append_text(_card_link(ctx, path, path))
-    return wrap(label, width, marks=ctx.marks)
 
 
 def layout_openapi(

@@ -59,6 +59,15 @@ class Palette(NamedTuple):
     table_header: Style = Style(bold=True)
     update_date: Style = Style(bold=True, color="#4fc27d")
     method: Style = Style(bold=True, color="#101216", bgcolor="#4fc27d")
+    kbd: Style = Style(bold=True, color="#e6e6e6", bgcolor="#3a3f4b")
+    mark: Style = Style(color="#101216", bgcolor="#e5c07b")
+    button: Style = Style(bold=True, color="#101216", bgcolor="#7ab8ff")
+    icon: Style = Style(color="#9ccfd8")
+    math: Style = Style(italic=True, color="#c678dd", bgcolor="#2a2d35")
+    code_highlight: Style = Style(bgcolor="#2c3340")
+    card_title: Style = Style(bold=True)
+    condition: Style = Style(bold=True, color="#c678dd")
+    notice: Style = Style(bold=True, color="#e5b93c")
 
     def heading(self, level: int) -> Style:
         return self.headings[max(1, min(level, len(self.headings))) - 1]
@@ -87,4 +96,14 @@ def span_style(palette: Palette, styles: frozenset[str]) -> Style:
         style += palette.inline_code
     if "footnote_ref" in styles:
         style += palette.footnote_ref
+    if "kbd" in styles:
+        style += palette.kbd
+    if "mark" in styles:
+        style += palette.mark
+    if "button" in styles:
+        style += palette.button
+    if "icon" in styles:
+        style += palette.icon
+    if "math" in styles:
+        style += palette.math
     return style

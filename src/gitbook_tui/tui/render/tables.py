@@ -20,6 +20,13 @@ def _longest_word(text: str) -> int:
     return max((cell_len(word) for word in text.split()), default=0)
 
 
+def _widest_line(text: Text) -> int:
+    plain = text.plain
+    if "\n" not in plain:
+        return text.cell_len
+    return max(cell_len(line) for line in plain.split("\n"))
+
+
 def fit_widths(natural: list[int], minimum: list[int], room: int) -> list[int]:
     """Column widths summing to at most ``room``: natural widths if they fit, else
     every column gets its minimum (capped) and the rest is shared in proportion to
@@ -65,13 +72,14 @@ def layout_table(block: Table, width: int, ctx: Context) -> list[Text]:
 
     def cells_of(row: tuple[tuple, ...], header: bool) -> list[Text]:
         base = palette.table_header if header else None
-        out = [inline_text(ctx, cell, base, single_line=True) for cell in row]
+        # Cells keep their line breaks (<br>, lists in HTML cells): each line wraps alone.
+        out = [inline_text(ctx, cell, base) for cell in row]
         return out + [Text() for _ in range(columns - len(out))]
 
     header = cells_of(block.header, True) if block.header else None
     rows = [cells_of(row, False) for row in block.rows]
     every = ([header] if header else []) + rows
-    natural = [max(1, *(row[c].cell_len for row in every)) for c in range(columns)]
+    natural = [max(1, *(_widest_line(row[c]) for row in every)) for c in range(columns)]
     minimum = [max(1, *(_longest_word(row[c].plain) for row in every)) for c in range(columns)]
     widths = fit_widths(natural, minimum, max(columns, width - 3 * columns - 1))
     aligns: list[Justify] = [

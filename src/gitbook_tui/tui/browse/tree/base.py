@@ -4,7 +4,7 @@ builds on, with inert labels and nodes added by the thousand without a cost per 
 * Labels are inert: Content is copied, a plain ``str`` is literal text (no markup).
 * :meth:`BatchedTree.batch_nodes`: ``TreeNode.add`` (and ``remove``) invalidate the whole
   tree each time (a refresh of the widget per node); inside a batch the tree is
-  invalidated once, at the end (:class:`..textual_compat.BatchingTree`).
+  invalidated once, at the end (:class:`...textual_compat.BatchingTree`).
 * :meth:`BatchedTree.get_label_width` measures a label without rendering it: the Tree
   measures every line each time it lays them out.
 """

@@ -1,0 +1,48 @@
+"""Reusable contents of a page: ``{% include %}`` blocks filled from the space's revision."""
+
+from __future__ import annotations
+
+import asyncio
+
+from ...api import AsyncGitBook, GitBookError
+from ...api.content import document_markdown
+from ...markdown import Document, expand_includes, include_paths, parse
+from ...markdown.includes import IncludedContent, include_key
+from ...models import ReusableContent
+
+__all__ = ["load_includes"]
+
+
+async def load_includes(client: AsyncGitBook, space_id: str, document: Document) -> Document:
+    """``document`` with its includes expanded (as the real API has them: the revision lists
+    its reusable contents with their Git Sync path; each body is its own document). An
+    include no reusable content matches shows as missing; one that could not be fetched
+    (offline) keeps its path."""
+    keys = include_paths(document)
+    if not keys:
+        return document
+    try:
+        revision = await client.content.revision(space_id, read="prefer-cache")
+    except GitBookError:
+        return document
+    known: dict[str, ReusableContent] = {}
+    for item in revision.reusableContents:
+        path = item.git.path if item.git is not None else None
+        if path:
+            known.setdefault(include_key(path), item)
+            known.setdefault(include_key(path).rsplit("/", 1)[-1], item)
+    contents: dict[str, IncludedContent | None] = {}
+    for key in keys:
+        found = known.get(key) or known.get(key.rsplit("/", 1)[-1])
+        if found is None:
+            contents[key] = None
+            continue
+        try:
+            body = await client.content.reusable_content_document(
+                space_id, revision.id, found.id, read="prefer-cache"
+            )
+        except GitBookError:
+            continue
+        included = await asyncio.to_thread(parse, document_markdown(body))
+        contents[key] = (found.title or key, included)
+    return expand_includes(document, contents)
