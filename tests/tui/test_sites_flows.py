@@ -446,6 +446,8 @@ async def test_reader_sees_denied_actions_with_reason(world: World, tmp_path: Pa
     notes = notes_of(app)
     async with app.run_test(size=(120, 40)) as pilot:
         editor = await open_editor(pilot)
+        banner = str(editor.query_one("#editor-state").render())
+        assert banner.startswith("Read-only: Changing this site needs the create role")
         posts = len(transport_of(app).sent("POST"))
         await pilot.press("n")
         await pilot.press("space", "j", "space")
@@ -526,3 +528,34 @@ async def test_adaptive_schema_in_editor_checked_before_sending(
         await settle(pilot)
     r = world.client("alice").get(f"/orgs/{world.org}/sites/{site.site}/adaptive-schema")
     assert r.json()["jsonSchema"]["properties"]["beta"] == {"type": "boolean"}
+
+
+async def test_errors_name_the_server_and_retry_works(world: World, tmp_path: Path) -> None:
+    build_site(world)
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.browser is not None)
+        transport_of(app).refuse("GET", "/sites", 503, "maintenance window")
+        await pilot.press("4")
+        from gitbook_tui.tui.sites.sites_screen import SitesScreen
+
+        await until(pilot, lambda: isinstance(app.screen, SitesScreen))
+        state = app.screen.query_one("#sites-state")
+        await until(pilot, lambda: "maintenance window" in str(state.render()))
+        text = str(state.render())
+        assert "http://testserver/v1" in text and "r retry" in text
+        await pilot.press("r")
+        await until(pilot, lambda: app.screen.loaded)  # type: ignore[attr-defined]
+        assert "1 site" in str(state.render())
+        # the editor's load fails the same way, then R reloads it
+        transport_of(app).refuse("GET", "/redirects", 503, "maintenance window")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, SiteEditorScreen))
+        editor = app.screen
+        assert isinstance(editor, SiteEditorScreen)
+        banner = editor.query_one("#editor-state")
+        await until(pilot, lambda: "maintenance window" in str(banner.render()))
+        await pilot.press("R")
+        await until(pilot, lambda: editor.data is not None)
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, SitesScreen))

@@ -86,3 +86,16 @@ def test_lint_findings(snap_compare: Snap, world: World, tmp_path, size) -> None
         await settle(pilot)
 
     assert snap_compare(make_app(world, tmp_path), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_reader_sees_dimmed_keys(snap_compare: Snap, world: World, tmp_path, size) -> None:
+    """A reader (read role): the editing keys dimmed, the reason above the tabs."""
+    build_site(world)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await open_editor(pilot)
+        await settle(pilot)
+
+    app = make_app(world, tmp_path, token="tok-rhea")
+    assert snap_compare(app, terminal_size=size, run_before=run_before)

@@ -21,7 +21,7 @@ from ..common.text import inert
 from .redirects_pane import RedirectsPane
 from .settings_pane import SettingsPane
 from .site_data import SiteData, load_site_data
-from .site_text import error_text
+from .site_text import edit_denied, error_text
 from .structure_pane import StructurePane
 
 __all__ = ["TABS", "SiteEditorScreen"]
@@ -133,14 +133,20 @@ class SiteEditorScreen(Screen[None]):
             state.add_class("-error")
             return
         state.remove_class("-error")
-        state.update("")
-        state.display = False
         self.data = data
+        self._show_access()
         self.site = data.site
         self.query_one("#editor-header", Static).update(self._header())
         self.query_one(StructurePane).show_data(data)
         self.query_one(RedirectsPane).show_data(data)
         self.query_one(SettingsPane).show_site()
+
+    def _show_access(self) -> None:
+        """A reader is told once, above the tabs, why the editing keys are dimmed."""
+        state = self.query_one("#editor-state", Static)
+        reason = edit_denied(self.site)
+        state.update(inert(f"Read-only: {reason}") if reason else "")
+        state.display = reason is not None
 
     def action_reload(self) -> None:
         self.reload()
