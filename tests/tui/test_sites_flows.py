@@ -559,3 +559,33 @@ async def test_errors_name_the_server_and_retry_works(world: World, tmp_path: Pa
         await until(pilot, lambda: editor.data is not None)
         await pilot.press("escape")
         await until(pilot, lambda: isinstance(app.screen, SitesScreen))
+
+
+async def test_toggle_live_draft_optimistic_with_rollback(world: World, tmp_path: Path) -> None:
+    site = build_site(world)
+    base = f"/orgs/{world.org}/sites/{site.site}"
+    app = make_app(world, tmp_path)
+    notes = notes_of(app)
+    async with app.run_test(size=(120, 40)) as pilot:
+        pane = await redirects_tab(pilot)
+        pane.query_one("#redirects-table").move_cursor(row=0)  # /forum
+        await pilot.press("f")
+        await until(pilot, lambda: any("/forum is now a draft" in n for n in notes))
+        drafts = world.client("alice").get(f"{base}/redirects", params={"draft": True}).json()
+        assert [r["source"] for r in drafts["items"]] == ["/forum"]
+        assert pane.shown[0].draft
+        transport_of(app).refuse("PATCH", site.redirects["/forum"], 409, "Locked by a review")
+        await pilot.press("f")
+        await until(pilot, lambda: any("Locked by a review" in n for n in notes))
+        assert pane.shown[0].source == "/forum" and pane.shown[0].draft  # rolled back
+
+
+async def test_copy_site_url(world: World, tmp_path: Path) -> None:
+    build_site(world)
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        from sites_kit import open_sites
+
+        await open_sites(pilot)
+        await pilot.press("y")
+        await until(pilot, lambda: app.clipboard == "https://acme.gitbook.io/docs")

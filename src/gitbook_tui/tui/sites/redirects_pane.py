@@ -4,6 +4,7 @@ path, lint, import (with a dry run) and export."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -47,15 +48,16 @@ class RedirectsPane(SitePane):
         Binding("n", "new", "New", id="redirects.new"),
         Binding("e", "edit", "Edit", id="redirects.edit"),
         Binding("d", "delete", "Delete", id="redirects.delete"),
+        Binding("L", "lint", "Lint", id="redirects.lint"),
         Binding("slash", "filter", "Filter", id="redirects.filter"),
         Binding("t", "test", "Test path", id="redirects.test"),
-        Binding("L", "lint", "Lint", id="redirects.lint"),
         Binding("I", "import_file", "Import", id="redirects.import"),
         Binding("X", "export_file", "Export", id="redirects.export"),
+        Binding("f", "toggle_draft", "Live/draft", id="redirects.toggle_draft"),
         Binding("j", "cursor(1)", "Down", show=False, id="redirects.down"),
         Binding("k", "cursor(-1)", "Up", show=False, id="redirects.up"),
     ]
-    EDIT_ACTIONS = frozenset({"new", "edit", "delete", "import_file"})
+    EDIT_ACTIONS = frozenset({"new", "edit", "delete", "import_file", "toggle_draft"})
 
     def __init__(self, editor: Any) -> None:
         super().__init__(editor, id="redirects-pane")
@@ -229,6 +231,32 @@ class RedirectsPane(SitePane):
         entry = self.current
         if entry is not None:
             await self._confirm_delete(entry)
+
+    @gated
+    async def action_toggle_draft(self) -> None:
+        """A draft goes live, a live redirect back to draft (optimistic, undone if refused)."""
+        entry = self.current
+        if entry is not None:
+            self._toggle_draft(entry)
+
+    @work(group="redirects-edit")
+    async def _toggle_draft(self, entry: RedirectEntry) -> None:
+        data = self.data
+        if data is None:
+            return
+        flipped = replace(entry, draft=not entry.draft)
+        data.redirects = [flipped if e.id == entry.id else e for e in data.redirects]
+        self.render_rows(entry.id)
+        try:
+            await self.client.sites.update_redirect(
+                self.org_id, self.site.id, entry.id, draft=flipped.draft
+            )
+        except Exception as error:
+            data.redirects = [entry if e.id == entry.id else e for e in data.redirects]
+            self.render_rows(entry.id)
+            self.report(error)
+            return
+        self.notify(f"{entry.source} is now {'a draft' if flipped.draft else 'live'}.", timeout=3)
 
     async def _confirm_delete(self, entry: RedirectEntry) -> None:
         label = self.data.site_map.label_of(entry.destination) if self.data else ""

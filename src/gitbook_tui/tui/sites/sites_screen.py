@@ -13,8 +13,10 @@ from textual.widgets import DataTable, Static
 
 from ...api import AsyncGitBook
 from ...drafts import Debouncer, DraftStore
+from ...markdown.sanitize import clean_text
 from ...models import Site
 from ..common.hint_footer import HintFooter
+from ..common.link_targets import external_url, open_in_browser
 from ..common.navigator import Navigator
 from ..common.state import account_key
 from ..common.text import inert
@@ -41,6 +43,8 @@ class SitesScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "open_site", "Open editor", id="sites.open"),
         Binding("r", "reload", "Reload", id="sites.reload"),
+        Binding("o", "open_url", "Open in browser", id="sites.open_url"),
+        Binding("y", "copy_url", "Copy URL", id="sites.copy_url"),
         Binding("escape", "app.show_view('browse')", "Browse", id="sites.back"),
         Binding("j", "cursor('down')", "Down", show=False, id="sites.down"),
         Binding("k", "cursor('up')", "Up", show=False, id="sites.up"),
@@ -118,6 +122,34 @@ class SitesScreen(Screen[None]):
     def action_cursor(self, direction: str) -> None:
         table = self.query_one(SitesTable)
         (table.action_cursor_down if direction == "down" else table.action_cursor_up)()
+
+    def _url(self) -> str | None:
+        """The published http(s) URL of the site under the cursor (None: none to open)."""
+        table = self.query_one(SitesTable)
+        if not self.sites or table.cursor_row >= len(self.sites):
+            return None
+        site = self.sites[table.cursor_row]
+        url = site.urls.published if site.urls else None
+        safe = external_url(url) if url else None
+        if safe is None:
+            self.notify("This site is not published: it has no URL yet.", timeout=3)
+        return safe
+
+    def action_open_url(self) -> None:
+        url = self._url()
+        if url is None:
+            return
+        if open_in_browser(url):
+            self.notify("Opened " + clean_text(url), timeout=3, markup=False)
+        else:
+            self.app.copy_to_clipboard(url)
+            self.notify("No browser here; copied " + clean_text(url), timeout=5, markup=False)
+
+    def action_copy_url(self) -> None:
+        url = self._url()
+        if url is not None:
+            self.app.copy_to_clipboard(url)
+            self.notify("Copied " + clean_text(url), timeout=3, markup=False)
 
     def action_reload(self) -> None:
         self.load()
