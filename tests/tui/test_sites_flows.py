@@ -589,3 +589,14 @@ async def test_copy_site_url(world: World, tmp_path: Path) -> None:
         await open_sites(pilot)
         await pilot.press("y")
         await until(pilot, lambda: app.clipboard == "https://acme.gitbook.io/docs")
+
+
+async def test_enter_shows_the_detail_at_80_columns(world: World, tmp_path: Path) -> None:
+    build_site(world)
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await structure(pilot, app)
+        await pilot.press("j", "enter")
+        await until(pilot, lambda: isinstance(app.screen, ReportScreen))
+        body = str(app.screen.query_one("#report-body").render())
+        assert "user-guide" in body and "yes ★" in body

@@ -27,6 +27,7 @@ from ..common.confirm_screen import ConfirmScreen
 from ..common.denial import gated
 from .form_screen import FormField, Values
 from .pick_screen import PickScreen
+from .report_screen import ReportScreen
 from .site_data import SiteData, org_spaces, space_id_of
 from .site_pane import SitePane, changed, when_confirmed
 from .structure_parts import (
@@ -159,6 +160,17 @@ class StructurePane(SitePane):
     @on(OptionList.OptionHighlighted)
     def _highlighted(self) -> None:
         self._show_detail()
+
+    @on(OptionList.OptionSelected)
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        """``enter``: the detail, full screen when the side panel does not fit (80 columns)."""
+        event.stop()
+        row = self.current
+        item = self._item(row) if row else None
+        if item is None or self.query_one("#structure-detail").display:
+            return
+        count = len(self.spaces.get(item.id, [])) if isinstance(item, SiteSection) else 0
+        self.app.push_screen(ReportScreen(item.title or item.id, detail_of(item, count)))
 
     def _show_detail(self) -> None:
         row = self.current
