@@ -600,3 +600,22 @@ async def test_enter_shows_the_detail_at_80_columns(world: World, tmp_path: Path
         await until(pilot, lambda: isinstance(app.screen, ReportScreen))
         body = str(app.screen.query_one("#report-body").render())
         assert "user-guide" in body and "yes ★" in body
+
+
+async def test_wildcard_redirect(world: World, tmp_path: Path) -> None:
+    site = build_site(world)
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        pane = await redirects_tab(pilot)
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, FormScreen))
+        form = app.screen
+        assert isinstance(form, FormScreen)
+        await type_into(pilot, "source", "/v1")
+        await type_into(pilot, "destination", "https://legacy.example.com/v1")
+        form.query_one("#field-wildcard").value = True  # type: ignore[attr-defined]
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: "/v1" in [e.source for e in pane.shown])
+        assert next(e for e in pane.shown if e.source == "/v1").wildcard
+    r = world.client("alice").get(f"/orgs/{world.org}/sites/{site.site}/redirects")
+    assert next(x for x in r.json()["items"] if x["source"] == "/v1")["captureWildcard"] is True

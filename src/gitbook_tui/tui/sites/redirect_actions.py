@@ -70,6 +70,12 @@ def redirect_fields(
         ),
         FormField("permanent", "Permanent (301)", entry.permanent if entry else True, "check"),
         FormField("draft", "Draft (not live yet)", entry.draft if entry else False, "check"),
+        FormField(
+            "wildcard",
+            "Also redirect every path under the source (wildcard)",
+            entry.wildcard if entry else False,
+            "check",
+        ),
     ]
 
 

@@ -193,6 +193,7 @@ class RedirectsPane(SitePane):
                         dest.to_api(),
                         permanent=values["permanent"],
                         draft=values["draft"],
+                        capture_wildcard=values["wildcard"],
                     )
                     keep = made.id
                 else:
@@ -204,6 +205,7 @@ class RedirectsPane(SitePane):
                         destination=dest.to_api(),
                         permanent=values["permanent"],
                         draft=values["draft"],
+                        capture_wildcard=values["wildcard"],
                     )
                     keep = entry.id
             except Exception as error:
