@@ -515,7 +515,7 @@ async def test_bearer_token_and_paths_sent() -> None:
     script = Script(reply())
     client, _ = make_client(script)
     async with client:
-        await client.orgs.get("org/1")
+        await client.orgs.get("org 1%é")
     request = script.requests[0]
     assert request.headers["authorization"] == f"Bearer {TOKEN}"
-    assert request.url.raw_path == b"/v1/orgs/org%2F1"
+    assert request.url.raw_path == b"/v1/orgs/org%201%25%C3%A9"

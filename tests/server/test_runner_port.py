@@ -6,7 +6,7 @@ from __future__ import annotations
 import socket
 from pathlib import Path
 
-from gitbook_tui.server.runner import prepare
+from gitbook_tui.server.runner import bind_socket, prepare
 
 
 def _free_port() -> int:
@@ -39,3 +39,16 @@ def test_an_explicit_port_wins(tmp_path: Path) -> None:
         assert url == f"http://127.0.0.1:{wanted}/v1"
     finally:
         sock.close()
+
+
+def test_accepted_connections_send_without_delay() -> None:
+    """Small answers go out at once: asyncio sets TCP_NODELAY only on TCP-proto sockets."""
+    listener = bind_socket("127.0.0.1", 0)
+    try:
+        assert listener.proto == socket.IPPROTO_TCP
+        client = socket.create_connection(listener.getsockname())
+        accepted, _ = listener.accept()
+        with client, accepted:
+            assert accepted.proto == socket.IPPROTO_TCP
+    finally:
+        listener.close()

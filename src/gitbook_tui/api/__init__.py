@@ -18,6 +18,7 @@ from .errors import (
     ResponseValidationError,
 )
 from .pagination import AsyncPager
+from .waits import RetryWait
 
 __all__ = [
     "APIConnectionError",
@@ -39,5 +40,6 @@ __all__ = [
     "ReadMode",
     "ResponseMeta",
     "ResponseValidationError",
+    "RetryWait",
     "response_meta",
 ]

@@ -4,17 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import random
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any, Literal
 from urllib.parse import urlencode
 
 import httpx
-from pydantic import BaseModel, TypeAdapter, ValidationError
 
 from ..cache import ResponseCache, account_fingerprint, entry_key
 from .errors import (
@@ -27,6 +24,10 @@ from .errors import (
     server_wait,
     status_error,
 )
+from .meta import RateLimitInfo, ResponseMeta, attach_meta, response_meta
+from .parsing import parse_body
+from .paths import checked_path
+from .waits import RetryWait, RetryWaits, WaitListener, WaitReason
 
 __all__ = [
     "BaseClient",
@@ -34,6 +35,7 @@ __all__ = [
     "RateLimitInfo",
     "ReadMode",
     "ResponseMeta",
+    "RetryWait",
     "response_meta",
 ]
 
@@ -51,34 +53,6 @@ DEFAULT_TIMEOUT = httpx.Timeout(30.0, connect=5.0)
 def retryable_status(status: int) -> bool:
     """408, 429 and every 5xx are worth another try (for requests that may be repeated)."""
     return status in (408, 429) or 500 <= status <= 599
-
-
-@dataclass
-class ResponseMeta:
-    """Where an answer came from. ``refresh`` (prefer-cache) resolves to the fresh value,
-    or ``None`` when the server confirmed the cached one (304)."""
-
-    source: Literal["network", "cache"]
-    age: float = 0.0
-    stale: bool = False
-    offline: bool = False
-    refresh: asyncio.Task[Any] | None = None
-
-
-@dataclass
-class RateLimitInfo:
-    """The last ``X-RateLimit-*`` values the server sent."""
-
-    limit: int | None = None
-    remaining: int | None = None
-    reset: datetime | None = None
-
-
-def response_meta(value: object) -> ResponseMeta | None:
-    """The :class:`ResponseMeta` of a value the client returned (None if unknown)."""
-    private = getattr(value, "__pydantic_private__", None) if isinstance(value, BaseModel) else None
-    meta = (private or {}).get("_response_meta")
-    return meta if isinstance(meta, ResponseMeta) else None
 
 
 @dataclass
@@ -106,17 +80,6 @@ def _norm(path: str) -> str:
     return "/" + path.lstrip("/")
 
 
-def _attach(value: Any, meta: ResponseMeta) -> Any:
-    # Only the returned object carries its meta, as a pydantic private value set after
-    # validation: declaring a private attribute on every model would cost an
-    # initialisation per nested instance (measured: half of the validation time of a page).
-    if isinstance(value, BaseModel):
-        private = value.__pydantic_private__ or {}
-        private["_response_meta"] = meta
-        object.__setattr__(value, "__pydantic_private__", private)
-    return value
-
-
 def _consume(task: asyncio.Task[Any]) -> None:
     """Mark a background task's failure as seen (whoever awaits it still gets it)."""
     if not task.cancelled():
@@ -124,7 +87,14 @@ def _consume(task: asyncio.Task[Any]) -> None:
 
 
 class BaseClient:
-    """Sends requests with retries and rate-limit handling, and serves reads from the cache."""
+    """Sends requests with retries and rate-limit handling, and serves reads from the cache.
+
+    Retries of idempotent requests wait first (the server's ``Retry-After`` /
+    ``X-RateLimit-Reset`` up to 120 s, else a short backoff). Those waits are observable:
+    :attr:`retry_wait` is the wait under way that ends last (a :class:`RetryWait` whose
+    ``describe()`` reads "rate-limited, retrying in 23 s"), and :meth:`watch_retry_waits`
+    calls a listener whenever one starts or ends. Cancelling the task awaiting a request
+    ends its wait at once."""
 
     def __init__(
         self,
@@ -143,7 +113,7 @@ class BaseClient:
         self.cache = cache
         self.read_mode: ReadMode = read_mode
         self.rate_limit = RateLimitInfo()
-        self._sleep = sleep
+        self._waits = RetryWaits(sleep)
         self._secret = token or ""
         self._account = account_fingerprint(self.base_url, token)
         self._background: set[asyncio.Task[Any]] = set()
@@ -163,6 +133,22 @@ class BaseClient:
     @property
     def timeout(self) -> httpx.Timeout:
         return self._http.timeout
+
+    @property
+    def retry_wait(self) -> RetryWait | None:
+        """The retry wait under way that ends last (``None`` when no request waits): poll it
+        for a countdown, e.g. ``wait.describe()`` -> "rate-limited, retrying in 23 s"."""
+        return self._waits.current
+
+    @property
+    def retry_waits(self) -> tuple[RetryWait, ...]:
+        """Every retry wait under way (concurrent requests wait independently)."""
+        return self._waits.active
+
+    def watch_retry_waits(self, listener: WaitListener) -> Callable[[], None]:
+        """Call ``listener(retry_wait)`` whenever a wait starts or ends (``None``: no request
+        waits any more); returns the function that unsubscribes it."""
+        return self._waits.watch(listener)
 
     async def close(self) -> None:
         for task in list(self._background):
@@ -219,13 +205,28 @@ class BaseClient:
                         wait = self._backoff(attempt)
                     elif wait > MAX_WAIT:
                         raise status_error(response, method, path, self._redact) from None
-                    await self._sleep(wait)
+                    reason: WaitReason = "rate-limited" if status == 429 else "server-error"
+                    await self._waits.wait(
+                        wait,
+                        reason=reason,
+                        method=method,
+                        path=path,
+                        status=status,
+                        attempt=attempt + 1,
+                    )
                     attempt += 1
                     continue
                 raise status_error(response, method, path, self._redact) from None
             log.debug("%s %s failed: %s (attempt %d)", method, path, error, attempt + 1)
             if attempt < self.max_retries and (idempotent or not sent):
-                await self._sleep(self._backoff(attempt))
+                await self._waits.wait(
+                    self._backoff(attempt),
+                    reason="unreachable",
+                    method=method,
+                    path=path,
+                    status=None,
+                    attempt=attempt + 1,
+                )
                 attempt += 1
                 continue
             raise error from None
@@ -256,14 +257,17 @@ class BaseClient:
         params: dict[str, Any] | None = None,
         read: ReadMode | None = None,
         operation: str = "",
+        on_body: Callable[[bytes], None] | None = None,
     ) -> Any:
         """GET ``path`` and parse it as ``cast_to`` (a pydantic model or type).
 
         ``read``: ``network`` (the cache only revalidates and covers for an unreachable
         server), ``prefer-cache`` (a cached answer at once, refreshed in the background),
-        ``cache-only`` (:class:`CacheMissError` when absent)."""
+        ``cache-only`` (:class:`CacheMissError` when absent).
+        ``on_body``: called with the body of a server answer (new, or a cached one the
+        server confirmed) just before it is parsed (a pager starts the next page then)."""
         mode = read or self.read_mode
-        path = _norm(path)
+        path = checked_path(path)
         prepared = _Prepared(path, _params(params))
         operation = operation or f"GET {path}"
         key = entry_key(self._account, "GET", path, prepared.query)
@@ -272,12 +276,17 @@ class BaseClient:
             if cached is None:
                 raise CacheMissError(path)
             meta = ResponseMeta("cache", cached.age, stale=True)
-            return self._parse(cast_to, cached.body, operation, meta)
+            try:
+                return self._parse(cast_to, cached.body, operation, meta)
+            except ResponseValidationError:
+                self._drop(key, path)  # unreadable: as good as absent
+                raise CacheMissError(path) from None
         if mode == "prefer-cache" and cached is not None:
             try:
                 value = self._parse(cast_to, cached.body, operation, ResponseMeta("cache"))
             except ResponseValidationError:
-                cached = None  # an entry the current models cannot read: go to the server
+                self._drop(key, path)
+                cached = None  # read it again, without If-None-Match
             else:
                 task = asyncio.create_task(
                     self._revalidate(prepared, key, cached.etag, cast_to, operation)
@@ -286,18 +295,47 @@ class BaseClient:
                 task.add_done_callback(self._background.discard)
                 task.add_done_callback(_consume)
                 meta = ResponseMeta("cache", cached.age, stale=True, refresh=task)
-                return _attach(value, meta)
+                return attach_meta(value, meta)
         try:
             body, fresh = await self._fetch(prepared, key, cached.etag if cached else None)
-        except APIConnectionError:
+        except APIConnectionError as unreachable:
             if cached is None:
                 raise
             log.debug("GET %s: server unreachable, answering from the cache", path)
             meta = ResponseMeta("cache", cached.age, stale=True, offline=True)
-            return self._parse(cast_to, cached.body, operation, meta)
+            try:
+                return self._parse(cast_to, cached.body, operation, meta)
+            except ResponseValidationError:
+                self._drop(key, path)
+                raise unreachable from None  # nothing readable to show instead
         if not fresh and cached is not None:
-            body = cached.body
-        return self._parse(cast_to, body, operation, ResponseMeta("network"))
+            if on_body is not None:
+                on_body(cached.body)
+            try:
+                return self._parse(cast_to, cached.body, operation, ResponseMeta("network"))
+            except ResponseValidationError:
+                # The server confirmed a body we cannot read (stored damaged, or by models
+                # that read it differently): a 304 would only confirm it again, so ask anew.
+                self._drop(key, path)
+                body, fresh = await self._fetch(prepared, key, None)
+        if on_body is not None:
+            on_body(body)
+        return self._parse_fresh(cast_to, body, operation, key, path)
+
+    def _drop(self, key: str, path: str) -> None:
+        """Forget a cached answer that cannot be read."""
+        log.debug("GET %s: the cached answer is unreadable; dropping it", path)
+        if self.cache is not None:
+            self.cache.delete(key)
+
+    def _parse_fresh(self, cast_to: Any, body: bytes, operation: str, key: str, path: str) -> Any:
+        """Parse a body the server just sent; an unreadable one is not kept in the cache
+        (so the next read asks for a full answer instead of revalidating this one)."""
+        try:
+            return self._parse(cast_to, body, operation, ResponseMeta("network"))
+        except ResponseValidationError:
+            self._drop(key, path)
+            raise
 
     async def _fetch(self, prepared: _Prepared, key: str, etag: str | None) -> tuple[bytes, bool]:
         """(body, True) for a new answer, (b"", False) when the server said 304."""
@@ -326,25 +364,10 @@ class BaseClient:
         body, fresh = await self._fetch(prepared, key, etag)
         if not fresh:
             return None
-        return self._parse(cast_to, body, operation, ResponseMeta("network"))
+        return self._parse_fresh(cast_to, body, operation, key, prepared.path)
 
     def _parse(self, cast_to: Any, body: bytes, operation: str, meta: ResponseMeta) -> Any:
-        try:
-            data = json.loads(body) if body else None
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise ResponseValidationError(operation, "(body)", f"is not JSON: {exc}") from None
-        if cast_to is None:
-            return data
-        try:
-            if isinstance(cast_to, type) and issubclass(cast_to, BaseModel):
-                value = cast_to.model_validate(data)
-            else:
-                value = TypeAdapter(cast_to).validate_python(data)
-        except ValidationError as exc:
-            first = exc.errors(include_url=False, include_input=False)[0]
-            where = ".".join(str(p) for p in first.get("loc", ())) or "(body)"
-            raise ResponseValidationError(operation, where, str(first.get("msg"))) from None
-        return _attach(value, meta)
+        return attach_meta(parse_body(cast_to, body, operation), meta)
 
     # -- writes -------------------------------------------------------------------------
     async def send(
@@ -364,7 +387,7 @@ class BaseClient:
         ``refreshes`` are single resources (exact paths) whose JSON the change makes stale,
         such as a space whose comment counts moved.
         ``invalidates=None`` marks a POST that changes nothing (a render): nothing is dropped."""
-        path = _norm(path)
+        path = checked_path(path)
         method = method.upper()
         response = await self._send(method, path, params=_params(params), body=body)
         if self.cache is not None and invalidates is not None:

@@ -31,7 +31,7 @@ CR = "/v1/spaces/{spaceId}/change-requests/{changeRequestId}"
 def _crs(space_id: str) -> str:
     """Every change request of a space: a change request is reachable by id and by number,
     so a change to one drops the cached reads of both forms (and the lists)."""
-    return f"/spaces/{seg(space_id)}/change-requests"
+    return f"/spaces/{seg(space_id, 'space_id')}/change-requests"
 
 
 class ChangeRequests(Resource):
@@ -114,7 +114,7 @@ class ChangeRequests(Resource):
             ChangeRequest,
             body=body(subject=subject, status=status, description=description),
             invalidates=[_crs(space_id)],
-            refreshes=[f"/spaces/{seg(space_id)}"],
+            refreshes=[f"/spaces/{seg(space_id, 'space_id')}"],
             operation="updateChangeRequestById",
         )
         return result
@@ -126,7 +126,7 @@ class ChangeRequests(Resource):
             "POST",
             f"{content_root(space_id, change_request)}/merge",
             MergeResult,
-            invalidates=[f"/spaces/{seg(space_id)}"],
+            invalidates=[f"/spaces/{seg(space_id, 'space_id')}"],
             operation="mergeChangeRequest",
         )
         return result
@@ -139,7 +139,7 @@ class ChangeRequests(Resource):
             f"{content_root(space_id, change_request)}/update",
             MergeResult,
             invalidates=[_crs(space_id)],
-            refreshes=[f"/spaces/{seg(space_id)}"],
+            refreshes=[f"/spaces/{seg(space_id, 'space_id')}"],
             operation="updateChangeRequest",
         )
         return result
@@ -223,7 +223,7 @@ class ChangeRequests(Resource):
             body={"changes": items},
             params={"compat": False},
             invalidates=[_crs(space_id)],
-            refreshes=[f"/spaces/{seg(space_id)}"],
+            refreshes=[f"/spaces/{seg(space_id, 'space_id')}"],
             operation="updateChangeRequestContent",
         )
         return result
@@ -268,7 +268,7 @@ class ChangeRequests(Resource):
             ChangeRequestReview,
             body=body(status=status, comment=None if comment is None else {"markdown": comment}),
             invalidates=[_crs(space_id)],
-            refreshes=[f"/spaces/{seg(space_id)}"],
+            refreshes=[f"/spaces/{seg(space_id, 'space_id')}"],
             operation="submitChangeRequestReview",
         )
         return result
@@ -310,7 +310,7 @@ class ChangeRequests(Resource):
             RequestedReviewersResult,
             body=body(users=users, subject=subject, description=description),
             invalidates=[_crs(space_id)],
-            refreshes=[f"/spaces/{seg(space_id)}"],
+            refreshes=[f"/spaces/{seg(space_id, 'space_id')}"],
             operation="requestReviewers",
         )
         return result
@@ -321,8 +321,8 @@ class ChangeRequests(Resource):
     ) -> None:
         await self._client.send(
             "DELETE",
-            f"{content_root(space_id, change_request)}/requested-reviewers/{seg(user_id)}",
+            f"{content_root(space_id, change_request)}/requested-reviewers/{seg(user_id, 'user_id')}",
             invalidates=[_crs(space_id)],
-            refreshes=[f"/spaces/{seg(space_id)}"],
+            refreshes=[f"/spaces/{seg(space_id, 'space_id')}"],
             operation="removeRequestedReviewer",
         )

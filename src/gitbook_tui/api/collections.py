@@ -39,7 +39,7 @@ class Collections(Resource):
         """Collections of the organization (``nested=False``: only top-level ones)."""
         return AsyncPager(
             self._client,
-            f"/orgs/{seg(organization_id)}/collections",
+            f"/orgs/{seg(organization_id, 'organization_id')}/collections",
             Collection,
             params={"nested": nested},
             limit=limit,
@@ -55,7 +55,7 @@ class Collections(Resource):
         """A new collection at the organization's root, or inside collection ``parent``."""
         result: Collection = await self._client.send(
             "POST",
-            f"/orgs/{seg(organization_id)}/collections",
+            f"/orgs/{seg(organization_id, 'organization_id')}/collections",
             Collection,
             body=body(title=title, parent=parent),
             operation="createCollection",
@@ -65,7 +65,7 @@ class Collections(Resource):
     @operation("GET /v1/collections/{collectionId}")
     async def get(self, collection_id: str, *, read: ReadMode | None = None) -> Collection:
         result: Collection = await self._client.get(
-            f"/collections/{seg(collection_id)}",
+            f"/collections/{seg(collection_id, 'collection_id')}",
             Collection,
             read=read,
             operation="getCollectionById",
@@ -85,7 +85,7 @@ class Collections(Resource):
         ``default_level=NULL`` (or ``"inherit"``) inherits the level from the parent."""
         result: Collection = await self._client.send(
             "PATCH",
-            f"/collections/{seg(collection_id)}",
+            f"/collections/{seg(collection_id, 'collection_id')}",
             Collection,
             body=body(title=title, description=description, defaultLevel=default_level),
             invalidates=TREE_LISTS,
@@ -98,7 +98,7 @@ class Collections(Resource):
         """Delete the collection and its sub-collections; their spaces go to the trash."""
         await self._client.send(
             "DELETE",
-            f"/collections/{seg(collection_id)}",
+            f"/collections/{seg(collection_id, 'collection_id')}",
             invalidates=[*TREE_LISTS, "/spaces"],
             operation="deleteCollectionById",
         )
@@ -114,7 +114,7 @@ class Collections(Resource):
     ) -> AsyncPager[Space]:
         return AsyncPager(
             self._client,
-            f"/collections/{seg(collection_id)}/spaces",
+            f"/collections/{seg(collection_id, 'collection_id')}/spaces",
             Space,
             limit=limit,
             max_items=max_items,
@@ -135,7 +135,7 @@ class Collections(Resource):
         placed ``before`` / ``after`` a sibling collection (default: at the end)."""
         result: Collection = await self._client.send(
             "POST",
-            f"/collections/{seg(collection_id)}/move",
+            f"/collections/{seg(collection_id, 'collection_id')}/move",
             Collection,
             body=body(parent=parent, position=move_position("collection", before, after)),
             invalidates=TREE_LISTS,
@@ -148,7 +148,7 @@ class Collections(Resource):
         """Move the collection, its sub-collections and their spaces to ``organization``."""
         result: Collection = await self._client.send(
             "POST",
-            f"/collections/{seg(collection_id)}/transfer",
+            f"/collections/{seg(collection_id, 'collection_id')}/transfer",
             Collection,
             body={"organization": organization},
             invalidates=[*TREE_LISTS, "/spaces"],

@@ -53,7 +53,7 @@ class Comments(Resource):
     def _counted(self, space_id: str, change_request: str | int | None) -> builtins.list[str]:
         """The resources whose open-comment counts a post changes: the space (and the CR)."""
         root = content_root(space_id, change_request)
-        return [f"/spaces/{seg(space_id)}", root]
+        return [f"/spaces/{seg(space_id, 'space_id')}", root]
 
     @operation(f"GET {SPACE}/comments", f"GET {CR}/comments")
     def list(
@@ -122,7 +122,7 @@ class Comments(Resource):
         read: ReadMode | None = None,
     ) -> Comment:
         result: Comment = await self._client.get(
-            f"{self._thread(space_id, change_request)}/{seg(comment_id)}",
+            f"{self._thread(space_id, change_request)}/{seg(comment_id, 'comment_id')}",
             Comment,
             params={"format": format},
             read=read,
@@ -145,7 +145,7 @@ class Comments(Resource):
         """Resolve / reopen, edit the body (author only) and add or remove reactions."""
         result: Comment = await self._client.send(
             "PUT",
-            f"{self._thread(space_id, change_request)}/{seg(comment_id)}",
+            f"{self._thread(space_id, change_request)}/{seg(comment_id, 'comment_id')}",
             Comment,
             body=_edits(markdown, added_reactions, removed_reactions, resolved),
             invalidates=self._changed(space_id, change_request),
@@ -161,7 +161,7 @@ class Comments(Resource):
         """Delete a comment and its replies (author or space admin)."""
         await self._client.send(
             "DELETE",
-            f"{self._thread(space_id, change_request)}/{seg(comment_id)}",
+            f"{self._thread(space_id, change_request)}/{seg(comment_id, 'comment_id')}",
             invalidates=self._changed(space_id, change_request),
             refreshes=self._counted(space_id, change_request),
             operation="deleteComment",
@@ -182,7 +182,7 @@ class Comments(Resource):
         """Replies to a comment, oldest first."""
         return AsyncPager(
             self._client,
-            f"{self._thread(space_id, change_request)}/{seg(comment_id)}/replies",
+            f"{self._thread(space_id, change_request)}/{seg(comment_id, 'comment_id')}/replies",
             CommentReply,
             params={"format": format},
             limit=limit,
@@ -202,7 +202,7 @@ class Comments(Resource):
     ) -> CommentReply:
         result: CommentReply = await self._client.send(
             "POST",
-            f"{self._thread(space_id, change_request)}/{seg(comment_id)}/replies",
+            f"{self._thread(space_id, change_request)}/{seg(comment_id, 'comment_id')}/replies",
             CommentReply,
             body={"body": {"markdown": markdown}},
             invalidates=self._changed(space_id, change_request),
@@ -215,7 +215,7 @@ class Comments(Resource):
         self, space_id: str, comment_id: str, reply_id: str, change_request: str | int | None
     ) -> str:
         thread = self._thread(space_id, change_request)
-        return f"{thread}/{seg(comment_id)}/replies/{seg(reply_id)}"
+        return f"{thread}/{seg(comment_id, 'comment_id')}/replies/{seg(reply_id, 'reply_id')}"
 
     @operation(f"GET {SPACE}{REPLY}", f"GET {CR}{REPLY}")
     async def get_reply(

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from typing import Any, cast
-from urllib.parse import quote
 
 from ..models import (
     Backlink,
@@ -22,7 +21,7 @@ from ..models import (
 )
 from .base import BaseClient, ReadMode
 from .pagination import AsyncPager
-from .resource import Resource, operation, seg
+from .resource import Resource, operation, seg, segments
 
 SPACE = "/v1/spaces/{spaceId}"
 CR = "/v1/spaces/{spaceId}/change-requests/{changeRequestId}"
@@ -30,9 +29,9 @@ CR = "/v1/spaces/{spaceId}/change-requests/{changeRequestId}"
 
 def content_root(space_id: str, change_request: str | int | None = None) -> str:
     """``/spaces/{id}``, or ``/spaces/{id}/change-requests/{cr}`` for a change request."""
-    root = f"/spaces/{seg(space_id)}"
+    root = f"/spaces/{seg(space_id, 'space_id')}"
     if change_request is not None:
-        root += f"/change-requests/{seg(change_request)}"
+        root += f"/change-requests/{seg(change_request, 'change_request')}"
     return root
 
 
@@ -95,7 +94,7 @@ class Content(Resource):
         change request; ``source`` is e.g. ``website``, ``markdown``, ``git-sync``."""
         root = content_root(space_id, change_request)
         # A change request may be named by its number or its id: drop both forms.
-        crs = f"/spaces/{seg(space_id)}/change-requests"
+        crs = f"/spaces/{seg(space_id, 'space_id')}/change-requests"
         invalidates = [root if change_request is None else crs]
         result: ImportResult = await self._client.send(
             "POST",
@@ -162,7 +161,7 @@ class Content(Resource):
         read: ReadMode | None = None,
     ) -> File:
         result: File = await self._client.get(
-            f"{content_root(space_id, change_request)}/content/files/{seg(file_id)}",
+            f"{content_root(space_id, change_request)}/content/files/{seg(file_id, 'file_id')}",
             File,
             params=_options(metadata, computed),
             read=read,
@@ -187,7 +186,7 @@ class Content(Resource):
         """Places in the content that point to the file."""
         return AsyncPager(
             self._client,
-            f"{content_root(space_id, change_request)}/content/files/{seg(file_id)}/backlinks",
+            f"{content_root(space_id, change_request)}/content/files/{seg(file_id, 'file_id')}/backlinks",
             Backlink,
             limit=limit,
             max_items=max_items,
@@ -206,7 +205,7 @@ class Content(Resource):
     ) -> ReusableContent:
         """A reusable content block of the space's current revision (no body)."""
         result: ReusableContent = await self._client.get(
-            f"/spaces/{seg(space_id)}/content/reusable-contents/{seg(reusable_content_id)}",
+            f"/spaces/{seg(space_id, 'space_id')}/content/reusable-contents/{seg(reusable_content_id, 'reusable_content_id')}",
             ReusableContent,
             params=_options(metadata, None),
             read=read,
@@ -228,8 +227,8 @@ class Content(Resource):
         """The body of a reusable content at a revision, as a JSON document (see
         :func:`document_markdown` for its text)."""
         result: dict[str, Any] = await self._client.get(
-            f"/spaces/{seg(space_id)}/revisions/{seg(revision_id)}"
-            f"/reusable-contents/{seg(reusable_content_id)}/document",
+            f"/spaces/{seg(space_id, 'space_id')}/revisions/{seg(revision_id, 'revision_id')}"
+            f"/reusable-contents/{seg(reusable_content_id, 'reusable_content_id')}/document",
             dict[str, Any],
             read=read,
             operation="getReusableContentDocumentInRevisionById",
@@ -251,7 +250,7 @@ class Content(Resource):
     ) -> RevisionPage:
         """One page with its content (``format="markdown"``: ``.markdown``, else ``.document``)."""
         result: RevisionPage = await self._client.get(
-            f"{content_root(space_id, change_request)}/content/page/{seg(page_id)}",
+            f"{content_root(space_id, change_request)}/content/page/{seg(page_id, 'page_id')}",
             RevisionPage,
             params=_options(metadata, computed, format, evaluated),
             read=read,
@@ -276,7 +275,7 @@ class Content(Resource):
         """Links found in the page; ``await`` gives a page with ``stats``."""
         return LinkPager(
             self._client,
-            f"{content_root(space_id, change_request)}/content/page/{seg(page_id)}/links",
+            f"{content_root(space_id, change_request)}/content/page/{seg(page_id, 'page_id')}/links",
             params={"status": status},
             limit=limit,
             max_items=max_items,
@@ -299,7 +298,7 @@ class Content(Resource):
     ) -> RevisionPage:
         """The page at ``path`` (e.g. ``"guides/install"``; ``""``: the first page)."""
         result: RevisionPage = await self._client.get(
-            f"{content_root(space_id, change_request)}/content/path/{quote(path.strip('/'))}",
+            f"{content_root(space_id, change_request)}/content/path/{segments(path, 'path')}",
             RevisionPage,
             params=_options(metadata, computed, format, evaluated),
             read=read,
@@ -320,7 +319,7 @@ class Content(Resource):
         """Pages of the space's main content matching ``query`` (best first)."""
         return AsyncPager(
             self._client,
-            f"/spaces/{seg(space_id)}/search",
+            f"/spaces/{seg(space_id, 'space_id')}/search",
             SpaceSearchItem,
             params={"query": query},
             limit=limit,
@@ -341,7 +340,7 @@ class Content(Resource):
     ) -> RevisionPages:
         """The page tree at a past revision of the space (e.g. a change request's base)."""
         result: RevisionPages = await self._client.get(
-            f"/spaces/{seg(space_id)}/revisions/{seg(revision_id)}/pages",
+            f"/spaces/{seg(space_id, 'space_id')}/revisions/{seg(revision_id, 'revision_id')}/pages",
             RevisionPages,
             params=_options(metadata, computed),
             read=read,
@@ -364,7 +363,7 @@ class Content(Resource):
     ) -> RevisionPage:
         """One page with its content at a past revision of the space."""
         result: RevisionPage = await self._client.get(
-            f"/spaces/{seg(space_id)}/revisions/{seg(revision_id)}/page/{seg(page_id)}",
+            f"/spaces/{seg(space_id, 'space_id')}/revisions/{seg(revision_id, 'revision_id')}/page/{seg(page_id, 'page_id')}",
             RevisionPage,
             params=_options(metadata, computed, format, evaluated),
             read=read,

@@ -25,7 +25,7 @@ from .resource import Resource, body, operation, seg
 
 
 def _path(name: str) -> str:
-    return f"/integrations/{seg(name)}"
+    return f"/integrations/{seg(name, 'integration_name')}"
 
 
 class Integrations(Resource):
@@ -210,7 +210,7 @@ class Integrations(Resource):
     ) -> IntegrationEventDetail:
         """The event and its trace."""
         result: IntegrationEventDetail = await self._client.get(
-            f"{_path(integration_name)}/events/{seg(event_id)}",
+            f"{_path(integration_name)}/events/{seg(event_id, 'event_id')}",
             IntegrationEventDetail,
             read=read,
             operation="getIntegrationEvent",

@@ -11,11 +11,11 @@ from .resource import Resource, body, operation, seg
 
 
 def _specs(organization_id: str) -> str:
-    return f"/orgs/{seg(organization_id)}/openapi"
+    return f"/orgs/{seg(organization_id, 'organization_id')}/openapi"
 
 
 def _spec(organization_id: str, slug: str) -> str:
-    return f"{_specs(organization_id)}/{seg(slug)}"
+    return f"{_specs(organization_id)}/{seg(slug, 'slug')}"
 
 
 def _source(url: str | None, text: str | None) -> dict[str, Any]:
@@ -149,7 +149,7 @@ class OpenAPISpecs(Resource):
         self, organization_id: str, slug: str, version_id: str, *, read: ReadMode | None = None
     ) -> OpenAPISpecVersion:
         result: OpenAPISpecVersion = await self._client.get(
-            f"{_spec(organization_id, slug)}/versions/{seg(version_id)}",
+            f"{_spec(organization_id, slug)}/versions/{seg(version_id, 'version_id')}",
             OpenAPISpecVersion,
             read=read,
             operation="getOpenAPISpecVersionById",
@@ -161,7 +161,7 @@ class OpenAPISpecs(Resource):
         self, organization_id: str, slug: str, version_id: str, *, read: ReadMode | None = None
     ) -> VersionContent:
         result: VersionContent = await self._client.get(
-            f"{_spec(organization_id, slug)}/versions/{seg(version_id)}/content",
+            f"{_spec(organization_id, slug)}/versions/{seg(version_id, 'version_id')}/content",
             VersionContent,
             read=read,
             operation="getOpenAPISpecVersionContentById",

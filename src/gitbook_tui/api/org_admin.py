@@ -12,7 +12,7 @@ from .resource import Resource, body, operation, seg
 
 
 def _org(organization_id: str) -> str:
-    return f"/orgs/{seg(organization_id)}"
+    return f"/orgs/{seg(organization_id, 'organization_id')}"
 
 
 class OrgAdmin(Resource):
@@ -46,7 +46,7 @@ class OrgAdmin(Resource):
         org = _org(organization_id)
         await self._client.send(
             "POST",
-            f"{org}/invites/{seg(invite_id)}",
+            f"{org}/invites/{seg(invite_id, 'invite_id')}",
             invalidates=["/orgs", "/user"],
             operation="joinOrganizationWithInvite",
         )
@@ -88,7 +88,7 @@ class OrgAdmin(Resource):
         self, organization_id: str, invite_id: str, *, read: ReadMode | None = None
     ) -> Invite:
         result: Invite = await self._client.get(
-            f"{_org(organization_id)}/link-invites/{seg(invite_id)}",
+            f"{_org(organization_id)}/link-invites/{seg(invite_id, 'invite_id')}",
             Invite,
             read=read,
             operation="getOrganizationInviteLink",
@@ -101,7 +101,7 @@ class OrgAdmin(Resource):
     ) -> Invite:
         result: Invite = await self._client.send(
             "PATCH",
-            f"{_org(organization_id)}/link-invites/{seg(invite_id)}",
+            f"{_org(organization_id)}/link-invites/{seg(invite_id, 'invite_id')}",
             Invite,
             body={"role": role},
             operation="updateOrganizationInviteById",
@@ -112,7 +112,7 @@ class OrgAdmin(Resource):
     async def delete_link_invite(self, organization_id: str, invite_id: str) -> None:
         await self._client.send(
             "DELETE",
-            f"{_org(organization_id)}/link-invites/{seg(invite_id)}",
+            f"{_org(organization_id)}/link-invites/{seg(invite_id, 'invite_id')}",
             operation="deleteOrganizationInviteById",
         )
 
@@ -161,7 +161,7 @@ class OrgAdmin(Resource):
         self, organization_id: str, team_id: str, *, read: ReadMode | None = None
     ) -> Team:
         result: Team = await self._client.get(
-            f"{_org(organization_id)}/teams/{seg(team_id)}",
+            f"{_org(organization_id)}/teams/{seg(team_id, 'team_id')}",
             Team,
             read=read,
             operation="getTeamInOrganizationById",
@@ -173,7 +173,7 @@ class OrgAdmin(Resource):
         org = _org(organization_id)
         result: Team = await self._client.send(
             "PATCH",
-            f"{org}/teams/{seg(team_id)}",
+            f"{org}/teams/{seg(team_id, 'team_id')}",
             Team,
             body={"title": title},
             invalidates=[f"{org}/members"],
@@ -187,7 +187,7 @@ class OrgAdmin(Resource):
         org = _org(organization_id)
         await self._client.send(
             "DELETE",
-            f"{org}/teams/{seg(team_id)}",
+            f"{org}/teams/{seg(team_id, 'team_id')}",
             invalidates=[f"{org}/members", "/spaces", "/collections"],
             operation="removeTeamFromOrganizationById",
         )
@@ -230,7 +230,7 @@ class OrgAdmin(Resource):
         self, organization_id: str, translation_settings_id: str, *, read: ReadMode | None = None
     ) -> TranslationSettings:
         result: TranslationSettings = await self._client.get(
-            f"{_org(organization_id)}/translations/{seg(translation_settings_id)}",
+            f"{_org(organization_id)}/translations/{seg(translation_settings_id, 'translation_settings_id')}",
             TranslationSettings,
             read=read,
             operation="getTranslation",
@@ -249,7 +249,7 @@ class OrgAdmin(Resource):
         """Replace the settings (omitted ``languages``: none)."""
         result: TranslationSettings = await self._client.send(
             "PUT",
-            f"{_org(organization_id)}/translations/{seg(translation_settings_id)}",
+            f"{_org(organization_id)}/translations/{seg(translation_settings_id, 'translation_settings_id')}",
             TranslationSettings,
             body=body(title=title, languages=languages),
             operation="updateTranslation",
@@ -260,6 +260,6 @@ class OrgAdmin(Resource):
     async def delete_translation(self, organization_id: str, translation_settings_id: str) -> None:
         await self._client.send(
             "DELETE",
-            f"{_org(organization_id)}/translations/{seg(translation_settings_id)}",
+            f"{_org(organization_id)}/translations/{seg(translation_settings_id, 'translation_settings_id')}",
             operation="deleteTranslation",
         )

@@ -33,7 +33,7 @@ class Organizations(Resource):
     @operation("GET /v1/orgs/{organizationId}")
     async def get(self, organization_id: str, *, read: ReadMode | None = None) -> Organization:
         result: Organization = await self._client.get(
-            f"/orgs/{seg(organization_id)}",
+            f"/orgs/{seg(organization_id, 'organization_id')}",
             Organization,
             read=read,
             operation="getOrganizationById",
@@ -57,7 +57,7 @@ class Organizations(Resource):
     ) -> Organization:
         result: Organization = await self._client.send(
             "PATCH",
-            f"/orgs/{seg(organization_id)}",
+            f"/orgs/{seg(organization_id, 'organization_id')}",
             Organization,
             body=body(
                 title=title,
@@ -87,7 +87,7 @@ class Organizations(Resource):
     ) -> AsyncPager[OrgSearchItem]:
         return AsyncPager(
             self._client,
-            f"/orgs/{seg(organization_id)}/search",
+            f"/orgs/{seg(organization_id, 'organization_id')}/search",
             OrgSearchItem,
             params={"query": query},
             limit=limit,
@@ -101,7 +101,7 @@ class Organizations(Resource):
         self, email_domain: str, *, read: ReadMode | None = None
     ) -> builtins.list[Organization]:
         data = await self._client.get(
-            f"/email-domains/{seg(email_domain)}/orgs",
+            f"/email-domains/{seg(email_domain, 'email_domain')}/orgs",
             dict[str, builtins.list[Organization]],
             read=read,
             operation="listOrganizationsForEmailDomain",
@@ -120,7 +120,7 @@ class Organizations(Resource):
     ) -> AsyncPager[Member]:
         return AsyncPager(
             self._client,
-            f"/orgs/{seg(organization_id)}/members",
+            f"/orgs/{seg(organization_id, 'organization_id')}/members",
             Member,
             params={"role": role},
             limit=limit,
@@ -141,6 +141,6 @@ class Users(Resource):
     @operation("GET /v1/users/{userId}")
     async def get(self, user_id: str, *, read: ReadMode | None = None) -> User:
         result: User = await self._client.get(
-            f"/users/{seg(user_id)}", User, read=read, operation="getUserById"
+            f"/users/{seg(user_id, 'user_id')}", User, read=read, operation="getUserById"
         )
         return result

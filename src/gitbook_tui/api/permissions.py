@@ -15,8 +15,8 @@ def permissions_path(space_id: str | None, collection_id: str | None) -> str:
     if (space_id is None) == (collection_id is None):
         raise ValueError("give exactly one of space_id= or collection_id=")
     if space_id is not None:
-        return f"/spaces/{seg(space_id)}/permissions"
-    return f"/collections/{seg(collection_id or '')}/permissions"
+        return f"/spaces/{seg(space_id, 'space_id')}/permissions"
+    return f"/collections/{seg(collection_id or '', 'collection_id')}/permissions"
 
 
 class Permissions(Resource):
@@ -89,7 +89,7 @@ class Permissions(Resource):
         path = permissions_path(space_id, collection_id)
         await self._client.send(
             "PATCH",
-            f"{path}/users/{seg(user_id)}",
+            f"{path}/users/{seg(user_id, 'user_id')}",
             body={"role": role},
             invalidates=[path],
             operation="updateUserPermission",
@@ -106,7 +106,7 @@ class Permissions(Resource):
         path = permissions_path(space_id, collection_id)
         await self._client.send(
             "DELETE",
-            f"{path}/users/{seg(user_id)}",
+            f"{path}/users/{seg(user_id, 'user_id')}",
             invalidates=[path],
             operation="removeUserPermission",
         )

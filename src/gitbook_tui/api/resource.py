@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any, TypeVar
-from urllib.parse import quote
 
 from .base import BaseClient
+from .paths import segment, segments
 
-
-def seg(value: str | int) -> str:
-    """One path segment, escaped (ids come from servers and users)."""
-    return quote(str(value), safe="")
+# Every id that goes into a path goes through ``seg`` (ids come from servers and users):
+# escaped, and refused with a ValueError naming the parameter when it is not one segment.
+seg = segment
+__all__ = ["NULL", "OPERATIONS", "Resource", "body", "operation", "seg", "segments"]
 
 
 def body(**fields: Any) -> dict[str, Any]:

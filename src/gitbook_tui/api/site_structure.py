@@ -11,7 +11,7 @@ from .resource import NULL, Resource, body, operation, seg
 
 
 def site_path(organization_id: str, site_id: str) -> str:
-    return f"/orgs/{seg(organization_id)}/sites/{seg(site_id)}"
+    return f"/orgs/{seg(organization_id, 'organization_id')}/sites/{seg(site_id, 'site_id')}"
 
 
 def _position(kind: str, key: str, before: str | None, after: str | None) -> dict[str, Any]:
@@ -68,9 +68,9 @@ class SiteStructure(Resource):
     ) -> SiteSection:
         """A section showing ``space_id`` (``None``: a new space is created for it)."""
         site = site_path(organization_id, site_id)
-        invalidates = [site, f"/orgs/{seg(organization_id)}/sites"]
+        invalidates = [site, f"/orgs/{seg(organization_id, 'organization_id')}/sites"]
         if space_id is None:
-            invalidates.append(f"/orgs/{seg(organization_id)}/spaces")
+            invalidates.append(f"/orgs/{seg(organization_id, 'organization_id')}/spaces")
         result: SiteSection = await self._client.send(
             "POST",
             f"{site}/sections",
@@ -107,7 +107,7 @@ class SiteStructure(Resource):
         site = site_path(organization_id, site_id)
         result: SiteSection = await self._client.send(
             "PATCH",
-            f"{site}/sections/{seg(site_section_id)}",
+            f"{site}/sections/{seg(site_section_id, 'site_section_id')}",
             SiteSection,
             body=body(
                 title=title,
@@ -130,8 +130,8 @@ class SiteStructure(Resource):
         site = site_path(organization_id, site_id)
         await self._client.send(
             "DELETE",
-            f"{site}/sections/{seg(site_section_id)}",
-            invalidates=[site, f"/orgs/{seg(organization_id)}/sites"],
+            f"{site}/sections/{seg(site_section_id, 'site_section_id')}",
+            invalidates=[site, f"/orgs/{seg(organization_id, 'organization_id')}/sites"],
             operation="deleteSiteSectionById",
         )
 
@@ -149,7 +149,7 @@ class SiteStructure(Resource):
         site = site_path(organization_id, site_id)
         result: SiteSection = await self._client.send(
             "POST",
-            f"{site}/sections/{seg(site_section_id)}/move",
+            f"{site}/sections/{seg(site_section_id, 'site_section_id')}/move",
             SiteSection,
             body={"position": _position("site-section", "siteSection", before, after)},
             invalidates=[site],
@@ -196,9 +196,9 @@ class SiteStructure(Resource):
         """Add ``space_id`` (``None``: a new space) to a section (default: the default one,
         or the site's root when it has no sections)."""
         site = site_path(organization_id, site_id)
-        invalidates = [site, f"/orgs/{seg(organization_id)}/sites"]
+        invalidates = [site, f"/orgs/{seg(organization_id, 'organization_id')}/sites"]
         if space_id is None:
-            invalidates.append(f"/orgs/{seg(organization_id)}/spaces")
+            invalidates.append(f"/orgs/{seg(organization_id, 'organization_id')}/spaces")
         result: SiteSpace = await self._client.send(
             "POST",
             f"{site}/site-spaces",
@@ -231,7 +231,7 @@ class SiteStructure(Resource):
         site = site_path(organization_id, site_id)
         result: SiteSpace = await self._client.send(
             "PATCH",
-            f"{site}/site-spaces/{seg(site_space_id)}",
+            f"{site}/site-spaces/{seg(site_space_id, 'site_space_id')}",
             SiteSpace,
             body=body(path=path, condition=condition, spaceId=space_id, hidden=hidden, draft=draft),
             invalidates=[site],
@@ -246,8 +246,8 @@ class SiteStructure(Resource):
         site = site_path(organization_id, site_id)
         await self._client.send(
             "DELETE",
-            f"{site}/site-spaces/{seg(site_space_id)}",
-            invalidates=[site, f"/orgs/{seg(organization_id)}/sites"],
+            f"{site}/site-spaces/{seg(site_space_id, 'site_space_id')}",
+            invalidates=[site, f"/orgs/{seg(organization_id, 'organization_id')}/sites"],
             operation="deleteSiteSpaceById",
         )
 
@@ -265,7 +265,7 @@ class SiteStructure(Resource):
         site = site_path(organization_id, site_id)
         result: SiteSpace = await self._client.send(
             "POST",
-            f"{site}/site-spaces/{seg(site_space_id)}/move",
+            f"{site}/site-spaces/{seg(site_space_id, 'site_space_id')}/move",
             SiteSpace,
             body={"position": _position("site-space", "siteSpace", before, after)},
             invalidates=[site],
@@ -347,7 +347,7 @@ class SiteStructure(Resource):
         site = site_path(organization_id, site_id)
         result: SiteRedirect = await self._client.send(
             "PATCH",
-            f"{site}/redirects/{seg(site_redirect_id)}",
+            f"{site}/redirects/{seg(site_redirect_id, 'site_redirect_id')}",
             SiteRedirect,
             body=body(
                 source=source,
@@ -368,7 +368,7 @@ class SiteStructure(Resource):
         site = site_path(organization_id, site_id)
         await self._client.send(
             "DELETE",
-            f"{site}/redirects/{seg(site_redirect_id)}",
+            f"{site}/redirects/{seg(site_redirect_id, 'site_redirect_id')}",
             invalidates=[f"{site}/redirect"],
             operation="deleteSiteRedirectById",
         )

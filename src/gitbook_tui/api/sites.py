@@ -39,7 +39,7 @@ class Sites(SiteStructure):
         ``published`` or not, of one of the ``type`` values."""
         return AsyncPager(
             self._client,
-            f"/orgs/{seg(organization_id)}/sites",
+            f"/orgs/{seg(organization_id, 'organization_id')}/sites",
             Site,
             params={"space": space, "title": title, "published": published, "type": type},
             limit=limit,
@@ -60,10 +60,12 @@ class Sites(SiteStructure):
         create_space: bool | None = None,
     ) -> Site:
         """A new (unpublished) site showing ``spaces``; ``create_space`` adds a new space."""
-        invalidates = [f"/orgs/{seg(organization_id)}/spaces"] if create_space else []
+        invalidates = (
+            [f"/orgs/{seg(organization_id, 'organization_id')}/spaces"] if create_space else []
+        )
         result: Site = await self._client.send(
             "POST",
-            f"/orgs/{seg(organization_id)}/sites",
+            f"/orgs/{seg(organization_id, 'organization_id')}/sites",
             Site,
             body=body(
                 title=title,
@@ -195,7 +197,7 @@ class Sites(SiteStructure):
             "POST",
             f"{site}/publish",
             Site,
-            invalidates=[site, f"/orgs/{seg(organization_id)}/sites"],
+            invalidates=[site, f"/orgs/{seg(organization_id, 'organization_id')}/sites"],
             operation="publishSite",
         )
         return result
@@ -207,7 +209,7 @@ class Sites(SiteStructure):
             "POST",
             f"{site}/unpublish",
             Site,
-            invalidates=[site, f"/orgs/{seg(organization_id)}/sites"],
+            invalidates=[site, f"/orgs/{seg(organization_id, 'organization_id')}/sites"],
             operation="unpublishSite",
         )
         return result

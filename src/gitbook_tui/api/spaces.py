@@ -11,7 +11,7 @@ from .resource import Resource, body, operation, seg
 
 
 def space_path(space_id: str) -> str:
-    return f"/spaces/{seg(space_id)}"
+    return f"/spaces/{seg(space_id, 'space_id')}"
 
 
 class Spaces(Resource):
@@ -27,7 +27,7 @@ class Spaces(Resource):
         """Spaces at the organization's root (those in collections: ``collections.spaces``)."""
         return AsyncPager(
             self._client,
-            f"/orgs/{seg(organization_id)}/spaces",
+            f"/orgs/{seg(organization_id, 'organization_id')}/spaces",
             Space,
             limit=limit,
             max_items=max_items,
@@ -46,10 +46,10 @@ class Spaces(Resource):
         parent: str | None = None,
     ) -> Space:
         """A new empty space at the organization's root, or in collection ``parent``."""
-        invalidates = [f"/collections/{seg(parent)}/spaces"] if parent else []
+        invalidates = [f"/collections/{seg(parent, 'parent')}/spaces"] if parent else []
         result: Space = await self._client.send(
             "POST",
-            f"/orgs/{seg(organization_id)}/spaces",
+            f"/orgs/{seg(organization_id, 'organization_id')}/spaces",
             Space,
             body=body(title=title, emoji=emoji, visibility=visibility, parent=parent),
             invalidates=invalidates,

@@ -11,12 +11,11 @@ from pydantic import (
     Field,
     GetCoreSchemaHandler,
     GetJsonSchemaHandler,
-    PlainValidator,
     SerializerFunctionWrapHandler,
     model_serializer,
 )
 from pydantic.json_schema import JsonSchemaValue
-from pydantic_core import CoreSchema, PydanticCustomError
+from pydantic_core import CoreSchema, PydanticCustomError, core_schema
 
 __all__ = [
     "ApiModel",
@@ -117,14 +116,16 @@ class _OpenEnumMarker:
         if enum_cls is None:  # pragma: no cover - only reachable through misuse of Open
             raise TypeError(f"Open[...] needs a StrEnum, got {source_type!r}")
 
-        known: type[StrEnum] = enum_cls
-
-        def validate(value: Any) -> Any:
-            return coerce_open_enum(known, value)
-
-        return PlainValidator(
-            validate, json_schema_input_type=source_type
-        ).__get_pydantic_core_schema__(source_type, handler)
+        # A union validated in pydantic-core (no Python call per value: lists of thousands
+        # of items hold several open enums each): the member when the value is known, else
+        # the string; anything else fails with one "open_enum" error, as coerce_open_enum.
+        expected = ", ".join(repr(m.value) for m in enum_cls)
+        return core_schema.union_schema(
+            [handler.generate_schema(enum_cls), core_schema.str_schema()],
+            mode="left_to_right",
+            custom_error_type="open_enum",
+            custom_error_message=f"Input should be a string (one of {expected} or any other value)",
+        )
 
 
 Open = Annotated[E | str, _OpenEnumMarker()]

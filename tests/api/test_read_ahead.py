@@ -1,0 +1,141 @@
+"""Walking a whole list reads one page ahead: asked for early, never further, cancelled on stop."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import Any
+
+import httpx
+import pytest
+
+from gitbook_tui.api import AsyncGitBook, NotFoundError
+from gitbook_tui.api.pagination import peek_next_page
+
+BASE = "http://gitbook.test/v1"
+
+
+def space(n: int) -> dict[str, Any]:
+    return {"object": "space", "id": f"s{n}", "title": f"Space {n}"}
+
+
+class Pages:
+    """A list of ``count`` pages of two spaces; page ``n`` waits for ``gates[n]`` when set.
+    Records the page token of each request, and which requests were cancelled."""
+
+    def __init__(self, count: int = 3) -> None:
+        self.count = count
+        self.tokens: list[str | None] = []
+        self.cancelled: list[str | None] = []
+        self.gates: dict[int, asyncio.Event] = {}
+        self.fail: set[int] = set()
+
+    async def __call__(self, request: httpx.Request) -> httpx.Response:
+        token = request.url.params.get("page")
+        self.tokens.append(token)
+        n = int(token[1:]) if token else 0
+        try:
+            if n in self.gates:
+                await self.gates[n].wait()
+        except asyncio.CancelledError:
+            self.cancelled.append(token)
+            raise
+        if n in self.fail:
+            return httpx.Response(404, json={"error": {"code": 404, "message": "gone"}})
+        nxt = {"page": f"p{n + 1}"} if n + 1 < self.count else None
+        return httpx.Response(200, json={"items": [space(2 * n), space(2 * n + 1)], "next": nxt})
+
+
+def client(pages: Pages, **options: Any) -> AsyncGitBook:
+    return AsyncGitBook("tok", base_url=BASE, transport=httpx.MockTransport(pages), **options)
+
+
+async def until(condition: Callable[[], Any], timeout: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "condition not reached in time"
+        await asyncio.sleep(0.001)
+
+
+async def settle() -> None:
+    """Let every ready task run (the mock transport does no real I/O)."""
+    for _ in range(50):
+        await asyncio.sleep(0)
+
+
+async def test_every_item_in_order() -> None:
+    pages = Pages(4)
+    async with client(pages) as c:
+        ids = [s.id async for s in c.spaces.list_in_org("org1", limit=2)]
+    assert ids == [f"s{n}" for n in range(8)]
+    assert pages.tokens == [None, "p1", "p2", "p3"]
+
+
+async def test_the_next_page_is_asked_for_before_the_caller_wants_it_and_no_further() -> None:
+    pages = Pages(4)
+    async with client(pages) as c:
+        walk = c.spaces.list_in_org("org1", limit=2).pages()
+        first = await anext(walk)
+        assert [s.id for s in first.items] == ["s0", "s1"]
+        await until(lambda: len(pages.tokens) == 2)  # p1 is on its way already
+        await settle()
+        assert pages.tokens == [None, "p1"]  # but not p2: one page ahead at most
+        second = await anext(walk)
+        assert [s.id for s in second.items] == ["s2", "s3"]
+        await walk.aclose()
+
+
+async def test_stopping_early_cancels_the_page_read_ahead() -> None:
+    pages = Pages(3)
+    pages.gates[1] = asyncio.Event()  # p1 never answers
+    async with client(pages) as c:
+        async for s in c.spaces.list_in_org("org1", limit=2):
+            if s.id == "s1":
+                await until(lambda: len(pages.tokens) == 2)
+                break
+        await until(lambda: pages.cancelled == ["p1"])
+
+
+async def test_an_error_on_a_later_page_reaches_the_caller_there() -> None:
+    pages = Pages(3)
+    pages.fail.add(1)
+    seen: list[str] = []
+    async with client(pages) as c:
+        with pytest.raises(NotFoundError):
+            async for s in c.spaces.list_in_org("org1", limit=2):
+                seen.append(s.id)
+    assert seen == ["s0", "s1"]
+
+
+async def test_a_repeated_token_ends_the_walk() -> None:
+    def loop(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, json={"items": [space(0)], "next": {"page": "same"}})
+
+    transport = httpx.MockTransport(loop)
+    async with AsyncGitBook("tok", base_url=BASE, transport=transport) as c:
+        ids = [s.id async for s in c.spaces.list_in_org("org1")]
+    assert ids == ["s0", "s0"]  # the first page, then "same" once
+
+
+async def test_capped_and_cached_walks_read_one_page_at_a_time() -> None:
+    pages = Pages(4)
+    async with client(pages) as c:
+        walk = c.spaces.list_in_org("org1", limit=2, max_items=6).pages()
+        await anext(walk)
+        await settle()
+        assert pages.tokens == [None]
+        await walk.aclose()
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        (b'{"items": [{"id": "a", "next": {"page": "no"}}], "next": {"page": "p2"}}', "p2"),
+        (b'{"items": [], "next": null}', None),
+        (b'{"items": []}', None),
+        (b"<html>", None),
+    ],
+)
+def test_peek_next_page(body: bytes, expected: str | None) -> None:
+    assert peek_next_page(body) == expected
