@@ -80,7 +80,7 @@ async def test_legacy_site_shows_every_redirect(demo: FastAPI, tmp_path: Path) -
         editor = await open_site(pilot, "Tidewater Legacy Docs")
         await pilot.press("right_square_bracket")
         pane = editor.query_one(RedirectsPane)
-        await until(pilot, lambda: len(pane.shown) == LEGACY_REDIRECTS)
+        await until(pilot, lambda: len(pane.shown) == LEGACY_REDIRECTS and pane.filled)
         table = pane.query_one("#redirects-table")
         assert table.row_count == LEGACY_REDIRECTS  # type: ignore[attr-defined]
         sources = [e.source.lower() for e in pane.shown]

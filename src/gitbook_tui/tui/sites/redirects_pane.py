@@ -31,6 +31,9 @@ from .site_text import cell
 
 __all__ = ["RedirectsPane", "RedirectsTable"]
 
+FIRST_BATCH = 100  # rows added at once: more than a screenful
+BATCH = 500  # then per refresh
+
 
 class RedirectsTable(DataTable[object]):
     """One redirect a row: source → destination, permanent or temporary, live or draft."""
@@ -65,6 +68,8 @@ class RedirectsPane(SitePane):
         self.filter_text = ""
         self._site_map: SiteMap | None = None
         self._rows: dict[RedirectEntry, tuple[Text, ...]] = {}
+        self._labels: dict[RedirectEntry, str] = {}
+        self._generation = 0
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder="filter sources and destinations", id="redirects-filter")
@@ -86,6 +91,8 @@ class RedirectsPane(SitePane):
         self.render_rows()
 
     def render_rows(self, keep: str | None = None) -> None:
+        """Show the redirects matching the filter: the first screenful at once, the rest in
+        batches after each refresh (a table of thousands opens without waiting for them)."""
         data = self.data
         if data is None:
             return
@@ -93,24 +100,16 @@ class RedirectsPane(SitePane):
         keep = keep or (self.current.id if self.current else None)
         needle = self.filter_text.lower()
         if self._site_map is not data.site_map:  # labels change with the site: rebuild all
-            self._site_map, self._rows = data.site_map, {}
-        shown: list[RedirectEntry] = []
-        cells: list[tuple[Text, ...]] = []
-        for entry in self.redirects:  # sorted by source when loaded
-            row = self._rows.get(entry)
-            if row is None:
-                row = self._rows[entry] = self._cells(entry)
-            if needle and needle not in row[0].plain.lower() and needle not in row[1].plain.lower():
-                continue
-            shown.append(entry)
-            cells.append(row)
-        self.shown = shown
+            self._site_map, self._rows, self._labels = data.site_map, {}, {}
+        self.shown = [
+            entry
+            for entry in self.redirects  # sorted by source when loaded
+            if not needle or needle in entry.source.lower() or needle in self._label(entry).lower()
+        ]
+        self._generation += 1
         table.clear()
-        table.add_rows(cells)
-        if keep is not None:
-            index = next((i for i, e in enumerate(self.shown) if e.id == keep), None)
-            if index is not None:
-                table.move_cursor(row=index)
+        target = next((i for i, e in enumerate(self.shown) if e.id == keep), None)
+        self._fill(self._generation, 0, target)
         total = len(self.redirects)
         drafts = sum(1 for e in self.redirects if e.draft)
         parts = [f"{total} redirect{'s' if total != 1 else ''}"]
@@ -124,9 +123,39 @@ class RedirectsPane(SitePane):
             parts.append("sorted by source")
         self.query_one("#redirects-summary", Static).update(inert(" · ".join(parts)))
 
+    @property
+    def filled(self) -> bool:
+        """Whether every matching redirect is in the table (the batches are done)."""
+        return self.query_one(RedirectsTable).row_count == len(self.shown)
+
+    def _fill(self, generation: int, start: int, target: int | None) -> None:
+        if generation != self._generation:  # the filter or the data changed meanwhile
+            return
+        end = start + (FIRST_BATCH if start == 0 else BATCH)
+        table = self.query_one(RedirectsTable)
+        table.add_rows(self._row(entry) for entry in self.shown[start:end])
+        if target is not None and target < end:
+            table.move_cursor(row=target)
+            target = None
+        if end < len(self.shown):
+            self.call_after_refresh(self._fill, generation, end, target)
+
+    def _label(self, entry: RedirectEntry) -> str:
+        label = self._labels.get(entry)
+        if label is None:
+            label = self._site_map.label_of(entry.destination) if self._site_map else ""
+            self._labels[entry] = label
+        return label
+
+    def _row(self, entry: RedirectEntry) -> tuple[Text, ...]:
+        """The cells of ``entry`` (built once per entry and site map)."""
+        row = self._rows.get(entry)
+        if row is None:
+            row = self._rows[entry] = self._cells(entry)
+        return row
+
     def _cells(self, entry: RedirectEntry) -> tuple[Text, ...]:
-        """The row of ``entry`` (built once per entry and site map)."""
-        label = self._site_map.label_of(entry.destination) if self._site_map else ""
+        label = self._label(entry)
         return (
             cell(entry.source + (" …" if entry.wildcard else ""), "bold"),
             cell(label, "red" if label.endswith("(gone)") else ""),
