@@ -22,8 +22,8 @@ try:  # the shared $EDITOR helper (tui/common/external_editor.py)
         edit_externally,
     )
 except ImportError:  # pragma: no cover - until the shared helper is on this branch
-    edit_externally = None
-    ExternalEditorError = RuntimeError
+    edit_externally = None  # type: ignore[assignment,unused-ignore]
+    ExternalEditorError = RuntimeError  # type: ignore[assignment,misc,unused-ignore]
 
 if TYPE_CHECKING:
     from .settings_pane import SettingsPane
