@@ -619,3 +619,22 @@ async def test_wildcard_redirect(world: World, tmp_path: Path) -> None:
         assert next(e for e in pane.shown if e.source == "/v1").wildcard
     r = world.client("alice").get(f"/orgs/{world.org}/sites/{site.site}/redirects")
     assert next(x for x in r.json()["items"] if x["source"] == "/v1")["captureWildcard"] is True
+
+
+async def test_an_untouched_form_leaves_no_draft(world: World, tmp_path: Path) -> None:
+    build_site(world)
+    app = make_app(world, tmp_path)
+    notes = notes_of(app)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await redirects_tab(pilot)
+        await pilot.press("e")
+        await until(pilot, lambda: isinstance(app.screen, FormScreen))
+        form = app.screen
+        assert isinstance(form, FormScreen)
+        assert form.error_of("source") == "" and not form.touched
+        await pilot.press("escape")
+        await settle(pilot)
+        await pilot.press("e")
+        await until(pilot, lambda: isinstance(app.screen, FormScreen))
+        await settle(pilot)
+    assert not any("Restored" in n for n in notes)

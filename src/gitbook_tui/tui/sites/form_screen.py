@@ -99,6 +99,13 @@ class FormScreen(ModalScreen[Values | None]):
             for f in self.fields:
                 if f.name in restored:
                     f.value = restored[f.name]
+        # what the widgets start with: only a change from these is typing
+        self._initial: Values = {
+            f.name: bool(f.value)
+            if f.kind == "check"
+            else (f.value if f.kind == "select" else str(f.value or ""))
+            for f in self.fields
+        }
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="form-dialog") as dialog:
@@ -127,6 +134,7 @@ class FormScreen(ModalScreen[Values | None]):
     def on_mount(self) -> None:
         self._set_general("")
         self.revalidate()
+
         first = next(iter(self.query("#form-dialog Input, #form-dialog Select")), None)
         if first is not None:
             first.focus()
@@ -195,14 +203,12 @@ class FormScreen(ModalScreen[Values | None]):
     @on(Input.Changed)
     @on(Checkbox.Changed)
     @on(Select.Changed)
-    def _changed(self, event: Input.Changed | Checkbox.Changed | Select.Changed) -> None:
-        widget_id = event.control.id if event.control is not None else None
-        if widget_id and widget_id.startswith("field-"):
-            self.touched.add(widget_id.removeprefix("field-"))
+    def _changed(self) -> None:
+        values = self.values()
+        self.touched.update(k for k, v in values.items() if v != self._initial.get(k))
         self._set_general("")
         self.revalidate()
-        if self.drafts is not None and self.draft_key is not None:
-            values = self.values()
+        if self.drafts is not None and self.draft_key is not None and values != self._initial:
             self.drafts.schedule(
                 self.draft_key,
                 json.dumps(values, sort_keys=True, default=str),
