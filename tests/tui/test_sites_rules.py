@@ -204,3 +204,12 @@ def test_schema_problems() -> None:
     assert "draft-07" in schema_problems('{"type": 5}')[1][0]
     problems = schema_problems('{"type": "object", "properties": {"x-y": {"type": "string"}}}')[1]
     assert any("identifiers" in p for p in problems) and any("boolean" in p for p in problems)
+
+
+def test_pages_hidden_from_the_caller_are_not_gone() -> None:
+    m = site()
+    m.opaque.add("ss-api")
+    hidden = entry("h", "/h", page("ss-api", "p-private"))
+    assert lint([hidden], m) == []
+    assert "not visible to you" in m.label_of(hidden.destination)
+    assert [f.kind for f in lint([entry("g", "/g", page("ss-guide", "p-gone"))], m)] == ["gone"]

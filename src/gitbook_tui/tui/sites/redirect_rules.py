@@ -83,6 +83,7 @@ class SiteMap:
     site_spaces: dict[str, str] = field(default_factory=dict)
     pages: dict[tuple[str, str], str] = field(default_factory=dict)  # (site space, page) → URL
     titles: dict[str, str] = field(default_factory=dict)
+    opaque: set[str] = field(default_factory=set)  # site spaces whose pages are not known
 
     def path_of(self, url: str | None) -> str | None:
         """``url`` as a path of this site (``/guides/install``), or ``None`` when elsewhere."""
@@ -103,7 +104,10 @@ class SiteMap:
         if dest.kind == "site-space":
             return self.site_spaces.get(dest.site_space or "")
         if dest.kind == "site-page":
-            return self.pages.get((dest.site_space or "", dest.page or ""))
+            url = self.pages.get((dest.site_space or "", dest.page or ""))
+            if url is None and dest.site_space in self.opaque:  # hidden from us, not gone
+                return self.site_spaces.get(dest.site_space or "")
+            return url
         return None
 
     def label_of(self, dest: Destination) -> str:
@@ -117,6 +121,8 @@ class SiteMap:
             return f"space {self.titles.get(dest.site_space or '', dest.site_space)}"
         if dest.kind == "site-page":
             page = self.titles.get(dest.page or "")
+            if dest.site_space in self.opaque and page is None:
+                return f"page {dest.page} (not visible to you)"
             if page is None or (dest.site_space or "", dest.page or "") not in self.pages:
                 return f"page {dest.page} (gone)"
             space = self.titles.get(dest.site_space or "", "")

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ...api import AsyncGitBook
+from ...api.errors import NotFoundError, PermissionDeniedError
 from ...models import RevisionPage, Site, SiteRedirect, SiteSection, SiteSpace, Space
 from .redirect_rules import Destination, RedirectEntry, SiteMap
 
@@ -84,7 +85,7 @@ def _walk(pages: list[RevisionPage], prefix: str, into: dict[str, tuple[str, str
         _walk(page.pages, prefix, into)
 
 
-def build_site_map(data: SiteData, pages: dict[str, dict[str, tuple[str, str]]]) -> SiteMap:
+def build_site_map(data: SiteData, pages: dict[str, dict[str, tuple[str, str]] | None]) -> SiteMap:
     """The URLs of ``data``'s sections, site spaces and (from ``pages``, per space id)
     pages."""
     base = data.base_url
@@ -101,12 +102,19 @@ def build_site_map(data: SiteData, pages: dict[str, dict[str, tuple[str, str]]])
 
 
 def _add_space(
-    site_map: SiteMap, ss: SiteSpace, root: str, pages: dict[str, dict[str, tuple[str, str]]]
+    site_map: SiteMap,
+    ss: SiteSpace,
+    root: str,
+    pages: dict[str, dict[str, tuple[str, str]] | None],
 ) -> None:
     url = _space_url(root, ss)
     site_map.site_spaces[ss.id] = url
     site_map.titles[ss.id] = ss.title or ss.path or ss.id
-    for page_id, (path, title) in pages.get(space_id_of(ss) or "", {}).items():
+    known = pages.get(space_id_of(ss) or "", {})
+    if known is None:
+        site_map.opaque.add(ss.id)
+        return
+    for page_id, (path, title) in known.items():
         site_map.pages[(ss.id, page_id)] = f"{url}/{path}"
         site_map.titles[page_id] = title
 
@@ -124,12 +132,13 @@ async def load_redirects(client: AsyncGitBook, org_id: str, site_id: str) -> lis
     return entries
 
 
-async def _space_pages(client: AsyncGitBook, space_id: str) -> dict[str, tuple[str, str]]:
+async def _space_pages(client: AsyncGitBook, space_id: str) -> dict[str, tuple[str, str]] | None:
+    """Page id → (path, title) of the space (``None``: the caller may not read it)."""
     found: dict[str, tuple[str, str]] = {}
     try:
         tree = await client.content.pages(space_id)
-    except Exception:  # a space the caller cannot read: its pages stay unknown
-        return found
+    except (PermissionDeniedError, NotFoundError):
+        return None
     _walk(tree.pages, "", found)
     return found
 
