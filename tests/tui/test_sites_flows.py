@@ -382,11 +382,19 @@ async def test_import_csv_dry_run_then_apply(world: World, tmp_path: Path) -> No
 async def test_export_yaml(world: World, tmp_path: Path) -> None:
     build_site(world)
     out = tmp_path / "out.yaml"
+    taken = tmp_path / "taken.csv"
+    taken.write_text("mine")
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await redirects_tab(pilot)
         await pilot.press("X")
         await until(pilot, lambda: isinstance(app.screen, FormScreen))
+        form = app.screen
+        assert isinstance(form, FormScreen)
+        await type_into(pilot, "file", str(taken), clear=True)
+        assert "exists" in form.error_of("file")
+        await pilot.press("enter")
+        assert app.screen is form and taken.read_text() == "mine"
         await type_into(pilot, "file", str(out), clear=True)
         await pilot.press("enter")
         await until(pilot, out.exists)

@@ -412,6 +412,8 @@ class RedirectsPane(SitePane):
             name = values["file"].strip()
             if not name.lower().endswith((".csv", ".yaml", ".yml")):
                 return "Name a .csv or .yaml file."
+            if Path(name).expanduser().exists():
+                return f"{name} exists: choose a new name (nothing is overwritten)."
             return None
 
         async def write(values: Values) -> dict[str, str] | None:
@@ -422,7 +424,7 @@ class RedirectsPane(SitePane):
             make = export_yaml if path.suffix.lower() in (".yaml", ".yml") else export_csv
             text = make(data.redirects, data.site_map)
             try:
-                await asyncio.to_thread(path.write_text, text, encoding="utf-8")
+                await asyncio.to_thread(_write_new, path, text)
             except OSError as error:
                 return {"file": f"Could not write it: {error}"}
             self.notify(f"Exported {len(data.redirects)} redirects to {path}", markup=False)
@@ -430,3 +432,9 @@ class RedirectsPane(SitePane):
 
         field = FormField("file", "Export to (.csv or .yaml)", default, validate=check)
         await self.open_form("Export redirects", [field], write, target="export", keep_draft=False)
+
+
+def _write_new(path: Path, text: str) -> None:
+    """Write ``text`` to a new file (``FileExistsError`` rather than overwrite one)."""
+    with path.open("x", encoding="utf-8") as handle:
+        handle.write(text)
