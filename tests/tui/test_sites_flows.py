@@ -477,6 +477,12 @@ async def test_hostile_text_is_inert(world: World, tmp_path: Path) -> None:
     c.patch(base, json={"title": HOSTILE[:100]})
     sections = c.get(f"{base}/sections").json()["items"]
     c.patch(f"{base}/sections/{sections[0]['id']}", json={"title": HOSTILE[:100]})
+    evil_url = "https://x.test/[@click=app.quit]Evil[/]"
+    r = c.post(
+        f"{base}/redirects",
+        json={"source": "/evil", "destination": {"kind": "external", "url": evil_url}},
+    )
+    assert r.status_code == 201, r.text
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: app.browser is not None)
@@ -496,6 +502,17 @@ async def test_hostile_text_is_inert(world: World, tmp_path: Path) -> None:
         pane = app.screen.query_one(StructurePane)
         label = str(pane.query_one("#structure-list").get_option_at_index(0).prompt)  # type: ignore[attr-defined]
         assert "[@click=app.quit]" in label and "\x1b" not in label
+        sites_table = app.screen_stack[-2].query_one("#sites-table")
+        title_cell = sites_table.get_row_at(0)[0]
+        assert title_cell.plain.startswith("[@click=app.quit]Evil[/]")
+        assert "\x1b" not in title_cell.plain
+        await pilot.press("right_square_bracket")
+        table = app.screen.query_one("#redirects-table")
+        await until(pilot, lambda: table.row_count > 0)  # type: ignore[attr-defined]
+        rows = [table.get_row_at(i) for i in range(table.row_count)]  # type: ignore[attr-defined]
+        assert any(row[1].plain == evil_url for row in rows)
+        await pilot.press("enter", "y")
+        assert app.is_running
 
 
 async def test_adaptive_schema_in_editor_checked_before_sending(
