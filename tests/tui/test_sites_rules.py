@@ -213,3 +213,30 @@ def test_pages_hidden_from_the_caller_are_not_gone() -> None:
     assert lint([hidden], m) == []
     assert "not visible to you" in m.label_of(hidden.destination)
     assert [f.kind for f in lint([entry("g", "/g", page("ss-guide", "p-gone"))], m)] == ["gone"]
+
+
+def test_structure_order_shift_anchors_and_snapshot() -> None:
+    from gitbook_tui.models import Site, SiteSection, SiteSpace
+    from gitbook_tui.tui.sites.site_data import SiteData
+    from gitbook_tui.tui.sites.structure_order import Row, StructureOrder
+
+    spaces = [SiteSpace(id="s1"), SiteSpace(id="s2")]
+    data = SiteData(
+        site=Site(id="site"),
+        sections=[SiteSection(id="a", siteSpaces=spaces), SiteSection(id="b"), SiteSection(id="c")],
+    )
+    order = StructureOrder()
+    order.load(data)
+    assert [r.id for r, _ in order.rows()] == ["a", "s1", "s2", "b", "c"]
+    before = order.snapshot()
+    a = Row("section", "a", "a")
+    assert order.shift(a, 1) and order.ids(a) == ["b", "a", "c"]
+    assert order.anchors(a) == (None, "b")
+    assert not order.shift(Row("section", "c", "c"), 1)
+    s1 = Row("space", "s1", "a")
+    order.shift(s1, 1)
+    assert order.ids(s1) == ["s2", "s1"] and order.anchors(s1) == (None, "s2")
+    order.shift(Row("space", "s1", "a"), -1)
+    assert order.anchors(s1) == ("s2", None)  # first: placed before its next sibling
+    order.restore(before)
+    assert [r.id for r, _ in order.rows()] == ["a", "s1", "s2", "b", "c"]

@@ -9,9 +9,7 @@ refused.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from textual import on, work
@@ -30,6 +28,7 @@ from .pick_screen import PickScreen
 from .report_screen import ReportScreen
 from .site_data import SiteData, org_spaces, space_id_of
 from .site_pane import SitePane, changed, when_confirmed
+from .structure_order import ROOT, Row, State, StructureOrder
 from .structure_parts import (
     detail_of,
     edit_fields,
@@ -41,18 +40,9 @@ from .structure_parts import (
 
 __all__ = ["StructureList", "StructurePane"]
 
-ROOT = ""  # the section key of site spaces at the site's root (a site without sections)
-
 
 class StructureList(OptionList):
     """Sections and site spaces, one line each."""
-
-
-@dataclass(frozen=True)
-class Row:
-    kind: str  # "section" or "space"
-    id: str
-    section: str  # the section id (ROOT for a root site space); a section's own id
 
 
 class StructurePane(SitePane):
@@ -81,11 +71,10 @@ class StructurePane(SitePane):
 
     def __init__(self, editor: Any) -> None:
         super().__init__(editor, id="structure-pane")
-        self.sections: list[SiteSection] = []
-        self.spaces: dict[str, list[SiteSpace]] = {}
+        self.order = StructureOrder()
         self.rows: list[Row] = []
         self.grabbed: Row | None = None
-        self._grab_origin: tuple[list[SiteSection], dict[str, list[SiteSpace]]] | None = None
+        self._grab_origin: State | None = None
 
     def compose(self) -> ComposeResult:
         yield Static("Loading…", id="structure-empty")
@@ -105,37 +94,32 @@ class StructurePane(SitePane):
         return True
 
     # -- showing ----------------------------------------------------------------------------
+    @property
+    def sections(self) -> list[SiteSection]:
+        return self.order.sections
+
+    @property
+    def spaces(self) -> dict[str, list[SiteSpace]]:
+        return self.order.spaces
+
     def show_data(self, data: SiteData) -> None:
-        self.sections = list(data.sections)
-        self.spaces = {s.id: list(s.siteSpaces) for s in data.sections}
-        if data.root_spaces:
-            self.spaces[ROOT] = list(data.root_spaces)
+        self.order.load(data)
         self.grabbed = None
         self.rebuild()
-
-    def _snapshot(self) -> tuple[list[SiteSection], dict[str, list[SiteSpace]]]:
-        return list(self.sections), copy.copy({k: list(v) for k, v in self.spaces.items()})
-
-    def _restore(self, snapshot: tuple[list[SiteSection], dict[str, list[SiteSpace]]]) -> None:
-        self.sections, self.spaces = snapshot
 
     def rebuild(self, keep: Row | None = None) -> None:
         options = self.query_one(StructureList)
         current = keep or self.current
         self.rows = []
         prompts: list[Option] = []
-        for section in self.sections:
-            row = Row("section", section.id, section.id)
+        for row, item in self.order.rows():
             self.rows.append(row)
-            prompts.append(Option(section_label(section, row == self.grabbed)))
-            for ss in self.spaces.get(section.id, []):
-                row = Row("space", ss.id, section.id)
-                self.rows.append(row)
-                prompts.append(Option(space_label(ss, row == self.grabbed)))
-        for ss in self.spaces.get(ROOT, []):
-            row = Row("space", ss.id, ROOT)
-            self.rows.append(row)
-            prompts.append(Option(space_label(ss, row == self.grabbed, indent="")))
+            grabbed = row == self.grabbed
+            if isinstance(item, SiteSection):
+                prompts.append(Option(section_label(item, grabbed)))
+            else:
+                indent = "" if row.section == ROOT else "   "
+                prompts.append(Option(space_label(item, grabbed, indent=indent)))
         options.clear_options()
         options.add_options(prompts)
         empty = self.query_one("#structure-empty", Static)
@@ -153,9 +137,7 @@ class StructurePane(SitePane):
         return self.rows[index] if index is not None and 0 <= index < len(self.rows) else None
 
     def _item(self, row: Row) -> SiteSection | SiteSpace | None:
-        if row.kind == "section":
-            return next((s for s in self.sections if s.id == row.id), None)
-        return next((s for s in self.spaces.get(row.section, []) if s.id == row.id), None)
+        return self.order.item(row)
 
     @on(OptionList.OptionHighlighted)
     def _highlighted(self) -> None:
@@ -183,16 +165,9 @@ class StructurePane(SitePane):
         detail.update(detail_of(item, count))
 
     # -- moving -------------------------------------------------------------------------------
-    def _siblings(self, row: Row) -> list[Any]:
-        return self.sections if row.kind == "section" else self.spaces.get(row.section, [])
-
     def _shift(self, row: Row, step: int) -> bool:
-        siblings = self._siblings(row)
-        index = next(i for i, s in enumerate(siblings) if s.id == row.id)
-        target = index + step
-        if not 0 <= target < len(siblings):
+        if not self.order.shift(row, step):
             return False
-        siblings.insert(target, siblings.pop(index))
         self.rebuild(keep=row)
         return True
 
@@ -210,12 +185,12 @@ class StructurePane(SitePane):
             grabbed, origin = self.grabbed, self._grab_origin
             self.grabbed = self._grab_origin = None
             self.rebuild(keep=grabbed)
-            if origin is not None and self._order(grabbed, origin) != self._order(grabbed):
+            if origin is not None and self.order.ids(grabbed, origin) != self.order.ids(grabbed):
                 self._send_move(grabbed, origin)
             return
         if row is None:
             return
-        self.grabbed, self._grab_origin = row, self._snapshot()
+        self.grabbed, self._grab_origin = row, self.order.snapshot()
         self.rebuild(keep=row)
         self.notify("Moving: j/k to move, space to drop, escape to cancel.", timeout=3)
 
@@ -223,7 +198,7 @@ class StructurePane(SitePane):
         if self.grabbed is None or self._grab_origin is None:
             return
         grabbed = self.grabbed
-        self._restore(self._grab_origin)
+        self.order.restore(self._grab_origin)
         self.grabbed = self._grab_origin = None
         self.rebuild(keep=grabbed)
 
@@ -235,25 +210,13 @@ class StructurePane(SitePane):
         if self.grabbed is not None:
             self._shift(row, step)
             return
-        origin = self._snapshot()
+        origin = self.order.snapshot()
         if self._shift(row, step):
             self._send_move(row, origin)
 
-    def _order(
-        self, row: Row, state: tuple[list[SiteSection], dict[str, list[SiteSpace]]] | None = None
-    ) -> list[str]:
-        sections, spaces = state or (self.sections, self.spaces)
-        items = sections if row.kind == "section" else spaces.get(row.section, [])
-        return [i.id for i in items]
-
     @work(group="structure-move")
-    async def _send_move(
-        self, row: Row, origin: tuple[list[SiteSection], dict[str, list[SiteSpace]]]
-    ) -> None:
-        order = self._order(row)
-        index = order.index(row.id)
-        after = order[index - 1] if index > 0 else None
-        before = order[index + 1] if after is None and index + 1 < len(order) else None
+    async def _send_move(self, row: Row, origin: State) -> None:
+        before, after = self.order.anchors(row)
         sites = self.client.sites
         try:
             if row.kind == "section":
@@ -265,7 +228,7 @@ class StructurePane(SitePane):
                     self.org_id, self.site.id, row.id, before=before, after=after
                 )
         except Exception as error:
-            self._restore(origin)
+            self.order.restore(origin)
             self.rebuild(keep=row)
             self.report(error)
             self.notify("The move was undone.", severity="warning", timeout=5)
