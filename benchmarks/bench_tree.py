@@ -1,6 +1,9 @@
 """Workspace tree benchmark: the whole app (``GitBookApp``) on the local server over loopback.
 
-Run: python benchmarks/bench_tree.py [--spaces 10000] [--rounds 3] [--size 120x40]
+Run: python benchmarks/bench_tree.py [--spaces 10000] [--rounds 3] [--size 120x40] [--quick]
+
+``--quick`` (CI smoke test): 300 spaces, one round; it checks that every step still
+reaches its frame, not how fast (well under 20 s; exits 0).
 
 The database is written straight into storage (no API calls), in a temporary folder:
 
@@ -592,7 +595,12 @@ def main() -> None:
     parser.add_argument("--spaces", type=int, default=10_000)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--size", default="120x40", help="terminal size, COLSxROWS")
+    parser.add_argument(
+        "--quick", action="store_true", help="300 spaces, 1 round: a smoke test for CI"
+    )
     args = parser.parse_args()
+    if args.quick:
+        args.spaces, args.rounds = min(args.spaces, 300), 1
     print("$", shlex.join([sys.executable, *sys.argv]))
     asyncio.run(run(args))
 

@@ -119,10 +119,18 @@ def _add_open(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from . import __version__
+
     parser = argparse.ArgumentParser(
         prog="gitbook-tui",
         description="Browse and review GitBook documentation workspaces from the terminal.",
+        epilog=(
+            "environment: GITBOOK_TOKEN (an API token; else the one stored by `auth login`) "
+            "and GITBOOK_API_URL (default https://api.gitbook.com/v1). Settings (theme, keys): "
+            "config.toml in the config folder (see README)."
+        ),
     )
+    parser.add_argument("--version", action="version", version=f"gitbook-tui {__version__}")
     parser.add_argument(
         "--demo", action="store_true", help="open the app on the bundled demo workspace"
     )
@@ -321,13 +329,15 @@ def main(argv: list[str] | None = None) -> int:
 def run_app(args: argparse.Namespace) -> int:
     """The app (``gitbook-tui`` and ``gitbook-tui open``). Without a token it starts on the
     welcome screen; asking there for the demo restarts on the bundled demo server."""
+    if sys.stdout.isatty():  # a line at once: the imports below take a moment
+        print("gitbook-tui: starting…", flush=True)
     from .api import AsyncGitBook
     from .cache import ResponseCache
     from .tui.app import RESULT_DEMO, GitBookApp
     from .tui.common.state import parse_target
 
     start = None
-    if getattr(args, "target", None):
+    if getattr(args, "command", None) == "open":
         try:
             start = parse_target(args.target)
         except ValueError as exc:
@@ -337,10 +347,12 @@ def run_app(args: argparse.Namespace) -> int:
     while True:
         handle = None
         if demo:
-            from .server.demo.seed_base import demo_admin_token
-            from .server.runner import start_in_thread
+            from .server.background import BackgroundStart
+            from .server.demo.identity import demo_admin_token
 
-            handle = start_in_thread(
+            # The server starts (and, the first time, seeds the demo) in the background
+            # while the app shows its progress: the terminal is never blank meanwhile.
+            handle = BackgroundStart(
                 data_dir() / "demo.sqlite", demo=True, preferred_port=DEMO_PORT
             )
             # Same port and token each run (when the port is free): the demo account is
@@ -348,7 +360,9 @@ def run_app(args: argparse.Namespace) -> int:
             client = AsyncGitBook(demo_admin_token(), base_url=handle.url, cache=ResponseCache())
         else:
             client = AsyncGitBook(cache=ResponseCache())
-        app = GitBookApp(client, demo=demo, start=start)
+        app = GitBookApp(
+            client, demo=demo, start=start, starting=handle.poll if handle is not None else None
+        )
         try:
             result = app.run()
         finally:

@@ -150,7 +150,10 @@ def test_update_user_permission(world: World, target, kind: str) -> None:
     perms = world.client("otto").get(path).json()["permissions"]
     assert perms["view"] is True and perms["admin"] is False
     assert_error(api.patch(f"{path}/permissions/users/{otto}", json={"role": "boss"}), 400, "role")
-    assert_error(api.patch(f"{path}/permissions/users/{otto}", json={}), 400, "role")
+    # every field of the body is optional: without a role the permission stays as it is
+    before = api.get(f"{path}/permissions/users").json()["items"]
+    assert api.patch(f"{path}/permissions/users/{otto}", json={}).status_code == 204
+    assert api.get(f"{path}/permissions/users").json()["items"] == before
     assert_error(api.patch(f"{path}/permissions/users/ghost", json={"role": "read"}), 404, "user")
     assert_error(
         api.patch(f"{path}/permissions/users/{world.users['eve']}", json={"role": "read"}), 404

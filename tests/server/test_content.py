@@ -196,7 +196,7 @@ def test_get_space_content_is_the_main_revision(world: World, space: dict) -> No
     assert body["object"] == "revision" and body["id"] == current
     assert body["type"] == "edits" and body["parents"]
     assert body["reusableContents"] == [] and body["variables"] == {}
-    assert body["git"] is None and body["urls"]["app"].endswith(f"/s/{space['id']}")
+    assert "git" not in body and body["urls"]["app"].endswith(f"/s/{space['id']}")
     assert [p["id"] for p in body["pages"]] == ["intro", "grp", "site"]
     assert [f["id"] for f in body["files"]] == ["f1"]
     assert "git" not in c.get(f"/spaces/{space['id']}/content", params={"metadata": False}).json()
@@ -262,8 +262,17 @@ def test_get_page_document_by_default_and_markdown_on_request(world: World, spac
     assert "markdown" not in doc
     assert doc["document"]["object"] == "document"
     types = [n["type"] for n in doc["document"]["nodes"]]
-    assert types == ["paragraph", "paragraph", "heading-2", "paragraph", "code"]
+    assert types == ["paragraph", "images", "heading-2", "paragraph", "code"]
     assert doc["document"]["nodes"][4]["data"]["syntax"] == "bash"
+    # links and images are content references, resolved against the revision
+    refs = [
+        n["data"]["ref"] for n in doc["document"]["nodes"][0]["nodes"] if n["object"] == "inline"
+    ]
+    assert refs[0] == {"kind": "page", "page": "install"}
+    assert refs[1] == {"kind": "url", "url": "https://orbit.example/changelog"}
+    assert refs[2] == {"kind": "page", "page": "install"}
+    image = doc["document"]["nodes"][1]["nodes"][0]
+    assert image["type"] == "image" and image["data"]["ref"]["kind"] == "file"
     same = c.get(f"/spaces/{space['id']}/content/page/intro", params={"format": "document"})
     assert same.json()["document"] == doc["document"]
     md = c.get(f"/spaces/{space['id']}/content/page/intro", params={"format": "markdown"}).json()

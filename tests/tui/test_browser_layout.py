@@ -133,13 +133,15 @@ async def test_updated_date_shortens_before_the_title_does(world, space, tmp_pat
     app = make_app(world, tmp_path, space)
     async with app.run_test(size=(120, 40)) as pilot:
         browser = await opened(pilot)
+        browser.focus_page()  # (below 60 columns only the focused pane shows)
+        await until(pilot, lambda: browser.viewer.has_focus)
         header = browser.header
         wide = header.updated_text
         assert wide.startswith("updated ") and len(wide) == len("updated 2026-01-01 00:00")
-        await pilot.resize_terminal(56, 24)  # 30 columns inside the page header
+        await pilot.resize_terminal(33, 24)  # 30 columns inside the page header (one pane)
         await until(pilot, lambda: header.updated_text != wide)
         assert header.updated_text == wide[len("updated ") :][:10]  # the date alone
-        await pilot.resize_terminal(40, 24)  # 14 columns: no room for a date
+        await pilot.resize_terminal(17, 24)  # 14 columns: no room for a date
         await until(pilot, lambda: header.updated_text == "")
         title = header.query_one("#page-title")
         assert str(title.render()).startswith("📘 Long read")

@@ -60,6 +60,7 @@ class NavApp(App[None]):
         self.client = client
         self.organization_id = org
         self.space_id = space
+        self.page_id: str | None = None  # (the Navigator protocol asks for it)
         self.pages: list[tuple[str, str, str | None]] = []
         self.spaces: list[str] = []
         self.actions: list[str] = []
@@ -168,7 +169,8 @@ async def test_app_commands_only_those_the_app_has(world: World, client: AsyncGi
         "app.reload",
         "app.back",
         "app.forward",
-        "app.show_view('sites')",
+        "app.change_theme",
+        "app.quit",
     }
 
 

@@ -65,6 +65,12 @@ async def test_lists_every_binding_with_ids_grouped() -> None:
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
+        curated = help_text(app)
+        assert "pages.expand" in curated and "Down" not in curated  # the app's own only
+        assert curated.index("pages.expand") < curated.index("browser.open")  # focus first
+        await pilot.press("question_mark")  # ? again: every binding
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
         text = help_text(app)
         for binding_id in ("browser.open", "browser.hidden", "pages.expand", "app.help"):
             assert binding_id in text, binding_id
@@ -86,13 +92,13 @@ async def test_lists_every_binding_with_ids_grouped() -> None:
 async def test_closes_with_escape_question_mark_and_q() -> None:
     app = HelpApp()
     async with app.run_test(size=SIZE) as pilot:
-        for key in ("escape", "question_mark", "q"):
+        for keys in (["escape"], ["question_mark", "question_mark"], ["q"]):
             await pilot.press("question_mark")
             await pilot.pause()
             assert isinstance(app.screen, HelpScreen)
-            await pilot.press(key)
+            await pilot.press(*keys)
             await pilot.pause()
-            assert isinstance(app.screen, Browser), key
+            assert isinstance(app.screen, Browser), keys
 
 
 async def test_scrolls_when_long() -> None:
@@ -130,7 +136,7 @@ async def test_explicit_screen_and_no_bindings() -> None:
         bare = Bare()
         await app.push_screen(bare)
         await pilot.pause()
-        app.push_screen(HelpScreen(bare))
+        app.push_screen(HelpScreen(bare, show_all=True))
         await pilot.pause()
         text = help_text(app)
         assert "App" in text  # the app's own bindings (ctrl+q…) are still listed
@@ -187,7 +193,7 @@ async def test_lists_disabled_overridden_and_typed_bindings_dimmed() -> None:
         assert not rows["form.cut"].enabled and rows["form.cut"].note == "typed as text"
         assert rows["form.refresh"].enabled
 
-        app.push_screen(HelpScreen())
+        app.push_screen(HelpScreen(show_all=True))
         await pilot.pause()
         lines = help_text(app).splitlines()
         edit = next(line for line in lines if "Edit" in line)

@@ -108,7 +108,8 @@ async def test_file_links_open_and_copy_their_download_url_only_on_a_key(
     async with app.run_test(size=(120, 60)) as pilot:
         browser = await open_install(app, pilot, imported)
         viewer = browser.viewer
-        await pilot.press("f6")
+        viewer.focus()
+        await pilot.pause()
         assert viewer.has_focus
         # tab to the file block's link
         for _ in range(10):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,7 @@ import pytest
 
 from gitbook_tui.api import APIConnectionError, AsyncGitBook
 from gitbook_tui.cache import ResponseCache
+from gitbook_tui.markdown import expand_includes, include_paths
 from gitbook_tui.markdown import model as m
 from gitbook_tui.tui.browse.page_loader import PageLoader, parse_page
 from gitbook_tui.tui.common.freshness import Freshness
@@ -107,3 +109,33 @@ async def test_unreachable_with_nothing_cached_raises(world: Any, tmp_path: Path
         with pytest.raises(APIConnectionError):
             await PageLoader(client).load(space_id, page_id)
     cache.close()
+
+
+async def test_a_large_page_loads_in_parts_with_includes_in_each(
+    world: Any, tmp_path: Path
+) -> None:
+    """The first part comes first; the rest follows in parts, each extending the last,
+    includes filled in the blocks each part adds; the end equals a whole parse."""
+    section = (
+        '## Part {k}\n\n{{% include ".gitbook/includes/missing-{k}.md" %}}\n\n'
+        + ("Some prose that makes the page long enough to be parsed in parts. " * 20 + "\n\n") * 3
+    )
+    markdown = "".join(section.format(k=k) for k in range(60))
+    space_id, page_id = space_with_page(world, markdown)
+    cache = ResponseCache(tmp_path / "responses.sqlite")
+    async with client_for(Switch(world.app), cache) as client:
+        loaded = await PageLoader(client).load(space_id, page_id)
+        assert loaded.rest is not None and 0 < loaded.share < 1
+        documents = [loaded.document]
+        async for document, _share in loaded.rest:
+            documents.append(document)
+    cache.close()
+    assert len(documents) >= 3
+    for before, after in itertools.pairwise(documents):
+        assert all(a is b for a, b in zip(before.blocks, after.blocks, strict=False))
+    final = documents[-1]
+    keys = include_paths(parse_page(markdown))
+    assert len(keys) == 60
+    assert final == expand_includes(parse_page(markdown), dict.fromkeys(keys))
+    includes = [b for b in final.blocks if isinstance(b, m.Include)]
+    assert len(includes) == 60 and {b.state for b in includes} == {"missing"}

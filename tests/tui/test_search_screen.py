@@ -81,6 +81,7 @@ class NavApp(App[None]):
         self.client = client
         self.organization_id = org
         self.space_id = space
+        self.page_id: str | None = None  # (the Navigator protocol asks for it)
         self.pages: list[tuple[str, str, str | None]] = []
         self.spaces: list[str] = []
         self.notes: list[tuple[str, str]] = []

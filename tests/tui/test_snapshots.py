@@ -332,9 +332,28 @@ def test_tree_expanded(snap_compare: Snap, world, workspace, tmp_path, size) -> 
         await cursor_to(pilot, tree, "Install")
         await pilot.press("enter")
         await open_page(pilot, "Install")
+        await pilot.press("escape")  # enter gave the page the focus: back to the tree
+        await settle(pilot)
         assert "⟳ loading…" not in visible_labels(tree)
 
     assert snap_compare(make_app(world, tmp_path), terminal_size=size, run_before=run_before)
+
+
+# -- (a2) the browser at 60x20: the page alone, the tree as a drawer --------------------------
+@pytest.mark.parametrize("pane", ["page", "tree"])
+def test_browser_narrow(snap_compare: Snap, world, workspace, tmp_path, pane) -> None:
+    """60x20: an open page takes the width (the tree hides); ``\\`` shows the tree."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        browser = await open_page(pilot, "Install")
+        browser.focus_page()
+        await settle(pilot)
+        if pane == "tree":
+            await pilot.press("backslash")
+        await settle(pilot)
+
+    app = make_app(world, tmp_path, start=_start(workspace, "Install"))
+    assert snap_compare(app, terminal_size=(60, 20), run_before=run_before)
 
 
 # -- (b) a page with every block ------------------------------------------------------------
@@ -345,7 +364,8 @@ def test_every_block_page(snap_compare: Snap, world, workspace, tmp_path, size, 
 
     async def run_before(pilot: Pilot[Any]) -> None:
         browser = await open_page(pilot, "Every block, once")
-        await pilot.press("f6")
+        browser.viewer.focus()
+        await pilot.pause()
         assert browser.viewer.has_focus
         if anchor == "end":
             await pilot.press("G")

@@ -97,13 +97,15 @@ async def test_ctrl_d_asks_for_the_demo(world, tmp_path):
 def test_run_app_restarts_on_the_demo(monkeypatch):
     """``run_app`` acts on the welcome screen's request: a second run with the demo."""
     import gitbook_tui.cli as cli
-    import gitbook_tui.server.runner as runner
+    import gitbook_tui.server.background as runner
     import gitbook_tui.tui.app as app_module
 
     runs: list[bool] = []
 
     class FakeApp:
-        def __init__(self, client: AsyncGitBook, *, demo: bool, start: object) -> None:
+        def __init__(
+            self, client: AsyncGitBook, *, demo: bool, start: object, starting: object = None
+        ) -> None:
             runs.append(demo)
             self.return_code = 0
 
@@ -117,8 +119,11 @@ def test_run_app_restarts_on_the_demo(monkeypatch):
         def stop(self) -> None:
             runs.append(False)
 
+        def poll(self) -> bool:
+            return True
+
     monkeypatch.setattr(app_module, "GitBookApp", FakeApp)
-    monkeypatch.setattr(runner, "start_in_thread", lambda *a, **k: Handle())
+    monkeypatch.setattr(runner, "BackgroundStart", lambda *a, **k: Handle())
     assert cli.main([]) == 0
     assert runs == [False, True, False]  # tokenless run, demo run, demo server stopped
 
@@ -127,14 +132,16 @@ def test_demo_runs_share_one_account_with_a_cache(monkeypatch):
     """Every ``--demo`` run signs in as the demo admin with a response cache, so the next
     run starts warm (same URL when the preferred port is free, same token)."""
     import gitbook_tui.cli as cli
-    import gitbook_tui.server.runner as runner
+    import gitbook_tui.server.background as runner
     import gitbook_tui.tui.app as app_module
 
     clients: list[AsyncGitBook] = []
     ports: list[object] = []
 
     class FakeApp:
-        def __init__(self, client: AsyncGitBook, *, demo: bool, start: object) -> None:
+        def __init__(
+            self, client: AsyncGitBook, *, demo: bool, start: object, starting: object = None
+        ) -> None:
             clients.append(client)
             self.return_code = 0
 
@@ -148,12 +155,15 @@ def test_demo_runs_share_one_account_with_a_cache(monkeypatch):
         def stop(self) -> None:
             pass
 
+        def poll(self) -> bool:
+            return True
+
     def start(*args: object, **kwargs: object) -> Handle:
         ports.append(kwargs.get("preferred_port"))
         return Handle()
 
     monkeypatch.setattr(app_module, "GitBookApp", FakeApp)
-    monkeypatch.setattr(runner, "start_in_thread", start)
+    monkeypatch.setattr(runner, "BackgroundStart", start)
     assert cli.main(["--demo"]) == 0
     assert cli.main(["--demo"]) == 0
     first, second = clients

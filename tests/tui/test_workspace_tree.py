@@ -181,11 +181,14 @@ async def test_navigation_org_collection_space_page(world, workspace, tmp_path):
         await until(pilot, lambda: browser.header.title_text == "Intro")
         await pilot.press("j")
         assert cursor_label(tree) == "Install"
-        await pilot.press("l")  # l on a leaf page opens it
+        await pilot.press("l")  # l on a leaf page opens it, and the page takes the focus
         await until(pilot, lambda: browser.header.title_text == "Install")
+        assert browser.viewer.has_focus
+        await pilot.press("h")  # h at the page's left edge: back to the tree
+        assert tree.has_focus
         assert (
             browser.header.breadcrumb.text
-            == "Acme Docs / Product / Guides / Handbook / intro/install"
+            == "Acme Docs / Product / Guides / Handbook / Intro / Install"  # ends with the title
         )
         # k / h: up to Intro, collapse it, h again goes to the parent space
         await pilot.press("k")
@@ -217,7 +220,7 @@ async def test_hidden_pages_toggle_with_dot(world, workspace, tmp_path):
         assert "Secret" not in visible_labels(tree)
 
 
-async def test_type_to_filter_shows_matches_with_ancestors(world, workspace, tmp_path):
+async def test_slash_filter_shows_matches_with_ancestors(world, workspace, tmp_path):
     app = make_app(make_client(Transport(world.app)), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
@@ -225,8 +228,10 @@ async def test_type_to_filter_shows_matches_with_ancestors(world, workspace, tmp
         assert await tree.reveal(await app.client.spaces.get(workspace["handbook"]))
         tree.focus()
         await pilot.pause()
-        await pilot.press("i", "n", "S", "t")  # "i" is not bound: it starts the filter
         box = app.screen.query_one("#tree-filter")
+        await pilot.press("i")  # a letter alone never starts a filter
+        assert not box.display and tree.filter_text == ""
+        await pilot.press("slash", "i", "n", "S", "t")
         assert box.display and box.has_focus
         assert box.value == "inSt"
         await until(pilot, lambda: tree.filter_text == "inSt")
@@ -239,17 +244,19 @@ async def test_type_to_filter_shows_matches_with_ancestors(world, workspace, tmp
             "Intro",
             "Install",
         ]
+        assert cursor_label(tree) == "Install"  # the cursor is on the first match
         await pilot.press("escape")
         assert tree.filter_text == ""
         assert not box.display
         assert tree.has_focus
         assert "📝 Notes" in visible_labels(tree)
-        # "/" opens an empty filter too
+        # "/" opens an empty filter; enter on a space reveals it in the whole tree
         await pilot.press("slash")
         assert box.display and box.has_focus and box.value == ""
         await pilot.press("n", "o", "t", "e", "s", "enter")
-        assert tree.has_focus
-        assert visible_labels(tree) == ["Acme Docs", "📝 Notes"]
+        assert tree.has_focus and not box.display
+        assert "▤ Product" in visible_labels(tree)
+        assert cursor_label(tree) == "📝 Notes"
 
 
 @pytest.mark.parametrize("failure", [500, "connect"])

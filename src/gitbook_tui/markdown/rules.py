@@ -16,13 +16,34 @@ from mdit_py_plugins.tasklists import tasklists_plugin
 
 from .tags import TagTable
 
-__all__ = ["MAX_NESTING", "MD", "TAGS_ENV_KEY"]
+__all__ = ["MAX_NESTING", "MD", "PAUSE_ENV_KEY", "TAGS_ENV_KEY", "PauseParse"]
 
 MAX_NESTING = 100
 """markdown-it's nesting limit (block and inline)."""
 _DEPTH_LIMIT = MAX_NESTING - 10
 """Past this block depth the rest of a container is kept as plain text, never dropped."""
 TAGS_ENV_KEY = "gitbook_tui.markdown.tags"
+PAUSE_ENV_KEY = "gitbook_tui.markdown.pause"
+"""``env`` key: the line from which the next top-level block pauses the block tokenizer."""
+
+
+class PauseParse(Exception):
+    """Raised by the pause rule to stop the block tokenizer between top-level blocks."""
+
+
+def _pause_rule(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
+    """First of all rules: at a top-level block starting at or past the pause line, stop.
+
+    The tokenizer sets ``state.line`` to this block's first line before trying the
+    rules, so tokenizing again from ``state.line`` carries on exactly where it stopped
+    (see :mod:`.progressive`).
+    """
+    if silent or state.level != 0:
+        return False
+    stop = state.env.get(PAUSE_ENV_KEY)
+    if stop is not None and start_line >= stop:
+        raise PauseParse
+    return False
 
 
 def _depth_guard_rule(state: StateBlock, start_line: int, end_line: int, silent: bool) -> bool:
@@ -176,6 +197,7 @@ def _build_markdown_it() -> MarkdownIt:
         {"alt": ["paragraph", "reference", "blockquote", "list"]},
     )
     md.block.ruler.before("front_matter", "gitbook_depth_guard", _depth_guard_rule)
+    md.block.ruler.before("gitbook_depth_guard", "gitbook_pause", _pause_rule)
     md.inline.ruler.at("link", _guarded_link)
     md.inline.ruler.at("image", _guarded_image)
     return md

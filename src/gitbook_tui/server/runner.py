@@ -14,6 +14,7 @@ from pathlib import Path
 import uvicorn
 
 from .app import create_app
+from .background import bind_preferred
 from .core.clock import Clock
 from .core.faults import Faults
 from .owner_token import OwnerToken, owner_token
@@ -37,18 +38,6 @@ class ServerHandle:
         return f"ServerHandle(url={self.url!r})"
 
 
-def bind_socket(host: str, port: int) -> socket.socket:
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    # IPPROTO_TCP named explicitly: asyncio turns on TCP_NODELAY only for sockets whose proto
-    # says TCP, and without it every small answer waits ~40 ms for the client's delayed ACK.
-    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((host, port))
-    sock.listen(128)
-    sock.set_inheritable(True)
-    return sock
-
-
 def prepare(
     db: str | Path,
     *,
@@ -63,9 +52,11 @@ def prepare(
     allow_import_roots: list[Path] | None = None,
     allow_fetch_hosts: list[str] | None = None,
     rotate_token: bool = False,
+    sock: socket.socket | None = None,
 ) -> tuple[uvicorn.Server, socket.socket, str, OwnerToken]:
     """Open (or create and seed) the database and build a server bound to ``host:port``
-    (``port`` 0: ``preferred_port`` when it is free, else any free port)."""
+    (``port`` 0: ``preferred_port`` when it is free, else any free port; ``sock``: a
+    socket bound already)."""
     clock = clock or Clock()
     app = create_app(
         db,
@@ -86,14 +77,8 @@ def prepare(
         from .importers.gitsync import import_folder_as_new_space
 
         import_folder_as_new_space(app, Path(folder))
-    sock = None
-    if port == 0 and preferred_port:
-        try:
-            sock = bind_socket(host, preferred_port)
-        except OSError:
-            sock = None  # taken (another demo running): any free port will do
     if sock is None:
-        sock = bind_socket(host, port)
+        sock = bind_preferred(host, port, preferred_port)
     bound_port = sock.getsockname()[1]
     shown_host = f"[{host}]" if ":" in host else host
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")

@@ -9,21 +9,27 @@ at once — from the cache, no request before the first frame — otherwise the
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar
 
 import httpx
 from textual import on, work
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.theme import Theme
 
 from ..api import AsyncGitBook, GitBookError
 from ..models import Organization
 from .account.org_picker_screen import OrgPickerScreen
+from .account.starting_screen import StartingScreen
 from .account.welcome_screen import WelcomeScreen
 from .browse.browser_screen import BrowserScreen
 from .browse.outline_screen import OutlineScreen
-from .common.config import TuiConfig, load_tui_config
+from .common.config import TuiConfig, load_tui_config, save_theme
+from .common.error_banner import ErrorBanner
 from .common.help_screen import HelpScreen
+from .common.keymap import unknown_keymap_ids
 from .common.palette import AppCommands, PageCommands, SpaceCommands
 from .common.state import StartTarget, StateStore, account_key
 from .common.text import plain
@@ -31,6 +37,9 @@ from .search.search_screen import SearchResult, SearchScreen
 from .views import VIEWS, view_named
 
 __all__ = ["RESULT_DEMO", "GitBookApp"]
+
+DEMO_ACCOUNT = "demo"
+"""The state key of the bundled demo: one demo, whichever port its server got."""
 
 RESULT_DEMO = "demo"
 """Exit result asking ``run_app`` to restart on the bundled demo workspace."""
@@ -48,6 +57,7 @@ class GitBookApp(App[str | None]):
         Binding("s", "search", "Search", id="app.search"),
         Binding("t", "outline", "Outline", id="app.outline"),
         Binding("R", "reload", "Reload", show=False, id="app.reload"),
+        Binding("ctrl+z", "suspend_process", "Suspend", show=False, id="app.suspend"),
         *(
             Binding(view.key, f"show_view('{view.name}')", view.title, id=f"app.view.{view.name}")
             for view in VIEWS
@@ -63,8 +73,12 @@ class GitBookApp(App[str | None]):
         start: StartTarget | None = None,
         state_store: StateStore | None = None,
         transport: httpx.AsyncBaseTransport | None = None,
+        starting: Callable[[], bool] | None = None,
     ) -> None:
+        """``starting``: the server is still starting (the bundled demo): polled, True
+        once it serves; a progress screen shows meanwhile."""
         super().__init__()
+        self.starting = starting
         self.client = client
         self.demo = demo
         self.config = config if config is not None else load_tui_config()
@@ -83,8 +97,13 @@ class GitBookApp(App[str | None]):
                 self.theme = config.theme
             else:
                 config.problems.append(f"ui.theme: no theme named {config.theme!r}")
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
         if config.keymap:
             self.set_keymap(config.keymap)
+            unknown = unknown_keymap_ids(config.keymap)
+            if unknown:
+                ids = ", ".join(unknown)
+                config.problems.append(f"[keymap]: no binding has the id {ids} (see ? for ids)")
         if config.problems:
             self.notify(
                 plain("; ".join(config.problems)),
@@ -92,6 +111,26 @@ class GitBookApp(App[str | None]):
                 severity="warning",
                 markup=False,
             )
+        starting = self.starting
+        if starting is not None and not self._started(starting):
+            message = "Preparing the demo workspace (the first run seeds it: a few seconds)…"
+            await self.push_screen(StartingScreen(starting, message), self._server_ready)
+            return
+        await self._open()
+
+    @staticmethod
+    def _started(starting: Callable[[], bool]) -> bool:
+        try:
+            return starting()
+        except Exception:
+            return False  # (the starting screen shows why)
+
+    def _server_ready(self, _ready: bool | None) -> None:
+        # once the starting screen is gone: the browser is then pushed on a settled stack
+        self.call_later(self._open)
+
+    async def _open(self) -> None:
+        """The welcome screen without a token, else the browser (see :meth:`_begin`)."""
         if not self.client.has_token:
             await self.push_screen(
                 WelcomeScreen(
@@ -101,9 +140,31 @@ class GitBookApp(App[str | None]):
             return
         await self._begin()
 
+    def _theme_changed(self, theme: Theme) -> None:
+        """A theme chosen (palette: Theme) is kept in config.toml's ``[ui] theme``."""
+        if theme.name == self.config.theme:
+            return
+        self.config.theme = theme.name
+        if not save_theme(theme.name, self.config.path):
+            self.notify(
+                "The theme could not be saved: config.toml is unreadable.",
+                severity="warning",
+                timeout=5,
+            )
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """None of Textual's own palette entries: the app's (common.palette.AppCommands)
+        offer quit, help and the theme, once each."""
+        return ()
+
+    def action_change_theme(self) -> None:
+        """The theme picker (the choice is kept in config.toml)."""
+        super().action_change_theme()
+
     @property
     def account(self) -> str:
-        return account_key(self.client)
+        """Whose state is remembered: the account, or the demo (whatever port it got)."""
+        return DEMO_ACCOUNT if self.demo else account_key(self.client)
 
     async def _begin(self) -> None:
         """Open the browser right away when the organization is known (from the cache or
@@ -212,6 +273,19 @@ class GitBookApp(App[str | None]):
     def _demo_requested(self) -> None:
         self.exit(RESULT_DEMO)
 
+    @on(ErrorBanner.SignInRequested)
+    def _sign_in_again(self) -> None:
+        """An error banner's S after a 401: the token entry, then the browser again."""
+        if not isinstance(self.screen, WelcomeScreen):
+            self.push_screen(
+                WelcomeScreen(
+                    self.client.base_url,
+                    transport=self.transport,
+                    demo_available=False,
+                    cancellable=True,
+                )
+            )
+
     @on(WelcomeScreen.SignedIn)
     async def _signed_in(self, event: WelcomeScreen.SignedIn) -> None:
         old = self.client
@@ -256,6 +330,10 @@ class GitBookApp(App[str | None]):
         current = browser.current_page if browser is not None else None
         return current[1] if current is not None else None
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # off while the focused widget takes ctrl+p itself (the tree filter): the key goes on
+        return not (action == "command_palette" and getattr(self.focused, "OWNS_CTRL_P", False))
+
     # -- views ----------------------------------------------------------------------------------
     async def action_show_view(self, name: str) -> None:
         """Show the numbered view ``name`` (see :mod:`.views`) over the browser."""
@@ -297,7 +375,8 @@ class GitBookApp(App[str | None]):
         if not headings:
             self.notify("This page has no headings.", timeout=3)
             return
-        self.push_screen(OutlineScreen(headings), self._outline_chosen)
+        current = browser.viewer.current_heading()
+        self.push_screen(OutlineScreen(headings, current=current), self._outline_chosen)
 
     def _outline_chosen(self, anchor: str | None) -> None:
         if anchor is not None and self.browser is not None:

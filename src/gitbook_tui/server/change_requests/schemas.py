@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
 
 from ..core.schemas import Body
 
@@ -21,9 +21,34 @@ class ChangeRequestCreate(Body):
     agentTaskId: str | None = Field(None, max_length=256)
 
 
+class DescriptionDocument(Body):
+    """A change request description: the official ``JSONDocument`` (``{object: "document",
+    data?, nodes: [block...]}``) or ``{markdown}``, converted to one."""
+
+    model_config = ConfigDict(extra="allow")
+
+    object: Literal["document"] | None = None
+    data: dict[str, Any] | None = None
+    nodes: list[dict[str, Any]] | None = Field(None, max_length=10_000)
+    markdown: str | None = Field(None, max_length=100_000)
+
+    @model_validator(mode="after")
+    def _one_form(self) -> DescriptionDocument:
+        if self.markdown is not None:
+            if self.object is not None or self.nodes is not None:
+                raise ValueError("give either a JSON document or {markdown}, not both")
+        elif self.object is None or self.nodes is None:
+            raise ValueError(
+                "must be a JSON document {object: 'document', nodes: [...]} or {markdown}"
+            )
+        elif any(node.get("object") != "block" for node in self.nodes):
+            raise ValueError("nodes: every top-level node must be a block")
+        return self
+
+
 class ChangeRequestPatch(Body):
     subject: str | None = Field(None, max_length=100)
-    description: dict[str, Any] | None = None
+    description: DescriptionDocument | None = None
     status: Literal["draft", "open", "archived"] | None = None
 
 

@@ -8,6 +8,7 @@ from ..content.store import editable_copy
 from ..core.context import Ctx
 from ..core.errors import conflict, forbidden
 from ..core.file_links import download_url
+from ..core.merge_rules import effective_rules, unmet_rules
 from ..core.permissions import require
 from ..core.resources import load_change_request, load_space, user_ref
 from ..core.storage import Tx
@@ -86,6 +87,31 @@ def ensure_active(cr: dict[str, Any], action: str) -> None:
         raise conflict(
             f"Change request #{cr['number']} is archived; reopen it (PATCH status 'open') "
             f"before it can be {action}."
+        )
+
+
+def ensure_merge_rules(tx: Tx, ctx: Ctx, space: dict[str, Any], cr: dict[str, Any]) -> None:
+    """409 naming the unmet rules when the space's merge rules forbid this merge."""
+    org = tx.get("org", space["organization"]) or {}
+    rules = effective_rules(org, space)
+    if not rules:
+        return
+    latest: dict[str, dict[str, Any]] = {}
+    for review in tx.list("review", cr["id"]):
+        latest[review["reviewer"]] = review
+    unmet = unmet_rules(
+        rules,
+        merger=ctx.user_id,
+        author=cr["createdBy"],
+        reviews=list(latest.values()),
+        outdated=is_outdated(space, cr),
+        subject=cr.get("subject") or "",
+        description=bool(cr.get("description")),
+    )
+    if unmet:
+        raise conflict(
+            f"Change request #{cr['number']} cannot be merged: the merge rules are not met "
+            f"({'; '.join(unmet)})."
         )
 
 

@@ -99,7 +99,7 @@ def links_of(tx: Tx, node: dict[str, Any]) -> list[tuple[str, str]]:
     return links
 
 
-def _page_base(index: PageIndex, node: dict[str, Any]) -> str:
+def page_base(index: PageIndex, node: dict[str, Any]) -> str:
     """The folder relative links of a page are resolved from."""
     git_path = (node.get("git") or {}).get("path")
     if git_path:
@@ -165,7 +165,7 @@ def page_targets(tx: Tx, index: PageIndex, node: dict[str, Any]) -> list[tuple[s
     """The distinct resolved links of one page: ``(relation, target)`` in document order."""
     seen: set[tuple[str, str]] = set()
     result: list[tuple[str, Target]] = []
-    base = _page_base(index, node)
+    base = page_base(index, node)
     for relation, raw in links_of(tx, node):
         target = resolve(raw, base, index)
         if target is None or target.key in seen:

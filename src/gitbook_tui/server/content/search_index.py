@@ -103,6 +103,10 @@ def plain_text(markdown: str) -> str:
     return "\n".join(part for part in parts if part.strip()).strip()
 
 
+_FRONT_MATTER_RE = re.compile(r"\A---[ \t]*\r?\n.*?\r?\n---[ \t]*(?:\r?\n|\Z)", re.S)
+"""A page's leading front matter block (``---`` … ``---``): never shown in a snippet."""
+
+
 def split_sections(
     markdown: str, page_title: str, description: str = ""
 ) -> list[tuple[str, str, str]]:
@@ -112,6 +116,7 @@ def split_sections(
     ]
     used: dict[str, int] = {}
     fence: str | None = None
+    markdown = _FRONT_MATTER_RE.sub("", markdown, count=1)  # metadata, not prose
     for line in markdown.split("\n"):
         marker = _FENCE_RE.match(line)
         if marker:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import weakref
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 from urllib.parse import quote
@@ -17,6 +18,7 @@ from ..core.errors import conflict, forbidden, not_found
 from ..core.file_links import download_url
 from ..core.permissions import at_least
 from ..core.resources import load_change_request, load_space
+from ..core.shapes import omit_none
 from ..core.storage import Tx
 from . import links
 from .documents import document_json
@@ -28,13 +30,22 @@ from .store import (
 )
 
 REVISION_TYPES = ("edits", "merge", "rollback", "update", "computed")
+# A page's layout when it sets none: GitBook's "docs" preset (default width, hero cover,
+# everything shown).
 DEFAULT_LAYOUT = {
+    "width": "default",
     "cover": False,
+    "coverSize": "hero",
+    "coverMask": "none",
     "title": True,
     "description": True,
     "tableOfContents": True,
     "outline": True,
     "pagination": True,
+    "metadata": True,
+    "tags": True,
+    "actions": True,
+    "anchors": True,
 }
 LinkStatus = Literal["ok", "broken", "in-app"]
 
@@ -156,12 +167,18 @@ def page_json(node: dict[str, Any], path: str, base: str, opts: ReadOptions) -> 
         "title": node.get("title") or "Untitled",
         "type": kind,
         "kind": "sheet" if kind == "document" else kind,
-        "emoji": node.get("emoji") or None,
-        "icon": node.get("icon") or None,
-        "createdAt": node.get("createdAt"),
-        "updatedAt": node.get("updatedAt"),
         "hidden": bool(node.get("hidden", False)),
     }
+    body.update(
+        omit_none(
+            {
+                "emoji": node.get("emoji") or None,
+                "icon": node.get("icon") or None,
+                "createdAt": node.get("createdAt"),
+                "updatedAt": node.get("updatedAt"),
+            }
+        )
+    )
     if kind == "link":
         href = node.get("href") or ""
         body["href"] = href
@@ -181,8 +198,8 @@ def page_json(node: dict[str, Any], path: str, base: str, opts: ReadOptions) -> 
         body["tags"] = []
         if node.get("document"):
             body["documentId"] = node["document"]
-        if opts.metadata:
-            body["git"] = node.get("git")
+        if opts.metadata and node.get("git"):
+            body["git"] = node["git"]
     body["pages"] = [
         page_json(child, _child_path(child, path), base, opts) for child in node.get("pages", [])
     ]
@@ -205,8 +222,8 @@ def file_json(ctx: Ctx, file: dict[str, Any], opts: ReadOptions) -> dict[str, An
     }
     if file.get("dimensions"):
         body["dimensions"] = file["dimensions"]
-    if opts.metadata:
-        body["git"] = file.get("git")
+    if opts.metadata and file.get("git"):
+        body["git"] = file["git"]
     return body
 
 
@@ -253,8 +270,15 @@ def raw_response(raw: str, status_code: int = 200) -> Response:
     return Response(raw.encode("utf-8"), status_code=status_code, media_type="application/json")
 
 
-def revision_json(tx: Tx, ctx: Ctx, target: Target, opts: ReadOptions) -> str:
-    """The Revision, encoded (its page tree comes from :func:`pages_raw`)."""
+def revision_json(
+    tx: Tx,
+    ctx: Ctx,
+    target: Target,
+    opts: ReadOptions,
+    merged_from: Callable[[dict[str, Any]], dict[str, Any]] | None = None,
+) -> str:
+    """The Revision, encoded (its page tree comes from :func:`pages_raw`). A merge revision
+    names the change request it merged (``mergedFrom``, rendered by ``merged_from``)."""
     revision, space = target.revision, target.space
     kind = revision.get("type")
     urls: dict[str, str] = {"app": target.app_base(ctx)}
@@ -278,8 +302,12 @@ def revision_json(tx: Tx, ctx: Ctx, target: Target, opts: ReadOptions) -> str:
         "createdAt": revision.get("createdAt"),
         "urls": urls,
     }
-    if opts.metadata:
-        body["git"] = revision.get("git")
+    if opts.metadata and revision.get("git"):
+        body["git"] = revision["git"]
+    if body["type"] == "merge":
+        cr = tx.get("change-request", revision.get("changeRequest") or "")
+        if cr is not None and merged_from is not None:
+            body["mergedFrom"] = merged_from(cr)
     return splice(body, "pages", pages_raw(tx, ctx, target, opts))
 
 
@@ -295,7 +323,15 @@ def page_detail(
         body["markdown"] = markdown
         return json_response(body)
     # The (cached) serialised document is spliced in rather than re-encoded every time.
-    return raw_response(splice(body, "document", document_json(markdown, node.get("document"))))
+    document = document_json(
+        markdown,
+        node.get("document"),
+        index=target.index(tx),
+        node=node,
+        revision=target.revision["id"],
+        reusable=target.revision.get("reusableContents"),
+    )
+    return raw_response(splice(body, "document", document))
 
 
 def target_page(tx: Tx, target: Target, page_id: str) -> tuple[dict[str, Any], str]:

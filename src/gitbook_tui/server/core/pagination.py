@@ -26,9 +26,13 @@ class Paging:
 
 def _paging(
     page: Annotated[str | None, Query(description="Opaque token from `next.page`")] = None,
-    limit: Annotated[int | None, Query(ge=0, le=MAX_LIMIT, description="Items per page")] = None,
+    limit: Annotated[
+        float | None,
+        Query(ge=0, le=MAX_LIMIT, allow_inf_nan=False, description="Items per page (a number)"),
+    ] = None,
 ) -> Paging:
-    return Paging(page=page, limit=limit or DEFAULT_LIMIT)
+    # `limit` is a number in the official description: 2.5 means 2 items per page
+    return Paging(page=page, limit=int(limit or 0) or DEFAULT_LIMIT)
 
 
 PagingParams = Annotated[Paging, Depends(_paging)]

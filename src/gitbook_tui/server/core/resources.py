@@ -6,19 +6,32 @@ from typing import Any
 
 from .context import Ctx
 from .errors import not_found
+from .merge_rules import org_merge_rules, space_merge_rules
 from .permissions import at_least, collection_role, org_role, space_role
+from .shapes import omit_none
 from .storage import Tx
+
+# Stored organization fields rendered as they are (absent ones omitted).
+_ORG_FIELDS = (
+    "id", "title", "createdAt", "emailDomains", "hostname", "type", "useCase", "communityType",
+    "defaultRole", "defaultContent", "sso", "ai", "inviteLinks", "auditLogs", "plan", "billing",
+    "customHostname",
+)  # fmt: skip
+# A local workspace has no billing: no trial can be started.
+NO_TRIAL = {"status": "notapplicable", "count": 0}
 
 
 def user_json(ctx: Ctx, user: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "object": "user",
-        "id": user["id"],
-        "displayName": user.get("displayName", ""),
-        "email": user.get("email", ""),
-        "photoURL": user.get("photoURL"),
-        "urls": {"location": f"{ctx.api}/users/{user['id']}"},
-    }
+    return omit_none(
+        {
+            "object": "user",
+            "id": user["id"],
+            "displayName": user.get("displayName", ""),
+            "email": user.get("email", ""),
+            "photoURL": user.get("photoURL") or None,
+            "urls": {"location": f"{ctx.api}/users/{user['id']}"},
+        }
+    )
 
 
 def user_ref(tx: Tx, ctx: Ctx, user_id: str) -> dict[str, Any]:
@@ -53,30 +66,37 @@ def member_json(tx: Tx, ctx: Ctx, member: dict[str, Any]) -> dict[str, Any]:
 def org_json(tx: Tx, ctx: Ctx, org: dict[str, Any]) -> dict[str, Any]:
     role = org_role(tx, org["id"], ctx.user_id)
     admin = role == "admin"
-    body = {k: v for k, v in org.items() if not k.startswith("_")}
-    body.update(
+    member = role is not None
+    body: dict[str, Any] = {"object": "organization"}
+    body.update(omit_none({k: org.get(k) for k in _ORG_FIELDS}))
+    body["emailDomains"] = list(org.get("emailDomains") or [])
+    body["inviteLinks"] = bool(org.get("inviteLinks", True))
+    body["plan"] = org.get("plan") or "free"
+    body["type"] = org.get("type") or "business"
+    body["trial"] = org.get("trial") or NO_TRIAL
+    body["mergeRules"] = org_merge_rules(org)
+    body["urls"] = omit_none(
         {
-            "object": "organization",
-            "urls": {
-                "location": f"{ctx.api}/orgs/{org['id']}",
-                "app": f"{ctx.app}/o/{org['id']}",
-                "logo": org.get("logo"),
-            },
-            "permissions": {
-                "view": role is not None,
-                "admin": admin,
-                "ownTeam": at_least(role, "create"),
-                "createContent": at_least(role, "create"),
-                "createOpenAPISpec": at_least(role, "create"),
-                "ingestConversations": admin,
-                "viewBilling": admin,
-                "listMembers": role is not None,
-                "listTeams": role is not None,
-                "listIntegrations": role is not None,
-            },
+            "location": f"{ctx.api}/orgs/{org['id']}",
+            "app": f"{ctx.app}/o/{org['id']}",
+            "logo": org.get("logo"),
         }
     )
-    body.pop("logo", None)
+    body["permissions"] = {
+        "view": member,
+        "access": member,
+        "admin": admin,
+        "ownTeam": at_least(role, "create"),
+        "createContent": at_least(role, "create"),
+        "createOpenAPISpec": at_least(role, "create"),
+        "ingestConversations": admin,
+        "viewBilling": admin,
+        "listMembers": member,
+        "listTeams": member,
+        "listIntegrations": member,
+        "listInstallations": admin,
+        "installIntegration": admin,
+    }
     return body
 
 
@@ -135,7 +155,9 @@ def space_json(tx: Tx, ctx: Ctx, space: dict[str, Any]) -> dict[str, Any]:
     org = tx.get("org", space["organization"]) or {}
     body: dict[str, Any] = {"object": "space", "id": space["id"]}
     body.update({k: space.get(k) for k in _SPACE_FIELDS})
+    body["emoji"] = space.get("emoji") or ""
     body["editMode"] = space.get("editMode", "live")
+    body["mergeRules"] = space_merge_rules(space)
     body["revision"] = space["revision"]
     body["defaultLevel"] = space.get("defaultLevel")
     if space.get("parent"):
@@ -167,6 +189,7 @@ def space_json(tx: Tx, ctx: Ctx, space: dict[str, Any]) -> dict[str, Any]:
         "comment": at_least(role, "comment"),
         "merge": at_least(role, "edit") and not locked,
         "review": at_least(role, "review"),
+        "installIntegration": at_least(role, "admin"),
     }
     return body
 

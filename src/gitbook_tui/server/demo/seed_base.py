@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from collections.abc import Awaitable, Callable
 from datetime import timedelta
-from pathlib import Path
 from typing import Any
 
 import httpx
@@ -13,25 +12,14 @@ from fastapi import FastAPI
 
 from ..core.clock import Clock
 from ..core.storage import Storage
+from .identity import DEMO_DIR, demo_admin_token, demo_token  # noqa: F401  (re-exported)
 
-DEMO_DIR = Path(__file__).parent
 DEMO_ID_SEED = 2026
 Event = tuple[float, int, Callable[[], Awaitable[None]]]
 
 
-def demo_admin_token() -> str:
-    """The token of the demo's organization admin (the user the demo app signs in as)."""
-    data = json.loads((DEMO_DIR / "workspace.json").read_text("utf-8"))
-    return demo_token(next(u["key"] for u in data["users"] if u.get("orgRole") == "admin"))
-
-
 class SeedError(RuntimeError):
     """A demo step the server refused (a bug in the demo data or the server)."""
-
-
-def demo_token(user_key: str) -> str:
-    """Every demo user has a fixed token, so one can act as any of them."""
-    return f"demo-{user_key}"
 
 
 class SeederBase:

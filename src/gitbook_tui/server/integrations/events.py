@@ -1,8 +1,8 @@
 """Integration events: recording them, and delivering them to a development tunnel.
 
 Event types: ``installation_setup`` (installation created or updated), ``dev_mode_enabled``
-and ``dev_mode_disabled`` (payload ``{eventId, type, installationId?, development, previous:
-{development}}``). While development mode is on, each recorded event is POSTed (its payload,
+and ``dev_mode_disabled`` (payload ``{eventId, type, installationId?, development?, previous?:
+{development}}``; absent members are omitted, never null). While development mode is on, each recorded event is POSTed (its payload,
 with ``Content-Security-Policy`` when set) to ``tunnelUrl`` after the transaction commits;
 ``all=false`` dispatches only events of the owner organization (or of none). The event is
 ``pending`` until delivered, then ``success`` or ``failed`` with the reason in its trace;
@@ -16,6 +16,7 @@ from typing import Any
 
 from ..core.context import Ctx
 from ..core.fetch import FetchError, post_json
+from ..core.shapes import omit_none
 from ..core.storage import Tx
 from .views import installation_in
 
@@ -50,7 +51,7 @@ def record_event(
     if installation is not None:
         payload["installationId"] = installation["id"]
         organization = installation["organization"]
-    payload.update(fields or {})
+    payload.update(omit_none(fields or {}))
     dev: dict[str, Any] | None = integ.get("development")
     forward = dev is not None and bool(
         dev.get("all") or organization is None or organization == integ["organization"]
@@ -122,16 +123,13 @@ def deliver(ctx: Ctx, dispatches: list[Dispatch | None]) -> None:
 def dev_fields(tx: Tx, integ: dict[str, Any], previous: dict[str, Any] | None) -> dict[str, Any]:
     """Payload fields of a ``dev_mode_*`` event: the settings now and before."""
     dev = integ.get("development")
-    fields: dict[str, Any] = {
-        "development": {"tunnelUrl": dev["tunnelUrl"], "all": dev.get("all", False)}
-        if dev
-        else None,
-        "previous": {
+    fields: dict[str, Any] = {}
+    if dev:
+        fields["development"] = {"tunnelUrl": dev["tunnelUrl"], "all": dev.get("all", False)}
+    if previous:
+        fields["previous"] = {
             "development": {"tunnelUrl": previous["tunnelUrl"], "all": previous.get("all", False)}
-            if previous
-            else None
-        },
-    }
+        }
     owner_inst = installation_in(tx, integ["name"], integ["organization"])
     if owner_inst is not None:
         fields["installationId"] = owner_inst["id"]

@@ -4,7 +4,8 @@ Render (GET with the LZ-string ``request`` parameter, or POST) forwards ``{type:
 eventId, componentId, props, state, context, action?, auth}`` to the tunnel (with the CSP
 header) and answers its output as is; outside dev mode it is 400, from a non-owner
 organization with ``all=false`` 403. A tunnel failure is 502 (504 on timeout); output that is
-not ``{type: "element", element: {...}}`` or ``{type: "complete"}`` is 502.
+not ``{type: "element", element: {...}}`` or ``{type: "complete"}`` is 502; an element
+output without ``state``/``props`` gets the request's.
 """
 
 from __future__ import annotations
@@ -86,6 +87,12 @@ def render(ctx: Ctx, name: str, request: RenderRequest) -> JSONResponse:
             "The development tunnel's answer is not UI output: expected a JSON object "
             '{"type": "element", "element": {...}} (or {"type": "complete"})',
         )
+    if output.get("type") == "element":
+        # An element output always carries the state and props it was rendered with (the
+        # official ContentKitRenderOutputElement); a runtime that leaves them out means the
+        # ones of the request.
+        output.setdefault("state", payload["state"])
+        output.setdefault("props", request.props)
     return JSONResponse(output, headers={"Cache-Control": "no-store"})
 
 

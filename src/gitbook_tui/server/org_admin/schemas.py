@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from ..core.schemas import Body, Role
 
@@ -39,7 +39,41 @@ class InviteUsers(Body):
 
 
 class LinkInviteBody(Body):
-    role: Role | None
+    """An organization invite ``{role}``, or a content invite ``{level, space | collection}``
+    (the official ``CreateOrganizationInvite`` forms)."""
+
+    role: Role | None = None
+    level: Role | None = None
+    space: str | None = Field(None, min_length=1, max_length=100)
+    collection: str | None = Field(None, min_length=1, max_length=100)
+
+    @model_validator(mode="after")
+    def _one_form(self) -> LinkInviteBody:
+        fields = self.model_fields_set
+        content = "level" in fields or self.space is not None or self.collection is not None
+        if content:
+            if "role" in fields:
+                raise ValueError("give either 'role' or 'level' with 'space' or 'collection'")
+            if "level" not in fields:
+                raise ValueError("level: is required with 'space' or 'collection'")
+            if (self.space is None) == (self.collection is None):
+                raise ValueError("give exactly one of 'space' or 'collection' with 'level'")
+        elif "role" not in fields:
+            raise ValueError("role: is required")
+        return self
+
+
+class LinkInviteUpdate(Body):
+    """``{role}`` for an organization invite, ``{level}`` for a content invite."""
+
+    role: Role | None = None
+    level: Role | None = None
+
+    @model_validator(mode="after")
+    def _one(self) -> LinkInviteUpdate:
+        if len(self.model_fields_set & {"role", "level"}) != 1:
+            raise ValueError("give exactly one of 'role' or 'level'")
+        return self
 
 
 class TeamCreate(Body):

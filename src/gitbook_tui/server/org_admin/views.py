@@ -7,7 +7,7 @@ from typing import Any
 from ..core.context import Ctx
 from ..core.errors import bad_request, forbidden, not_found
 from ..core.permissions import member_of, org_role, rank
-from ..core.resources import load_org
+from ..core.resources import collection_json, load_org, space_json
 from ..core.storage import Tx
 from ..spaces.rules import subtree
 
@@ -28,7 +28,25 @@ def in_org(tx: Tx, kind: str, id: str, org_id: str, what: str) -> dict[str, Any]
     return doc
 
 
-def link_invite_json(org: dict[str, Any], invite: dict[str, Any]) -> dict[str, Any]:
+def link_invite_json(
+    tx: Tx, ctx: Ctx, org: dict[str, Any], invite: dict[str, Any]
+) -> dict[str, Any]:
+    """An organization invite link, or a content one (``level`` on a space or collection)."""
+    if invite.get("space") or invite.get("collection"):
+        level = invite.get("level")
+        body: dict[str, Any] = {
+            "object": "invite",
+            "id": invite["id"],
+            "level": level,
+            "redundant": rank(level) <= rank(org.get("defaultRole")),
+        }
+        if invite.get("space"):
+            space = tx.get("space", invite["space"])
+            body["space"] = space_json(tx, ctx, space) if space else None
+        else:
+            coll = tx.get("collection", invite["collection"])
+            body["collection"] = collection_json(tx, ctx, coll) if coll else None
+        return body
     role = invite.get("role")
     return {
         "object": "invite",

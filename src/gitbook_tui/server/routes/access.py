@@ -18,6 +18,7 @@ from ..core.permissions import collection_role, require, space_role
 from ..core.resources import load_collection, load_space, user_ref
 from ..core.schemas import Body, Role
 from ..core.storage import Tx
+from ..spaces.rules import put_grant
 
 router = APIRouter(tags=["permissions"])
 
@@ -31,7 +32,10 @@ class PermissionInvite(Body):
 
 
 class PermissionUpdate(Body):
-    role: Role | None = Field(description="Role to set; null for guests (read-only access)")
+    """Every field is optional (as in the official description): without ``role`` the
+    permission is left as it is."""
+
+    role: Role | None = Field(None, description="Role to set; null for guests (read-only)")
 
 
 def load_target(tx: Tx, ctx: Ctx, kind: TargetKind, target_id: str) -> tuple[dict[str, Any], str]:
@@ -85,21 +89,7 @@ def aggregate(tx: Tx, kind: TargetKind, target: dict[str, Any]) -> list[tuple[st
 def _grant(
     tx: Tx, ctx: Ctx, kind: TargetKind, target: dict[str, Any], field: str, who: str, role: Any
 ) -> dict[str, Any]:
-    record_kind = "grant" if field == "user" else "team-grant"
-    key = f"{target['id']}:{who}"
-    record = tx.get(record_kind, key) or {"createdAt": ctx.now(), "createdBy": ctx.user_id}
-    record.update(
-        {
-            "target": target["id"],
-            "targetKind": kind,
-            "organization": target["organization"],
-            field: who,
-            "role": role or "read",
-            "guest": role is None,
-            "updatedAt": ctx.now(),
-        }
-    )
-    return tx.put(record_kind, key, record, scope=target["id"])
+    return put_grant(tx, ctx, kind, target, field, who, role)
 
 
 def _entry(tx: Tx, ctx: Ctx, user_id: str, role: str) -> dict[str, Any]:
@@ -152,7 +142,8 @@ def _register(kind: TargetKind, prefix: str, param: str) -> None:
                 raise not_found("User", userId)
             if tx.get("grant", f"{target_id}:{userId}") is None:
                 raise not_found(f"Permission of user '{userId}' on this {kind}")
-            _grant(tx, ctx, kind, target, "user", userId, body.role)
+            if "role" in body.model_fields_set:
+                _grant(tx, ctx, kind, target, "user", userId, body.role)
         return Response(status_code=204)
 
     def list_aggregate(

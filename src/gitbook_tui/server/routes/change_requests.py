@@ -21,12 +21,18 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Response
 
-from ..change_requests.schemas import ChangeRequestCreate, ChangeRequestPatch, ContentChanges
+from ..change_requests.schemas import (
+    ChangeRequestCreate,
+    ChangeRequestPatch,
+    ContentChanges,
+    DescriptionDocument,
+)
 from ..change_requests.views import (
     content_update_json,
     cr_json,
     cr_location,
     ensure_active,
+    ensure_merge_rules,
     ensure_unlocked,
     file_download_url,
     load_cr,
@@ -36,6 +42,7 @@ from ..change_requests.views import (
 from ..content.edits import EditEnv, EditError, apply_changes
 from ..content.merge.common import conflict_message
 from ..content.merge.revisions import merge_revisions
+from ..content.official_document import to_document
 from ..content.revision_changes import semantic_changes
 from ..content.space_revision import set_space_revision
 from ..content.store import (
@@ -95,8 +102,9 @@ def list_change_requests(
 
 @router.post("/spaces/{spaceId}/change-requests", status_code=201)
 def create_change_request(
-    ctx: CtxDep, spaceId: str, body: ChangeRequestCreate, response: Response
+    ctx: CtxDep, spaceId: str, response: Response, body: ChangeRequestCreate | None = None
 ) -> dict[str, Any]:
+    body = body or ChangeRequestCreate()  # every field is optional
     with ctx.write() as tx:
         space, role = load_space(tx, ctx, spaceId)
         require(role, "edit", "Space", spaceId)
@@ -168,9 +176,20 @@ def patch_change_request(
         if "subject" in fields:
             cr["subject"] = body.subject or ""
         if "description" in fields:
-            cr["description"] = body.description
+            cr["description"] = description_document(body.description)
         touch(tx, cr, ctx.now())
         return cr_json(tx, ctx, space, cr)
+
+
+def description_document(given: DescriptionDocument | None) -> dict[str, Any] | None:
+    """The stored description: the official JSON document (markdown is converted)."""
+    if given is None:
+        return None
+    if given.markdown is not None:
+        return to_document(given.markdown)
+    document = given.model_dump(exclude_none=True)
+    document.setdefault("data", {})
+    return document
 
 
 # -- content edits --------------------------------------------------------------------------
@@ -301,6 +320,7 @@ def merge_change_request(ctx: CtxDep, spaceId: str, changeRequestId: str) -> dic
         space, _, cr = load_cr(tx, ctx, spaceId, changeRequestId, "edit")
         ensure_unlocked(space)
         ensure_active(cr, "merged")
+        ensure_merge_rules(tx, ctx, space, cr)
         main_id = space["revision"]
         if main_id == (cr.get("revisionMergedAncestor") or cr["revisionInitial"]):
             content = revision_contents(get_revision(tx, cr["revision"]))

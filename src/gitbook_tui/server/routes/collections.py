@@ -62,8 +62,9 @@ def list_collections(
 
 @router.post("/orgs/{organizationId}/collections", status_code=201)
 def create_collection(
-    ctx: CtxDep, organizationId: str, body: CollectionCreate, response: Response
+    ctx: CtxDep, organizationId: str, response: Response, body: CollectionCreate | None = None
 ) -> dict[str, Any]:
+    body = body or CollectionCreate()  # every field is optional: no body at all is fine
     with ctx.write() as tx:
         load_org(tx, ctx, organizationId)
         parent = resolve_parent(tx, ctx, organizationId, body.parent)
@@ -119,8 +120,12 @@ def update_collection(ctx: CtxDep, collectionId: str, body: CollectionUpdate) ->
 
 @router.delete("/collections/{collectionId}", status_code=205, response_class=Response)
 def delete_collection(ctx: CtxDep, collectionId: str) -> Response:
-    """Deletes the collection and its sub-collections; their spaces are soft-deleted."""
+    """Deletes the collection and its sub-collections; their spaces are soft-deleted.
+    205 when deleted, 204 when there is no such collection (the deletion rule)."""
     with ctx.write() as tx:
+        found = tx.get("collection", collectionId)
+        if found is None or collection_role(tx, found, ctx.user_id) is None:
+            return Response(status_code=204)
         coll, role = load_collection(tx, ctx, collectionId)
         require(role, "admin", "Collection", collectionId)
         now = ctx.now()

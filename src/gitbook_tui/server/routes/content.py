@@ -16,6 +16,7 @@ from urllib.parse import unquote
 from fastapi import APIRouter
 from fastapi.responses import Response
 
+from ..change_requests.views import cr_json
 from ..content import links
 from ..content.documents import document_json
 from ..content.store import get_revision
@@ -48,7 +49,10 @@ router = APIRouter(tags=["content"])
 def read_content(ctx: Ctx, opts: ReadOptions, **where: str | None) -> Response:
     with ctx.read() as tx:
         target = load_target(tx, ctx, **where)  # type: ignore[arg-type]
-        return raw_response(revision_json(tx, ctx, target, opts))
+        space = target.space
+        return raw_response(
+            revision_json(tx, ctx, target, opts, lambda cr: cr_json(tx, ctx, space, cr))
+        )
 
 
 def read_pages(ctx: Ctx, opts: ReadOptions, **where: str | None) -> Response:

@@ -12,8 +12,8 @@ tunnel in :mod:`..integration_events`, renders in :mod:`..integration_render`. K
   ``private`` integration installs only in its owner organization. Optional local extension
   fields: ``configuration``, ``externalIds`` (≤ 5), ``space_selection``/``site_selection``
   (default ``all``). Installing again in the same organization updates that installation
-  (200 instead of 201) and its event carries ``previous: {status, configuration}``; a first
-  installation's event has ``previous: null``.
+  (201 as well: the official description declares no other success status) and its event
+  carries ``previous: {status, configuration}``; a first installation's event has none.
 - ``extended=true`` on space and site items renders the Space / Site objects.
 - Events list newest first.
 - Dev mode (PUT 204 / DELETE 205) needs ``create`` on the owner organization; its
@@ -168,7 +168,6 @@ def install_integration(ctx: CtxDep, integrationName: NameParam, body: InstallBo
             )
         now = ctx.now()
         inst = installation_in(tx, integ["name"], org["id"])
-        created = inst is None
         previous = None
         if inst is None:
             inst = {
@@ -203,7 +202,7 @@ def install_integration(ctx: CtxDep, integrationName: NameParam, body: InstallBo
     deliver(ctx, [dispatch])
     return JSONResponse(
         result,
-        status_code=201 if created else 200,
+        status_code=201,
         headers={"Location": result["urls"]["location"]},
     )
 

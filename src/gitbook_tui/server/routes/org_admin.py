@@ -11,8 +11,16 @@ from ..core.context import CtxDep
 from ..core.errors import bad_request, forbidden, not_found
 from ..core.pagination import PagingParams, paginate
 from ..core.permissions import member_of, org_role
-from ..core.resources import load_org
-from ..org_admin.schemas import InviteUsers, LinkInviteBody, TeamCreate, TeamUpdate, TranslationBody
+from ..core.resources import load_collection, load_org, load_space
+from ..core.storage import Tx
+from ..org_admin.schemas import (
+    InviteUsers,
+    LinkInviteBody,
+    LinkInviteUpdate,
+    TeamCreate,
+    TeamUpdate,
+    TranslationBody,
+)
 from ..org_admin.views import (
     admin_org,
     check_members,
@@ -21,6 +29,7 @@ from ..org_admin.views import (
     team_json,
     translation_json,
 )
+from ..spaces.rules import put_grant
 
 router = APIRouter(tags=["organization admin"])
 
@@ -95,6 +104,12 @@ def join_with_invite(ctx: CtxDep, organizationId: str, inviteId: str) -> dict[st
             if not org.get("inviteLinks", True):
                 raise forbidden("Invite links are disabled in this organization.")
             role = link.get("role")
+            content = _invite_target(tx, link)
+            if content is not None:
+                # joining through a content invite: a guest of the organization with
+                # `level` on the space or collection
+                role = None
+                put_grant(tx, ctx, content[0], content[1], "user", ctx.user_id, link.get("level"))
         elif (
             invite is not None
             and invite.get("organization") == organizationId
@@ -115,6 +130,17 @@ def join_with_invite(ctx: CtxDep, organizationId: str, inviteId: str) -> dict[st
         return {}
 
 
+def _invite_target(tx: Tx, link: dict[str, Any]) -> tuple[str, dict[str, Any]] | None:
+    """(kind, record) of a content invite's space or collection (None for org invites)."""
+    for kind in ("space", "collection"):
+        if link.get(kind):
+            record = tx.get(kind, link[kind])
+            if record is None or record.get("deletedAt"):
+                raise not_found(kind.capitalize(), link[kind])
+            return kind, record
+    return None
+
+
 # -- link invites -----------------------------------------------------------------------
 
 
@@ -123,7 +149,7 @@ def list_link_invites(ctx: CtxDep, organizationId: str, paging: PagingParams) ->
     with ctx.read() as tx:
         org = admin_org(tx, ctx, organizationId, "see invite links")
         invites = tx.list("link-invite", organizationId)
-        return paginate(invites, paging, lambda i: link_invite_json(org, i))
+        return paginate(invites, paging, lambda i: link_invite_json(tx, ctx, org, i))
 
 
 @router.post("/orgs/{organizationId}/link-invites", status_code=201)
@@ -134,13 +160,25 @@ def create_link_invite(ctx: CtxDep, organizationId: str, body: LinkInviteBody) -
         invite: dict[str, Any] = {
             "id": ctx.new_id(),
             "organization": organizationId,
-            "role": body.role,
             "createdAt": now,
             "updatedAt": now,
             "createdBy": ctx.user_id,
         }
+        if body.space is not None or body.collection is not None:
+            # a content invite: whoever joins gets `level` on that space or collection
+            if body.space is not None:
+                target, _ = load_space(tx, ctx, body.space)
+                invite["space"] = target["id"]
+            else:
+                target, _ = load_collection(tx, ctx, body.collection)  # type: ignore[arg-type]
+                invite["collection"] = target["id"]
+            if target["organization"] != organizationId:
+                raise bad_request("space: it belongs to another organization")
+            invite["level"] = body.level
+        else:
+            invite["role"] = body.role
         tx.put("link-invite", invite["id"], invite, scope=organizationId)
-        return link_invite_json(org, invite)
+        return link_invite_json(tx, ctx, org, invite)
 
 
 @router.get("/orgs/{organizationId}/link-invites/{inviteId}")
@@ -148,20 +186,27 @@ def get_link_invite(ctx: CtxDep, organizationId: str, inviteId: str) -> dict[str
     with ctx.read() as tx:
         org = admin_org(tx, ctx, organizationId, "see invite links")
         invite = in_org(tx, "link-invite", inviteId, organizationId, "Invite")
-        return link_invite_json(org, invite)
+        return link_invite_json(tx, ctx, org, invite)
 
 
 @router.patch("/orgs/{organizationId}/link-invites/{inviteId}")
 def update_link_invite(
-    ctx: CtxDep, organizationId: str, inviteId: str, body: LinkInviteBody
+    ctx: CtxDep, organizationId: str, inviteId: str, body: LinkInviteUpdate
 ) -> dict[str, Any]:
     with ctx.write() as tx:
         org = admin_org(tx, ctx, organizationId, "change invite links")
         invite = in_org(tx, "link-invite", inviteId, organizationId, "Invite")
-        invite["role"] = body.role
+        content = bool(invite.get("space") or invite.get("collection"))
+        if content != ("level" in body.model_fields_set):
+            raise bad_request(
+                "level: a content invite changes its level"
+                if content
+                else "role: an organization invite changes its role"
+            )
+        invite["level" if content else "role"] = body.level if content else body.role
         invite["updatedAt"] = ctx.now()
         tx.put("link-invite", inviteId, invite)
-        return link_invite_json(org, invite)
+        return link_invite_json(tx, ctx, org, invite)
 
 
 @router.delete(

@@ -10,6 +10,7 @@ from pydantic import Field, field_validator
 
 from ..core.context import CtxDep
 from ..core.errors import forbidden
+from ..core.merge_rules import OrgMergeRules
 from ..core.pagination import PagingParams, paginate
 from ..core.permissions import org_role
 from ..core.resources import load_org, org_json
@@ -35,6 +36,7 @@ class OrganizationUpdate(Body):
     sso: bool | None = None
     ai: bool | None = None
     inviteLinks: bool | None = None
+    mergeRules: OrgMergeRules | None = None
 
     @field_validator("hostname")
     @classmethod
@@ -74,6 +76,8 @@ def update_organization(
         if org_role(tx, organizationId, ctx.user_id) != "admin":
             raise forbidden("Only organization admins can change the organization.")
         changes = body.model_dump(exclude_unset=True, mode="json")
+        if "mergeRules" in changes and changes["mergeRules"] is None:
+            changes.pop("mergeRules")  # the rules are a setting; they cannot be unset
         org.update(changes)
         tx.put("org", org["id"], org)
         return org_json(tx, ctx, org)

@@ -129,7 +129,8 @@ def delete_section(ctx: CtxDep, organizationId: str, siteId: str, siteSectionId:
     with ctx.write() as tx:
         _, site, _ = load_site_as(tx, ctx, organizationId, siteId, "create")
         st = structure(tx, site)
-        load_section(st, siteSectionId)
+        if st.section(siteSectionId) is None:
+            return Response(status_code=204)  # nothing to delete (the deletion rule)
         if st.default_section_id() == siteSectionId:
             site["defaultSiteSection"] = successor(st.sections, siteSectionId)
         members = {ss["id"] for ss in st.members(siteSectionId)}
@@ -184,8 +185,9 @@ def update_section(
 
 @router.post(BASE + "/sections/{siteSectionId}/move")
 def move_section(
-    ctx: CtxDep, organizationId: str, siteId: str, siteSectionId: str, body: Move
+    ctx: CtxDep, organizationId: str, siteId: str, siteSectionId: str, body: Move | None = None
 ) -> dict[str, Any]:
+    body = body or Move()  # no body: to the end
     before, after = anchors(body.position, "site-section")
     with ctx.write() as tx:
         _, site, _ = load_site_as(tx, ctx, organizationId, siteId, "create")
@@ -255,7 +257,9 @@ def delete_site_space(ctx: CtxDep, organizationId: str, siteId: str, siteSpaceId
     with ctx.write() as tx:
         _, site, _ = load_site_as(tx, ctx, organizationId, siteId, "create")
         st = structure(tx, site)
-        ss = load_site_space(st, siteSpaceId)
+        ss = st.site_space(siteSpaceId)
+        if ss is None:
+            return Response(status_code=204)  # nothing to delete (the deletion rule)
         section_id = ss.get("section")
         if st.default_site_space_id(section_id) == siteSpaceId:
             heir = successor(st.members(section_id), siteSpaceId)
@@ -301,8 +305,9 @@ def update_site_space(
 
 @router.post(BASE + "/site-spaces/{siteSpaceId}/move")
 def move_site_space(
-    ctx: CtxDep, organizationId: str, siteId: str, siteSpaceId: str, body: Move
+    ctx: CtxDep, organizationId: str, siteId: str, siteSpaceId: str, body: Move | None = None
 ) -> dict[str, Any]:
+    body = body or Move()  # no body: to the end
     before, after = anchors(body.position, "site-space")
     with ctx.write() as tx:
         _, site, _ = load_site_as(tx, ctx, organizationId, siteId, "create")
@@ -378,8 +383,9 @@ def update_redirect(
 def delete_redirect(ctx: CtxDep, organizationId: str, siteId: str, siteRedirectId: str) -> Response:
     with ctx.write() as tx:
         load_site_as(tx, ctx, organizationId, siteId, "create")
-        load_redirect(tx, siteId, siteRedirectId)
-        tx.delete(REDIRECT, siteRedirectId)
+        redirect = tx.get(REDIRECT, siteRedirectId)
+        if redirect is not None and redirect.get("site") == siteId:
+            tx.delete(REDIRECT, siteRedirectId)
     return Response(status_code=204)
 
 

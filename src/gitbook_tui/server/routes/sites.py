@@ -135,12 +135,13 @@ def list_sites(
 def create_site(
     ctx: CtxDep,
     organizationId: str,
-    body: SiteCreate,
     response: Response,
     createSpace: Annotated[
         bool | None, Query(description="Also create a new space and add it to the site")
     ] = None,
+    body: SiteCreate | None = None,
 ) -> dict[str, Any]:
+    body = body or SiteCreate()  # every field is optional: no body at all is fine
     with ctx.write() as tx:
         load_org(tx, ctx, organizationId)
         require_org_role(
@@ -243,7 +244,12 @@ def update_site(ctx: CtxDep, organizationId: str, siteId: str, body: SiteUpdate)
 
 @router.delete("/orgs/{organizationId}/sites/{siteId}", status_code=204, response_class=Response)
 def delete_site(ctx: CtxDep, organizationId: str, siteId: str) -> Response:
+    """204 whether the site was deleted or did not exist (the deletion rule)."""
     with ctx.write() as tx:
+        load_org(tx, ctx, organizationId)
+        site = tx.get(SITE, siteId)
+        if site is None or site.get("organization") != organizationId:
+            return Response(status_code=204)
         load_site_as(tx, ctx, organizationId, siteId, "admin")
         for kind in (REDIRECT, SITE_SPACE, SECTION):
             tx.delete_scope(kind, siteId)

@@ -44,7 +44,10 @@ def list_org_spaces(ctx: CtxDep, organizationId: str, paging: PagingParams) -> d
 
 
 @router.post("/orgs/{organizationId}/spaces", status_code=201)
-def create_space(ctx: CtxDep, organizationId: str, body: SpaceCreate) -> dict[str, Any]:
+def create_space(
+    ctx: CtxDep, organizationId: str, body: SpaceCreate | None = None
+) -> dict[str, Any]:
+    body = body or SpaceCreate()  # every field is optional: no body at all is fine
     with ctx.write() as tx:
         load_org(tx, ctx, organizationId)
         if body.parent:
@@ -92,8 +95,8 @@ def get_space(
         return space_json(tx, ctx, space)
 
 
-_ADMIN_FIELDS = {"editMode", "visibility", "defaultLevel"}
-_NOT_NULL = ("title", "editMode", "visibility")
+_ADMIN_FIELDS = {"editMode", "visibility", "defaultLevel", "mergeRules"}
+_NOT_NULL = ("title", "editMode", "visibility", "mergeRules")
 
 
 @router.patch("/spaces/{spaceId}")
@@ -124,6 +127,8 @@ def update_space(ctx: CtxDep, spaceId: str, body: SpaceUpdate) -> dict[str, Any]
             space["icon"] = body.icon
         if "defaultLevel" in fields:
             space["defaultLevel"] = default_level(body.defaultLevel)
+        if body.mergeRules is not None:
+            space["mergeRules"] = body.mergeRules.model_dump(mode="json")
         space["updatedAt"] = ctx.now()
         tx.put("space", spaceId, space)
         return space_json(tx, ctx, space)
@@ -131,8 +136,12 @@ def update_space(ctx: CtxDep, spaceId: str, body: SpaceUpdate) -> dict[str, Any]
 
 @router.delete("/spaces/{spaceId}", status_code=205, response_class=Response)
 def delete_space(ctx: CtxDep, spaceId: str) -> Response:
-    """Soft delete: ``deletedAt`` is set; the space can be restored for 7 days."""
+    """Soft delete: ``deletedAt`` is set; the space can be restored for 7 days. 205 when
+    deleted, 204 when there is no such space or it is deleted already (the deletion rule)."""
     with ctx.write() as tx:
+        found = tx.get("space", spaceId)
+        if found is None or found.get("deletedAt") or space_role(tx, found, ctx.user_id) is None:
+            return Response(status_code=204)
         space, role = load_space(tx, ctx, spaceId)
         require(role, "admin", "Space", spaceId)
         space["deletedAt"] = ctx.now()

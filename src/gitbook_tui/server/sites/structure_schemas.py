@@ -55,7 +55,10 @@ class SectionUpdate(Body):
 
 
 class Move(Body):
-    position: Position
+    """Without a position (or with an empty one) the item moves to the end, as the official
+    description says."""
+
+    position: Position | None = None
 
 
 class SiteSpaceCreate(Body):
@@ -124,12 +127,14 @@ def _anchor(target: PositionTarget | None, kind: str, field: str) -> str | None:
     return str(anchor)
 
 
-def anchors(position: Position, kind: str) -> tuple[str | None, str | None]:
-    before = _anchor(position.before, kind, "position.before")
-    after = _anchor(position.after, kind, "position.after")
-    if before is None and after is None:
-        raise bad_request("position: give `before` or `after`")
-    return before, after
+def anchors(position: Position | None, kind: str) -> tuple[str | None, str | None]:
+    """(before, after) ids of a move; both None move the item to the end."""
+    if position is None:
+        return None, None
+    return (
+        _anchor(position.before, kind, "position.before"),
+        _anchor(position.after, kind, "position.after"),
+    )
 
 
 def other_anchors(

@@ -301,7 +301,8 @@ def section_json(tx: Tx, ctx: Ctx, st: Structure, section: dict[str, Any]) -> di
 
 
 def default_customization(site: dict[str, Any]) -> dict[str, Any]:
-    """The customization settings of a site that was never customized."""
+    """The customization settings of a site that was never customized (no announcement:
+    an announcement needs a message of two characters or more)."""
     themed = {"light": "#346DDB", "dark": "#346DDB"}
     return {
         "title": site["title"],
@@ -317,15 +318,20 @@ def default_customization(site: dict[str, Any]) -> dict[str, Any]:
             "depth": "subtle",
             "links": "default",
             "font": "Inter",
+            "monospaceFont": "IBMPlexMono",
+            "background": "plain",
+            "codeTheme": {
+                "default": {"light": "default-light", "dark": "default-dark"},
+                "openapi": {"light": "default-light", "dark": "default-dark"},
+            },
             "icons": "regular",
             "sidebar": {"background": "default", "list": "default"},
             "search": "subtle",
         },
         "internationalization": {"locale": "en"},
         "favicon": {},
-        "header": {"links": []},
+        "header": {"preset": "default", "links": []},
         "footer": {"groups": []},
-        "announcement": {"enabled": False, "message": "", "style": "info"},
         "themes": {"default": "light", "toggeable": True},
         "pdf": {"enabled": True},
         "feedback": {"enabled": False},
@@ -339,6 +345,8 @@ def default_customization(site: dict[str, Any]) -> dict[str, Any]:
         "socialPreview": {},
         "insights": {"trackingCookie": True},
         "externalLinks": {"target": "self"},
+        "pageActions": {"items": ["markdown", "pdf"]},
+        "socialAccounts": [],
     }
 
 

@@ -152,3 +152,25 @@ def walk_collections(tx: Tx, scope: str) -> Iterator[dict[str, Any]]:
 def subtree(tx: Tx, coll: dict[str, Any]) -> list[dict[str, Any]]:
     """A collection and all its sub-collections (depth first)."""
     return [coll, *walk_collections(tx, coll["id"])]
+
+
+def put_grant(
+    tx: Tx, ctx: Ctx, kind: str, target: dict[str, Any], field: str, who: str, role: Any
+) -> dict[str, Any]:
+    """Grant ``role`` on a space or collection (``kind``) to a user or team (``field``);
+    a ``None`` role is a guest's read-only access."""
+    record_kind = "grant" if field == "user" else "team-grant"
+    key = f"{target['id']}:{who}"
+    record = tx.get(record_kind, key) or {"createdAt": ctx.now(), "createdBy": ctx.user_id}
+    record.update(
+        {
+            "target": target["id"],
+            "targetKind": kind,
+            "organization": target["organization"],
+            field: who,
+            "role": role or "read",
+            "guest": role is None,
+            "updatedAt": ctx.now(),
+        }
+    )
+    return tx.put(record_kind, key, record, scope=target["id"])

@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from ..core.merge_rules import SpaceMergeRules
 from ..core.schemas import Body, Position, Role
 
 Visibility = Literal["public", "unlisted", "share-link", "visitor-auth", "in-collection", "private"]
@@ -27,6 +28,7 @@ class SpaceUpdate(Body):
     editMode: Literal["live", "locked"] | None = None
     defaultLevel: DefaultLevel = None
     visibility: Visibility | None = None
+    mergeRules: SpaceMergeRules | None = None
 
 
 class SpaceMove(Body):

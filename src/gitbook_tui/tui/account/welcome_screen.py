@@ -33,7 +33,7 @@ class WelcomeScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+d", "demo", "Open the demo", id="welcome.demo", priority=True),
-        Binding("escape", "app.quit", "Quit", id="welcome.quit"),
+        Binding("escape", "leave", "Quit", id="welcome.quit"),
     ]
 
     class SignedIn(Message):
@@ -57,11 +57,21 @@ class WelcomeScreen(Screen[None]):
         *,
         transport: httpx.AsyncBaseTransport | None = None,
         demo_available: bool = True,
+        cancellable: bool = False,
     ) -> None:
+        """``cancellable``: opened from inside the app (sign in again): escape goes back
+        instead of quitting."""
         super().__init__()
         self.api_url = api_url
         self.transport = transport
         self.demo_available = demo_available
+        self.cancellable = cancellable
+
+    async def action_leave(self) -> None:
+        if self.cancellable:
+            self.app.pop_screen()
+        else:
+            await self.app.run_action("app.quit")
 
     def compose(self) -> ComposeResult:
         with Vertical(id="welcome-box"):

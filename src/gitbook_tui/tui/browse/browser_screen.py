@@ -14,17 +14,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from functools import partial
 from typing import ClassVar
 
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
 from textual.content import Content
 from textual.screen import Screen
 
 from ...api import APIConnectionError, AsyncGitBook, GitBookError, response_meta
 from ...models import RevisionPage
+from ..common.error_banner import ErrorBanner, ErrorPane
 from ..common.freshness import Freshness
 from ..common.hint_footer import HintFooter
 from ..common.link_targets import open_in_browser
@@ -32,6 +34,7 @@ from ..common.navigator import navigator_of
 from ..common.state import AccountState, StartTarget, StateStore
 from ..common.status_bar import StatusBar
 from ..common.text import plain
+from ..render.viewport import ReadingPosition
 from .browser_start import resolve_start, state_of
 from .link_follower import LinkFollower
 from .page_header import PageHeader
@@ -48,7 +51,12 @@ from .tree.workspace_tree import (
     space_key,
 )
 
-__all__ = ["BrowserScreen"]
+__all__ = ["ONE_PANE", "WIDE", "BrowserScreen"]
+
+WIDE = 100
+r"""From this width the tree shows beside the page; below it the tree is a drawer (``\``)."""
+ONE_PANE = 60
+"""Below this width one pane shows at a time: the one with the focus."""
 
 
 class BrowserScreen(Screen[None]):
@@ -66,9 +74,10 @@ class BrowserScreen(Screen[None]):
         Binding("alt+right", "forward", "Forward", show=False, id="browser.forward"),
         Binding("o", "open_link", "Browser", id="browser.open_link"),
         Binding("y", "copy_url", "Copy URL", show=False, id="browser.copy_url"),
-        Binding("f6", "switch_focus", "Tree/page", id="browser.switch_focus"),
+        Binding("w,ctrl+w,f6", "switch_focus", "Tree/page", id="browser.switch_focus"),
+        Binding("backslash,ctrl+b", "toggle_tree", "Tree", id="browser.toggle_tree"),
         Binding("ctrl+o", "switch_org", "Organizations", show=False, id="browser.switch_org"),
-        Binding("escape", "escape", "Clear filter", show=False, id="browser.escape"),
+        Binding("escape", "escape", "To the tree", show=False, id="browser.escape"),
     ]
 
     def __init__(
@@ -97,6 +106,7 @@ class BrowserScreen(Screen[None]):
         self._current: tuple[str, str] | None = None
         self._page: RevisionPage | None = None
         self._shown_markdown: str | None = None
+        self._tree_shown: bool | None = None  # the reader's choice with \ (None: by width)
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -107,10 +117,11 @@ class BrowserScreen(Screen[None]):
                 show_hidden=self._show_hidden,
                 id="browser-sidebar",
             )
-            with Vertical(id="browser-page"):
+            with ErrorPane(id="browser-page"):
+                yield ErrorBanner(id="page-error")
                 yield PageHeader(id="page-header")
                 yield PageViewer(id="page-viewer")
-        yield StatusBar(id="status-bar")
+        yield StatusBar(view="browse", id="status-bar")
         yield HintFooter(compact=True)
 
     @property
@@ -160,6 +171,7 @@ class BrowserScreen(Screen[None]):
         await tree.warm_start(expanded, self._state.selected)
         self._update_org()
         tree.focus()
+        self._layout()
         if self._start is None and self._state.page:
             space_id, page_id = self._state.page
             await self._show_cached(space_id, page_id)
@@ -212,6 +224,7 @@ class BrowserScreen(Screen[None]):
     ) -> None:
         """Show a page (remembered in the history unless ``record`` is False)."""
         if record:
+            self._history.remember(self.viewer.position)
             self._history.visit((space_id, page_id))
         self._load_page(space_id, page_id, anchor)
 
@@ -230,7 +243,13 @@ class BrowserScreen(Screen[None]):
         self._open_start(StartTarget(space_id))
 
     @work(exclusive=True, exit_on_error=False, group="browser-page")
-    async def _load_page(self, space_id: str, page_id: str, anchor: str | None) -> None:
+    async def _load_page(
+        self,
+        space_id: str,
+        page_id: str,
+        anchor: str | None,
+        position: ReadingPosition | None = None,
+    ) -> None:
         # the space's files (placeholder details) load alongside the page, not after it
         files = asyncio.ensure_future(self.files.load(space_id))
         try:
@@ -244,6 +263,12 @@ class BrowserScreen(Screen[None]):
                 severity="error",
                 markup=False,
             )
+            self.page_banner.show_error(
+                "Could not open the page",
+                exc,
+                server=self.client.base_url,
+                retry=partial(self._load_page, space_id, page_id, anchor, position),
+            )
             return
         tree = self.workspace_tree
         if not tree.is_loaded(space_key(space_id)):
@@ -255,7 +280,7 @@ class BrowserScreen(Screen[None]):
         else:
             tree.select_key(page_key(space_id, page_id))
         await files
-        self._present(space_id, loaded, anchor)
+        self._present(space_id, loaded, anchor, position)
         # a page shown from the cache is re-shown if the server's answer differs
         update = await self._pages.refreshed(loaded)
         if update is None:
@@ -264,16 +289,36 @@ class BrowserScreen(Screen[None]):
         if update.page is not loaded.page and self._current == (space_id, page_id):
             self._present(space_id, update, None)
 
-    def _present(self, space_id: str, loaded: LoadedPage, anchor: str | None) -> None:
+    @property
+    def page_banner(self) -> ErrorBanner:
+        return self.query_one("#page-error", ErrorBanner)
+
+    def _present(
+        self,
+        space_id: str,
+        loaded: LoadedPage,
+        anchor: str | None,
+        position: ReadingPosition | None = None,
+    ) -> None:
         page = loaded.page
+        self.page_banner.clear()
         self.status.show_freshness(loaded.freshness)
         if self._current != (space_id, page.id):
             self._links.page_changed()
+        first = self._current is None
         self._current = (space_id, page.id)
         self._page = page
+        if first:
+            self._layout()  # (a narrow screen's tree made way for nothing until now)
         tree = self.workspace_tree
-        trail = [d.title for d in tree.trail(space_key(space_id))]
-        header_trail = [*trail, page.path or page.slug or ""]
+        tree.context_space = space_id
+        # org / collections / space / parent pages / the page's title
+        chain = tree.trail(page_key(space_id, page.id))
+        if not chain or chain[-1].key != page_key(space_id, page.id):
+            chain = [*tree.trail(space_key(space_id))]
+        else:
+            chain = chain[:-1]
+        header_trail = [*(d.title for d in chain), page.title or "Untitled"]
         self.header.show_page(
             header_trail,
             title=page.title or "Untitled",
@@ -289,7 +334,11 @@ class BrowserScreen(Screen[None]):
                 anchor=anchor,
                 files=self.files.infos(space_id),
                 titles=self._links.page_title,
+                rest=loaded.rest,
+                share=loaded.share,
             )
+        if position is not None:
+            self.viewer.restore_position(position)
         nav = navigator_of(self.app)
         if nav is not None:
             nav.space_id = space_id
@@ -301,16 +350,19 @@ class BrowserScreen(Screen[None]):
 
     # -- history ------------------------------------------------------------------------------
     def action_back(self) -> None:
+        """The previous page, where the reader left it (scroll and chosen link)."""
+        self._history.remember(self.viewer.position)
         entry = self._history.back()
         if entry is not None:
-            self._load_page(*entry, None)
+            self._load_page(*entry, None, self._history.position)
         else:
             self.notify("No earlier page", timeout=2)
 
     def action_forward(self) -> None:
+        self._history.remember(self.viewer.position)
         entry = self._history.forward()
         if entry is not None:
-            self._load_page(*entry, None)
+            self._load_page(*entry, None, self._history.position)
         else:
             self.notify("No later page", timeout=2)
 
@@ -345,8 +397,19 @@ class BrowserScreen(Screen[None]):
     # -- tree events ------------------------------------------------------------------------------
     @on(WorkspaceTree.PageSelected)
     def _tree_page(self, event: WorkspaceTree.PageSelected) -> None:
+        """A page chosen in the tree opens and takes the focus (escape or h goes back),
+        unless l only unfolded its sub-pages."""
         event.stop()
         self.open_page(event.space_id, event.page_id)
+        if event.focus:
+            if self.size.width < WIDE:
+                self._tree_shown = None  # a narrow screen's drawer closes on the page
+            self.focus_page()
+
+    @on(PageViewer.LeaveRequested)
+    def _leave_page(self, event: PageViewer.LeaveRequested) -> None:
+        event.stop()
+        self.focus_tree()
 
     @on(WorkspaceTree.Loaded)
     def _tree_loaded(self, event: WorkspaceTree.Loaded) -> None:
@@ -372,18 +435,69 @@ class BrowserScreen(Screen[None]):
     # -- focus and filter (the filter box: .sidebar) -------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "escape":
-            return bool(self.workspace_tree.filter_text) or self.focused is not self.workspace_tree
+            return self.focused is not self.workspace_tree
         return True
 
     def action_escape(self) -> None:
-        self.query_one(Sidebar).clear_filter()
-        self.workspace_tree.focus()
+        """Back to the tree (the tree's filter stays as it is)."""
+        self.focus_tree()
 
     def action_switch_focus(self) -> None:
-        if self.focused is self.viewer:
-            self.workspace_tree.focus()
+        if self._focus_in_tree():
+            self.focus_page()
         else:
-            self.viewer.focus()
+            self.focus_tree()
+
+    def action_toggle_tree(self) -> None:
+        r"""``\``: show or hide the tree (one pane at a time on a very narrow screen:
+        switch panes)."""
+        if self.size.width < ONE_PANE:
+            self.action_switch_focus()
+            return
+        shown = not self.has_class("-tree-hidden")
+        self._tree_shown = not shown
+        if shown:
+            self.focus_page()  # (the tree hides once the focus left it)
+        else:
+            self.focus_tree()
+        self._layout()
+
+    def focus_tree(self) -> None:
+        """The tree takes the focus (shown while it has it, on a narrow screen too)."""
+        self.remove_class("-tree-hidden")  # (a hidden widget cannot take the focus)
+        self.workspace_tree.focus()
+
+    def focus_page(self) -> None:
+        self.remove_class("-page-hidden")
+        self.viewer.focus()
+
+    # -- narrow screens ---------------------------------------------------------------------------
+    def _focus_in_tree(self) -> bool:
+        focused = self.focused
+        return focused is not None and self.query_one(Sidebar) in focused.ancestors_with_self
+
+    def _layout(self) -> None:
+        """Which panes show for this width (see :data:`WIDE` and :data:`ONE_PANE`)."""
+        width = self.size.width
+        if not width:
+            return
+        in_tree = self._focus_in_tree() or self.focused is None
+        if width < ONE_PANE:
+            show_tree, show_page = in_tree, not in_tree
+        else:
+            default = width >= WIDE or self._current is None  # (nothing to read yet)
+            chosen = default if self._tree_shown is None else self._tree_shown
+            show_tree = chosen or in_tree  # the tree never hides while it has the focus
+            show_page = True
+        self.set_class(not show_tree, "-tree-hidden")
+        self.set_class(not show_page, "-page-hidden")
+        self.set_class(width < WIDE, "-narrow")
+
+    def on_resize(self) -> None:
+        self._layout()
+
+    def on_descendant_focus(self) -> None:
+        self._layout()
 
     def action_switch_org(self) -> None:
         switch = getattr(self.app, "action_switch_org", None)

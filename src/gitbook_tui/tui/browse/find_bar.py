@@ -16,13 +16,16 @@ from textual.widget import Widget
 from textual.widgets import Input, Label
 
 from ..common.text import inert
-from ..render import FindResults, Match, iter_matches
+from ..render import DocumentLayout, FindResults, Match, iter_matches
 from ..render.viewport import Viewport
 
 __all__ = ["FindBar", "FindInPage"]
 
 _FIND_SLICE = 0.02
 """Seconds of searching between two turns of the event loop (keeps keys responsive)."""
+
+_FIND_WAIT = 0.05
+"""Seconds between two looks for more blocks while the page is still being parsed."""
 
 _FIND_RESYNC = 0.25
 """Seconds between two repaints while a search only changes the page's total height."""
@@ -185,6 +188,25 @@ class FindInPage(Widget):
             bar = self._find_bar = FindBar(target=self)
             await parent.mount(bar, after=self)
         bar.open()
+        self.prepare_find()  # (usually done already; else while the query is typed)
+
+    def prepare_find(self, delay: float = 0.0) -> None:
+        """Make find's pre-check text of the page (see render/haystack.py) in short slices
+        between event-loop turns, starting in ``delay`` seconds: a first search then
+        only lays out the blocks that may hold the query."""
+        if self._view is not None:
+            work = self._prepare_find(self._view.layout, delay)
+            self.run_worker(work, group="page_viewer.find_prepare", exclusive=True)
+
+    async def _prepare_find(self, layout: DocumentLayout, delay: float) -> None:
+        if delay:
+            await asyncio.sleep(delay)
+        index = 0
+        while self._view is not None and self._view.layout is layout:
+            index = layout.prepare_find(index, _FIND_SLICE / 2)
+            if index >= len(layout) and layout.complete:
+                return
+            await asyncio.sleep(_FIND_WAIT if index >= len(layout) else 0)
 
     def action_close_find(self) -> None:
         if self._find_bar is not None:
@@ -225,7 +247,7 @@ class FindInPage(Widget):
         if self._find.query:
             self.find(self._find.query)
 
-    def _search_slice(self, results: FindResults, matches: Iterator[list[Match]]) -> bool:
+    def _search_slice(self, results: FindResults, matches: Iterator[list[Match] | None]) -> bool:
         """Search for one time slice; True once the whole document has been searched."""
         view = self._view
         if view is None or results is not self._find:
@@ -246,9 +268,12 @@ class FindInPage(Widget):
             self._sync()
         return done
 
-    async def _search_rest(self, results: FindResults, matches: Iterator[list[Match]]) -> None:
+    async def _search_rest(
+        self, results: FindResults, matches: Iterator[list[Match] | None]
+    ) -> None:
         while results is self._find and not self._search_slice(results, matches):
-            await asyncio.sleep(0)
+            # At the end of a page still being parsed: look again in a while.
+            await asyncio.sleep(_FIND_WAIT if results.waiting else 0)
 
     def action_find_step(self, step: int) -> None:
         match = self._find.step(step)

@@ -19,6 +19,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..common.hint_footer import HintFooter
+from ..common.pager import PagerOptionList
 from ..common.text import inert
 
 __all__ = ["OutlineScreen"]
@@ -41,10 +43,22 @@ class OutlineScreen(ModalScreen[str | None]):
         Binding("escape", "close", "Close", id="outline.close"),
         Binding("down", "move(1)", "Next heading", show=False, id="outline.down"),
         Binding("up", "move(-1)", "Previous heading", show=False, id="outline.up"),
+        Binding(
+            "ctrl+d,ctrl+f,pagedown", "page(1)", "Page down", show=False, id="outline.page_down"
+        ),
+        Binding("ctrl+u,ctrl+b,pageup", "page(-1)", "Page up", show=False, id="outline.page_up"),
     ]
 
-    def __init__(self, headings: Sequence[tuple[int, str, str]], *, title: str = "Outline") -> None:
+    def __init__(
+        self,
+        headings: Sequence[tuple[int, str, str]],
+        *,
+        title: str = "Outline",
+        current: str | None = None,
+    ) -> None:
+        """``current``: the anchor of the heading the reader is under (preselected)."""
         super().__init__()
+        self._current = current
         self.headings = [(int(level), title or "", anchor) for level, title, anchor in headings]
         self._title = title
         self._top = min((level for level, _, _ in self.headings), default=1)
@@ -55,7 +69,8 @@ class OutlineScreen(ModalScreen[str | None]):
             dialog.border_title = inert(self._title)
             yield Input(placeholder="Filter headings…", id="outline-filter")
             yield Static(id="outline-status")
-            yield OptionList(id="outline-list")
+            yield PagerOptionList(id="outline-list")
+        yield HintFooter(compact=True)  # this screen's keys, not the browser's
 
     def on_mount(self) -> None:
         self._filter("")
@@ -83,7 +98,11 @@ class OutlineScreen(ModalScreen[str | None]):
             )
         listing = self.query_one("#outline-list", OptionList)
         listing.set_options(options)
-        listing.highlighted = 0 if options else None
+        chosen = 0
+        if self._current is not None and not words:
+            anchors = [self.headings[index][2] for index in self._shown]
+            chosen = anchors.index(self._current) if self._current in anchors else 0
+        listing.highlighted = chosen if options else None
         status = self.query_one("#outline-status", Static)
         if not self.headings:
             status.update(Content("This page has no headings."))
@@ -118,6 +137,9 @@ class OutlineScreen(ModalScreen[str | None]):
             listing.action_cursor_down()
         else:
             listing.action_cursor_up()
+
+    def action_page(self, step: int) -> None:
+        self.query_one("#outline-list", PagerOptionList).action_pager_half(step)
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -19,7 +18,7 @@ from textual.geometry import Size
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ..common.text import inert
+from ..common.text import cell_width, emoji_slot, inert
 from .breadcrumb import Breadcrumb
 
 __all__ = ["ClampedText", "PageHeader", "clamp_lines"]
@@ -43,7 +42,7 @@ def clamp_lines(text: Content, width: int, lines: int) -> list[Content]:
     if len(wrapped) <= lines:
         return wrapped
     last = wrapped[lines - 1].rstrip()
-    if cell_len(last.plain) + 1 > width:
+    if cell_width(last.plain) + 1 > width:
         last = last.truncate(width - 1)
     return [*wrapped[: lines - 1], last + Content(ELLIPSIS)]
 
@@ -131,7 +130,8 @@ class PageHeader(Vertical):
         self._title = inert(title).plain
         self.breadcrumb.set_trail(trail)
         self.breadcrumb.display = bool(self.breadcrumb.parts)
-        self._heading = inert(f"{emoji} " if emoji else "") + inert(
+        slot = emoji_slot(emoji)
+        self._heading = Content(f"{slot} " if slot else "") + inert(
             title or "Untitled", style="bold"
         )
         self.query_one("#page-title", Static).update(self._heading)
@@ -172,8 +172,8 @@ class PageHeader(Vertical):
             f"{moment:%Y-%m-%d}",
         ]
         width = self.content_size.width
-        room = width - cell_len(self._heading.plain) - TITLE_GAP if width else None
-        fitting = [c for c in choices if room is None or cell_len(c) <= room]
+        room = width - cell_width(self._heading.plain) - TITLE_GAP if width else None
+        fitting = [c for c in choices if room is None or cell_width(c) <= room]
         stamp.display = bool(fitting)
         if fitting:
             stamp.update(Content(fitting[0]))

@@ -1,6 +1,9 @@
 """PageLoader: the one way a page is read — fetch, sanitise, parse — with its freshness.
 
 Widget-free: the browser screen presents what it returns, and tests use it the same way.
+Large pages are parsed progressively (:class:`~gitbook_tui.markdown.progressive.ProgressiveParse`):
+a loaded page holds the document of its first few kilobytes (enough for the first screen)
+and, in ``rest``, the documents that follow as the parse goes on in a thread.
 Server text is always cleaned (:func:`~gitbook_tui.markdown.clean_text`) *before* it is
 parsed: parsed first, a sequence such as ``ESC [0m`` inside link brackets would be cut and
 leave ``0m`` behind (or the link lose its text) once the ESC is dropped.
@@ -9,15 +12,22 @@ leave ``0m`` behind (or the link lose its text) once the ESC is dropped.
 from __future__ import annotations
 
 import asyncio
-from dataclasses import dataclass
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field, replace
+from typing import TypeAlias
 
 from ...api import APIConnectionError, AsyncGitBook, GitBookError, ReadMode, response_meta
 from ...markdown import Document, Paragraph, Span, clean_text, parse
+from ...markdown.progressive import ProgressiveParse
 from ...models import RevisionPage
 from ..common.freshness import Freshness
 from .page_includes import load_includes
 
-__all__ = ["LoadedPage", "PageLoader", "parse_page"]
+__all__ = ["LoadedPage", "PageLoader", "PageRest", "parse_page", "parse_progressively"]
+
+PageRest: TypeAlias = AsyncIterator[tuple[Document, float]]
+"""The rest of a progressively parsed page: ``(document so far, share of the page it
+covers)``, each document extending the one before, until the whole page (share 1.0)."""
 
 
 def parse_page(markdown: str | None) -> Document:
@@ -30,14 +40,43 @@ def parse_page(markdown: str | None) -> Document:
         return Document((Paragraph((Span(f"This page could not be displayed: {reason}"),)),))
 
 
+async def parse_progressively(
+    markdown: str | None, *, first_step: int | None = None
+) -> tuple[Document, float, PageRest | None]:
+    """The first step of the page's parse (in a thread), the share of the page it covers,
+    and the rest (None when the first step was the whole page)."""
+    text = clean_text(markdown or "")
+    progress = (
+        ProgressiveParse(text)
+        if first_step is None
+        else ProgressiveParse(text, first_step=first_step)
+    )
+    document = await asyncio.to_thread(progress.step)
+    if progress.done:
+        return document, 1.0, None
+    return document, progress.parsed_share, _parse_rest(progress)
+
+
+async def _parse_rest(progress: ProgressiveParse) -> PageRest:
+    while not progress.done:
+        document = await asyncio.to_thread(progress.step)
+        yield document, progress.parsed_share
+
+
 @dataclass(frozen=True)
 class LoadedPage:
-    """A page read and parsed. ``freshness`` is None when nothing is known about it."""
+    """A page read and parsed. ``freshness`` is None when nothing is known about it.
+
+    ``document`` may be the first part of a large page: ``rest`` then brings the rest
+    (see :data:`PageRest`; it can be consumed once) and ``share`` says how much of the
+    page ``document`` covers."""
 
     page: RevisionPage
     document: Document
     freshness: Freshness | None
     space_id: str = ""
+    rest: PageRest | None = field(default=None, compare=False, repr=False)
+    share: float = 1.0
 
 
 class PageLoader:
@@ -77,8 +116,27 @@ class PageLoader:
     async def _parsed(
         self, space_id: str, page: RevisionPage, freshness: Freshness | None
     ) -> LoadedPage:
-        document = await asyncio.to_thread(parse_page, page.markdown)
+        parsed, share, rest = await parse_progressively(page.markdown)
+        document = parsed
         if space_id:
             # {% include %} blocks filled from the space's reusable contents
-            document = await load_includes(self._client, space_id, document)
-        return LoadedPage(page, document, freshness, space_id)
+            document = await load_includes(self._client, space_id, parsed)
+            if rest is not None:
+                rest = self._with_includes(space_id, parsed, document, rest)
+        return LoadedPage(page, document, freshness, space_id, rest, share)
+
+    async def _with_includes(
+        self, space_id: str, parsed: Document, shown: Document, rest: PageRest
+    ) -> PageRest:
+        """``rest`` with includes expanded in the blocks each step adds (the blocks shown
+        already stay the same objects, so the viewer only lays out what is new)."""
+        async for document, share in rest:
+            count = len(parsed.blocks)
+            old, blocks = parsed.blocks, document.blocks
+            if len(blocks) >= count and all(a is b for a, b in zip(old, blocks, strict=False)):
+                tail = await load_includes(self._client, space_id, Document(blocks[count:]))
+                shown = replace(document, blocks=(*shown.blocks, *tail.blocks))
+            else:  # the parse replaced what it had (see ProgressiveParse)
+                shown = await load_includes(self._client, space_id, document)
+            parsed = document
+            yield shown, share

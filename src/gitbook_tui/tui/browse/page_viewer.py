@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from collections.abc import Callable, Iterator, Mapping
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
+from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import Binding, BindingType
@@ -12,18 +15,28 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+from textual.worker import Worker
 
 from ...markdown import Document, clean_text
 from ..render import (
     DocumentLayout,
     FileInfo,
     FindResults,
+    Palette,
     PlacedTarget,
     overlay,
 )
-from ..render.viewport import Viewport
+from ..render.theme_palette import palette_from_theme
+from ..render.viewport import ReadingPosition, Viewport
 from .find_bar import FindBar, FindInPage
 
+if TYPE_CHECKING:
+    from .page_loader import PageRest
+
+_PAINT_WAIT = 0.3
+"""The rest of a page's parse starts once its first screen is painted (or after this)."""
+_PREPARE_DELAY = 0.3
+"""Seconds after a page is complete before find's pre-check is made (in the background)."""
 __all__ = ["PageViewer"]
 
 
@@ -42,13 +55,13 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         scrollbar-size-vertical: 1;
         padding: 0 1;
     }
-    PageViewer > .page-viewer--focus {
-        background: $accent 60%;
-        text-style: bold;
-    }
     PageViewer > .page-viewer--match {
         background: $warning-muted;
         color: $text-warning;
+    }
+    PageViewer > .page-viewer--loading {
+        color: $text-muted;
+        text-style: italic;
     }
     PageViewer > .page-viewer--current-match {
         background: $warning;
@@ -58,17 +71,19 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
     """
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "page-viewer--focus",
         "page-viewer--match",
         "page-viewer--current-match",
+        "page-viewer--loading",
     }
 
     # Every binding has an id ("page_viewer.<name>") so users can remap it in a keymap.
     BINDINGS: ClassVar[list[BindingType]] = [
         _binding("j,down", "scroll_lines(1)", "Down", "down"),
         _binding("k,up", "scroll_lines(-1)", "Up", "up"),
-        _binding("space,pagedown", "scroll_pages(1)", "Page down", "page_down"),
-        _binding("pageup", "scroll_pages(-1)", "Page up", "page_up"),
+        _binding("space,pagedown,ctrl+f", "scroll_pages(1)", "Page down", "page_down"),
+        _binding("b,pageup,ctrl+b", "scroll_pages(-1)", "Page up", "page_up"),
+        _binding("ctrl+d,d", "scroll_half(1)", "Half page down", "half_down"),
+        _binding("ctrl+u,u", "scroll_half(-1)", "Half page up", "half_up"),
         _binding("g,home", "top", "Top", "top"),
         _binding("G,end", "bottom", "Bottom", "bottom"),
         _binding("tab", "cycle(1)", "Next link", "next_item", show=True),
@@ -80,6 +95,7 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         _binding("n", "find_step(1)", "Next match", "find_next"),
         _binding("N", "find_step(-1)", "Previous match", "find_previous"),
         _binding("escape", "close_find", "Close find", "close_find"),
+        _binding("h,left", "leave", "To the tree", "leave"),
     ]
 
     class LinkActivated(Message):
@@ -103,6 +119,9 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         def control(self) -> PageViewer:
             return self.viewer
 
+    class LeaveRequested(Message):
+        """``h``/``left`` at the page's left edge: the screen moves the focus out."""
+
     def __init__(
         self, *, name: str | None = None, id: str | None = None, classes: str | None = None
     ) -> None:
@@ -111,11 +130,16 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         self._files: Mapping[str, FileInfo] | None = None
         self._titles: Callable[[str], str | None] | None = None
         self._pending_anchor: str | None = None
+        self._pending_position: ReadingPosition | None = None
         self._view: Viewport | None = None
         self._adjusting = False
         self._painted = False
         self._find_bar: FindBar | None = None
         self._find = FindResults()  # see FindInPage
+        self._share = 1.0  # how much of the page the document covers
+        self._rest_worker: Worker[None] | None = None
+        self._follow_bottom = False  # G pressed while the page is still being parsed
+        self._first_paint = asyncio.Event()
 
     # -- public API ----------------------------------------------------------------
 
@@ -145,16 +169,101 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         files: Mapping[str, FileInfo] | None = None,
         anchor: str | None = None,
         titles: Callable[[str], str | None] | None = None,
+        rest: PageRest | None = None,
+        share: float = 1.0,
     ) -> None:
         """Display ``document`` (at heading ``anchor`` if given). Only the blocks on the
         first screen are laid out; ``files`` adds sizes/dimensions to placeholders and
-        ``titles`` gives the title of the page a link leads to (mentions, content refs)."""
-        self._parse_worker = None
+        ``titles`` gives the title of the page a link leads to (mentions, content refs).
+
+        ``document`` may be the first part (``share`` of the page) of a page still being
+        parsed: ``rest`` then brings the rest, which is added as it comes (see
+        :meth:`extend`), starting once the first screen has been painted."""
+        if self._rest_worker is not None:
+            self._rest_worker.cancel()
+            self._rest_worker = None
         self._document, self._files, self._titles = document, files, titles
         self._view, self._painted = None, False
+        self._share, self._follow_bottom = (1.0, False) if rest is None else (share, False)
+        self._first_paint.clear()
         self._pending_anchor = anchor
+        self._pending_position = None
         self._reset_find()
         self._build_view()
+        if rest is not None:
+            self._rest_worker = self.run_worker(
+                self._add_rest(document, rest), group="page_viewer.parse", exit_on_error=False
+            )
+
+    @property
+    def complete(self) -> bool:
+        """False while the page shown is still being parsed (see :meth:`show`)."""
+        return self._share >= 1.0
+
+    def extend(self, document: Document, share: float = 1.0) -> None:
+        """Show ``document``, the current one with more blocks at its end, covering
+        ``share`` of the page. What is on screen stays put; find carries on into the new
+        blocks; ``G`` pressed meanwhile goes on to the new end; an anchor not found
+        yet is looked for again."""
+        old = self._document
+        self._document, self._share = document, share
+        view = self._view
+        if view is None:
+            self._build_view()
+            return
+        count = 0 if old is None else len(old.blocks)
+        if (
+            old is not None
+            and count <= len(document.blocks)
+            and all(a is b for a, b in zip(old.blocks, document.blocks, strict=False))
+        ):
+            with view.keep():
+                view.layout.extend(document, share)
+        else:  # not an extension after all: start over where the reader is
+            top = view.top
+            view.layout = DocumentLayout(
+                document, view.layout.width, files=self._files, titles=self._titles
+            )
+            view.layout.set_share(share)
+            view.focus = None
+            view.go(top)
+            self.refind()
+        anchor = self._pending_anchor
+        if anchor is not None and (view.scroll_to_anchor(anchor) or share >= 1.0):
+            self._pending_anchor = None
+        if self._follow_bottom:
+            view.go_bottom()
+            self._follow_bottom = share < 1.0
+        else:
+            view.go(view.top)
+        self._sync()
+        if share >= 1.0:
+            self.prepare_find(_PREPARE_DELAY)
+
+    async def _add_rest(self, shown: Document, rest: PageRest) -> None:
+        # Let the first screen paint before the parse competes with it for the CPU.
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._first_paint.wait(), _PAINT_WAIT)
+        async for document, share in rest:
+            if self._document is not shown:
+                return  # another page is shown now
+            self.extend(document, share)
+            shown = document
+
+    @property
+    def position(self) -> ReadingPosition | None:
+        """The reader's place (top block and line, focused link); None until shown."""
+        if self._view is None:
+            return self._pending_position
+        return self._view.position
+
+    def restore_position(self, position: ReadingPosition) -> None:
+        """Go back to a place :attr:`position` returned (once shown and sized)."""
+        if self._view is None:
+            self._pending_position = position
+            return
+        self._view.restore(position)
+        self._sync()
 
     def headings(self) -> list[tuple[int, str, str]]:
         """``(level, title, anchor)`` of every heading, for an outline."""
@@ -164,6 +273,22 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
             (level, clean_text(title), anchor) for level, title, anchor in self._document.headings
         ]
 
+    def current_heading(self) -> str | None:
+        """The anchor of the last heading at or above the top of the screen (the section
+        being read), else None."""
+        view = self._view
+        if view is None or self._document is None:
+            return None
+        current = None
+        for _level, _title, anchor in self._document.headings:
+            line = view.layout.anchor_line(anchor)
+            if line is None:
+                continue
+            if line > view.top:
+                break
+            current = anchor
+        return current
+
     def scroll_to_anchor(self, anchor: str) -> bool:
         """Put heading ``anchor`` at the top of the screen; False if there is none."""
         if self._view is None:
@@ -171,6 +296,9 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
             return self._document is not None
         found = self._view.scroll_to_anchor(anchor)
         self._sync()
+        if not found and not self.complete:
+            self._pending_anchor = anchor  # looked for again as the rest arrives
+            return True
         return found
 
     @property
@@ -180,6 +308,37 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
     def visible_text(self) -> list[str]:
         """The plain text of the lines on screen (for tests and screens)."""
         return [] if self._view is None else self._view.visible_text()
+
+    # -- colours -------------------------------------------------------------------
+
+    def theme_palette(self) -> Palette:
+        """The page colours of the app's theme (readable on its background)."""
+        app = self.app
+        return palette_from_theme(app.theme_variables, dark=app.current_theme.dark)
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    def _theme_changed(self, _theme: object) -> None:
+        """Lay the page out again in the new colours, where the reader is."""
+        view = self._view
+        if view is None or self._document is None:
+            return
+        position = view.position
+        state = view.layout.state
+        width, height = self._content_size()
+        layout = DocumentLayout(
+            self._document,
+            width,
+            files=self._files,
+            titles=self._titles,
+            palette=self.theme_palette(),
+            state=state,
+        )
+        self._view = Viewport(layout, height)
+        self._view.restore(position)
+        self._sync()
+        self.refind()
 
     # -- geometry and scrolling ----------------------------------------------------
 
@@ -191,12 +350,26 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         width, height = self._content_size()
         if self._document is None or width <= 0:
             return  # Not sized yet: on_resize builds it.
-        layout = DocumentLayout(self._document, width, files=self._files, titles=self._titles)
+        layout = DocumentLayout(
+            self._document,
+            width,
+            files=self._files,
+            titles=self._titles,
+            palette=self.theme_palette(),
+        )
+        layout.set_share(self._share)
         self._view = Viewport(layout, height)
         anchor, self._pending_anchor = self._pending_anchor, None
-        if anchor is None or not self._view.scroll_to_anchor(anchor):
+        position, self._pending_position = self._pending_position, None
+        if position is not None:
+            self._view.restore(position)
+        elif anchor is None or not self._view.scroll_to_anchor(anchor):
+            if anchor is not None and not self.complete:
+                self._pending_anchor = anchor  # maybe in the part still being parsed
             self._view.go(0)
         self._sync()
+        if self.complete:
+            self.prepare_find(_PREPARE_DELAY)
 
     def _sync(self) -> None:
         """Mirror the viewport into Textual: virtual size, scroll offset, repaint."""
@@ -220,6 +393,7 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         super().watch_scroll_y(old_value, new_value)
         if not self._adjusting and self._view is not None:
             # Mouse wheel, scrollbar or any other scroll: lay out what is now visible.
+            self._follow_bottom, self._pending_anchor = False, None
             self._view.go(int(new_value))
             self._sync()
 
@@ -240,6 +414,9 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         view = self._view
         where = None if view is None else view.layout.locate(int(self.scroll_y) + y)
         if view is None or where is None:
+            line = int(self.scroll_y) + y
+            if view is not None and not view.layout.complete and line == view.layout.content_height:
+                return self._loading_line(width, base)
             return Strip.blank(width, base)
         index, line = where
         layout = view.layout
@@ -254,8 +431,16 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         spans = list(self._decorations(index, line))
         if spans:
             strip = overlay(strip, spans)
-        self._painted = True
+        if not self._painted:
+            self._painted = True
+            # the rest of the parse starts once this frame is on screen, not during it
+            self.call_after_refresh(self._first_paint.set)
         return strip.apply_style(base).crop_extend(0, width, base)
+
+    def _loading_line(self, width: int, base: Style) -> Strip:
+        style = base + self.get_component_rich_style("page-viewer--loading", partial=True)
+        text = f"Loading the rest of the page… {int(self._share * 100)} %"
+        return Strip([Segment(text[:width], style)]).crop_extend(0, width, base)
 
     def _rescue(self) -> None:
         if self._view is not None:
@@ -267,7 +452,7 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
             name = "page-viewer--current-match" if current else "page-viewer--match"
             yield x0, x1, self.get_component_rich_style(name, partial=True)
         if self._view is not None:
-            style = self.get_component_rich_style("page-viewer--focus", partial=True)
+            style = self._view.layout.palette.link_focus  # link colour reversed: readable
             for x0, x1 in self._view.focus_spans(index, line):
                 yield x0, x1, style
 
@@ -283,6 +468,7 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
         return True
 
     def _apply(self, change: Callable[[Viewport], object]) -> None:
+        self._follow_bottom = False
         if self._view is not None:
             change(self._view)
             self._sync()
@@ -293,11 +479,17 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
     def action_scroll_pages(self, pages: int) -> None:
         self._apply(lambda view: view.go(view.top + pages * view.height))
 
+    def action_scroll_half(self, step: int) -> None:
+        self._apply(lambda view: view.go(view.top + step * max(1, view.height // 2)))
+
     def action_top(self) -> None:
         self._apply(lambda view: view.go(0))
 
     def action_bottom(self) -> None:
+        """The end of the page; while it is still being parsed, the end of what has been
+        parsed, following the end as the rest arrives until the real end is on screen."""
         self._apply(Viewport.go_bottom)
+        self._follow_bottom = not self.complete
 
     def action_cycle(self, step: int) -> None:
         self._apply(lambda view: view.cycle(step > 0))
@@ -319,6 +511,10 @@ class PageViewer(FindInPage, ScrollView, can_focus=True):
             )
         else:
             self.refind()  # the text on screen changed
+
+    def action_leave(self) -> None:
+        # the page never scrolls sideways: its left edge is always in view
+        self.post_message(self.LeaveRequested())
 
     def action_switch_tab(self, step: int) -> None:
         view = self._view

@@ -2,20 +2,56 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from textual import on
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.binding import Binding, BindingType
+from textual.message import Message
 from textual.widgets import Input
 
 from ...api import AsyncGitBook
+from ..common.error_banner import ErrorBanner, ErrorPane
 from .tree.workspace_tree import WorkspaceTree
 
-__all__ = ["Sidebar"]
+__all__ = ["FilterInput", "Sidebar"]
 
 
-class Sidebar(Vertical):
-    """A printable key (or ``/``) on the tree opens the filter box with it; enter goes back
-    to the tree with the filter kept; :meth:`clear_filter` closes the box and the filter."""
+class FilterInput(Input):
+    """The tree's filter box: typing is text (``q`` never quits); the arrows and
+    ``ctrl+n``/``ctrl+p`` move among the matches, ``enter`` opens the match, ``escape``
+    clears the filter."""
+
+    OWNS_CTRL_P: ClassVar[bool] = True
+    """The app's palette key (ctrl+p) is this box's "previous match" while it has the focus."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("down,ctrl+n", "match(1)", "Next match", id="tree_filter.next"),
+        Binding("up,ctrl+p", "match(-1)", "Previous match", id="tree_filter.previous"),
+        Binding("enter", "submit", "Open match", id="tree_filter.open"),
+        Binding("escape", "cancel", "Clear filter", id="tree_filter.clear"),
+    ]
+
+    class Move(Message):
+        def __init__(self, step: int) -> None:
+            super().__init__()
+            self.step = step
+
+    class Cancelled(Message):
+        pass
+
+    def action_match(self, step: int) -> None:
+        self.post_message(self.Move(step))
+
+    def action_cancel(self) -> None:
+        self.post_message(self.Cancelled())
+
+
+class Sidebar(ErrorPane):
+    """``/`` on the tree opens the filter box; ``enter`` opens the match under the cursor
+    and leaves the filter (the whole tree again, the match revealed); :meth:`clear_filter`
+    closes the box and the filter. A failed load shows in the banner above the tree until
+    that node loads (``r`` retries it, from anywhere in the tree)."""
 
     def __init__(
         self,
@@ -29,9 +65,12 @@ class Sidebar(Vertical):
         self._client = client
         self._org_id = org_id
         self._show_hidden = show_hidden
+        self._failed_key: str | None = None
 
     def compose(self) -> ComposeResult:
-        box = Input(placeholder="filter", id="tree-filter", select_on_focus=False)
+        yield ErrorBanner(id="tree-error")
+        box = FilterInput(placeholder="filter: ↓↑ move, enter opens", id="tree-filter")
+        box.select_on_focus = False
         box.display = False
         yield box
         yield WorkspaceTree(
@@ -46,30 +85,88 @@ class Sidebar(Vertical):
         return self.query_one(WorkspaceTree)
 
     @property
-    def filter_box(self) -> Input:
-        return self.query_one("#tree-filter", Input)
+    def filter_box(self) -> FilterInput:
+        return self.query_one("#tree-filter", FilterInput)
+
+    @property
+    def filtering(self) -> bool:
+        """The filter box is open."""
+        return bool(self.filter_box.display)
 
     def clear_filter(self) -> None:
         """Close the filter box and show the whole tree again."""
         box = self.filter_box
-        if self.workspace_tree.filter_text or box.display:
+        tree = self.workspace_tree
+        tree.filtering = False
+        if tree.filter_text or box.display:
             box.value = ""
             box.display = False
-            self.workspace_tree.set_filter("")
+            tree.set_filter("")
+
+    @on(WorkspaceTree.LoadFailed)
+    def _load_failed(self, event: WorkspaceTree.LoadFailed) -> None:
+        event.stop()
+        tree = self.workspace_tree
+        key = event.key
+        self._failed_key = key
+        self.banner.show_error(
+            f"Could not load {event.what}",
+            event.error,
+            server=self._client.base_url,
+            retry=lambda: tree.retry_key(key),
+        )
+
+    @on(WorkspaceTree.Loaded)
+    def _loaded(self, event: WorkspaceTree.Loaded) -> None:
+        # (not stopped: the screen shows its freshness)
+        if event.key == self._failed_key and not event.offline:
+            self._failed_key = None
+            self.banner.clear()
 
     @on(WorkspaceTree.FilterRequested)
     def _filter_requested(self, event: WorkspaceTree.FilterRequested) -> None:
         event.stop()
         box = self.filter_box
-        box.display = True
+        tree = self.workspace_tree
+        if not box.display:
+            box.display = True
+            tree.filtering = True
+            tree.load_filter_scope()
         box.value = box.value + event.text
         box.focus()
         box.cursor_position = len(box.value)
 
     @on(Input.Changed, "#tree-filter")
     def _filter_changed(self, event: Input.Changed) -> None:
+        event.stop()
         self.workspace_tree.set_filter(event.value)
+
+    @on(FilterInput.Move)
+    def _filter_move(self, event: FilterInput.Move) -> None:
+        event.stop()
+        self.workspace_tree.move_to_match(event.step)
+
+    @on(FilterInput.Cancelled)
+    def _filter_cancelled(self, event: FilterInput.Cancelled) -> None:
+        event.stop()
+        self.clear_filter()
+        self.workspace_tree.focus()
 
     @on(Input.Submitted, "#tree-filter")
     def _filter_submitted(self, event: Input.Submitted) -> None:
-        self.workspace_tree.focus()
+        """Open the match under the cursor and leave the filter, the match revealed."""
+        event.stop()
+        tree = self.workspace_tree
+        key = tree.selected_key
+        self.clear_filter()
+        tree.focus()
+        if key is None or not tree.select_key(key):
+            return
+        node = tree.cursor_node
+        data = node.data if node is not None else None
+        if data is not None and data.kind in ("page", "link"):
+            # from the tree's own turn: a message it posts from inside this handler (sent
+            # by its parent) would stop bubbling here, never reaching the screen
+            tree.call_later(tree.action_open)  # the page opens (and takes the focus)
+        elif node is not None and node.allow_expand and not node.is_expanded:
+            node.expand()

@@ -16,13 +16,14 @@ stops the app from starting (``problems`` lists what was ignored, to be shown on
 
 from __future__ import annotations
 
+import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ...api.config import load_config
+from ...api.config import config_path, load_config, save_config
 
-__all__ = ["TuiConfig", "load_tui_config"]
+__all__ = ["TuiConfig", "load_tui_config", "save_theme"]
 
 
 @dataclass
@@ -33,6 +34,7 @@ class TuiConfig:
     show_hidden: bool = False
     keymap: dict[str, str] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
+    path: Path | None = None  # the file read (None: the user's config.toml)
 
 
 def _keys(value: Any) -> str | None:
@@ -46,7 +48,7 @@ def _keys(value: Any) -> str | None:
 def load_tui_config(path: Path | None = None) -> TuiConfig:
     """The UI settings of ``path`` (default: the user's ``config.toml``)."""
     data = load_config(path)
-    config = TuiConfig()
+    config = TuiConfig(path=path)
     ui = data.get("ui", {})
     if not isinstance(ui, dict):
         config.problems.append("[ui] is not a table")
@@ -72,3 +74,26 @@ def load_tui_config(path: Path | None = None) -> TuiConfig:
             continue
         config.keymap[str(binding_id)] = keys
     return config
+
+
+def save_theme(theme: str, path: Path | None = None) -> bool:
+    """Keep ``theme`` as ``[ui] theme`` in the config file (the rest of it unchanged, but
+    for its comments). False when the file exists and cannot be read: it is then left
+    alone rather than replaced by one holding only the theme."""
+    path = path or config_path()
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    except (tomllib.TOMLDecodeError, OSError, UnicodeDecodeError):
+        return False
+    ui = data.get("ui")
+    if not isinstance(ui, dict):
+        ui = data["ui"] = {}
+    if ui.get("theme") == theme:
+        return True
+    ui["theme"] = theme
+    data.pop("theme", None)  # (an old top-level key would be read first otherwise)
+    try:
+        save_config(data, path)
+    except OSError:
+        return False
+    return True

@@ -1,4 +1,8 @@
-"""HelpScreen: every key binding of the screen below, grouped by where it is defined.
+"""HelpScreen: the key bindings of the screen below, grouped by where they are defined.
+
+Curated at first: the app's own bindings (those with an id), the focused widget's group
+first, the app's ("Everywhere") last, without Textual's generic bindings and without
+bindings another one overrides; ``?`` again lists every binding ("all"), as below.
 
 The rows come from that screen's binding chain (its focused widget and the widget's
 containers, the screen itself, and the app; keymap applied), each with the key as the app
@@ -13,13 +17,12 @@ list scrolls with the usual keys.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rich.cells import cell_len
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingsMap
-from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.dom import DOMNode
 from textual.screen import ModalScreen, Screen
@@ -27,10 +30,12 @@ from textual.widgets import Static
 
 from ..textual_compat import app_keymap, check_action_state, modal_binding_chain, node_bindings
 from .denial import denial_of
+from .hint_footer import HintFooter
+from .pager import PagerScroll
 
 __all__ = ["BindingRow", "HelpScreen", "binding_groups"]
 
-KEY_WIDTH = 14
+KEY_WIDTH = 18
 DESCRIPTION_WIDTH = 36
 
 OFF = "off now"
@@ -78,8 +83,53 @@ def _state(app: App[Any], action: str, node: DOMNode) -> bool:
         return False
 
 
-def binding_groups(app: App[Any], screen: Screen[Any]) -> list[tuple[str, list[BindingRow]]]:
-    """The bindings of ``screen`` as (group title, rows): screen, focused widget(s), app."""
+GROUP_TITLES: dict[str, str] = {
+    "GitBookApp": "Everywhere",
+    "BrowserScreen": "Browser",
+    "WorkspaceTree": "Tree",
+    "PageViewer": "Page",
+    "Sidebar": "Tree pane",
+    "FilterInput": "Tree filter",
+    "FindInput": "Find in page",
+    "ErrorPane": "Error banner",
+}
+"""Group titles of the curated help, by class name (others: the class's ``HELP_TITLE``,
+else its name)."""
+
+
+def _group_title(node: DOMNode) -> str:
+    for cls in type(node).__mro__:
+        title = GROUP_TITLES.get(cls.__name__) or cls.__dict__.get("HELP_TITLE")
+        if isinstance(title, str):
+            return title
+    return type(node).__name__
+
+
+def curated_groups(app: App[Any], screen: Screen[Any]) -> list[tuple[str, list[BindingRow]]]:
+    """What ``?`` shows first: the app's own bindings (with an id) that a key would run or
+    that are off now, the focused widget's group first and the app's last."""
+    chain = [node for node, _ in modal_binding_chain(screen)]  # focus first, app last
+    by_title: dict[str, list[BindingRow]] = {}
+    rank: dict[str, int] = {}
+    for node, rows in _rows_by_node(app, screen):
+        kept = [r for r in rows if r.id and r.note not in (OVERRIDDEN, TYPED)]
+        if not kept:
+            continue
+        title = _group_title(node)
+        position = next((i for i, n in enumerate(chain) if n is node), len(chain))
+        rank[title] = min(rank.get(title, position), position)
+        rows_here = by_title.setdefault(title, [])
+        for row in kept:  # one row per binding: its keys joined ("h ←")
+            at = next((i for i, r in enumerate(rows_here) if r.id == row.id), None)
+            if at is None:
+                rows_here.append(row)
+            elif row.key not in rows_here[at].key.split(" "):
+                rows_here[at] = replace(rows_here[at], key=f"{rows_here[at].key} {row.key}")
+    return sorted(by_title.items(), key=lambda item: rank[item[0]])
+
+
+def _rows_by_node(app: App[Any], screen: Screen[Any]) -> list[tuple[DOMNode, list[BindingRow]]]:
+    """Every binding of ``screen``'s chain as rows, per node: screen, widgets, app."""
     chain, kept = _chains(app, screen)
     entries: list[tuple[DOMNode, str, Binding, str]] = []  # node, key, binding, note
     for node, bindings in chain:
@@ -110,12 +160,16 @@ def binding_groups(app: App[Any], screen: Screen[Any]) -> list[tuple[str, list[B
         row = BindingRow(shown, _describe(binding), binding.id or "", not note, note)
         by_node.setdefault(id(node), (node, []))[1].append(row)
 
-    focused = screen.focused
-    groups: list[tuple[str, list[BindingRow]]] = []
     nodes = [node for node, _ in by_node.values()]
     ordered = sorted(nodes, key=lambda node: 0 if node is screen else 2 if node is app else 1)
-    for node in ordered:
-        rows = by_node[id(node)][1]
+    return [(node, by_node[id(node)][1]) for node in ordered]
+
+
+def binding_groups(app: App[Any], screen: Screen[Any]) -> list[tuple[str, list[BindingRow]]]:
+    """Every binding of ``screen`` as (group title, rows): screen, focused widget(s), app."""
+    focused = screen.focused
+    groups: list[tuple[str, list[BindingRow]]] = []
+    for node, rows in _rows_by_node(app, screen):
         name = type(node).__name__
         if node is screen:
             title = f"Screen — {name}"
@@ -175,19 +229,30 @@ class HelpScreen(ModalScreen[None]):
     """
 
     BINDINGS = [
-        Binding("escape,question_mark,q", "close", "Close", id="help.close"),
+        Binding("escape,q", "close", "Close", id="help.close"),
+        Binding("question_mark", "more", "All keys", id="help.all"),
     ]
 
-    def __init__(self, screen: Screen[Any] | None = None) -> None:
-        """``screen``: whose bindings to list (by default the one below this screen)."""
+    def __init__(self, screen: Screen[Any] | None = None, *, show_all: bool = False) -> None:
+        """``screen``: whose bindings to list (by default the one below this screen);
+        ``show_all``: every binding, Textual's own too (else the curated list)."""
         super().__init__()
         self._target = screen
+        self.show_all = show_all
 
     def compose(self) -> ComposeResult:
-        scroll = VerticalScroll(id="help-dialog")
-        scroll.border_title = "Key bindings"
-        scroll.border_subtitle = "escape closes"
+        scroll = PagerScroll(id="help-dialog")
         yield scroll
+        yield HintFooter(compact=True)  # this screen's keys, not the one below's
+
+    def _titles(self) -> None:
+        scroll = self.query_one("#help-dialog", PagerScroll)
+        if self.show_all:
+            scroll.border_title = "Key bindings — all"
+            scroll.border_subtitle = "? or escape closes"
+        else:
+            scroll.border_title = "Key bindings"
+            scroll.border_subtitle = "? all keys · escape closes"
 
     @property
     def listed_screen(self) -> Screen[Any] | None:
@@ -201,9 +266,18 @@ class HelpScreen(ModalScreen[None]):
         return stack[-1] if stack and stack[-1] is not self else None
 
     async def on_mount(self) -> None:
-        scroll = self.query_one("#help-dialog", VerticalScroll)
+        await self._fill()
+
+    async def _fill(self) -> None:
+        scroll = self.query_one("#help-dialog", PagerScroll)
+        self._titles()
+        if scroll.children:
+            await scroll.remove_children()
         target = self.listed_screen
-        groups = binding_groups(self.app, target) if target is not None else []
+        groups: list[tuple[str, list[BindingRow]]] = []
+        if target is not None:
+            listing = binding_groups if self.show_all else curated_groups
+            groups = listing(self.app, target)
         key_width, desc_width = _widths(row for _, rows in groups for row in rows)
         widgets: list[Static] = []
         for title, rows in groups:
@@ -213,6 +287,14 @@ class HelpScreen(ModalScreen[None]):
             widgets.append(Static(Content("No key bindings are active here.")))
         await scroll.mount_all(widgets)
         scroll.focus()
+
+    async def action_more(self) -> None:
+        """``?`` again: every binding; once they show, ``?`` closes."""
+        if self.show_all:
+            self.dismiss(None)
+            return
+        self.show_all = True
+        await self._fill()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -50,10 +50,11 @@ HINTS: dict[str, tuple[str, ...]] = {
         "browser.back",
         "app.search",
         "browser.switch_focus",
+        "browser.toggle_tree",
         "browser.open_link",
         "app.quit",
     ),
-    "tree-filter": ("browser.escape", "browser.switch_focus"),
+    "tree-filter": ("tree_filter.next", "tree_filter.open", "tree_filter.clear"),
     "find-input": ("find_bar.close", "browser.switch_focus"),
 }
 """Binding ids the footer shows for a focused widget (its id or class name)."""

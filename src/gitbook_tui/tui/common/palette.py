@@ -45,8 +45,9 @@ from textual.screen import Screen
 from textual.style import Style
 
 from ...models import Collection, RevisionPage, Space
+from ..views import VIEWS
 from .navigator import Navigator, navigator_of
-from .text import inert
+from .text import emoji_slot, inert
 
 __all__ = [
     "APP_COMMANDS",
@@ -61,6 +62,11 @@ log = logging.getLogger("gitbook_tui.tui.commands")
 
 MAX_SPACES = 2000
 """Spaces listed per palette opening (root and per collection)."""
+
+
+def _emoji_prefix(emoji: str | None) -> str:
+    slot = emoji_slot(emoji)
+    return f"{slot} " if slot else ""
 
 
 def highlight_match(matcher: Matcher, content: Content) -> Content:
@@ -153,7 +159,7 @@ def _walk(pages: Iterable[RevisionPage], parents: tuple[str, ...] = ()) -> Itera
         slug = page.slug or page.id
         path = page.path or "/".join((*parents, slug))
         if page.type != "link":
-            title = inert(((page.emoji + " ") if page.emoji else "") + (page.title or "Untitled"))
+            title = inert(_emoji_prefix(page.emoji) + (page.title or "Untitled"))
             yield _PageEntry(page.id, title, inert(path), bool(page.hidden))
         yield from _walk(page.pages, (*parents, slug))
 
@@ -238,9 +244,7 @@ class SpaceCommands(_LoadingProvider):
             if space.id in seen:
                 return
             seen.add(space.id)
-            title = inert(
-                ((space.emoji + " ") if space.emoji else "") + (space.title or "Untitled")
-            )
+            title = inert(_emoji_prefix(space.emoji) + (space.title or "Untitled"))
             entries.append(_SpaceEntry(space.id, title, where))
 
         try:
@@ -308,8 +312,21 @@ class AppCommand:
 
     @property
     def method(self) -> str:
-        """The app method that performs it (``action_search`` for ``app.search``)."""
+        """The app method that performs it (``action_search`` for ``app.search``,
+        ``action_show_view`` for ``app.show_view('browse')``)."""
         return "action_" + self.action.split(".", 1)[-1].split("(", 1)[0]
+
+
+def _view_commands() -> tuple[AppCommand, ...]:
+    """ "Go to <view>" for every numbered view (:mod:`..views`)."""
+    return tuple(
+        AppCommand(
+            f"Go to {view.title}",
+            f"View {view.key}: {view.title}",
+            f"app.show_view('{view.name}')",
+        )
+        for view in VIEWS
+    )
 
 
 APP_COMMANDS: tuple[AppCommand, ...] = (
@@ -318,11 +335,10 @@ APP_COMMANDS: tuple[AppCommand, ...] = (
     AppCommand("Outline of the page", "Jump to a heading of the open page", "app.outline"),
     AppCommand("Toggle hidden pages", "Show or hide pages marked hidden", "app.toggle_hidden"),
     AppCommand("Reload", "Load what is shown again from the server", "app.reload"),
-    AppCommand(
-        "Sites (4)", "Edit sites: sections, redirects, publishing", "app.show_view('sites')"
-    ),
     AppCommand("Back", "Previous page in the history", "app.back"),
     AppCommand("Forward", "Next page in the history", "app.forward"),
+    AppCommand("Theme", "Choose the colours (kept in config.toml)", "app.change_theme"),
+    AppCommand("Quit", "Leave gitbook-tui (the tree and page are remembered)", "app.quit"),
 )
 
 
@@ -335,7 +351,7 @@ class AppCommands(Provider):
         app_class = type(self.app)
         return [
             c
-            for c in APP_COMMANDS
+            for c in (*_view_commands(), *APP_COMMANDS)
             if callable(getattr(app_class, c.method, None))
             and getattr(app_class, c.method) is not getattr(App, c.method, None)
         ]
@@ -362,7 +378,7 @@ class AppCommands(Provider):
             if score <= 0:
                 continue
             yield Hit(
-                score,
+                1.0 + score,  # the app's commands before pages and spaces
                 highlight_match(matcher, Content(command.title)),
                 self._runner(command),
                 text=command.title,

@@ -1,4 +1,5 @@
-"""StatusBar: signed-in user, organization, online/offline with the data's age, rate limit.
+"""StatusBar: the numbered views (the current one marked), signed-in user, organization,
+online/offline with the data's age, rate limit.
 
 The bar ticks every second, but a widget is redrawn only when its text changed (the age
 reads in seconds for its first minute, then in minutes, hours, days). The rate limit shown
@@ -17,6 +18,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from ...api import RateLimitInfo
+from ..views import VIEWS
 from .freshness import Freshness, FreshnessState
 from .text import inert
 
@@ -79,8 +81,12 @@ class StatusBar(Horizontal):
     """The bottom line. :meth:`show_freshness` keeps the freshness badge;
     the age text and the rate limit are checked every second (see the module)."""
 
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self, *, view: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
+        """``view``: the name of the numbered view (:mod:`..views`) this bar belongs to."""
         super().__init__(id=id, classes=classes)
+        self.view = view
         self._user = ""
         self._org = ""
         self._state: FreshnessState | None = None
@@ -91,6 +97,7 @@ class StatusBar(Horizontal):
         self._drawn: dict[str, tuple[object, ...]] = {}  # widget id -> what it shows
 
     def compose(self) -> ComposeResult:
+        yield Static(self.views_content(), id="status-views", markup=False)
         yield Static("", id="status-user", markup=False)
         yield Static("", id="status-org", markup=False)
         yield Static("", id="status-connection", markup=False)
@@ -146,6 +153,17 @@ class StatusBar(Horizontal):
         self._base_age = age
         self._since = time.monotonic()
         self._redraw()
+
+    def views_content(self) -> Content:
+        """Every view's key and title; the current one stands out (reverse)."""
+        parts: list[Content] = []
+        for view in VIEWS:
+            label = f"{view.key} {view.title}"
+            if view.name == self.view:
+                parts.append(Content.styled(f" {label} ", "reverse bold"))
+            else:
+                parts.append(Content.styled(f" {label} ", "dim"))
+        return Content("").join(parts)
 
     # -- outputs ----------------------------------------------------------------------------
     @property

@@ -1,11 +1,21 @@
 """The one sanitising path for server text shown in the terminal: inert, control-free
-Content (:func:`inert`), or a plain string for sinks told ``markup=False`` (:func:`plain`)."""
+Content (:func:`inert`), or a plain string for sinks told ``markup=False`` (:func:`plain`);
+and the one rule for how many cells text takes (:func:`cell_width`, :func:`fit`) and how
+an emoji is drawn in a label (:func:`emoji_slot`)."""
 
 from __future__ import annotations
 
+import unicodedata
+
+from rich.cells import cell_len, set_cell_size
 from textual.content import Content
 
 from ...markdown.sanitize import clean_text
+
+__all__ = ["EMOJI_FALLBACK", "cell_width", "emoji_slot", "fit", "inert", "plain"]
+
+EMOJI_FALLBACK = "✦"
+"""Drawn in place of an emoji no terminal can be trusted to draw at a known width."""
 
 
 def inert(text: str | None, *, style: str = "") -> Content:
@@ -19,3 +29,48 @@ def plain(text: str | None) -> str:
     """Server text as a control-free string, for a sink given ``markup=False`` (``notify``
     takes a ``str``): pass the result with ``markup=False`` so it is never parsed."""
     return clean_text(text or "")
+
+
+cell_width = cell_len
+"""How many terminal cells a string takes: Rich's count, which is what Textual draws with.
+Every widget that lines text up measures with this (never ``len``); the same function
+object as Rich's, so hot layout loops pay nothing for it."""
+
+
+def fit(text: str, width: int) -> str:
+    """``text`` cut or padded with spaces to exactly ``width`` cells (see :func:`cell_width`)."""
+    return set_cell_size(text, max(0, width))
+
+
+def _steady(char: str) -> bool:
+    """Whether every terminal draws ``char`` alone at the width Rich counts for it."""
+    category = unicodedata.category(char)
+    if category in ("Cn", "Co", "Cs", "Cc", "Cf", "Mn", "Me", "Zl", "Zp"):
+        # Cn: newer than this Python's Unicode (e.g. 🪭, Unicode 15, under Python 3.11):
+        # terminals of the same age draw it one cell wide, or as a box.
+        return False
+    if 0x1F1E6 <= ord(char) <= 0x1F1FF:  # a regional indicator: half of a flag
+        return False
+    if unicodedata.east_asian_width(char) == "A":
+        return False  # one cell or two, depending on the terminal's locale
+    return cell_len(char) in (1, 2)
+
+
+def emoji_slot(emoji: str | None) -> str:
+    """A page's or space's emoji as a label prefix exactly two cells wide, drawn at that
+    width by every terminal (so rows of a tree line up whatever the emoji), or ``""``.
+
+    Terminals disagree on emoji *sequences* — an emoji with its presentation selector
+    (``☀️``: one cell in many terminals, two in Rich's count), skin tones, ZWJ families,
+    flags — and on emoji newer than they are. The slot keeps the sequence's first
+    character: a wide emoji (``📘``, ``👩`` of ``👩‍💻``) fills it; a character drawn one
+    cell wide by default (``☀`` of ``☀️``, ``⚙``) gets a space after it; one whose width
+    cannot be trusted becomes :data:`EMOJI_FALLBACK` and a space.
+    """
+    text = clean_text(emoji or "").strip()
+    if not text:
+        return ""
+    first = text[0]
+    if not _steady(first):
+        first = EMOJI_FALLBACK
+    return first + " " * (2 - cell_len(first))

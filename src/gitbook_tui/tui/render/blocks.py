@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
 from ...markdown import model as m
+from ..common.text import cell_width
 from .code import layout_code
 from .core import BlockLayout, Context, Path, Target, anchor_style, finalize, pad, prefixed, wrap
 from .flows import FlowMarks, SearchText
@@ -191,7 +191,7 @@ def _tabs(block: m.Tabs, width: int, ctx: Context, path: Path) -> list[Text]:
         target = Target("tab", label=title, path=path, tab=index, tabs=path)
         style = palette.tab_active if index == active else palette.tab_inactive
         row.append(label, style + ctx.register(target))
-        under += ("━" if index == active else "─") * cell_len(label)
+        under += ("━" if index == active else "─") * cell_width(label)
     rows.append((row, under))
     lines: list[Text] = []
     for row, under in rows:

@@ -7,11 +7,11 @@ from functools import lru_cache
 from pygments.lexer import Lexer
 from pygments.lexers import get_lexer_by_name
 from pygments.util import ClassNotFound
-from rich.cells import cell_len
 from rich.syntax import Syntax
 from rich.text import Text
 
 from ...markdown.model import CodeBlock
+from ..common.text import cell_width
 from .core import Context, pad
 from .links import safe_text
 from .styles import Palette
@@ -50,19 +50,31 @@ def highlight(code: str, language: str | None, palette: Palette) -> Text:
     return text
 
 
+CONTINUATION = "↪"
+"""Starts every piece of a code line folded to fit (the line goes on, it is not a new one)."""
+
+
 def _fold(line: Text, width: int) -> list[Text]:
-    """Cut one code line into pieces of at most ``width`` cells (code is never re-flowed)."""
+    """Cut one code line into pieces of at most ``width`` cells (code is never re-flowed):
+    after the last space of a piece when there is one in its second half, else at the edge."""
     plain = line.plain
-    if len(plain) <= width and (plain.isascii() or cell_len(plain) <= width):
+    if len(plain) <= width and (plain.isascii() or cell_width(plain) <= width):
         return [line]
     offsets: list[int] = []
+    start = 0  # where the current piece starts
     used = 0
+    last_space = -1  # index after the last space in the current piece
     for index, char in enumerate(plain):
-        char_width = 1 if char.isascii() else cell_len(char)
+        char_width = 1 if char.isascii() else cell_width(char)
         if used + char_width > width and used:
-            offsets.append(index)
-            used = 0
+            cut = last_space if last_space > start and last_space - start >= width // 2 else index
+            offsets.append(cut)
+            used = sum(1 if c.isascii() else cell_width(c) for c in plain[cut:index])
+            start = cut
+            last_space = -1
         used += char_width
+        if char == " ":
+            last_space = index + 1
     return list(line.divide(offsets)) if offsets else [line]
 
 
@@ -78,7 +90,7 @@ def layout_code(block: CodeBlock, width: int, ctx: Context) -> list[Text]:
     bar.append(f" {title} " if title else " ", palette.code_title)
     if language:
         label = f" {language} "
-        gap = width - bar.cell_len - cell_len(label)
+        gap = width - bar.cell_len - cell_width(label)
         if gap > 0:
             bar.append(" " * gap)
         bar.append(label, palette.code_language)
@@ -107,8 +119,12 @@ def layout_code(block: CodeBlock, width: int, ctx: Context) -> list[Text]:
             if block.line_numbers:
                 label = f"{number:>{digits}} │ " if index == 0 else " " * digits + " ┆ "
                 row.append(label, palette.code_gutter)
-            # A highlighted line is marked in its first column too, so it shows without colour.
-            row.append("▌" if marked else " ", palette.tab_marker if marked else None)
+            # A highlighted line is marked in its first column too, so it shows without
+            # colour; a folded line's later pieces start with the continuation mark.
+            if marked:
+                row.append("▌", palette.tab_marker)
+            else:
+                row.append(" " if index == 0 else CONTINUATION, palette.code_gutter)
             row.append_text(piece)
             padded = pad(row, width)
             if marked:

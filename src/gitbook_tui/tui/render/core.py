@@ -7,13 +7,13 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Literal, TypeAlias
 
-from rich.cells import cell_len
 from rich.console import Console
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.strip import Strip
 
+from ..common.text import cell_width
 from ..textual_compat import style_has_meta
 from .flows import FlowMarks
 from .styles import DEFAULT_PALETTE, Palette
@@ -217,7 +217,7 @@ def finalize(lines: list[Text], targets: list[Target]) -> BlockLayout:
         segments: list[Segment] = []
         for segment in line.render(_CONSOLE, end=""):
             text, style = segment.text, segment.style
-            width = cell_len(text)
+            width = cell_width(text)
             if style is not None and style_has_meta(style):
                 meta = style.meta
                 index = meta.get(TARGET_KEY)

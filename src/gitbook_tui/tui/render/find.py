@@ -6,9 +6,9 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from rich.cells import cell_len
-
+from ..common.text import cell_width
 from .flows import SearchText
+from .haystack import query_words
 from .layout import DocumentLayout
 
 __all__ = ["FindResults", "Match", "block_matches", "iter_matches", "line_matches"]
@@ -45,8 +45,8 @@ def line_matches(text: str, pattern: re.Pattern[str]) -> Iterator[tuple[int, int
         if ascii_only:
             yield start, end
         else:
-            x0 = cell_len(text[:start])
-            yield x0, x0 + cell_len(text[start:end])
+            x0 = cell_width(text[:start])
+            yield x0, x0 + cell_width(text[start:end])
 
 
 def block_matches(
@@ -69,20 +69,37 @@ def block_matches(
     return found
 
 
-def iter_matches(layout: DocumentLayout, query: str, start: int = 0) -> Iterator[list[Match]]:
+def iter_matches(
+    layout: DocumentLayout, query: str, start: int = 0
+) -> Iterator[list[Match] | None]:
     """Matches block by block from block ``start`` on (one list per block, maybe empty).
 
+    While the document is still being parsed, ``None`` comes after its last block (and
+    again each time it is asked for): the search carries on once more blocks arrive.
+
     A generator so a caller can spread a large document over several event-loop turns.
-    Every block is laid out exactly, so the search sees precisely what is drawn; text
-    wrapped over several lines is searched as one, so the count does not depend on the
-    width.
+    Every block that may hold the query (see :mod:`.haystack`: most blocks are ruled out
+    without a layout) is laid out exactly, so the search sees precisely what is drawn;
+    text wrapped over several lines is searched as one, so the count does not depend on
+    the width.
     """
     if not query:
         return
     pattern = _pattern(query)
     needle = query.lower()
-    for index in range(start, len(layout)):
-        yield block_matches(index, layout.search_text(index), pattern, needle)
+    words = query_words(query)
+    index = start
+    while True:
+        if index >= len(layout):
+            if layout.complete:
+                return
+            yield None
+            continue
+        if words is not None and not layout.may_contain(index, words):
+            yield []
+        else:
+            yield block_matches(index, layout.search_text(index), pattern, needle)
+        index += 1
 
 
 class FindResults:
@@ -93,6 +110,8 @@ class FindResults:
         self.done = not query
         self.matches: list[Match] = []
         self.current: int | None = None
+        self.waiting = False
+        """True while the search has reached the end of a document still being parsed."""
         self._by_line: dict[tuple[int, int], list[tuple[int, int, int]]] = {}
 
     def add(self, found: list[Match]) -> None:

@@ -6,9 +6,10 @@ from array import array
 from bisect import bisect_right
 from dataclasses import dataclass
 
-from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
+
+from ..common.text import cell_width
 
 __all__ = ["FlowMarks", "SearchText"]
 
@@ -68,8 +69,8 @@ class SearchText:
         text = self.lines[line]
         if text.isascii():
             return line, x0, x1
-        c0 = cell_len(text[:x0])
-        return line, c0, c0 + cell_len(text[x0:x1])
+        c0 = cell_width(text[:x0])
+        return line, c0, c0 + cell_width(text[x0:x1])
 
 
 class FlowMarks:

@@ -27,6 +27,7 @@ class Palette(NamedTuple):
     )
     heading_rule: Style = Style(color="#3d5a80")
     link: Style = Style(color="#58c4dc", underline=True)
+    link_focus: Style = Style(color="#101216", bgcolor="#58c4dc", bold=True, underline=False)
     unsafe_link: Style = Style(color="#e0787a", underline=True, strike=False)
     inline_code: Style = Style(color="#e6c07b", bgcolor="#2a2d35")
     footnote_ref: Style = Style(color="#8a93a6")

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from rich.cells import cell_len
 from rich.text import Text
 
 from ...markdown.model import Table
+from ..common.text import cell_width
 from .core import Context, pad, wrap
 from .links import inline_text
 
@@ -17,14 +17,14 @@ Justify = Literal["left", "center", "right"]
 
 
 def _longest_word(text: str) -> int:
-    return max((cell_len(word) for word in text.split()), default=0)
+    return max((cell_width(word) for word in text.split()), default=0)
 
 
 def _widest_line(text: Text) -> int:
     plain = text.plain
     if "\n" not in plain:
         return text.cell_len
-    return max(cell_len(line) for line in plain.split("\n"))
+    return max(cell_width(line) for line in plain.split("\n"))
 
 
 def fit_widths(natural: list[int], minimum: list[int], room: int) -> list[int]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from time import monotonic
 
 from .core import PlacedTarget, Target
@@ -11,7 +12,18 @@ from .find import FindResults, Match
 from .layout import DocumentLayout
 from .navigation import Position, nearest_tabs, next_target, tab_count, target_at
 
-__all__ = ["Viewport"]
+__all__ = ["ReadingPosition", "Viewport"]
+
+
+@dataclass(frozen=True)
+class ReadingPosition:
+    """Where a reader is in a page: the block at the top of the screen, the line of it
+    there, and the focused item (a link) if any. Kept by block, not by document line: a
+    new layout of the page estimates the heights of blocks it has not laid out yet."""
+
+    block: int
+    offset: int
+    focus: Position | None = None
 
 
 class Viewport:
@@ -66,6 +78,21 @@ class Viewport:
             self.top = layout.start(index) + int(fraction * layout.height(index))
         self.go(self.top)
 
+    @property
+    def position(self) -> ReadingPosition:
+        index = self.layout.block_at(self.top)
+        return ReadingPosition(index, self.top - self.layout.start(index), self.focus)
+
+    def restore(self, position: ReadingPosition) -> None:
+        """Go back to ``position`` (a block that no longer exists: the end)."""
+        layout = self.layout
+        if not len(layout):
+            return
+        index = min(position.block, len(layout) - 1)
+        layout.get(index)
+        self.go(layout.start(index) + position.offset)
+        self.focus = position.focus if target_at(layout, position.focus) is not None else None
+
     def scroll_to_anchor(self, anchor: str) -> bool:
         line = self.layout.anchor_line(anchor)
         if line is None:
@@ -106,12 +133,19 @@ class Viewport:
                 out.append(self.layout.text(where[0])[where[1]])
         return out
 
-    def search(self, results: FindResults, matches: Iterator[list[Match]], budget: float) -> bool:
+    def search(
+        self, results: FindResults, matches: Iterator[list[Match] | None], budget: float
+    ) -> bool:
         """Feed ``results`` from ``matches`` for about ``budget`` seconds; once a match at
-        or below the screen top is known, make it current and show it. True when done."""
+        or below the screen top is known, make it current and show it. True when done
+        (never while the document is still being parsed: ``results.waiting`` then)."""
         deadline = monotonic() + budget
+        results.waiting = False
         with self.keep():  # searching lays out blocks above the screen too
             for found in matches:
+                if found is None:
+                    results.waiting = True
+                    break
                 results.add(found)
                 if monotonic() > deadline:
                     break

@@ -34,8 +34,10 @@ from textual.widgets.option_list import Option
 
 from ...api import APIStatusError, GitBookError
 from ...models import SearchSection, SpaceSearchItem
+from ..common.hint_footer import HintFooter
 from ..common.navigator import Navigator, navigator_of
-from ..common.text import inert
+from ..common.pager import PagerOptionList
+from ..common.text import emoji_slot, inert
 
 __all__ = ["MAX_QUERY", "Scope", "SearchResult", "SearchScreen"]
 
@@ -148,7 +150,26 @@ class SearchScreen(ModalScreen[SearchResult | None]):
         Binding("escape", "close", "Close", id="search.close"),
         Binding("ctrl+o", "toggle_scope", "Space/organization", id="search.scope"),
         Binding("down", "focus_results", "Results", show=False, id="search.results"),
+        Binding(
+            "ctrl+d,ctrl+f,pagedown",
+            "results_page(1)",
+            "Results: page down",
+            show=False,
+            id="search.page_down",
+        ),
+        Binding(
+            "ctrl+u,ctrl+b,pageup",
+            "results_page(-1)",
+            "Results: page up",
+            show=False,
+            id="search.page_up",
+        ),
     ]
+
+    def action_results_page(self, step: int) -> None:
+        """Page the results while the query keeps the focus."""
+        results = self.query_one("#search-results", PagerOptionList)
+        results.action_pager_half(step)
 
     def __init__(self, query: str = "", *, scope: Scope | None = None) -> None:
         super().__init__()
@@ -166,7 +187,8 @@ class SearchScreen(ModalScreen[SearchResult | None]):
             yield Static(id="search-scope")
             yield Input(self._initial_query, placeholder="Search…", id="search-input")
             yield Static(id="search-status")
-            yield OptionList(id="search-results")
+            yield PagerOptionList(id="search-results")
+        yield HintFooter(compact=True)  # this screen's keys, not the browser's
 
     def on_mount(self) -> None:
         nav = self.navigator
@@ -367,7 +389,7 @@ class SearchScreen(ModalScreen[SearchResult | None]):
         emoji = getattr(item, "emoji", None)
         parts: list[Content] = []
         if isinstance(emoji, str) and emoji:
-            parts.append(inert(emoji + " "))
+            parts.append(Content(emoji_slot(emoji) + " "))
         parts.append(highlight(item.title or "Untitled", query, style="bold"))
         if item.path:
             parts.append(inert("  " + item.path, style="dim"))

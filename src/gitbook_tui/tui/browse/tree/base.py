@@ -11,12 +11,13 @@ builds on, with inert labels and nodes added by the thousand without a cost per 
 
 from __future__ import annotations
 
-from rich.cells import cell_len
+from rich.style import Style
 from rich.text import Text, TextType
 from textual.content import Content
 from textual.widgets.tree import TreeNode
 
 from ....markdown.sanitize import clean_text
+from ...common.text import cell_width
 from ...textual_compat import BatchingTree
 from .model import NodeData, label_text, to_text
 
@@ -52,10 +53,24 @@ class BatchedTree(BatchingTree[NodeData]):
         """The node's inert label as the Text the Tree draws (see :func:`.model.label_for`)."""
         return label_text(data)
 
+    def render_label(self, node: TreeNode[NodeData], base_style: Style, style: Style) -> Text:
+        """The label, cut to the pane with an ellipsis (``…``) when it does not fit."""
+        text = super().render_label(node, base_style, style)
+        depth = 0
+        parent = node.parent
+        while parent is not None:
+            depth += 1
+            parent = parent.parent
+        indent = max(0, depth - (1 if not self.show_root else 0)) * self.guide_depth
+        room = self.scrollable_content_region.width - indent
+        if room > 0 and text.cell_len > room:
+            text.truncate(room, overflow="ellipsis")
+        return text
+
     def get_label_width(self, node: TreeNode[NodeData]) -> int:
         """What ``render_label`` would measure, without rendering."""
         label = node.label
-        width = label.cell_len if isinstance(label, Text) else cell_len(str(label))
+        width = label.cell_len if isinstance(label, Text) else cell_width(str(label))
         if node.allow_expand:
-            width += cell_len(self.ICON_NODE_EXPANDED if node.is_expanded else self.ICON_NODE)
+            width += cell_width(self.ICON_NODE_EXPANDED if node.is_expanded else self.ICON_NODE)
         return width

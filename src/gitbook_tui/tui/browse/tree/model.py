@@ -12,7 +12,7 @@ from rich.text import Text
 from textual.content import Content
 
 from ....markdown.sanitize import clean_text
-from ...common.text import inert
+from ...common.text import emoji_slot, inert
 
 __all__ = [
     "LAZY",
@@ -104,7 +104,7 @@ def label_for(data: NodeData) -> Content:
         return Content("▤ ") + inert(data.title or "Untitled")
     if kind == "link":
         return Content.styled("↗ ", "italic") + inert(data.title or data.url, style="italic")
-    prefix = Content(f"{clean_text(data.emoji)} ") if data.emoji else Content("")
+    prefix = Content(f"{emoji_slot(data.emoji)} ") if data.emoji else Content("")
     if kind == "space" and not data.emoji:
         prefix = Content("□ ")
     if kind == "group":
@@ -118,7 +118,7 @@ def label_text(data: NodeData) -> Text:
     pages) are made directly: a list of thousands is drawn without building Content."""
     kind = data.kind
     if kind in ("space", "page") and not data.hidden:
-        prefix = f"{clean_text(data.emoji)} " if data.emoji else "□ " if kind == "space" else ""
+        prefix = f"{emoji_slot(data.emoji)} " if data.emoji else "□ " if kind == "space" else ""
         return Text(prefix + clean_text(data.title or "Untitled"), no_wrap=True, end="")
     return to_text(label_for(data))
 
@@ -147,24 +147,29 @@ def subtree(kids: dict[str, list[NodeData]], key: str) -> list[NodeData]:
 
 def filter_sets(
     kids: dict[str, list[NodeData]], text: str, show_hidden: bool
-) -> tuple[set[str], set[str]]:
-    """(keys to show, keys to expand) for a filter: matches (any case) and their ancestors."""
+) -> tuple[set[str], set[str], list[str]]:
+    """(keys to show, keys to expand, matches in tree order) for a filter: matches (any
+    case) and their ancestors."""
     text = text.casefold()
     visible: set[str] = set()
     expand: set[str] = set()
+    matches: list[str] = []
 
     def walk(key: str) -> bool:
         found = False
         for child in kids.get(key, []):
             if child.hidden and not show_hidden:
                 continue
+            hit = child.kind != "status" and text in child.title.casefold()
+            if hit:
+                matches.append(child.key)
             below = walk(child.key)
             if below:
                 expand.add(child.key)
-            if below or text in child.title.casefold():
+            if below or hit:
                 visible.add(child.key)
                 found = True
         return found
 
     walk(ROOT)
-    return visible, expand
+    return visible, expand, matches

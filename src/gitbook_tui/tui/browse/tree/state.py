@@ -37,6 +37,7 @@ class TreeState:
         self.filter_text = ""
         self.filter_show: set[str] = set()
         self.filter_open: set[str] = set()
+        self.filter_matches: list[str] = []  # the nodes matching the filter, in tree order
 
     # -- queries ------------------------------------------------------------------------------
     def is_loaded(self, key: str) -> bool:
@@ -110,7 +111,7 @@ class TreeState:
         return [c for c in children if self.visible(c)]
 
     def compute_filter(self) -> None:
-        self.filter_show, self.filter_open = filter_sets(
+        self.filter_show, self.filter_open, self.filter_matches = filter_sets(
             self.kids, self.filter_text, self.show_hidden
         )
 

@@ -28,7 +28,7 @@ from collections.abc import Iterable
 from functools import partial
 from typing import ClassVar
 
-from textual import events, on
+from textual import events, on, work
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import Tree
@@ -104,13 +104,15 @@ class WorkspaceTree(TreeQueries, BatchedTree):
 
     # -- messages -------------------------------------------------------------------------
     class PageSelected(Message):
-        """A document page was opened (enter, or l on a page)."""
+        """A document page was opened (enter, or l on a page); ``focus``: the page takes
+        the focus (not when l only unfolded its sub-pages: the tree keeps it)."""
 
-        def __init__(self, space_id: str, page_id: str, path: str) -> None:
+        def __init__(self, space_id: str, page_id: str, path: str, *, focus: bool = True) -> None:
             super().__init__()
             self.space_id = space_id
             self.page_id = page_id
             self.path = path
+            self.focus = focus
 
     class LinkSelected(Message):
         """A link page was chosen; it opens externally only on an explicit key."""
@@ -138,8 +140,17 @@ class WorkspaceTree(TreeQueries, BatchedTree):
             """What the status bar shows for this answer."""
             return Freshness.of_answer(self.source, offline=self.offline, age=self.age)
 
+    class LoadFailed(Message):
+        """Children of ``key`` (titled ``what``) could not be loaded."""
+
+        def __init__(self, key: str, what: str, error: GitBookError) -> None:
+            super().__init__()
+            self.key = key
+            self.what = what
+            self.error = error
+
     class FilterRequested(Message):
-        """A printable key (or ``/``) asked for the filter input, starting with ``text``."""
+        """``/`` asked for the filter input (``text`` is typed into it)."""
 
         def __init__(self, text: str) -> None:
             super().__init__()
@@ -172,6 +183,8 @@ class WorkspaceTree(TreeQueries, BatchedTree):
         )
         self.drawer = TreeDrawer(self, self.state, ensure_loading=self._ensure_loading)
         self._deferred_keys: set[str] | None = None
+        self.context_space: str | None = None  # the space of the page open beside the tree
+        self.filtering = False  # the filter box is open (keys typed meanwhile go to it)
 
     # -- nodes (the model's queries come from TreeQueries) --------------------------------------
     @property
@@ -219,6 +232,7 @@ class WorkspaceTree(TreeQueries, BatchedTree):
             severity="error",
             markup=False,
         )
+        self.post_message(self.LoadFailed(key, what, exc))
         if isinstance(exc, APIConnectionError):
             self.post_message(self.Loaded(key, "cache", offline=True, age=None))
 
@@ -269,14 +283,62 @@ class WorkspaceTree(TreeQueries, BatchedTree):
 
     # -- filter ---------------------------------------------------------------------------------
     def set_filter(self, text: str) -> None:
-        """Show only loaded nodes whose label contains ``text`` (any case), with ancestors."""
+        """Show only nodes whose label contains ``text`` (any case), with their ancestors;
+        the cursor goes to the first match."""
         text = text.strip()
         if text == self.state.filter_text:
             return
         self.state.filter_text = text
+        if not text:
+            self.state.filter_matches = []
         self._rebuild()
-        if text and self.cursor_line < 0 and self.root.children:
-            self.cursor_line = 0
+        if text:
+            self.move_to_match(0)
+
+    @property
+    def filter_matches(self) -> list[str]:
+        """Keys of the nodes matching the filter, in tree order."""
+        return list(self.state.filter_matches) if self.state.filter_text else []
+
+    def move_to_match(self, step: int) -> None:
+        """The cursor to the next (``step`` 1) or previous (-1) match, wrapping around;
+        ``step`` 0: to the first match unless it is on one already."""
+        matches = self.filter_matches
+        if not matches:
+            return
+        current = self.selected_key
+        if current in matches:
+            if step == 0:
+                return
+            index = (matches.index(current) + step) % len(matches)
+        elif step < 0:
+            index = len(matches) - 1
+        else:
+            index = 0
+        self.select_key(matches[index])
+
+    def filter_scope(self) -> list[str]:
+        """Space keys whose pages the filter should know: the open page's space and the
+        space under the cursor (their page tree is one request)."""
+        keys: list[str] = []
+        data = self._cursor_data()
+        for space_id in (self.context_space, data.space_id if data else None):
+            if space_id and space_key(space_id) not in keys:
+                keys.append(space_key(space_id))
+        if data is not None and data.kind == "space" and data.key not in keys:
+            keys.append(data.key)
+        return keys
+
+    @work(exclusive=True, exit_on_error=False, group="tree-filter-scope")
+    async def load_filter_scope(self) -> None:
+        """Load the pages of :meth:`filter_scope` not known yet, then filter them too."""
+        changed = False
+        for key in self.filter_scope():
+            if key in self.state.info and not self.state.is_loaded(key):
+                changed = await self.ensure_loaded(key) or changed
+        if changed and self.state.filter_text:
+            self._rebuild()
+            self.move_to_match(0)
 
     def set_show_hidden(self, show: bool) -> None:
         if show != self.state.show_hidden:
@@ -308,12 +370,13 @@ class WorkspaceTree(TreeQueries, BatchedTree):
 
     # -- keys ----------------------------------------------------------------------------------
     def on_key(self, event: events.Key) -> None:
-        """Type to filter: a printable key that is not bound opens the filter with it."""
+        """Only ``/`` starts a filter: other letters are commands or nothing. A key typed
+        while the filter box is opening (focus moves a moment later) goes to the box."""
         self.drawer.pending_cursor = None  # the user moves the cursor now
-        char = event.character
-        if not char or not event.is_printable or char.isspace():
+        if not self.filtering:
             return
-        if event.key in self.screen.active_bindings:
+        char = event.character
+        if not char or not event.is_printable:
             return
         event.stop()
         event.prevent_default()
@@ -347,9 +410,12 @@ class WorkspaceTree(TreeQueries, BatchedTree):
         if node is None or data is None:
             return
         if data.kind == "page":
-            if node.allow_expand and not node.is_expanded:
+            unfold = node.allow_expand and not node.is_expanded
+            if unfold:
                 node.expand()
-            self.post_message(self.PageSelected(data.space_id, data.id, data.path))
+            self.post_message(
+                self.PageSelected(data.space_id, data.id, data.path, focus=not unfold)
+            )
         elif node.allow_expand and not node.is_expanded:
             node.expand()
         elif node.is_expanded and node.children:
@@ -376,18 +442,26 @@ class WorkspaceTree(TreeQueries, BatchedTree):
             key = data.key
         else:
             key = space_key(data.space_id)
+        self.retry_key(key)
+
+    def retry_key(self, key: str) -> None:
+        """Load ``key``'s children again from the server (after a failure: "loading…"
+        in place of the error meanwhile)."""
+        state = self.state
         if key not in state.info:
             return
         had_error = state.failures.pop(key, None) is not None
         self.load(key, read="network")
         if had_error:
-            self._render_key(key)  # "loading…" in place of the error
+            self._render_key(key)
 
     def action_toggle_hidden(self) -> None:
         self.set_show_hidden(not self.show_hidden)
         self.notify("Hidden pages shown" if self.show_hidden else "Hidden pages hidden")
 
     def action_start_filter(self) -> None:
+        # at once: keys typed before the box has the focus go to it (see on_key)
+        self.filtering = True
         self.post_message(self.FilterRequested(""))
 
     # -- reveal ----------------------------------------------------------------------------------
