@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from textual.screen import Screen
 
 from .common.navigator import Navigator
-from .sites.sites_screen import SitesScreen
 
 __all__ = ["VIEWS", "View", "view_named"]
 
@@ -30,9 +29,16 @@ class View:
     factory: Callable[[Navigator], Screen[None]] | None = None
 
 
+def _sites(navigator: Navigator) -> Screen[None]:
+    # imported when first shown: the views' screens use the status bar, which lists VIEWS
+    from .sites.sites_screen import SitesScreen
+
+    return SitesScreen(navigator)
+
+
 VIEWS: tuple[View, ...] = (
     View("1", "browse", "Browse"),
-    View("4", "sites", "Sites", SitesScreen),
+    View("4", "sites", "Sites", _sites),
 )
 """Every view the app offers, in key order."""
 

@@ -17,6 +17,7 @@ from ...drafts import Debouncer
 from ...models import Site
 from ..common.hint_footer import HintFooter
 from ..common.navigator import Navigator
+from ..common.status_bar import StatusBar
 from ..common.text import inert
 from .redirects_pane import RedirectsPane
 from .settings_pane import SettingsPane
@@ -74,6 +75,7 @@ class SiteEditorScreen(Screen[None]):
                 yield RedirectsPane(self)
             with Vertical(id="settings"):
                 yield SettingsPane(self)
+        yield StatusBar(view="sites", id="status-bar")
         yield HintFooter(compact=True)
 
     def on_mount(self) -> None:

@@ -19,6 +19,7 @@ from ..common.hint_footer import HintFooter
 from ..common.link_targets import external_url, open_in_browser
 from ..common.navigator import Navigator
 from ..common.state import account_key
+from ..common.status_bar import StatusBar
 from ..common.text import inert
 from .site_editor_screen import SiteEditorScreen
 from .site_text import cell, error_text
@@ -72,6 +73,7 @@ class SitesScreen(Screen[None]):
         yield Static("Sites", id="sites-title")
         yield Static("Loading sites…", id="sites-state")
         yield SitesTable(cursor_type="row", zebra_stripes=True, id="sites-table")
+        yield StatusBar(view="sites", id="status-bar")
         yield HintFooter(compact=True)
 
     def on_mount(self) -> None:
