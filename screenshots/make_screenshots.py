@@ -202,6 +202,35 @@ async def tour(app: Any) -> None:
         save(app, "help")
         await pilot.press("escape")
 
+        # the site editor (4): structure, redirects, and the redirect lint (L)
+        from gitbook_tui.tui.sites.lint_screen import LintScreen
+        from gitbook_tui.tui.sites.site_editor_screen import SiteEditorScreen
+        from gitbook_tui.tui.sites.sites_screen import SitesScreen
+
+        await pilot.press("4")
+        await until(
+            pilot, lambda: isinstance(app.screen, SitesScreen) and app.screen.loaded, "sites"
+        )
+        sites = app.screen
+        titles = [s.title for s in sites.sites]
+        sites.query_one("#sites-table").move_cursor(row=titles.index("Tidewater Docs"))
+        await pilot.press("enter")
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, SiteEditorScreen) and app.screen.data is not None,
+            "the site editor",
+        )
+        await settle(pilot)
+        save(app, "sites-structure")
+        await pilot.press("right_square_bracket")
+        await settle(pilot)
+        save(app, "sites-redirects")
+        await pilot.press("L")
+        await until(pilot, lambda: isinstance(app.screen, LintScreen), "the lint")
+        await settle(pilot)
+        save(app, "sites-lint")
+        await pilot.press("escape")
+
 
 async def review_tour(app: Any) -> None:
     """The review desk (view 2): inbox, the 1 MB page's change request, the merge checklist."""

@@ -115,9 +115,18 @@ def test_comments_sites_and_the_rest(demo: TestClient) -> None:
     assert any(c["replies"] > 0 for c in threads)
     assert any(len(c["reactions"]) > 0 for c in threads)
     sites = _all(demo, f"/orgs/{org}/sites")
-    assert len(sites) == 2 and sorted(s["published"] for s in sites) == [False, True]
-    published = next(s for s in sites if s["published"])
-    assert _all(demo, f"/orgs/{org}/sites/{published['id']}/redirects")
+    assert len(sites) == 3 and sorted(s["published"] for s in sites) == [False, True, True]
+    by_title = {s["title"]: s for s in sites}
+    docs = by_title["Tidewater Docs"]
+    redirects = _all(demo, f"/orgs/{org}/sites/{docs['id']}/redirects")
+    assert {"/start", "/legacy/start", "/v0/start", "/v1", "/old-faq"} <= {
+        r["source"] for r in redirects
+    }
+    assert any(r["captureWildcard"] for r in redirects)
+    drafts = demo.get(f"/orgs/{org}/sites/{docs['id']}/redirects", params={"draft": True})
+    assert [r["source"] for r in drafts.json()["items"]] == ["/beta/preview"]
+    legacy = by_title["Tidewater Legacy Docs"]
+    assert len(_all(demo, f"/orgs/{org}/sites/{legacy['id']}/redirects")) >= 1000
     assert len(_all(demo, f"/orgs/{org}/link-invites")) >= 2
     integrations = [i for i in _all(demo, "/integrations") if i.get("owner", {}).get("id") == org]
     assert len(integrations) == 2

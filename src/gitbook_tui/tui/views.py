@@ -42,10 +42,18 @@ def _comments(nav: Navigator) -> Screen[None]:
     return CommentsScreen(nav)
 
 
+def _sites(navigator: Navigator) -> Screen[None]:
+    # imported when first shown: the views' screens use the status bar, which lists VIEWS
+    from .sites.sites_screen import SitesScreen
+
+    return SitesScreen(navigator)
+
+
 VIEWS: tuple[View, ...] = (
     View("1", "browse", "Browse"),
     View("2", "reviews", "Reviews", _reviews),
     View("3", "comments", "Comments", _comments),
+    View("4", "sites", "Sites", _sites),
 )
 """Every view the app offers, in key order."""
 

@@ -19,6 +19,7 @@ from .seed_base import DEMO_DIR, DEMO_ID_SEED, SeedError, demo_token
 from .seed_comments_extra import schedule_extra_comments
 from .seed_org import OrgSeeder
 from .seed_reviews_extra import seed_review_extras
+from .seed_sites_extra import seed_sites_extra
 from .seed_threads import ThreadSeeder
 
 __all__ = ["DemoSeeder", "demo_token", "seed_demo_if_empty"]
@@ -79,6 +80,7 @@ class DemoSeeder(ThreadSeeder, OrgSeeder):
                 self._schedule_change_request(cr)
             self.schedule(2, self._sites)
             self.schedule(1.5, partial(seed_review_extras, self))
+            self.schedule(1.9, partial(seed_sites_extra, self))
             self.schedule(2, self._org_extras)
             self.schedule(1, self._lock_spaces)
             self._events.sort(key=lambda e: (e[0], e[1]))

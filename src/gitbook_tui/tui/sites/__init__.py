@@ -1,0 +1,1 @@
+"""The site editor (view 4): sites, structure, redirects and settings."""

@@ -1,0 +1,154 @@
+"""The redirect pane's work without its widget: the form's fields, the path-test report
+and the import's sending."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.content import Content
+
+from ...api import AsyncGitBook
+from ...api.errors import NotFoundError
+from ..common.text import inert
+from .form_screen import FormField, Values
+from .import_screen import summary
+from .redirect_files import PlannedChange
+from .redirect_rules import RedirectEntry, SiteMap, source_error, trace, url_error
+from .site_data import SiteData
+
+__all__ = ["apply_import", "redirect_fields", "trace_report"]
+
+
+def redirect_fields(
+    site: SiteMap | None,
+    redirects: Sequence[RedirectEntry],
+    entry: RedirectEntry | None,
+    destination: str | None = None,
+) -> list[FormField]:
+    """The redirect form's fields (``entry``: the redirect edited; ``destination``: a
+    suggested destination, e.g. the end of a chain), checked as typed."""
+    editing = entry.id if entry else None
+
+    def check_source(values: Values) -> str | None:
+        return source_error(values["source"], redirects, editing=editing)
+
+    def check_destination(values: Values) -> str | None:
+        text = values["destination"].strip()
+        if "://" in text:
+            return url_error(text)
+        if not text:
+            return "Destination is required: a URL, or a path of this site."
+        if site is None or site.destination_at(text) is None:
+            return f"No page, space or section at {text} on this site."
+        return None
+
+    def where(values: Values) -> str:
+        text = values["destination"].strip()
+        dest = site.destination_at(text) if site and text else None
+        return f"→ {site.label_of(dest)}" if site and dest else ""
+
+    target = destination
+    if target is None and entry is not None and site is not None:
+        target = site.target_text(entry.destination)
+    return [
+        FormField(
+            "source",
+            "Source path (case-insensitive, e.g. /old/page)",
+            entry.source if entry else "",
+            placeholder="/old/page",
+            validate=check_source,
+            max_length=512,
+        ),
+        FormField(
+            "destination",
+            "Destination: a URL, or a path of this site",
+            target or "",
+            placeholder="/guides/install or https://example.com/page",
+            validate=check_destination,
+            hint=where,
+            max_length=2048,
+        ),
+        FormField("permanent", "Permanent (301)", entry.permanent if entry else True, "check"),
+        FormField("draft", "Draft (not live yet)", entry.draft if entry else False, "check"),
+        FormField(
+            "wildcard",
+            "Also redirect every path under the source (wildcard)",
+            entry.wildcard if entry else False,
+            "check",
+        ),
+    ]
+
+
+async def trace_report(client: AsyncGitBook, org_id: str, data: SiteData, path: str) -> Content:
+    """What the server answers for ``path`` and where the redirects lead from there."""
+    result = trace(path, data.redirects, data.site_map)
+    lines: list[Content] = []
+    try:
+        found = await client.sites.lookup_redirect(org_id, data.site.id, path)
+    except NotFoundError:
+        found = None
+    except Exception as error:
+        lines.append(inert(f"The server could not be asked: {error}", style="$error"))
+        found = None
+    if result.page:
+        lines.append(inert(f"{path} is a live page ({result.lands}): no redirect applies."))
+    elif not result.hops:
+        lines.append(inert(f"No redirect applies to {path}: the site answers “not found”."))
+    for entry, url in result.hops:
+        kind = "permanent 301" if entry.permanent else "temporary 302"
+        lines.append(
+            Content.assemble(
+                inert(entry.source, style="bold"),
+                " → ",
+                inert(data.site_map.label_of(entry.destination)),
+                Content.styled(f"  ({kind}) {url or 'gone'}", "dim"),
+            )
+        )
+    if result.loop:
+        lines.append(Content.styled("The redirects loop: visitors never arrive.", "$error"))
+    elif result.hops:
+        lines.append(
+            Content.assemble("Lands on ", inert(result.lands or "a gone page", style="bold"))
+        )
+    if found is not None and found.target:
+        lines.append(inert(f"Server lookup: {path} → {found.target}", style="dim"))
+    return Content("\n").join(lines)
+
+
+async def apply_import(
+    client: AsyncGitBook, org_id: str, site_id: str, plan: Sequence[PlannedChange]
+) -> Content:
+    """Send the creations and changes of ``plan`` in file order; what happened, as a report."""
+    sites = client.sites
+    done: list[str] = []
+    refused: list[str] = []
+    for change in plan:
+        if change.action not in ("create", "change") or change.destination is None:
+            continue
+        try:
+            if change.existing is None:
+                await sites.create_redirect(
+                    org_id,
+                    site_id,
+                    change.row.source,
+                    change.destination.to_api(),
+                    permanent=bool(change.row.permanent),
+                )
+            else:
+                await sites.update_redirect(
+                    org_id,
+                    site_id,
+                    change.existing.id,
+                    destination=change.destination.to_api(),
+                    permanent=change.row.permanent,
+                )
+            done.append(change.action)
+        except Exception as error:
+            refused.append(f"line {change.row.line} {change.row.source}: {error}")
+    lines = [
+        inert(f"{done.count('create')} created · {done.count('change')} changed"),
+        *(inert(line, style="$error") for line in refused),
+    ]
+    if not refused:
+        lines.append(inert(summary(plan), style="dim"))
+    return Content("\n").join(lines)

@@ -1,0 +1,440 @@
+"""RedirectsPane: the site's redirects, sorted by source; filter, add, edit, delete, test a
+path, lint, import (with a dry run) and export."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+from pathlib import Path
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.widgets import DataTable, Input, Static
+
+from ..common.confirm_screen import ConfirmScreen
+from ..common.denial import gated
+from ..common.text import inert
+from .form_screen import FormField, Values
+from .import_screen import ImportScreen
+from .lint_screen import LintScreen
+from .redirect_actions import apply_import, redirect_fields, trace_report
+from .redirect_files import PlannedChange, export_csv, export_yaml, parse_import, plan_import
+from .redirect_rules import SOURCE_RE, Finding, RedirectEntry, SiteMap, lint
+from .report_screen import ReportScreen
+from .site_data import SiteData, load_redirects
+from .site_pane import SitePane, when_confirmed
+from .site_text import cell
+
+__all__ = ["RedirectsPane", "RedirectsTable"]
+
+FIRST_BATCH = 100  # rows added at once: more than a screenful
+BATCH = 500  # then per refresh
+
+
+class RedirectsTable(DataTable[object]):
+    """One redirect a row: source → destination, permanent or temporary, live or draft."""
+
+
+class RedirectsPane(SitePane):
+    DEFAULT_CSS = """
+    RedirectsPane #redirects-filter { display: none; height: 1; border: none; padding: 0 1; }
+    RedirectsPane #redirects-filter.-open { display: block; }
+    RedirectsPane #redirects-summary { color: $text-muted; padding: 0 1; height: 1; }
+    RedirectsPane RedirectsTable { height: 1fr; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "new", "New", id="redirects.new"),
+        Binding("e", "edit", "Edit", id="redirects.edit"),
+        Binding("d", "delete", "Delete", id="redirects.delete"),
+        Binding("L", "lint", "Lint", id="redirects.lint"),
+        Binding("slash", "filter", "Filter", id="redirects.filter"),
+        Binding("t", "test", "Test path", id="redirects.test"),
+        Binding("I", "import_file", "Import", id="redirects.import"),
+        Binding("X", "export_file", "Export", id="redirects.export"),
+        Binding("f", "toggle_draft", "Live/draft", id="redirects.toggle_draft"),
+        Binding("j", "cursor(1)", "Down", show=False, id="redirects.down"),
+        Binding("k", "cursor(-1)", "Up", show=False, id="redirects.up"),
+    ]
+    EDIT_ACTIONS = frozenset({"new", "edit", "delete", "import_file", "toggle_draft"})
+
+    def __init__(self, editor: Any) -> None:
+        super().__init__(editor, id="redirects-pane")
+        self.shown: list[RedirectEntry] = []
+        self.filter_text = ""
+        self._site_map: SiteMap | None = None
+        self._rows: dict[RedirectEntry, tuple[Text, ...]] = {}
+        self._labels: dict[RedirectEntry, str] = {}
+        self._generation = 0
+
+    def compose(self) -> ComposeResult:
+        yield Input(placeholder="filter sources and destinations", id="redirects-filter")
+        yield Static("Loading redirects…", id="redirects-summary")
+        yield RedirectsTable(cursor_type="row", zebra_stripes=True, id="redirects-table")
+
+    def on_mount(self) -> None:
+        self.query_one(RedirectsTable).add_columns("Source", "Destination", "Type", "State")
+
+    def focus_main(self) -> None:
+        self.query_one(RedirectsTable).focus()
+
+    @property
+    def redirects(self) -> list[RedirectEntry]:
+        return self.data.redirects if self.data else []
+
+    # -- the table ------------------------------------------------------------------------------
+    def show_data(self, data: SiteData) -> None:
+        self.render_rows()
+
+    def render_rows(self, keep: str | None = None) -> None:
+        """Show the redirects matching the filter: the first screenful at once, the rest in
+        batches after each refresh (a table of thousands opens without waiting for them)."""
+        data = self.data
+        if data is None:
+            return
+        table = self.query_one(RedirectsTable)
+        keep = keep or (self.current.id if self.current else None)
+        needle = self.filter_text.lower()
+        if self._site_map is not data.site_map:  # labels change with the site: rebuild all
+            self._site_map, self._rows, self._labels = data.site_map, {}, {}
+        self.shown = [
+            entry
+            for entry in self.redirects  # sorted by source when loaded
+            if not needle or needle in entry.source.lower() or needle in self._label(entry).lower()
+        ]
+        self._generation += 1
+        table.clear()
+        target = next((i for i, e in enumerate(self.shown) if e.id == keep), None)
+        self._fill(self._generation, 0, target)
+        total = len(self.redirects)
+        drafts = sum(1 for e in self.redirects if e.draft)
+        parts = [f"{total} redirect{'s' if total != 1 else ''}"]
+        if drafts:
+            parts.append(f"{drafts} draft")
+        if needle:
+            parts.append(f"{len(self.shown)} match “{self.filter_text}”")
+        if not total:
+            parts = ["No redirects yet: n adds one, I imports a CSV or YAML file."]
+        else:
+            parts.append("sorted by source")
+        self.query_one("#redirects-summary", Static).update(inert(" · ".join(parts)))
+
+    @property
+    def filled(self) -> bool:
+        """Whether every matching redirect is in the table (the batches are done)."""
+        return self.query_one(RedirectsTable).row_count == len(self.shown)
+
+    def _fill(self, generation: int, start: int, target: int | None) -> None:
+        if generation != self._generation:  # the filter or the data changed meanwhile
+            return
+        end = start + (FIRST_BATCH if start == 0 else BATCH)
+        table = self.query_one(RedirectsTable)
+        table.add_rows(self._row(entry) for entry in self.shown[start:end])
+        if target is not None and target < end:
+            table.move_cursor(row=target)
+            target = None
+        if end < len(self.shown):
+            self.call_after_refresh(self._fill, generation, end, target)
+
+    def _label(self, entry: RedirectEntry) -> str:
+        label = self._labels.get(entry)
+        if label is None:
+            label = self._site_map.label_of(entry.destination) if self._site_map else ""
+            self._labels[entry] = label
+        return label
+
+    def _row(self, entry: RedirectEntry) -> tuple[Text, ...]:
+        """The cells of ``entry`` (built once per entry and site map)."""
+        row = self._rows.get(entry)
+        if row is None:
+            row = self._rows[entry] = self._cells(entry)
+        return row
+
+    def _cells(self, entry: RedirectEntry) -> tuple[Text, ...]:
+        label = self._label(entry)
+        return (
+            cell(entry.source + (" …" if entry.wildcard else ""), "bold"),
+            cell(label, "red" if label.endswith("(gone)") else ""),
+            cell("permanent" if entry.permanent else "temporary"),
+            cell("draft" if entry.draft else "live", "italic" if entry.draft else ""),
+        )
+
+    @property
+    def current(self) -> RedirectEntry | None:
+        table = self.query_one(RedirectsTable)
+        row = table.cursor_row
+        return self.shown[row] if self.shown and 0 <= row < len(self.shown) else None
+
+    def action_cursor(self, step: int) -> None:
+        table = self.query_one(RedirectsTable)
+        (table.action_cursor_down if step > 0 else table.action_cursor_up)()
+
+    async def refresh_redirects(self, keep: str | None = None) -> None:
+        if self.data is None:
+            return
+        self.data.redirects = await load_redirects(self.client, self.org_id, self.site.id)
+        self.render_rows(keep)
+
+    # -- filter ---------------------------------------------------------------------------------
+    def action_filter(self) -> None:
+        box = self.query_one("#redirects-filter", Input)
+        box.add_class("-open")
+        box.focus()
+
+    @on(Input.Changed, "#redirects-filter")
+    def _filtered(self, event: Input.Changed) -> None:
+        self.filter_text = event.value.strip()
+        self.render_rows()
+
+    @on(Input.Submitted, "#redirects-filter")
+    def _filter_done(self) -> None:
+        self.focus_main()
+
+    def on_key(self, event: Any) -> None:
+        box = self.query_one("#redirects-filter", Input)
+        if event.key == "escape" and box.has_focus:
+            event.stop()
+            box.value = ""
+            box.remove_class("-open")
+            self.focus_main()
+
+    # -- the form -------------------------------------------------------------------------------
+    async def _open_form(self, entry: RedirectEntry | None, destination: str | None = None) -> None:
+        site = self.data.site_map if self.data else None
+        if site is None:
+            return
+
+        async def submit(values: Values) -> dict[str, str] | None:
+            dest = site.destination_at(values["destination"])
+            if dest is None:
+                return {"destination": "No page at this path."}
+            sites = self.client.sites
+            try:
+                if entry is None:
+                    made = await sites.create_redirect(
+                        self.org_id,
+                        self.site.id,
+                        values["source"],
+                        dest.to_api(),
+                        permanent=values["permanent"],
+                        draft=values["draft"],
+                        capture_wildcard=values["wildcard"],
+                    )
+                    keep = made.id
+                else:
+                    await sites.update_redirect(
+                        self.org_id,
+                        self.site.id,
+                        entry.id,
+                        source=values["source"] if values["source"] != entry.source else None,
+                        destination=dest.to_api(),
+                        permanent=values["permanent"],
+                        draft=values["draft"],
+                        capture_wildcard=values["wildcard"],
+                    )
+                    keep = entry.id
+            except Exception as error:
+                return self.refusal(error, ["source", "destination"])
+            await self.refresh_redirects(keep)
+            return None
+
+        title = "New redirect" if entry is None else f"Edit redirect {entry.source}"
+        target = "redirect:new" if entry is None else f"redirect:{entry.id}"
+        await self.open_form(
+            title, redirect_fields(site, self.redirects, entry, destination), submit, target=target
+        )
+
+    @gated
+    async def action_new(self) -> None:
+        await self._open_form(None)
+
+    @gated
+    async def action_edit(self) -> None:
+        if self.current is not None:
+            await self._open_form(self.current)
+
+    @gated
+    async def action_delete(self) -> None:
+        entry = self.current
+        if entry is not None:
+            await self._confirm_delete(entry)
+
+    @gated
+    async def action_toggle_draft(self) -> None:
+        """A draft goes live, a live redirect back to draft (optimistic, undone if refused)."""
+        entry = self.current
+        if entry is not None:
+            self._toggle_draft(entry)
+
+    @work(group="redirects-edit")
+    async def _toggle_draft(self, entry: RedirectEntry) -> None:
+        data = self.data
+        if data is None:
+            return
+        flipped = replace(entry, draft=not entry.draft)
+        data.redirects = [flipped if e.id == entry.id else e for e in data.redirects]
+        self.render_rows(entry.id)
+        try:
+            await self.client.sites.update_redirect(
+                self.org_id, self.site.id, entry.id, draft=flipped.draft
+            )
+        except Exception as error:
+            data.redirects = [entry if e.id == entry.id else e for e in data.redirects]
+            self.render_rows(entry.id)
+            self.report(error)
+            return
+        self.notify(f"{entry.source} is now {'a draft' if flipped.draft else 'live'}.", timeout=3)
+
+    async def _confirm_delete(self, entry: RedirectEntry) -> None:
+        label = self.data.site_map.label_of(entry.destination) if self.data else ""
+        effect = (
+            f"Deletes the redirect {entry.source} → {label}. Visitors of {entry.source} will "
+            "get the page at that path, or “page not found”. There is no undo."
+        )
+        await self.app.push_screen(
+            ConfirmScreen("Delete redirect?", effect, confirm_label="Delete"),
+            when_confirmed(lambda: self._delete(entry)),
+        )
+
+    @work(group="redirects-edit")
+    async def _delete(self, entry: RedirectEntry) -> None:
+        try:
+            await self.client.sites.delete_redirect(self.org_id, self.site.id, entry.id)
+        except Exception as error:
+            self.report(error)
+            return
+        await self.refresh_redirects()
+
+    # -- test a path ----------------------------------------------------------------------------
+    async def action_test(self) -> None:
+        def check(values: Values) -> str | None:
+            return None if SOURCE_RE.match(values["path"]) else "A path like /old/page."
+
+        report: list[Content] = []
+
+        async def run(values: Values) -> dict[str, str] | None:
+            if self.data is not None:
+                report.append(
+                    await trace_report(self.client, self.org_id, self.data, values["path"])
+                )
+            return None
+
+        def show(values: Values | None) -> None:
+            if values is not None and report:
+                self.app.push_screen(ReportScreen("Where it lands", report[-1]))
+
+        start = self.current.source if self.current else "/"
+        field = FormField("path", "Path a visitor asks for", start, validate=check)
+        await self.open_form(
+            "Test a path", [field], run, target="test-path", keep_draft=False, on_done=show
+        )
+
+    # -- lint -----------------------------------------------------------------------------------
+    async def action_lint(self) -> None:
+        data = self.data
+        if data is None:
+            return
+        findings = lint(data.redirects, data.site_map)
+        await self.app.push_screen(LintScreen(findings, len(data.redirects)), self._fix)
+
+    def _fix(self, picked: tuple[str, Finding] | None) -> None:
+        if picked is None:
+            return
+        action, finding = picked
+        reason = self.denial_reason("edit")
+        if reason:
+            self.notify(reason, title="Not allowed", severity="warning", markup=False)
+            return
+        if action == "delete":
+            self.call_later(self._confirm_delete, finding.redirect)
+            return
+        data = self.data
+        suggestion = (
+            data.site_map.target_text(finding.suggestion) if data and finding.suggestion else None
+        )
+        self.call_later(self._open_form, finding.redirect, suggestion)
+
+    # -- import / export ------------------------------------------------------------------------
+    @gated
+    async def action_import_file(self) -> None:
+        def check(values: Values) -> str | None:
+            name = values["file"].strip()
+            if not name:
+                return "A CSV (source,destination[,permanent]) or YAML file."
+            return None if Path(name).expanduser().is_file() else f"No file {name}."
+
+        async def read(values: Values) -> dict[str, str] | None:
+            path = Path(values["file"].strip()).expanduser()
+            try:
+                text = await asyncio.to_thread(path.read_text, encoding="utf-8")
+            except (OSError, UnicodeDecodeError) as error:
+                return {"file": f"Could not read it: {error}"}
+            data = self.data
+            if data is None:
+                return {"": "The site is still loading."}
+            plans.append(
+                (
+                    path.name,
+                    plan_import(parse_import(text, path.name), data.redirects, data.site_map),
+                )
+            )
+            return None
+
+        def preview(values: Values | None) -> None:
+            if values is None or not plans or self.data is None:
+                return
+            name, plan = plans[-1]
+            self.app.push_screen(
+                ImportScreen(name, plan, self.data.site_map),
+                when_confirmed(lambda: self._apply(plan)),
+            )
+
+        plans: list[tuple[str, list[PlannedChange]]] = []
+        field = FormField("file", "File to import (.csv, .yaml)", "", validate=check)
+        await self.open_form(
+            "Import redirects", [field], read, target="import", keep_draft=False, on_done=preview
+        )
+
+    @work(group="redirects-import")
+    async def _apply(self, plan: list[PlannedChange]) -> None:
+        report = await apply_import(self.client, self.org_id, self.site.id, plan)
+        await self.refresh_redirects()
+        self.app.push_screen(ReportScreen("Import done", report))
+
+    async def action_export_file(self) -> None:
+        default = f"redirects-{self.site.basename or self.site.id}.csv"
+
+        def check(values: Values) -> str | None:
+            name = values["file"].strip()
+            if not name.lower().endswith((".csv", ".yaml", ".yml")):
+                return "Name a .csv or .yaml file."
+            if Path(name).expanduser().exists():
+                return f"{name} exists: choose a new name (nothing is overwritten)."
+            return None
+
+        async def write(values: Values) -> dict[str, str] | None:
+            data = self.data
+            if data is None:
+                return {"": "The site is still loading."}
+            path = Path(values["file"].strip()).expanduser()
+            make = export_yaml if path.suffix.lower() in (".yaml", ".yml") else export_csv
+            text = make(data.redirects, data.site_map)
+            try:
+                await asyncio.to_thread(_write_new, path, text)
+            except OSError as error:
+                return {"file": f"Could not write it: {error}"}
+            self.notify(f"Exported {len(data.redirects)} redirects to {path}", markup=False)
+            return None
+
+        field = FormField("file", "Export to (.csv or .yaml)", default, validate=check)
+        await self.open_form("Export redirects", [field], write, target="export", keep_draft=False)
+
+
+def _write_new(path: Path, text: str) -> None:
+    """Write ``text`` to a new file (``FileExistsError`` rather than overwrite one)."""
+    with path.open("x", encoding="utf-8") as handle:
+        handle.write(text)

@@ -1,0 +1,87 @@
+"""The adaptive schema edited in $EDITOR: fetched, edited, checked with jsonschema, sent.
+
+A schema that does not pass the checks (or that the server refuses) is kept as a draft of
+the site's form ``adaptive-schema`` and shown with its problems; the next ``E`` starts from
+that text, so nothing typed is lost. The draft goes once the server accepted the schema.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from textual.content import Content
+
+from ..common.text import inert
+from .report_screen import ReportScreen
+from .schema_check import schema_problems
+
+try:  # the shared $EDITOR helper (tui/common/external_editor.py)
+    from ..common.external_editor import (  # type: ignore[import-not-found,unused-ignore]
+        ExternalEditorError,
+        edit_externally,
+    )
+except ImportError:  # pragma: no cover - until the shared helper is on this branch
+    edit_externally = None  # type: ignore[assignment,unused-ignore]
+    ExternalEditorError = RuntimeError  # type: ignore[assignment,misc,unused-ignore]
+
+if TYPE_CHECKING:
+    from .settings_pane import SettingsPane
+
+__all__ = ["edit_schema"]
+
+TARGET = "adaptive-schema"
+
+
+async def edit_schema(pane: SettingsPane) -> None:
+    """Run the whole edit from the settings pane (``E``)."""
+    if edit_externally is None:
+        pane.notify("Editing in $EDITOR is not available in this build.", severity="warning")
+        return
+    key = pane.draft_key(TARGET)
+    drafts = pane.editor.drafts
+    draft = await drafts.load(key)
+    if draft is not None:
+        text = draft.text
+        pane.notify("Continuing the schema you were editing.", timeout=3)
+    else:
+        try:
+            current = await pane.client.sites.adaptive_schema(pane.org_id, pane.site.id)
+        except Exception as error:
+            pane.report(error)
+            return
+        text = json.dumps(current.jsonSchema, indent=2, ensure_ascii=False) + "\n"
+    try:
+        edited = await edit_externally(pane.app, text, suffix=".json")
+    except ExternalEditorError as error:
+        pane.notify(str(error), title="$EDITOR", severity="warning", markup=False)
+        return
+    if edited is None or (edited == text and draft is None):
+        pane.notify("Schema unchanged.", timeout=3)
+        return
+    schema, problems = schema_problems(edited)
+    if schema is None or problems:
+        await _keep(pane, edited, problems)
+        return
+    try:
+        await pane.client.sites.set_adaptive_schema(pane.org_id, pane.site.id, schema)
+    except Exception as error:
+        await _keep(pane, edited, [str(getattr(error, "message", error))])
+        return
+    await drafts.discard(key)
+    pane.notify("Adaptive schema saved.", timeout=3)
+
+
+async def _keep(pane: SettingsPane, text: str, problems: list[str]) -> None:
+    drafts = pane.editor.drafts
+    drafts.schedule(pane.draft_key(TARGET), text, title="Adaptive schema")
+    await drafts.flush(pane.draft_key(TARGET))
+    body = Content("\n").join(
+        [
+            Content.styled("The schema was not sent:", "bold $error"),
+            *(inert(f"• {p}") for p in problems),
+            Content(""),
+            inert("Your text is kept: press E to continue editing it."),
+        ]
+    )
+    await pane.app.push_screen(ReportScreen("Adaptive schema", body))

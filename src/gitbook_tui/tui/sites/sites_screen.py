@@ -1,0 +1,178 @@
+"""SitesScreen: view 4, the organization's sites (title, visibility, published, URL);
+``enter`` opens a site's editor."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import DataTable, Static
+
+from ...api import AsyncGitBook
+from ...drafts import Debouncer, DraftStore
+from ...markdown.sanitize import clean_text
+from ...models import Site
+from ..common.hint_footer import HintFooter
+from ..common.link_targets import external_url, open_in_browser
+from ..common.navigator import Navigator
+from ..common.state import account_key
+from ..common.status_bar import StatusBar
+from ..common.text import inert
+from .site_editor_screen import SiteEditorScreen
+from .site_text import cell, error_text
+
+__all__ = ["SitesScreen"]
+
+
+class SitesTable(DataTable[object]):
+    """The sites list (a class of its own so the footer can pick its hints)."""
+
+
+class SitesScreen(Screen[None]):
+    """The sites of the organization."""
+
+    DEFAULT_CSS = """
+    SitesScreen #sites-title { background: $panel; color: $text; padding: 0 1; }
+    SitesScreen #sites-state { padding: 0 1; color: $text-muted; height: auto; }
+    SitesScreen #sites-state.-error { color: $error; }
+    SitesScreen SitesTable { height: 1fr; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "open_site", "Open editor", id="sites.open"),
+        Binding("r", "reload", "Reload", id="sites.reload"),
+        Binding("o", "open_url", "Open in browser", id="sites.open_url"),
+        Binding("y", "copy_url", "Copy URL", id="sites.copy_url"),
+        Binding("escape", "app.show_view('browse')", "Browse", id="sites.back"),
+        Binding("j", "cursor('down')", "Down", show=False, id="sites.down"),
+        Binding("k", "cursor('up')", "Up", show=False, id="sites.up"),
+    ]
+
+    def __init__(self, navigator: Navigator) -> None:
+        super().__init__()
+        self.navigator = navigator
+        self.sites: list[Site] = []
+        self.loaded = False
+        self._drafts: Debouncer | None = None
+
+    @property
+    def client(self) -> AsyncGitBook:
+        return self.navigator.client
+
+    @property
+    def drafts(self) -> Debouncer:
+        """Form drafts of this account (kept across restarts)."""
+        if self._drafts is None:
+            self._drafts = Debouncer(DraftStore(account_key(self.client)))
+        return self._drafts
+
+    def compose(self) -> ComposeResult:
+        yield Static("Sites", id="sites-title")
+        yield Static("Loading sites…", id="sites-state")
+        yield SitesTable(cursor_type="row", zebra_stripes=True, id="sites-table")
+        yield StatusBar(view="sites", id="status-bar")
+        yield HintFooter(compact=True)
+
+    def on_mount(self) -> None:
+        table = self.query_one(SitesTable)
+        table.add_columns("Title", "Visibility", "State", "URL")
+        table.focus()
+        self.load()
+
+    @work(exclusive=True, group="sites-load")
+    async def load(self) -> None:
+        state = self.query_one("#sites-state", Static)
+        org = self.navigator.organization_id
+        if org is None:
+            state.update("Choose an organization first (1 Browse).")
+            return
+        try:
+            sites = await self.client.sites.list(org, limit=100).to_list()
+        except Exception as error:
+            state.update(inert(error_text(error, self.client.base_url) + " · r retry"))
+            state.add_class("-error")
+            return
+        state.remove_class("-error")
+        self.sites = sorted(sites, key=lambda s: (s.title or "").lower())
+        self.loaded = True
+        self.show_sites()
+
+    def show_sites(self) -> None:
+        state = self.query_one("#sites-state", Static)
+        table = self.query_one(SitesTable)
+        table.clear()
+        for site in self.sites:
+            published = bool(site.published)
+            url = site.urls.published if site.urls and site.urls.published else ""
+            table.add_row(
+                cell(site.title or site.id, "bold"),
+                cell(str(site.visibility or "")),
+                cell("published" if published else "unpublished", "" if published else "dim"),
+                cell(url or "—", "" if url else "dim"),
+                key=site.id,
+            )
+        count = len(self.sites)
+        state.update(
+            f"{count} site{'s' if count != 1 else ''} · enter opens the editor"
+            if count
+            else "No sites in this organization yet (create one in the web app)."
+        )
+
+    def action_cursor(self, direction: str) -> None:
+        table = self.query_one(SitesTable)
+        (table.action_cursor_down if direction == "down" else table.action_cursor_up)()
+
+    def _url(self) -> str | None:
+        """The published http(s) URL of the site under the cursor (None: none to open)."""
+        table = self.query_one(SitesTable)
+        if not self.sites or table.cursor_row >= len(self.sites):
+            return None
+        site = self.sites[table.cursor_row]
+        url = site.urls.published if site.urls else None
+        safe = external_url(url) if url else None
+        if safe is None:
+            self.notify("This site is not published: it has no URL yet.", timeout=3)
+        return safe
+
+    def action_open_url(self) -> None:
+        url = self._url()
+        if url is None:
+            return
+        if open_in_browser(url):
+            self.notify("Opened " + clean_text(url), timeout=3, markup=False)
+        else:
+            self.app.copy_to_clipboard(url)
+            self.notify("No browser here; copied " + clean_text(url), timeout=5, markup=False)
+
+    def action_copy_url(self) -> None:
+        url = self._url()
+        if url is not None:
+            self.app.copy_to_clipboard(url)
+            self.notify("Copied " + clean_text(url), timeout=3, markup=False)
+
+    def action_reload(self) -> None:
+        self.load()
+
+    @on(DataTable.RowSelected)
+    def _selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_open_site()
+
+    def action_open_site(self) -> None:
+        table = self.query_one(SitesTable)
+        if not self.sites or table.cursor_row >= len(self.sites):
+            return
+        site = self.sites[table.cursor_row]
+        self.app.push_screen(
+            SiteEditorScreen(self.navigator, site, self.drafts), self._editor_closed
+        )
+
+    def _editor_closed(self, _: None) -> None:
+        self.load()  # titles, visibility and published state may have changed
+
+    async def on_unmount(self) -> None:
+        if self._drafts is not None:
+            await self._drafts.close()

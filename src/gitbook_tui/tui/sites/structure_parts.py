@@ -1,0 +1,128 @@
+"""Pieces of the structure pane without its state: field checks, row labels, the detail."""
+
+from __future__ import annotations
+
+import re
+
+from textual.content import Content
+
+from ...models import SiteSection, SiteSpace
+from ..common.text import inert
+from .form_screen import FormField, Values
+
+__all__ = [
+    "condition_check",
+    "detail_of",
+    "edit_fields",
+    "icon_check",
+    "path_check",
+    "section_label",
+    "space_label",
+    "space_title",
+    "title_check",
+]
+
+PATH_RE = re.compile(r"^[A-Za-z0-9._~-]+(?:/[A-Za-z0-9._~-]+)*$")
+
+
+def title_check(values: Values) -> str | None:
+    title = str(values.get("title", "")).strip()
+    if not 2 <= len(title) <= 128:
+        return "Title: 2 to 128 characters."
+    return None
+
+
+def path_check(values: Values) -> str | None:
+    path = str(values.get("path", ""))
+    if not path:
+        return "Path is required."
+    if len(path) > 100:
+        return "Path: at most 100 characters."
+    if not PATH_RE.match(path):
+        return "Path: letters, digits, '-', '_', '.', '~' ('/' between segments)."
+    return None
+
+
+def condition_check(values: Values) -> str | None:
+    return (
+        "Condition: at most 1024 characters." if len(values.get("condition", "")) > 1024 else None
+    )
+
+
+def icon_check(values: Values) -> str | None:
+    return "Icon: at most 50 characters." if len(values.get("icon", "")) > 50 else None
+
+
+def section_label(section: SiteSection, grabbed: bool) -> Content:
+    parts: list[Content | str] = [
+        "⇕ " if grabbed else "▾ ",
+        inert(section.title or section.id, style="bold"),
+    ]
+    if section.default:
+        parts.append(Content.styled(" ★", "bold $warning"))
+    parts += [Content.styled("  /", "dim"), inert(section.path or "", style="dim")]
+    if section.condition:
+        parts.append(Content.styled("  ⚑ condition", "$accent"))
+    return Content.assemble(*parts)
+
+
+def space_label(ss: SiteSpace, grabbed: bool, indent: str = "   ") -> Content:
+    parts: list[Content | str] = [indent, "⇕ " if grabbed else "", inert(ss.title or ss.id)]
+    if ss.default:
+        parts.append(Content.styled(" ★", "bold $warning"))
+    parts += [Content.styled(" · ", "dim"), inert(ss.path or "", style="dim")]
+    if ss.condition:
+        parts.append(Content.styled("  ⚑", "$accent"))
+    return Content.assemble(*parts)
+
+
+def detail_of(item: SiteSection | SiteSpace, spaces: int = 0) -> Content:
+    """The detail panel of a section (with its number of ``spaces``) or a site space."""
+    lines: list[tuple[str, str]] = [
+        ("title", item.title or ""),
+        ("path", f"/{item.path or ''}"),
+        ("default", "yes ★" if item.default else "no"),
+        ("condition", item.condition or "—"),
+    ]
+    if isinstance(item, SiteSpace):
+        lines.insert(1, ("space", space_title(item)))
+    else:
+        lines.append(("spaces", str(spaces)))
+    url = item.urls.published if item.urls else None
+    lines.append(("url", url or "— (site unpublished)"))
+    return Content("\n").join(
+        Content.assemble(Content.styled(f"{k:<10}", "dim"), inert(v)) for k, v in lines
+    )
+
+
+def edit_fields(item: SiteSection | SiteSpace) -> tuple[list[FormField], dict[str, str]]:
+    """The edit form of a section (title, path, condition, icon) or a site space (path,
+    condition), and the values it starts from."""
+    before = {"title": item.title or "", "path": item.path or "", "condition": item.condition or ""}
+    fields = [
+        FormField("path", "Path", before["path"], validate=path_check, max_length=100),
+        FormField(
+            "condition",
+            "Condition (adaptive content expression; empty: always shown)",
+            before["condition"],
+            validate=condition_check,
+        ),
+    ]
+    if isinstance(item, SiteSection):
+        before["icon"] = item.icon or ""
+        fields.insert(0, FormField("title", "Title", before["title"], validate=title_check))
+        fields.append(
+            FormField(
+                "icon",
+                "Icon (an icon name like book; empty: none)",
+                before["icon"],
+                validate=icon_check,
+                max_length=50,
+            )
+        )
+    return fields, before
+
+
+def space_title(ss: SiteSpace) -> str:
+    space = ss.space
+    return ss.title or (getattr(space, "title", None) or "") or ss.id

@@ -1,0 +1,87 @@
+"""The site editor on the seeded demo workspace: the bad redirects the demo seeds are the
+lint's findings, and the 1,200-redirect site opens."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from fastapi import FastAPI
+
+from conftest import until
+from gitbook_tui.api import AsyncGitBook
+from gitbook_tui.server.app import create_app
+from gitbook_tui.server.demo.seed import demo_token, seed_demo_if_empty
+from gitbook_tui.server.demo.seed_sites_extra import LEGACY_REDIRECTS
+from gitbook_tui.tui.app import GitBookApp
+from gitbook_tui.tui.common.config import TuiConfig
+from gitbook_tui.tui.common.state import AccountState, StateStore, account_key
+from gitbook_tui.tui.sites.lint_screen import LintScreen
+from gitbook_tui.tui.sites.redirects_pane import RedirectsPane
+from gitbook_tui.tui.sites.site_editor_screen import SiteEditorScreen
+from gitbook_tui.tui.sites.sites_screen import SitesScreen
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FastAPI]:
+    app = create_app(tmp_path_factory.mktemp("demo") / "demo.sqlite")
+    assert seed_demo_if_empty(app) is True
+    yield app
+
+
+def demo_app(demo: FastAPI, tmp_path: Path) -> GitBookApp:
+    transport = httpx.ASGITransport(app=demo)
+    client = AsyncGitBook(
+        demo_token("maya"), base_url="http://testserver/v1", transport=transport, max_retries=0
+    )
+    org = demo.state.server.storage
+    with org.read() as tx:
+        org_id = tx.meta("demo_org")
+    store = StateStore(tmp_path / "state.json")
+    store.save(account_key(client), AccountState(org_id=org_id))
+    return GitBookApp(client, config=TuiConfig(), state_store=store, transport=transport)
+
+
+async def open_site(pilot: Any, title: str) -> SiteEditorScreen:
+    app = pilot.app
+    await until(pilot, lambda: app.browser is not None, timeout=30)
+    await pilot.press("4")
+    await until(pilot, lambda: isinstance(app.screen, SitesScreen) and app.screen.loaded)
+    sites = app.screen
+    sites.query_one("#sites-table").move_cursor(row=[s.title for s in sites.sites].index(title))
+    await pilot.press("enter")
+    await until(
+        pilot,
+        lambda: isinstance(app.screen, SiteEditorScreen) and app.screen.data is not None,
+        timeout=30,
+    )
+    return app.screen  # type: ignore[no-any-return]
+
+
+async def test_lint_finds_the_seeded_bad_redirects(demo: FastAPI, tmp_path: Path) -> None:
+    app = demo_app(demo, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_site(pilot, "Tidewater Docs")
+        await pilot.press("right_square_bracket", "L")
+        await until(pilot, lambda: isinstance(app.screen, LintScreen))
+        findings = {(f.kind, f.redirect.source) for f in app.screen.findings}  # type: ignore[attr-defined]
+        assert ("gone", "/old-faq") in findings
+        assert ("chain", "/v0/start") in findings and ("chain", "/legacy/start") in findings
+        assert any(kind == "shadowed" for kind, _ in findings)
+        assert not any(source == "/beta/preview" for _, source in findings)  # a draft
+
+
+async def test_legacy_site_shows_every_redirect(demo: FastAPI, tmp_path: Path) -> None:
+    app = demo_app(demo, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        editor = await open_site(pilot, "Tidewater Legacy Docs")
+        await pilot.press("right_square_bracket")
+        pane = editor.query_one(RedirectsPane)
+        await until(pilot, lambda: len(pane.shown) == LEGACY_REDIRECTS and pane.filled)
+        table = pane.query_one("#redirects-table")
+        assert table.row_count == LEGACY_REDIRECTS  # type: ignore[attr-defined]
+        sources = [e.source.lower() for e in pane.shown]
+        assert sources == sorted(sources)
