@@ -261,7 +261,8 @@ async def run(args: argparse.Namespace) -> int:
         f"table open after the data arrived (table ready + tab shown): {opened * 1000:.1f} ms "
         f"— budget {BUDGET * 1000:.0f} ms: {verdict} (load avg {os.getloadavg()[0]:.1f})"
     )
-    return 0 if opened <= BUDGET else 1
+    # --quick is CI's smoke test (the benchmark must run); only a full run fails on the budget
+    return 0 if opened <= BUDGET or args.quick else 1
 
 
 def main() -> None:

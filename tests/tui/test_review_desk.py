@@ -267,7 +267,11 @@ async def test_review_command_starts_on_the_inbox(world, desk, tmp_path):
     app = make_app(world, tmp_path)
     app.start_view = "reviews"
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, ReviewInboxScreen), timeout=30)
+        await until(
+            pilot,
+            lambda: isinstance(app.screen, ReviewInboxScreen) and app.screen.focused is not None,
+            timeout=30,
+        )
         await pilot.press("1")
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
 
