@@ -165,7 +165,9 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--quick", action="store_true", help="one round (CI smoke test)")
     args = parser.parse_args()
-    return asyncio.run(run(1 if args.quick else args.rounds))
+    failed = asyncio.run(run(1 if args.quick else args.rounds))
+    # --quick is CI's smoke test (the benchmark must run); only a full run fails on a budget
+    return 0 if args.quick else failed
 
 
 if __name__ == "__main__":
