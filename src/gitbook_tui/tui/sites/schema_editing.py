@@ -12,18 +12,10 @@ from typing import TYPE_CHECKING
 
 from textual.content import Content
 
+from ..common.external_editor import ExternalEditorError, edit_externally
 from ..common.text import inert
 from .report_screen import ReportScreen
 from .schema_check import schema_problems
-
-try:  # the shared $EDITOR helper (tui/common/external_editor.py)
-    from ..common.external_editor import (  # type: ignore[import-not-found,unused-ignore]
-        ExternalEditorError,
-        edit_externally,
-    )
-except ImportError:  # pragma: no cover - until the shared helper is on this branch
-    edit_externally = None  # type: ignore[assignment,unused-ignore]
-    ExternalEditorError = RuntimeError  # type: ignore[assignment,misc,unused-ignore]
 
 if TYPE_CHECKING:
     from .settings_pane import SettingsPane
@@ -35,9 +27,6 @@ TARGET = "adaptive-schema"
 
 async def edit_schema(pane: SettingsPane) -> None:
     """Run the whole edit from the settings pane (``E``)."""
-    if edit_externally is None:
-        pane.notify("Editing in $EDITOR is not available in this build.", severity="warning")
-        return
     key = pane.draft_key(TARGET)
     drafts = pane.editor.drafts
     draft = await drafts.load(key)
