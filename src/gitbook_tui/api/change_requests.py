@@ -34,6 +34,23 @@ def _crs(space_id: str) -> str:
     return f"/spaces/{seg(space_id, 'space_id')}/change-requests"
 
 
+def _filters(
+    status: object,
+    creator: str | None,
+    contributor: str | None,
+    requested_reviewer: str | None,
+    order_by: str | None,
+) -> dict[str, object]:
+    """The change-request list filters shared by the space and organization listings."""
+    return {
+        "status": status,
+        "creator": creator,
+        "contributor": contributor,
+        "requestedReviewer": requested_reviewer,
+        "orderBy": order_by,
+    }
+
+
 class ChangeRequests(Resource):
     """``change_request`` arguments accept the change request's id or its number."""
 
@@ -58,13 +75,7 @@ class ChangeRequests(Resource):
             self._client,
             _crs(space_id),
             ChangeRequest,
-            params={
-                "status": status,
-                "creator": creator,
-                "contributor": contributor,
-                "requestedReviewer": requested_reviewer,
-                "orderBy": order_by,
-            },
+            params=_filters(status, creator, contributor, requested_reviewer, order_by),
             limit=limit,
             max_items=max_items,
             read=read,
@@ -96,14 +107,10 @@ class ChangeRequests(Resource):
             f"/orgs/{seg(organization_id, 'organization_id')}/change-requests",
             ChangeRequest,
             params={
-                "status": status,
-                "creator": creator,
-                "contributor": contributor,
-                "requestedReviewer": requested_reviewer,
+                **_filters(status, creator, contributor, requested_reviewer, order_by),
                 "space": space,
                 "site": site,
                 "topic": topic,
-                "orderBy": order_by,
             },
             limit=limit,
             max_items=max_items,
