@@ -201,6 +201,19 @@ async def test_counts_the_server_does_not_give_stay_absent(world, tmp_path) -> N
         assert header.updated_text.startswith("updated ")
         assert "💬" not in row(tree, space_key(ids["space"]))
         assert "💬" not in row(tree, page_key(ids["space"], ids["Welcome"]))
+        # opening another page does not ask again; showing the browser again does
+        refused = [r for r in transport.requests if r.endswith("/comments")]
+        await pilot.press("j")
+        await until(pilot, lambda: tree.selected_key == page_key(ids["space"], ids["Install"]))
+        await pilot.press("enter")
+        await until(pilot, lambda: header.title_text == "Install")
+        await pilot.pause()
+        assert [r for r in transport.requests if r.endswith("/comments")] == refused
+        transport.refuse_threads = False
+        await pilot.press("question_mark")
+        await until(pilot, lambda: app.screen is not browser)
+        await pilot.press("escape")
+        await until(pilot, lambda: header.comments_text == "💬 1 on this page")
 
 
 async def test_a_comment_added_through_the_api_shows_when_the_browser_shows_again(

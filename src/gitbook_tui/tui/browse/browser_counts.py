@@ -36,6 +36,9 @@ class BrowserCommentCounts(PaneLayout):
     def _init_counts(self) -> None:
         self.comment_counts = CommentCounts(self.client)
         self._counting: set[str] = set()  # spaces whose counts are being read
+        # spaces whose threads could not be read: tried again when the browser shows
+        # again, not on every page opened
+        self._uncounted: set[str] = set()
 
     def show_comment_counts(self) -> None:
         """The open page's counts in the header, as far as they are known."""
@@ -58,11 +61,13 @@ class BrowserCommentCounts(PaneLayout):
 
     def on_screen_resume(self, _: events.ScreenResume) -> None:
         if self._current is not None:
+            self._uncounted.discard(self._current[0])
             self.call_after_refresh(self._count_comments, self._current[0])
 
     def _count_comments(self, space_id: str) -> None:
         # one read per space at a time: opening pages quickly never restarts it
-        if space_id not in self._counting and not is_leaving(self):
+        busy = space_id in self._counting or space_id in self._uncounted
+        if not busy and not is_leaving(self):
             self._counting.add(space_id)
             self._read_counts(space_id)
 
@@ -87,6 +92,7 @@ class BrowserCommentCounts(PaneLayout):
             self._counts_known(known)
             fresh = await counts.refreshed(known)
         except Exception:  # (the counts stay as they were: nothing depends on them)
+            self._uncounted.add(space_id)
             return
         if fresh is not None:
             self._counts_known(fresh)
