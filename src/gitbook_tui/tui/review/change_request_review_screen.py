@@ -28,11 +28,13 @@ from ..common.state import account_key
 from ..common.status_bar import StatusBar
 from ..common.text import inert
 from .changed_pages_list import ChangedPagesList, entry_id
+from .conflict_marks import load_conflict_marks
 from .diff_view import DiffView
 from .page_diff import load_page_diff
 from .review_actions import ReviewActions
 from .review_data import ReviewState, description_markdown, load_review_state, review_lines
 from .review_footer import ReviewFooter
+from .suggest_edit import note_under_review
 from .viewed_marks import ViewedMarks, fingerprint
 
 __all__ = ["ChangeRequestReviewScreen"]
@@ -97,6 +99,8 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
         self.me: str | None = None
         self.page_fingerprints: dict[str, str] = {}
         self.diff_ready = asyncio.Event()
+        self.conflict: str | None = None
+        """The 409 message of the last update/merge tried at this revision (local mark)."""
         self._shown: tuple[str, str] | None = None
         """(entry, revision) the diff shows: a reload after an action keeps the reader's place."""
 
@@ -155,7 +159,10 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
             return
         status.remove_class("-error")
         first = self.state is None
+        marks = await asyncio.to_thread(load_conflict_marks, client)
+        self.conflict = marks.message(state.cr) if marks is not None else None
         self.state = state
+        note_under_review(self.app, self.space_id, state.cr.id)
         self.remove_class("-changed")
         if self.marks is None:
             self.marks = ViewedMarks(account_key(client), state.cr.id)
@@ -182,6 +189,8 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
         badges: list[tuple[str, str] | str | Content] = []
         if cr.outdated:
             badges.append(("  ⟳ outdated", "bold $text-warning"))
+        if self.conflict is not None:
+            badges.append(("  ⚠ conflicts with main", "bold $text-error"))
         parts: list[tuple[str, str] | str | Content] = [
             (f"#{cr.number} ", "bold"),
             inert(cr.subject or "(no subject)", style="bold"),
