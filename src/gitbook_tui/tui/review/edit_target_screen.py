@@ -79,7 +79,7 @@ class EditTargetScreen(ModalScreen[str | None]):
                 )
             yield OptionList(*options, id="target-list")
             yield Static(
-                "enter choose · escape cancel · the page opens in $EDITOR as it is there",
+                "enter choose · escape cancel · $EDITOR opens the page as it is there",
                 id="target-keys",
             )
 
