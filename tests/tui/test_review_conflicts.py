@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from review_world import desk, make_app, open_inbox, open_review
-from test_review_suggest_edit import editor
+from test_review_suggest_edit import editor, notes_of
 
 from conftest import until
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
@@ -16,6 +16,7 @@ from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestRev
 from gitbook_tui.tui.review.conflict_panel import ConflictPanel
 from gitbook_tui.tui.review.diff_view import DiffView
 from gitbook_tui.tui.review.inbox_data import CONFLICT
+from gitbook_tui.tui.review.merge_checklist_screen import MergeChecklistScreen
 from gitbook_tui.tui.review.review_inbox_screen import ReviewInboxScreen
 from gitbook_tui.tui.review.review_message_screen import ReviewMessageScreen
 
@@ -63,6 +64,7 @@ async def test_conflict_o_opens_the_page_http_only(world, desk, tmp_path, monkey
         "gitbook_tui.tui.review.conflict_panel.open_in_browser", lambda url: opened.append(url)
     )
     app = make_app(world, tmp_path)
+    notes = notes_of(app)
     async with app.run_test(size=(120, 40)) as pilot:
         _, panel = await _conflict_panel(app, pilot)
         await pilot.press("o")
@@ -73,9 +75,7 @@ async def test_conflict_o_opens_the_page_http_only(world, desk, tmp_path, monkey
         assert opened[0].endswith("/sizing")  # the page (in the change request), not the CR
         panel.page_urls[page_id] = "javascript:alert(1)"
         await pilot.press("o")
-        await until(
-            pilot, lambda: any("Only web" in n.message for n in app._notifications), timeout=5
-        )
+        await until(pilot, lambda: any("Only web" in n for n in notes), timeout=5)
         assert len(opened) == 1
 
 
@@ -155,3 +155,31 @@ async def test_one_pressed_as_the_inbox_appears_goes_back(world, desk, tmp_path,
         await pilot.press("1")  # at once: the hidden filter box must not take it
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
         assert inbox.filter_text == ""
+
+
+async def test_merge_conflict_resolved_then_merge_retried(world, desk, tmp_path, monkeypatch):
+    editor(tmp_path, monkeypatch, "sed -i 's/20 GB/30 GB/' \"$1\"")
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        review = await open_review(app, pilot, "Conflicting edit")
+        await pilot.press("m")
+        await until(pilot, lambda: isinstance(app.screen, MergeChecklistScreen))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("3", "enter")
+        await until(pilot, lambda: isinstance(app.screen, ConflictPanel))
+        panel = app.screen
+        await until(pilot, lambda: all(v.diff is not None for v in panel.query(DiffView)))
+        await pilot.press("e")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), timeout=20)
+        assert "merge" in app.screen._title
+        await pilot.press("enter")  # retry: the checklist and the typed confirmation again
+        await until(pilot, lambda: isinstance(app.screen, MergeChecklistScreen))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("3", "enter")
+        await until(
+            pilot,
+            lambda: review.state is not None and review.state.cr.status == "merged",
+            timeout=20,
+        )

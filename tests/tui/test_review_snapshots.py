@@ -1,5 +1,5 @@
 """Snapshots of the review desk at 80×24 and 120×40: inbox, review pane (inline and split),
-merge checklist, conflict panel and the picker of where a suggested edit goes.
+merge checklist, conflict panel, review message and the picker of where a suggested edit goes.
 
 Deterministic like ``test_snapshots.py``: the fixed-clock in-process server, the inbox's
 "updated" ages computed against a pinned now, the status bar and cache clocks frozen, no
@@ -20,12 +20,14 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from conftest import START, until
+from gitbook_tui.tui.common.composer import Composer
 from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
 from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
 from gitbook_tui.tui.review.conflict_panel import ConflictPanel
 from gitbook_tui.tui.review.diff_view import DiffView
 from gitbook_tui.tui.review.edit_target_screen import EditTargetScreen
 from gitbook_tui.tui.review.merge_checklist_screen import MergeChecklistScreen
+from gitbook_tui.tui.review.review_message_screen import ReviewMessageScreen
 
 __all__ = ["desk"]
 
@@ -144,4 +146,22 @@ def test_edit_target_picker(snap_compare: Snap, world, desk, tmp_path, size) -> 
 
     assert snap_compare(
         make_app(world, tmp_path, "eve", pin_rate=True), terminal_size=size, run_before=run_before
+    )
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_review_message(snap_compare: Snap, world, desk, tmp_path, size) -> None:
+    """``v`` by rita: the shared composer in the review dialog, with a message typed."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await open_review(pilot.app, pilot, "Update partition sizing")
+        await pilot.press("v")
+        await until(pilot, lambda: isinstance(pilot.app.screen, ReviewMessageScreen))
+        composer = pilot.app.screen.query_one(Composer)
+        await until(pilot, lambda: composer.is_open and composer.area.has_focus)
+        await pilot.press(*"Sizing reads well.")
+        await settle(pilot)
+
+    assert snap_compare(
+        make_app(world, tmp_path, "rita"), terminal_size=size, run_before=run_before
     )

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from review_world import desk, make_app
+from comments_support import notes_of
+from review_world import HOSTILE, desk, make_app, open_review
 
 from conftest import World, until
 from gitbook_tui.api.change_requests import ChangeRequests
@@ -22,7 +23,7 @@ from gitbook_tui.tui.common.state import account_key
 from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
 from gitbook_tui.tui.review.edit_target_screen import EditTargetScreen
 
-__all__ = ["desk", "editor", "open_page", "press_edit"]
+__all__ = ["desk", "editor", "notes_of", "open_page", "press_edit"]
 
 
 def editor(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str) -> Path:
@@ -129,12 +130,11 @@ async def test_unchanged_file_creates_nothing(world, desk, tmp_path, monkeypatch
     space = desk["space"]["id"]
     count = len(crs(world, space))
     app = make_app(world, tmp_path)
+    notes = notes_of(app)
     async with app.run_test(size=(120, 40)) as pilot:
         browser = await open_page(app, pilot, space, desk["page"])
         await press_edit(pilot)
-        await until(
-            pilot, lambda: any("nothing was created" in n.message for n in app._notifications)
-        )
+        await until(pilot, lambda: any("nothing was created" in n for n in notes))
         assert app.screen is browser
     assert seen.exists()
     assert len(crs(world, space)) == count
@@ -149,11 +149,12 @@ async def test_failed_post_keeps_the_file_and_a_draft(world, desk, tmp_path, mon
     monkeypatch.setattr(ChangeRequests, "edit_content", refused)
     space = desk["space"]["id"]
     app = make_app(world, tmp_path)
+    notes = notes_of(app)
     async with app.run_test(size=(120, 40)) as pilot:
         browser = await open_page(app, pilot, space, desk["page"])
         await press_edit(pilot)
-        await until(pilot, lambda: any("Could not post" in n.message for n in app._notifications))
-        message = next(n.message for n in app._notifications if "Could not post" in n.message)
+        await until(pilot, lambda: any("Could not post" in n for n in notes))
+        message = next(n for n in notes if "Could not post" in n)
         assert app.screen is browser
         kept = Path(message.split("kept in ", 1)[1].split(" and as a draft", 1)[0])
         assert "99 GB" in kept.read_text()
@@ -166,6 +167,9 @@ async def test_failed_post_keeps_the_file_and_a_draft(world, desk, tmp_path, mon
         await press_edit(pilot)
         await until(pilot, lambda: seen.exists())
         assert "99 GB" in seen.read_text()
+        await until(  # (still refused: posted again, failed again, kept again)
+            pilot, lambda: sum("Could not post" in n for n in notes) == 2
+        )
     # the change request made for it was archived: no empty one left open
     assert not [
         c for c in crs(world, space) if c["subject"] == "Edit Streams" and c["status"] != "archived"
@@ -180,11 +184,12 @@ async def test_refused_before_the_editor_opens(world, desk, tmp_path, monkeypatc
         r = world.client().patch(f"/spaces/{space}", json={"editMode": "locked"})
         assert r.status_code == 200, r.text
     app = make_app(world, tmp_path, "alice" if who == "locked" else who)
+    notes = notes_of(app)
     expected = "is locked" if who == "locked" else "needs edit rights"
     async with app.run_test(size=(120, 40)) as pilot:
         await open_page(app, pilot, space, desk["page"])
         await press_edit(pilot)
-        await until(pilot, lambda: any(expected in n.message for n in app._notifications))
+        await until(pilot, lambda: any(expected in n for n in notes))
     assert not seen.exists()
 
 
@@ -199,3 +204,46 @@ async def test_picker_escape_cancels(world, desk, tmp_path, monkeypatch):
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is browser)
     assert not seen.exists()
+
+
+async def test_the_change_request_under_review_is_offered_first(world, desk, tmp_path, monkeypatch):
+    editor(tmp_path, monkeypatch, "sed -i 's/50 GB/70 GB/' \"$1\"")
+    space, cr = desk["space"]["id"], desk["cr"]
+    app = make_app(world, tmp_path)  # alice: none of her own open here; #2 is eve's
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_review(app, pilot, "Update partition sizing")
+        await pilot.press("1")
+        await open_page(app, pilot, space, desk["page"])
+        await press_edit(pilot)
+        await until(pilot, lambda: isinstance(app.screen, EditTargetScreen))
+        picker = app.screen
+        assert isinstance(picker, EditTargetScreen)
+        assert [c.id for c in picker.candidates] == [cr["id"]]
+        assert picker.under_review == cr["id"]
+        options = picker.query_one("OptionList")
+        await until(pilot, lambda: options.highlighted == 1)  # preselected
+        assert "under review" in str(options.get_option_at_index(1).prompt)
+        await pilot.press("enter")
+        review = await review_shown(app, pilot)
+        assert review.state is not None and review.state.cr.id == cr["id"]
+    assert "70 GB" in page_in(world, space, cr["id"], desk["page"])
+
+
+async def test_hostile_subjects_in_the_picker_stay_inert(world, desk, tmp_path, monkeypatch):
+    editor(tmp_path, monkeypatch, "true")
+    space, cr = desk["space"]["id"], desk["cr"]
+    r = world.client("eve").patch(
+        f"/spaces/{space}/change-requests/{cr['id']}", json={"subject": HOSTILE}
+    )
+    assert r.status_code == 200, r.text
+    app = make_app(world, tmp_path, "eve")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_page(app, pilot, space, desk["page"])
+        await press_edit(pilot)
+        await until(pilot, lambda: isinstance(app.screen, EditTargetScreen))
+        options = app.screen.query_one("OptionList")
+        prompts = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        hostile = next(p for p in prompts if "pwn" in p)
+        assert "[bold red]pwn[/]" in hostile and "\x1b" not in hostile and "\x07" not in hostile
+        await pilot.press("escape")
+    assert app.return_code is None or app.return_code == 0

@@ -84,12 +84,14 @@ class EditTargetScreen(ModalScreen[str | None]):
             )
 
     def on_mount(self) -> None:
-        options = self.query_one(OptionList)
-        options.focus()
-        if self.under_review is not None:  # the change request being reviewed comes first
-            ids = [NEW, *(cr.id for cr in self.candidates)]
-            if self.under_review in ids:
-                options.highlighted = ids.index(self.under_review)
+        self.query_one(OptionList).focus()
+        if self.under_review is not None:  # the change request being reviewed is preselected
+            self.call_after_refresh(self._preselect, self.under_review)
+
+    def _preselect(self, cr_id: str) -> None:
+        ids = [NEW, *(cr.id for cr in self.candidates)]
+        if cr_id in ids:
+            self.query_one(OptionList).highlighted = ids.index(cr_id)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)

@@ -63,11 +63,11 @@ class ReviewMessageScreen(ModalScreen[bool]):
             yield Static(
                 Content.assemble(
                     ("ctrl+s", "bold"),
-                    " submit (message optional)   ",
+                    " submit (message optional)  ",
                     ("ctrl+o", "bold"),
-                    " $EDITOR   ",
+                    " $EDITOR  ",
                     ("escape", "bold"),
-                    " close, draft kept",
+                    " keeps the draft",
                 ),
                 id="review-keys",
             )
