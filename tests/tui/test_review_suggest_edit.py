@@ -48,11 +48,9 @@ async def open_page(app: GitBookApp, pilot: Any, space_id: str, page_id: str) ->
 
 
 async def press_edit(pilot: Any) -> None:
-    from gitbook_tui.tui.review.suggest_edit import start_suggest_edit
-
-    browser = pilot.app.screen
-    assert isinstance(browser, BrowserScreen) and browser.current_page is not None
-    start_suggest_edit(browser, pilot.app, *browser.current_page)
+    """``e`` in the browser, with the page open."""
+    assert isinstance(pilot.app.screen, BrowserScreen)
+    await pilot.press("e")
 
 
 def crs(world: World, space_id: str) -> list[dict]:
@@ -247,3 +245,16 @@ async def test_hostile_subjects_in_the_picker_stay_inert(world, desk, tmp_path, 
         assert "[bold red]pwn[/]" in hostile and "\x1b" not in hostile and "\x07" not in hostile
         await pilot.press("escape")
     assert app.return_code is None or app.return_code == 0
+
+
+async def test_e_without_an_open_page_says_so(world, desk, tmp_path, monkeypatch):
+    seen = editor(tmp_path, monkeypatch, "true")
+    app = make_app(world, tmp_path)
+    notes = notes_of(app)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: app.organization_id is not None)
+        assert app.screen.current_page is None
+        await press_edit(pilot)
+        await until(pilot, lambda: any("Open a page" in n for n in notes))
+    assert not seen.exists()

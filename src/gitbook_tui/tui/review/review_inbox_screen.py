@@ -1,6 +1,7 @@
 """ReviewInboxScreen (view 2): change requests that need the reader, gh-dash style.
 
-Sections on ``h``/``l`` (Review requested · Mine · Outdated or conflicting · Drafts · All
+Sections on ``h``/``l`` (Review requested · Mine · Outdated or conflicting — a 409 of
+an update or merge is remembered locally, :mod:`.conflict_marks`, and marked ⚠ · Drafts · All
 open) across the organization, or one table for the space open in the browser (``a``
 switches between the two); ``p`` previews the selected change request, ``enter`` opens its
 review, ``f`` cycles the status filter, ``r`` reloads. While shown, the list revalidates in
