@@ -117,6 +117,8 @@ async def test_edit_goes_into_a_chosen_open_change_request(world, desk, tmp_path
         picker.dismiss(cr["id"])
         review = await review_shown(app, pilot)
         assert review.state is not None and review.state.cr.id == cr["id"]
+        assert review.pages.selected is not None
+        assert review.pages.selected.page.id == desk["page"]  # the edited page is shown
     assert "50 GB" in seen.read_text()  # the page as it is in #2, not main's
     text = page_in(world, space, cr["id"], desk["page"])
     assert "60 GB" in text and "A brand new paragraph about compaction." in text
@@ -258,3 +260,19 @@ async def test_e_without_an_open_page_says_so(world, desk, tmp_path, monkeypatch
         await press_edit(pilot)
         await until(pilot, lambda: any("Open a page" in n for n in notes))
     assert not seen.exists()
+
+
+async def test_the_edited_page_is_the_one_shown(world, desk, tmp_path, monkeypatch):
+    editor(tmp_path, monkeypatch, "sed -i 's/10 GB/11 GB/' \"$1\"")
+    space, conflicted = desk["space"]["id"], desk["conflicted"]
+    app = make_app(world, tmp_path, "eve")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_page(app, pilot, space, desk["page"])
+        await press_edit(pilot)
+        await until(pilot, lambda: isinstance(app.screen, EditTargetScreen))
+        app.screen.dismiss(conflicted["id"])  # #3 changes Sizing; now Streams too
+        review = await review_shown(app, pilot)
+        assert len(review.pages.changes) == 2
+        assert review.pages.selected is not None
+        assert review.pages.selected.page.id == desk["page"]
+        await until(pilot, lambda: any("11 GB" in line for line in review.diff.all_text()))

@@ -87,13 +87,21 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
     ]
 
     def __init__(
-        self, nav: Navigator, space_id: str, change_request: str, *, space_title: str = ""
+        self,
+        nav: Navigator,
+        space_id: str,
+        change_request: str,
+        *,
+        space_title: str = "",
+        page_id: str | None = None,
     ) -> None:
+        """``page_id``: the changed page to show first (e.g. the one just edited)."""
         super().__init__()
         self.nav = nav
         self.space_id = space_id
         self.change_request = change_request
         self.space_title = space_title
+        self.start_page = page_id
         self.state: ReviewState | None = None
         self.marks: ViewedMarks | None = None
         self.me: str | None = None
@@ -178,6 +186,9 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
         reviews.display = bool(state.reviews)
         if first:
             self.diff.focus()
+            ids = [entry_id(c) for c in state.changes]
+            if self.start_page in ids:
+                self.pages.highlighted = ids.index(self.start_page)
         self._show_selected()
         self.refresh_bindings()
 

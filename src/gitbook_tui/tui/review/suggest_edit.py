@@ -245,6 +245,8 @@ async def _edit_and_post(
         from .change_request_review_screen import ChangeRequestReviewScreen
 
         await app.push_screen(
-            ChangeRequestReviewScreen(nav, space.id, cr.id, space_title=space.title or "")
+            ChangeRequestReviewScreen(
+                nav, space.id, cr.id, space_title=space.title or "", page_id=page_id
+            )
         )
     return cr
