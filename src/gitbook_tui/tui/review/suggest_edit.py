@@ -141,6 +141,7 @@ async def suggest_edit(
 ) -> ChangeRequest | None:
     """The whole flow (see the module doc); the change request posted to, or ``None``."""
     client = nav.client
+    target = into
     try:
         space = await client.spaces.get(space_id, read="network")
         denied = edit_denial(space)
@@ -148,7 +149,6 @@ async def suggest_edit(
             _say(app, denied, error=True)
             return None
         me = (await client.users.me(read="prefer-cache")).id
-        target = into
         if target is None:
             candidates, under = await _candidates(app, nav, space_id, me)
             if candidates:
@@ -167,7 +167,7 @@ async def suggest_edit(
             read="network",
         )
     except NotFoundError:
-        where = f"change request #{into.number}" if into is not None else "this space"
+        where = f"change request #{target.number}" if target is not None else "this space"
         _say(app, f"The page is not in {where} any more.", error=True)
         return None
     except GitBookError as exc:
