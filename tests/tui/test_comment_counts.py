@@ -123,7 +123,7 @@ def row(tree: WorkspaceTree, key: str) -> str:
 
 async def test_tree_rows_and_page_header_show_the_open_threads(world, tmp_path) -> None:
     ids = counted_space(world)
-    app, _ = make_app(world, tmp_path, ids)
+    app, transport = make_app(world, tmp_path, ids)
     async with app.run_test(size=(120, 40)) as pilot:
         browser = await browser_on_page(pilot)
         header, tree = browser.header, browser.workspace_tree
@@ -134,11 +134,15 @@ async def test_tree_rows_and_page_header_show_the_open_threads(world, tmp_path) 
         # the date keeps its place beside the counts while there is room
         assert header.updated_text.startswith("updated ")
 
+        listed = [r for r in transport.requests if r.endswith("/comments")]
+        assert len(listed) == 1  # one read of the space's open threads
         await pilot.press("j")  # the cursor on Install: enter opens it, counts already known
         await until(pilot, lambda: tree.selected_key == page_key(ids["space"], ids["Install"]))
         await pilot.press("enter")
         await until(pilot, lambda: header.title_text == "Install")
         assert header.comments_text == "💬 1 on this page · 4 in space"
+        await pilot.pause()
+        assert [r for r in transport.requests if r.endswith("/comments")] == listed
 
 
 async def test_a_page_without_threads_says_so_only_when_its_space_has_some(world, tmp_path) -> None:

@@ -4,15 +4,17 @@ page header and on the tree's rows.
 A space's count is the API's (``Space.comments``, on the tree's space rows); a page's is
 counted from its space's open threads (:class:`.comment_counts.CommentCounts`), read in a
 worker when a page of the space is first shown — never in the way of the tree or the
-page. When the browser shows again (after the Comments view, a dialog…) or another page
-opens, the cache says at no cost whether a comment of the space was posted, edited,
-resolved or deleted meanwhile (the client dropped the cached list); then the counts and
-the space are read again. A count not known is left out, never shown as 0.
+page. When the browser shows again (after the Comments view, a dialog…), the cache says
+without a request whether a comment of the space was posted, edited, resolved or
+deleted meanwhile (the client dropped the cached list); then the counts and the space
+are read again. A count not known is left out, never shown as 0.
 
 A mixin for :class:`.browser_screen.BrowserScreen`.
 """
 
 from __future__ import annotations
+
+from functools import partial
 
 from textual import events, work
 
@@ -60,14 +62,18 @@ class BrowserCommentCounts(PaneLayout):
         self.call_after_refresh(self._count_comments, space_id)
 
     def on_screen_resume(self, _: events.ScreenResume) -> None:
+        # (comments are only written in other views: their changes are looked for here)
         if self._current is not None:
             self._uncounted.discard(self._current[0])
-            self.call_after_refresh(self._count_comments, self._current[0])
+            self.call_after_refresh(partial(self._count_comments, self._current[0], check=True))
 
-    def _count_comments(self, space_id: str) -> None:
-        # one read per space at a time: opening pages quickly never restarts it
+    def _count_comments(self, space_id: str, *, check: bool = False) -> None:
+        """Read the counts of the space if they are not known (or, ``check``, if a write
+        made them stale); one read per space at a time: opening pages quickly never
+        restarts it."""
         busy = space_id in self._counting or space_id in self._uncounted
-        if not busy and not is_leaving(self):
+        known = self.comment_counts.of_space(space_id) is not None
+        if not busy and not (known and not check) and not is_leaving(self):
             self._counting.add(space_id)
             self._read_counts(space_id)
 
