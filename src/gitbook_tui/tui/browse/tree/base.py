@@ -102,7 +102,7 @@ class BatchedTree(BatchingTree[NodeData]):
         if node.allow_expand:
             width += cell_width(self.ICON_NODE_EXPANDED if node.is_expanded else self.ICON_NODE)
         data = node.data
-        if data is not None and data.kind in ("space", "page"):
-            badges = comment_badge(self.comment_count(data))
-            width += cell_width(badges[0]) if badges else 0
+        count = self.comment_count(data) if data is not None else None
+        if count:
+            width += cell_width(comment_badge(count)[0])
         return width
