@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import tempfile
+from datetime import datetime
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -22,7 +24,13 @@ from .seed_reviews_extra import seed_review_extras
 from .seed_sites_extra import seed_sites_extra
 from .seed_threads import ThreadSeeder
 
-__all__ = ["DemoSeeder", "demo_token", "seed_demo_if_empty"]
+__all__ = ["DemoSeeder", "demo_token", "seed_demo_if_empty", "seed_phase"]
+
+SEED_PHASE = "demo_seed"
+"""Meta key: how far the demo is seeded (missing in demos seeded before the two phases)."""
+SEED_STATE = "demo_seed_state"
+PHASE_STRUCTURE = "structure"
+PHASE_DONE = "done"
 
 
 def _with_description(markdown: str, description: str | None) -> str:
@@ -62,9 +70,18 @@ def _write_gitsync_folder(root: Path, pages: list[dict[str, Any]]) -> None:
 
 
 class DemoSeeder(ThreadSeeder, OrgSeeder):
-    """Replays the demo workspace oldest event first, each at its own time."""
+    """Replays the demo workspace oldest event first, each at its own time, in two phases:
+    :meth:`seed_structure` (people, teams, collections, every space and the written pages:
+    what the app's first screen needs) and :meth:`seed_extras` (the generated spaces'
+    pages, threads, change requests, sites and the organization's extras). Each phase
+    draws ids from its own fixed seed, so the demo is the same however it was seeded."""
 
     async def run(self) -> None:
+        """Both phases, one after the other."""
+        await self.seed_structure()
+        await self.seed_extras()
+
+    async def seed_structure(self) -> None:
         self.storage.reseed_ids(DEMO_ID_SEED)
         try:
             start = max([s.get("createdDaysAgo", 90) for s in self.data["spaces"]] + [90]) + 5
@@ -73,6 +90,22 @@ class DemoSeeder(ThreadSeeder, OrgSeeder):
             await self._structure(start)
             for space in self.data["spaces"]:
                 self.schedule(space.get("createdDaysAgo", 60), partial(self._space, space))
+            await self._replay()
+            with self.storage.transaction() as tx:
+                tx.set_meta(SEED_STATE, json.dumps(self._state()))
+                tx.set_meta(SEED_PHASE, PHASE_STRUCTURE)
+        finally:
+            await self._finish()
+
+    async def seed_extras(self) -> None:
+        if not self.org:  # a new seeder (another process, a later run): phase 1's ids
+            self.load_state()
+        self.storage.reseed_ids(DEMO_ID_SEED + 1)
+        try:
+            for space in self.data["spaces"]:
+                if space.get("generated"):
+                    days = space.get("createdDaysAgo", 60)
+                    self.schedule(days, partial(self._fill_generated, space))
             for comment in self.data.get("comments", []):
                 self._schedule_comment(comment, "/spaces/{space}/comments", comment["space"])
             schedule_extra_comments(self)
@@ -83,15 +116,41 @@ class DemoSeeder(ThreadSeeder, OrgSeeder):
             self.schedule(1.9, partial(seed_sites_extra, self))
             self.schedule(2, self._org_extras)
             self.schedule(1, self._lock_spaces)
-            self._events.sort(key=lambda e: (e[0], e[1]))
-            for days, _, action in self._events:
-                self.at(-days)
-                await action()
+            await self._replay()
+            with self.storage.transaction() as tx:
+                tx.set_meta(SEED_STATE, "{}")
+                tx.set_meta(SEED_PHASE, PHASE_DONE)
         finally:
-            self.clock.set(None)
-            self.storage.reseed_ids(None)
-            for c in self._clients.values():
-                await c.aclose()
+            await self._finish()
+
+    async def _replay(self) -> None:
+        events, self._events = sorted(self._events, key=lambda e: (e[0], e[1])), []
+        for days, _, action in events:
+            self.at(-days)
+            await action()
+
+    async def _finish(self) -> None:
+        self._events = []
+        self.clock.set(None)
+        self.storage.reseed_ids(None)
+        clients, self._clients = list(self._clients.values()), {}
+        for c in clients:
+            await c.aclose()
+
+    def _state(self) -> dict[str, Any]:
+        """What phase 2 needs of phase 1 (kept in the database between the two)."""
+        names = ("org", "users", "teams", "collections", "spaces", "pages")
+        return {"now": self.now.isoformat(), **{name: getattr(self, name) for name in names}}
+
+    def load_state(self) -> None:
+        """Phase 1's ids, as it left them in the database."""
+        with self.storage.read() as tx:
+            state = json.loads(tx.meta(SEED_STATE) or "{}")
+        if not state:
+            raise SeedError("the demo's first phase left no state: seed a new database")
+        self.now = datetime.fromisoformat(state.pop("now"))
+        for name, value in state.items():
+            setattr(self, name, value)
 
     def _people(self) -> None:
         org_data = self.data["organization"]
@@ -178,8 +237,12 @@ class DemoSeeder(ThreadSeeder, OrgSeeder):
             )
         if space.get("folder"):
             await self._import_folder(space_id, DEMO_DIR / "spaces" / space["folder"])
-        elif space.get("generated"):
-            await self._import_generated(space_id, space["generated"])
+            self.pages[space["key"]] = await self._page_paths(space_id)
+        # (a generated space's pages come in phase 2: see _fill_generated)
+
+    async def _fill_generated(self, space: dict[str, Any]) -> None:
+        space_id = self.spaces[space["key"]]
+        await self._import_generated(space_id, space["generated"])
         self.pages[space["key"]] = await self._page_paths(space_id)
 
     async def _import_folder(self, space_id: str, folder: Path) -> None:
@@ -226,11 +289,25 @@ class DemoSeeder(ThreadSeeder, OrgSeeder):
         return found
 
 
-def seed_demo_if_empty(app: FastAPI) -> bool:
-    """Seed the demo workspace into a database that has none yet; True if it seeded."""
-    storage: Storage = app.state.server.storage
+def seed_phase(storage: Storage) -> str | None:
+    """``None``: nothing seeded (a new database, or not a demo one); ``"structure"``: phase 1
+    done, the extras missing; ``"done"``: the whole demo."""
     with storage.read() as tx:
+        phase = tx.meta(SEED_PHASE)
+        if phase is not None:
+            return phase
         if tx.meta("demo_org") is not None or tx.meta("owner") is not None:
-            return False
-    asyncio.run(DemoSeeder(app).run())
+            return PHASE_DONE  # seeded in one go by an older version, or not a demo: as is
+    return None
+
+
+def seed_demo_if_empty(app: FastAPI) -> bool:
+    """Seed the demo workspace through ``app`` into a database that has none yet (or finish
+    one whose second phase is missing); True if it seeded. (``runner`` seeds a new demo
+    database with each phase in one transaction: :class:`.phases.DemoSeeding`.)"""
+    phase = seed_phase(app.state.server.storage)
+    if phase == PHASE_DONE:
+        return False
+    seeder = DemoSeeder(app)
+    asyncio.run(seeder.run() if phase is None else seeder.seed_extras())
     return True
