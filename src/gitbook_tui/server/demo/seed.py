@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-import tempfile
+from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
 from pathlib import Path
@@ -16,6 +16,7 @@ from ..bootstrap import add_member, create_org, create_user
 from ..core.context import issue_token
 from ..core.storage import Storage
 from ..core.url_guard import trusting
+from ..importers.gitsync import SimpleCtx, apply_tree, build_tree
 from . import generated
 from .seed_base import DEMO_DIR, DEMO_ID_SEED, SeedError, demo_token
 from .seed_comments_extra import schedule_extra_comments
@@ -45,28 +46,43 @@ def _with_description(markdown: str, description: str | None) -> str:
     return f"---\ndescription: {description}\n---\n\n{markdown}"
 
 
-def _write_gitsync_folder(root: Path, pages: list[dict[str, Any]]) -> None:
-    """Write generated pages as a Git Sync folder (SUMMARY.md + one file per page)."""
-    root.mkdir(parents=True, exist_ok=True)
+def gitsync_files(pages: list[dict[str, Any]]) -> dict[str, bytes]:
+    """Generated pages as the files of a Git Sync folder (SUMMARY.md + one file per page)."""
     lines = ["# Table of contents", ""]
-    files: list[str] = []
+    files: dict[str, bytes] = {}
 
     def walk(nodes: list[dict[str, Any]], prefix: str, depth: int) -> None:
         for node in nodes:
             children = node.get("pages") or []
             rel = f"{prefix}{node['slug']}/README.md" if children else f"{prefix}{node['slug']}.md"
-            target = root / rel
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(_with_description(node["markdown"], node.get("description")), "utf-8")
-            files.append(rel)
+            text = _with_description(node["markdown"], node.get("description"))
+            files[rel] = text.encode("utf-8")
             lines.append(f"{'  ' * depth}* [{node['title']}]({rel})")
             walk(children, f"{prefix}{node['slug']}/", depth + 1)
 
     walk(pages, "", 0)
-    (root / "SUMMARY.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    (root / ".gitbook.yaml").write_text(
-        f"root: ./\nstructure:\n  readme: {files[0]}\n  summary: SUMMARY.md\n"
+    first = next(iter(files))
+    files["SUMMARY.md"] = ("\n".join(lines) + "\n").encode("utf-8")
+    files[".gitbook.yaml"] = (
+        f"root: ./\nstructure:\n  readme: {first}\n  summary: SUMMARY.md\n".encode()
     )
+    return files
+
+
+@dataclass
+class _MemoryFolder:
+    """A Git Sync folder held in memory (the generated spaces: no files written and read)."""
+
+    files: dict[str, bytes]
+
+    def read(self, rel: str) -> bytes | None:
+        return self.files.get(rel)
+
+    def assets(self, folder: str) -> list[str]:
+        return []
+
+    def describe(self, rel: str) -> str:
+        return f"generated:{rel}"
 
 
 class DemoSeeder(ThreadSeeder, OrgSeeder):
@@ -269,9 +285,16 @@ class DemoSeeder(ThreadSeeder, OrgSeeder):
             ]
         else:
             pages = getattr(generated, name)()
-        with tempfile.TemporaryDirectory(prefix="gitbook-tui-demo-") as tmp:
-            _write_gitsync_folder(Path(tmp), pages)
-            await self._import_folder(space_id, Path(tmp))
+        # What the import operation does with a Git Sync folder (read it into a tree, store
+        # it as the space's new revision), as the admin, without writing ~2,000 files first.
+        source = _MemoryFolder(gitsync_files(pages))
+        ctx = SimpleCtx(self.storage, self.clock, self.users[self.admin])
+        with self.storage.transaction() as tx:
+            space = tx.get("space", space_id)
+            if space is None:
+                raise SeedError(f"space {space_id} is gone")
+            tree = build_tree(source, new_id=ctx.new_id, now=ctx.now())
+            apply_tree(tx, ctx, space, tree)
 
     async def _page_paths(self, space_id: str) -> dict[str, str]:
         """Map each page's source file path (``git.path``) to its page id."""
