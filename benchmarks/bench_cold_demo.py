@@ -225,7 +225,9 @@ def main() -> None:
             cold.append(run_once(home, wait_complete=True))
         medians = report("cold --demo (new folders)", cold)
         if not args.quick:
-            report("warm --demo (the last run's folders)", [run_once(homes[-1], False)])
+            report(
+                "warm --demo (the last run's folders)", [run_once(homes[-1], wait_complete=False)]
+            )
     finally:
         for home in homes:
             shutil.rmtree(home, ignore_errors=True)
