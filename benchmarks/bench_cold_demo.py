@@ -18,7 +18,10 @@ the fork):
 * progress frame — the progress screen ("Preparing the demo workspace…");
 * first tree frame — the tree with the demo's spaces ("Tidewater…") (budget ≤ 2 s);
 * demo complete — the database says the second seeding phase is committed (threads, change
-  requests, sites, the generated spaces: read from the database beside the running app).
+  requests, sites, the generated spaces: read from the database beside the running app);
+* app CPU, server CPU — the CPU time (user + system) the app's process and its server's
+  process had used at the first tree frame: what the start costs, whatever the load (on an
+  idle machine with two cores the two run side by side).
 
 Full runs add one warm run (the folders of the last cold round again: seeded database,
 cache and remembered state). Figures are medians over the rounds; the load average is
@@ -74,6 +77,15 @@ def _alive(pid: int) -> bool:
     return state != "Z"
 
 
+def _cpu(pid: int) -> float:
+    """CPU seconds (user + system) a process has used so far."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _demo_complete(db: Path) -> bool:
     if not db.exists():
         return False
@@ -109,6 +121,8 @@ def run_once(home: Path, *, wait_complete: bool) -> dict[str, float | None]:
         "progress frame": None,
         "first tree frame": None,
         "demo complete": None,
+        "app CPU": None,
+        "server CPU": None,
     }
     t0 = time.perf_counter()
     pid, fd = pty.fork()
@@ -140,6 +154,9 @@ def run_once(home: Path, *, wait_complete: bool) -> dict[str, float | None]:
                 for name, text in (("progress frame", PROGRESS), ("first tree frame", TREE)):
                     if marks[name] is None and text in seen:
                         marks[name] = now
+                if marks["first tree frame"] is not None and marks["app CPU"] is None:
+                    marks["app CPU"] = _cpu(pid)
+                    marks["server CPU"] = sum(_cpu(child) for child in server_pids)
                 seen = seen[-4096:] if marks["alt screen"] is not None else seen
             if marks["demo complete"] is None and _demo_complete(db):
                 marks["demo complete"] = now
@@ -193,7 +210,14 @@ def _fmt(value: float | None) -> str:
 
 
 def report(title: str, runs: list[dict[str, float | None]]) -> dict[str, float | None]:
-    names = ["first output", "progress frame", "first tree frame", "demo complete"]
+    names = [
+        "first output",
+        "progress frame",
+        "first tree frame",
+        "demo complete",
+        "app CPU",
+        "server CPU",
+    ]
     medians: dict[str, float | None] = {}
     for name in names:
         values = [r[name] for r in runs if r[name] is not None]
@@ -206,6 +230,7 @@ def report(title: str, runs: list[dict[str, float | None]]) -> dict[str, float |
     for name in [*names, "longest blank"]:
         each = ", ".join(_fmt(r[name] if name != "longest blank" else blank(r)) for r in runs)
         print(f"  {name:17} {_fmt(medians[name]):>8}   ({each})")
+    print("  (CPU: seconds used by each process until the first tree frame)")
     return medians
 
 

@@ -135,7 +135,9 @@ def serve_on(
     else:
         report("serving")
     try:
-        if gate is not None:
+        if gate is None:
+            report("seeded")  # nothing to seed
+        else:
             try:
                 rest_storage = BatchStorage(db)  # a connection (and app) of its own
                 rest_app = create_app(rest_storage, clock=Clock())
