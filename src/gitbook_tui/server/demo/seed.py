@@ -13,10 +13,12 @@ from typing import Any
 from fastapi import FastAPI
 
 from ..bootstrap import add_member, create_org, create_user
+from ..core.clock import iso
 from ..core.context import issue_token
 from ..core.storage import Storage
 from ..core.url_guard import trusting
 from ..importers.gitsync import SimpleCtx, apply_tree, build_tree
+from ..org_admin.views import check_members
 from . import generated
 from .seed_base import DEMO_DIR, DEMO_ID_SEED, SeedError, demo_token
 from .seed_comments_extra import schedule_extra_comments
@@ -192,17 +194,23 @@ class DemoSeeder(ThreadSeeder, OrgSeeder):
             tx.set_meta("demo_org", self.org)
 
     async def _structure(self, start: float) -> None:
-        for team in self.data.get("teams", []):
-            created = await self.call(
-                self.admin,
-                "PUT",
-                f"/orgs/{self.org}/teams",
-                json={
+        # Teams straight into storage, as the team operation stores them: going through the
+        # API here would make the server build every route module before it first answers
+        # (the teams' module is the last one), for three records.
+        with self.storage.transaction() as tx:
+            for team in self.data.get("teams", []):
+                record = {
+                    "id": self.storage.new_id(),
+                    "organization": self.org,
                     "title": team["title"],
-                    "members": [self.users[m] for m in team.get("members", [])],
-                },
-            )
-            self.teams[team["key"]] = created["id"]
+                    "members": check_members(
+                        tx, self.org, [self.users[m] for m in team.get("members", [])]
+                    ),
+                    "createdAt": iso(self.clock.now()),
+                    "createdBy": self.users[self.admin],
+                }
+                tx.put("team", record["id"], record, scope=self.org)
+                self.teams[team["key"]] = record["id"]
         pending = list(self.data.get("collections", []))
         while pending:
             progressed = False
