@@ -105,6 +105,25 @@ async def test_a_held_request_goes_on_when_the_gate_opens() -> None:
     assert served == ["/v1/user", "/v1/orgs/o1/change-requests"]
 
 
+async def test_the_second_phase_waits_for_a_lull_in_the_first_requests() -> None:
+    import threading
+
+    async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        await asyncio.sleep(0)
+
+    gate = SeedingGate(app, set())
+    stop = threading.Event()
+    began = time.monotonic()
+    gate.wait_for_a_lull(stop, quiet=0.05, longest=0.2)  # nobody asks: at most `longest`
+    assert time.monotonic() - began >= 0.2
+    await gate({"type": "http", "method": "GET", "path": "/v1/user"}, None, None)
+    began = time.monotonic()
+    gate.wait_for_a_lull(stop, quiet=0.05, longest=30)  # answered, then quiet
+    assert 0.05 <= time.monotonic() - began < 30
+    stop.set()
+    gate.wait_for_a_lull(stop, quiet=10, longest=30)  # stopping: at once
+
+
 # -- the two phases ----------------------------------------------------------------------------
 
 

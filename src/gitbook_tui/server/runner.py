@@ -138,6 +138,7 @@ def serve_on(
         if gate is None:
             report("seeded")  # nothing to seed
         else:
+            gate.wait_for_a_lull(stopping)
             try:
                 rest_storage = BatchStorage(db)  # a connection (and app) of its own
                 rest_app = create_app(rest_storage, clock=Clock())

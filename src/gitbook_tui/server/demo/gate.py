@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import re
 import threading
+import time
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -36,6 +37,9 @@ class SeedingGate:
         self._open = threading.Event()
         self._lock = threading.Lock()
         self._waiters: list[tuple[asyncio.AbstractEventLoop, asyncio.Event]] = []
+        self._running = 0  # requests being answered (not the held ones)
+        self._answered = 0
+        self._last_end = 0.0
 
     @property
     def is_open(self) -> bool:
@@ -75,4 +79,30 @@ class SeedingGate:
                 else:
                     event.set()
             await event.wait()
-        await self.app(scope, receive, send)
+        with self._lock:
+            self._running += 1
+        try:
+            await self.app(scope, receive, send)
+        finally:
+            with self._lock:
+                self._running -= 1
+                self._answered += 1
+                self._last_end = time.monotonic()
+
+    def wait_for_a_lull(
+        self, stop: threading.Event, *, quiet: float = 0.25, longest: float = 2.0
+    ) -> None:
+        """Block until the app's first requests are answered: at least one answered and none
+        running for ``quiet`` seconds (at most ``longest`` seconds, or until ``stop``). The
+        second phase starts then, so the first screen's answers do not share the CPU with it."""
+        deadline = time.monotonic() + longest
+        while time.monotonic() < deadline and not stop.is_set():
+            with self._lock:
+                settled = (
+                    self._answered > 0
+                    and self._running == 0
+                    and time.monotonic() - self._last_end >= quiet
+                )
+            if settled:
+                return
+            stop.wait(0.02)
