@@ -16,14 +16,15 @@ Scope = MutableMapping[str, Any]
 ASGIApp = Callable[[Scope, Any, Any], Awaitable[None]]
 
 # Complete once the first phase is: the organization, its people, collections and spaces
-# (the app's first screen), and the pages of the written spaces. Everything else (threads,
-# change requests, sites, search, integrations, …) and every write waits for the second.
+# (the app's first screen), and the pages (and search) of the written spaces. Everything
+# else (the generated spaces, threads, change requests, sites, search across the
+# organization, integrations, …) and every write waits for the second.
 _READY_AFTER_STRUCTURE = re.compile(
     r"/v1/(user|users/[^/]+|orgs|orgs/[^/]+(/(members|teams|collections|spaces)(/.*)?)?"
     r"|collections/[^/]+(/.*)?)"
 )
 _SPACE = re.compile(r"/v1/spaces/(?P<space>[^/]+)(?P<rest>/[^/]*)?")
-_SPACE_PARTS_LATER = {"/comments", "/change-requests", "/integrations", "/search"}
+_SPACE_PARTS_LATER = {"/comments", "/change-requests", "/integrations"}
 
 
 class SeedingGate:
