@@ -197,6 +197,20 @@ def test_two_phases_and_a_second_phase_cut_short(tmp_path: Path) -> None:
     reader.close()
 
 
+def test_two_starts_at_once_seed_the_demo_once(tmp_path: Path) -> None:
+    db = tmp_path / "demo.sqlite"
+    one, other = BatchStorage(db), BatchStorage(db)
+    first = DemoSeeding(one, app=create_app(one))
+    second = DemoSeeding(other, app=create_app(other))
+    assert first.phase is None and second.phase is None  # both found a new database
+    first.seed_structure()
+    second.seed_structure()  # finds, holding the lock, that the other did it
+    assert second.phase == "structure"
+    with Storage(db).read() as tx:
+        assert tx.count("org") == 1
+        assert tx.count("space") == 11
+
+
 # -- the server process ------------------------------------------------------------------------
 
 

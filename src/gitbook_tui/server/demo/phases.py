@@ -45,15 +45,20 @@ class DemoSeeding:
         """Phase 1 (people, teams, collections, spaces, written pages), when not done yet."""
         if self.phase is None:
             with self.storage.batch():
-                asyncio.run(self._seeder.seed_structure())
-            self.phase = PHASE_STRUCTURE
+                # (again, holding the write lock: another start may have seeded meanwhile)
+                self.phase = seed_phase(self.storage)
+                if self.phase is None:
+                    asyncio.run(self._seeder.seed_structure())
+                    self.phase = PHASE_STRUCTURE
 
     def seed_extras(self) -> None:
         """Phase 2 (generated pages, threads, change requests, sites, extras), after phase 1."""
         if self.phase == PHASE_STRUCTURE:
             with self.storage.batch():
-                asyncio.run(self._seeder.seed_extras())
-            self.phase = PHASE_DONE
+                self.phase = seed_phase(self.storage)
+                if self.phase == PHASE_STRUCTURE:
+                    asyncio.run(self._seeder.seed_extras())
+                    self.phase = PHASE_DONE
 
     def space_ids_filled_later(self) -> set[str]:
         """The spaces whose pages phase 2 writes (they exist, empty, after phase 1)."""
