@@ -47,7 +47,7 @@ class BackgroundStart:
     """A server starting in the background (seeding a new demo database takes seconds): its
     URL is known at once; :meth:`poll` says when it serves (or raises why it cannot).
 
-    On POSIX it runs in a process of its own (``python -m gitbook_tui.server.background``):
+    On POSIX it runs in a process of its own (:func:`_serve`):
     importing and seeding it there takes nothing from the app's own start, on another core.
     The process serves on the socket bound here and stops when its stdin closes — when
     :meth:`stop` closes it, or when the app is gone, however it ended. Elsewhere it runs
@@ -79,10 +79,10 @@ class BackgroundStart:
             self._start_thread(db, sock, demo)
 
     def _start_process(self, db: str | Path, sock: socket.socket, demo: bool) -> None:
-        package_root = str(Path(__file__).resolve().parents[2])  # the folder of gitbook_tui
-        env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_root, env.get("PYTHONPATH")]))
-        command = [sys.executable, "-m", __name__, str(sock.fileno()), str(db)]
+        # The same gitbook_tui as this process's: its folder goes first on the server's
+        # path only when the default path would find another one (or none).
+        root = str(Path(__file__).resolve().parents[2])
+        command = [sys.executable, "-c", _CHILD.format(root=root), str(sock.fileno()), str(db)]
         self._process = subprocess.Popen(
             [*command, "--demo"] if demo else command,
             stdin=subprocess.PIPE,
@@ -90,7 +90,6 @@ class BackgroundStart:
             stderr=subprocess.DEVNULL,  # the terminal belongs to the app
             pass_fds=(sock.fileno(),),
             start_new_session=True,  # ctrl+c and ctrl+z in the terminal are the app's
-            env=env,
         )
         sock.close()  # the server process has it now
         assert self._process.stdout is not None
@@ -101,7 +100,7 @@ class BackgroundStart:
             try:
                 from .runner import prepare
 
-                server, _, _, _ = prepare(db, host="127.0.0.1", sock=sock, demo=demo)
+                server, _, _, _ = prepare(db, sock=sock, demo=demo)
                 server.config.install_signal_handlers = False  # type: ignore[attr-defined]
                 self._server = server
                 self.seeded = True
@@ -185,6 +184,16 @@ class BackgroundStart:
         return f"BackgroundStart(url={self.url!r})"
 
 
+_CHILD = """import sys
+from importlib.util import find_spec
+found = find_spec("gitbook_tui")
+if found is None or not (found.origin or "").startswith({root!r}):
+    sys.path.insert(0, {root!r})
+from gitbook_tui.server.background import _serve
+sys.exit(_serve(sys.argv[1:]))
+"""
+
+
 def _serve(argv: list[str]) -> int:
     """The server process: ``FD DB [--demo]``; reports "serving", "seeded" or "error …"
     lines on stdout; stops when stdin closes."""
@@ -214,7 +223,3 @@ def _serve(argv: list[str]) -> int:
         report(f"error {exc or type(exc).__name__}")
         return 1
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(_serve(sys.argv[1:]))
