@@ -253,4 +253,5 @@ def test_the_demo_server_process_answers_before_the_demo_is_complete(tmp_path: P
     finally:
         start.stop()
     assert seed_phase(Storage(db)) == "done"
-    assert (db.stat().st_mode & 0o777) == 0o600
+    for made in tmp_path.iterdir():  # the database, its -wal/-shm, the owner's token
+        assert (made.stat().st_mode & 0o777) == 0o600, made.name
