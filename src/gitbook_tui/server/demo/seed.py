@@ -7,7 +7,6 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
@@ -16,8 +15,7 @@ from ..bootstrap import add_member, create_org, create_user
 from ..core.clock import iso
 from ..core.context import issue_token
 from ..core.storage import Storage
-from ..core.url_guard import trusting
-from ..importers.gitsync import SimpleCtx, apply_tree, build_tree
+from ..importers.gitsync import FolderSource, SimpleCtx, Source, apply_tree, build_tree
 from ..org_admin.views import check_members
 from . import generated
 from .seed_base import DEMO_DIR, DEMO_ID_SEED, SeedError, demo_token
@@ -85,6 +83,23 @@ class _MemoryFolder:
 
     def describe(self, rel: str) -> str:
         return f"generated:{rel}"
+
+
+def _generated_folder(name: str) -> _MemoryFolder:
+    """A generated space's pages as a Git Sync folder in memory."""
+    if name == "large_reference_page":
+        pages = [
+            {
+                "title": "Configuration and metrics reference",
+                "slug": "reference",
+                "markdown": generated.large_reference_page(),
+                "description": "Every setting and metric, generated from the source.",
+                "pages": [],
+            }
+        ]
+    else:
+        pages = getattr(generated, name)()
+    return _MemoryFolder(gitsync_files(pages))
 
 
 class DemoSeeder(ThreadSeeder, OrgSeeder):
@@ -260,42 +275,20 @@ class DemoSeeder(ThreadSeeder, OrgSeeder):
                 json={"role": grant["role"], "teams": [self.teams[grant["team"]]]},
             )
         if space.get("folder"):
-            await self._import_folder(space_id, DEMO_DIR / "spaces" / space["folder"])
-            self.pages[space["key"]] = await self._page_paths(space_id)
+            folder = FolderSource(DEMO_DIR / "spaces" / space["folder"])
+            self.pages[space["key"]] = self._import(space_id, folder)
         # (a generated space's pages come in phase 2: see _fill_generated)
 
     async def _fill_generated(self, space: dict[str, Any]) -> None:
         space_id = self.spaces[space["key"]]
-        await self._import_generated(space_id, space["generated"])
-        self.pages[space["key"]] = await self._page_paths(space_id)
+        self.pages[space["key"]] = self._import(space_id, _generated_folder(space["generated"]))
 
-    async def _import_folder(self, space_id: str, folder: Path) -> None:
-        # The seeder is the operator here: it lets the API read its own folder, only now.
-        with trusting(self.app.state.server, import_roots=[folder]):
-            await self.call(
-                self.admin,
-                "POST",
-                f"/spaces/{space_id}/content/import",
-                json={"url": folder.resolve().as_uri(), "source": "github"},
-            )
-
-    async def _import_generated(self, space_id: str, name: str) -> None:
-        if name == "large_reference_page":
-            text = generated.large_reference_page()
-            pages = [
-                {
-                    "title": "Configuration and metrics reference",
-                    "slug": "reference",
-                    "markdown": text,
-                    "description": "Every setting and metric, generated from the source.",
-                    "pages": [],
-                }
-            ]
-        else:
-            pages = getattr(generated, name)()
-        # What the import operation does with a Git Sync folder (read it into a tree, store
-        # it as the space's new revision), as the admin, without writing ~2,000 files first.
-        source = _MemoryFolder(gitsync_files(pages))
+    def _import(self, space_id: str, source: Source) -> dict[str, str]:
+        """What the import operation does with a Git Sync folder (read it into a tree, store
+        it as the space's new revision), as the admin, in-process: the demo's own folders
+        need no file:// permission, the generated ones no ~2,000 files written first, and
+        the server no import route built before it first answers. Returns each page's
+        source path (``git.path``) with its page id."""
         ctx = SimpleCtx(self.storage, self.clock, self.users[self.admin])
         with self.storage.transaction() as tx:
             space = tx.get("space", space_id)
@@ -303,10 +296,6 @@ class DemoSeeder(ThreadSeeder, OrgSeeder):
                 raise SeedError(f"space {space_id} is gone")
             tree = build_tree(source, new_id=ctx.new_id, now=ctx.now())
             apply_tree(tx, ctx, space, tree)
-
-    async def _page_paths(self, space_id: str) -> dict[str, str]:
-        """Map each page's source file path (``git.path``) to its page id."""
-        tree = await self.call(self.admin, "GET", f"/spaces/{space_id}/content/pages")
         found: dict[str, str] = {}
 
         def walk(nodes: list[dict[str, Any]]) -> None:
@@ -316,7 +305,7 @@ class DemoSeeder(ThreadSeeder, OrgSeeder):
                     found[git_path] = node["id"]
                 walk(node.get("pages", []))
 
-        walk(tree["pages"])
+        walk(tree.pages)
         return found
 
 
