@@ -338,11 +338,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _start_demo_server() -> BackgroundStart:
+    """The demo's server, starting (the first time: seeding) in a process of its own while
+    the app imports and shows its progress; on the same port each run when it is free."""
     from .server.background import BackgroundStart
 
-    # The server starts (and, the first time, seeds the demo) in a process of its own while
-    # the app imports and shows its progress: the terminal is never blank meanwhile. Same
-    # port each run (when it is free): the demo account keeps its cache and remembered tree.
     return BackgroundStart(data_dir() / "demo.sqlite", demo=True, preferred_port=DEMO_PORT)
 
 
@@ -352,8 +351,7 @@ def run_app(args: argparse.Namespace) -> int:
     if sys.stdout.isatty():  # a line at once: the imports below take a moment
         print("gitbook-tui: starting…", flush=True)
     demo = bool(args.demo or getattr(args, "open_demo", False))
-    # the demo's server first: it starts on another core while the app imports
-    handle = _start_demo_server() if demo else None
+    handle = _start_demo_server() if demo else None  # first: it starts while the app imports
     try:
         return _run_app(args, demo, handle)
     finally:
