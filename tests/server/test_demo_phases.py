@@ -121,6 +121,13 @@ async def test_the_second_phase_waits_for_a_lull_in_the_first_requests() -> None
     began = time.monotonic()
     gate.wait_for_a_lull(stop, quiet=0.05, longest=30)  # answered, then quiet
     assert 0.05 <= time.monotonic() - began < 30
+    held = asyncio.create_task(gate({"type": "http", "method": "POST", "path": "/v1/x"}, 0, 0))
+    await asyncio.sleep(0)
+    began = time.monotonic()
+    gate.wait_for_a_lull(stop, quiet=10, longest=30)  # someone waits for the phase: at once
+    assert time.monotonic() - began < 10
+    gate.open()
+    await asyncio.wait_for(held, 10)
     stop.set()
     gate.wait_for_a_lull(stop, quiet=10, longest=30)  # stopping: at once
 

@@ -94,12 +94,13 @@ class SeedingGate:
         self, stop: threading.Event, *, quiet: float = 0.25, longest: float = 2.0
     ) -> None:
         """Block until the app's first requests are answered: at least one answered and none
-        running for ``quiet`` seconds (at most ``longest`` seconds, or until ``stop``). The
-        second phase starts then, so the first screen's answers do not share the CPU with it."""
+        running for ``quiet`` seconds (at most ``longest`` seconds, or until ``stop``; at
+        once when a request waits for the second phase). The second phase starts then, so
+        the first screen's answers do not share the CPU with it."""
         deadline = time.monotonic() + longest
         while time.monotonic() < deadline and not stop.is_set():
             with self._lock:
-                settled = (
+                settled = bool(self._waiters) or (  # someone waits for the second phase
                     self._answered > 0
                     and self._running == 0
                     and time.monotonic() - self._last_end >= quiet
