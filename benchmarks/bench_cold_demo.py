@@ -41,6 +41,7 @@ import contextlib
 import fcntl
 import os
 import pty
+import re
 import select
 import shutil
 import signal
@@ -79,6 +80,12 @@ def _alive(pid: int) -> bool:
     except OSError:
         return False
     return state != "Z"
+
+
+def _shows_text(data: bytes) -> bool:
+    """Whether terminal output draws some text (not only control sequences)."""
+    text = re.sub(rb"\x1b(\[[0-9;?]*[ -/]*[@-~]|\][^\x07\x1b]*(\x07|\x1b\\)|.)", b"", data)
+    return any(32 < byte < 127 or byte >= 0x80 for byte in text)
 
 
 def _cpu(pid: int) -> float:
@@ -150,13 +157,13 @@ def run_once(home: Path, *, wait_complete: bool) -> dict[str, float | None]:
                     break
                 if marks["first output"] is None:
                     marks["first output"] = now
-                if marks["alt screen"] is not None and marks["first paint"] is None:
+                painting = marks["alt screen"] is not None and marks["first paint"] is None
+                if painting and _shows_text(data):
                     marks["first paint"] = now
                 seen += data
                 if marks["alt screen"] is None and ALT_SCREEN in seen:
                     marks["alt screen"] = now
-                    tail = seen.split(ALT_SCREEN, 1)[1]
-                    if any(32 < b < 127 for b in tail.replace(b"\x1b[", b"")):
+                    if _shows_text(seen.split(ALT_SCREEN, 1)[1]):
                         marks["first paint"] = now
                 for name, text in (("progress frame", PROGRESS), ("first tree frame", TREE)):
                     if marks[name] is None and text in seen:
