@@ -262,3 +262,13 @@ def test_the_demo_server_process_answers_before_the_demo_is_complete(tmp_path: P
     assert seed_phase(Storage(db)) == "done"
     for made in tmp_path.iterdir():  # the database, its -wal/-shm, the owner's token
         assert (made.stat().st_mode & 0o777) == 0o600, made.name
+
+
+def test_a_server_process_that_cannot_start_says_why(tmp_path: Path) -> None:
+    (tmp_path / "folder").mkdir()
+    start = BackgroundStart(tmp_path / "folder", demo=True)  # a folder is no database
+    try:
+        with pytest.raises(RuntimeError, match="did not start: unable to open database"):
+            _wait(start.poll)
+    finally:
+        start.stop()

@@ -131,17 +131,13 @@ class BackgroundStart:
         process = self._process
         if process is None or process.stdout is None or process.stdout.closed:
             return
-        while True:
+        ended = False
+        while not ended:
             try:
                 chunk = os.read(process.stdout.fileno(), 4096)
             except BlockingIOError:
                 break
-            if not chunk:  # the process ended
-                if not self._ready and self._error is None:
-                    code = process.wait()
-                    self._error = f"the server process ended (exit code {code})"
-                process.stdout.close()
-                break
+            ended = not chunk  # the process is ending
             self._reports += chunk
         *lines, self._reports = self._reports.split(b"\n")
         for line in lines:
@@ -152,6 +148,10 @@ class BackgroundStart:
                 self.seeded = True
             elif word == "error":
                 self._error = rest
+        if ended:
+            process.stdout.close()
+            if not self._ready and self._error is None:
+                self._error = f"the server process ended (exit code {process.wait()})"
 
     def wait_seeded(self, timeout: float) -> bool:
         """Wait (up to ``timeout`` seconds) until a demo is wholly seeded (benchmarks, tests)."""
@@ -220,6 +220,6 @@ def _serve(argv: list[str]) -> int:
         sock = socket.socket(fileno=int(fd))
         serve_on(sock, db, demo="--demo" in flags, report=report, stopping=stopping)
     except BaseException as exc:
-        report(f"error {exc or type(exc).__name__}")
+        report(f"error {str(exc) or type(exc).__name__}")
         return 1
     return 0
