@@ -145,9 +145,8 @@ async def _seed_hub(seeder: SeederBase, docs_sections: list[dict[str, Any]]) -> 
         if index < len(titles):
             body = {"spaceId": spaces[titles[index]], "title": title}
             made[title] = (await seeder.call(admin, "POST", f"{base}/sections", json=body))["id"]
-    for group, icon, draft in (("Build", "hammer", False), ("Reference", "book", False)) + (
-        ("Labs", "flask", True),
-    ):
+    groups = (("Build", "hammer", False), ("Reference", "book", False), ("Labs", "flask", True))
+    for group, icon, draft in groups:
         members = [made[t] for t, _, g in layout if g == group and t in made]
         body = {"title": group, "icon": icon, "sections": members, "draft": draft}
         await seeder.call(admin, "POST", f"{base}/section-groups", json=body)
