@@ -165,11 +165,12 @@ def structure(tx: Tx, site: dict[str, Any]) -> Structure:
     groups_stored = tx.list(GROUP, site["id"])
     sections_stored = tx.list(SECTION, site["id"])
     tree = _tree(tx, sections_stored, groups_stored) if groups_stored else {}
+    sections: list[dict[str, Any]] = []
+    groups: list[dict[str, Any]] = []
     if not groups_stored:
-        sections, groups = sections_stored, []
+        sections = sections_stored
         tree[None] = [(SECTION, s) for s in sections]
     else:
-        sections, groups = [], []
 
         def walk(parent: str | None) -> None:
             for kind, doc in tree.get(parent, []):
