@@ -69,7 +69,10 @@ def group_label(group: SiteSectionGroup, grabbed: bool, indent: str, held: int) 
         indent,
         "⇕ " if grabbed else "▤ ",
         inert(group.title or group.id, style="bold $accent"),
-        Content.styled(f"  group · {held} item{'s' if held != 1 else ''}", "dim"),
+        Content.styled(
+            f"  group · {held} item{'s' if held != 1 else ''}" if held else "  group · empty",
+            "dim",
+        ),
     ]
     if group.draft:
         parts.append(Content.styled("  draft", "$warning"))
