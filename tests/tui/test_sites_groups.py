@@ -301,3 +301,22 @@ async def test_reader_is_denied_group_changes(world: World, tmp_path: Path) -> N
         assert pane.grabbed is None
         assert any("needs the create role" in n for n in notes)
         assert server_tree(world, site) == ["Guides", ("Products", ["Reference"])]
+
+
+async def test_new_section_goes_into_the_selected_group(world: World, tmp_path: Path) -> None:
+    site = grouped_site(world)
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        pane = await structure(pilot, 6)
+        select(pane, "API Reference")  # a space of Reference, in group Products
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, PickScreen))
+        await pilot.press("enter")  # "New section"
+        await until(pilot, lambda: isinstance(app.screen, FormScreen))
+        form = app.screen
+        assert isinstance(form, FormScreen)
+        products = next(g for g in pane.order.groups.values() if g.title == "Products")
+        assert form.values()["group"] == products.id
+        await pilot.press(*"Errata", "ctrl+s")
+        await until(pilot, lambda: "Errata" in titles(pane))
+        assert server_tree(world, site) == ["Guides", ("Products", ["Reference", "Errata"])]
