@@ -320,3 +320,40 @@ async def test_new_section_goes_into_the_selected_group(world: World, tmp_path: 
         await pilot.press(*"Errata", "ctrl+s")
         await until(pilot, lambda: "Errata" in titles(pane))
         assert server_tree(world, site) == ["Guides", ("Products", ["Reference", "Errata"])]
+
+
+async def test_a_hostile_group_title_is_inert(world: World, tmp_path: Path) -> None:
+    from sites_kit import HOSTILE
+
+    site = build_site(world, bad_redirects=False)
+    add_group(world, site, HOSTILE[:100], ["Reference"])
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        pane = await structure(pilot, 6)
+        pane.query_one("#structure-list").highlighted = 3  # type: ignore[attr-defined]
+        await pilot.pause()
+        label = str(pane.query_one("#structure-list").get_option_at_index(3).prompt)  # type: ignore[attr-defined]
+        assert "[@click=app.quit]Evil[/]" in label
+        assert "\x1b" not in label and "\u202e" not in label
+        detail = str(pane.query_one("#structure-detail").render())
+        assert "[@click=app.quit]Evil[/]" in detail and "\x1b" not in detail
+        await pilot.press("d")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        effect = str(app.screen.query_one("#confirm-effect").render())
+        assert "[@click=app.quit]Evil[/]" in effect and "\x1b" not in effect
+        await pilot.press("escape")
+        assert app.is_running
+
+
+async def test_enter_shows_a_groups_detail_at_80_columns(world: World, tmp_path: Path) -> None:
+    from gitbook_tui.tui.sites.report_screen import ReportScreen
+
+    grouped_site(world)
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        pane = await structure(pilot, 6)
+        select(pane, "Products")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ReportScreen))
+        text = " ".join(str(w.render()) for w in app.screen.query("Static"))
+        assert "Reference" in text and "holds" in text
