@@ -196,6 +196,10 @@ async def test_groups_show_as_parent_rows(world: World, tmp_path: Path) -> None:
         await pilot.pause()
         detail = str(pane.query_one("#structure-detail").render())
         assert "Reference" in detail and "the site's root" in detail
+        select(pane, "Reference")
+        await pilot.pause()
+        detail = str(pane.query_one("#structure-detail").render())
+        assert "group" in detail and "Products" in detail
 
 
 async def test_create_a_group(world: World, tmp_path: Path) -> None:

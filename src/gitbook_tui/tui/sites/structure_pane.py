@@ -124,8 +124,11 @@ class StructurePane(StructureEditing):
             return group_detail(item, self.held_titles(item.id), parent.title if parent else None)
         if item is None:
             return None
-        count = len(self.spaces.get(item.id, [])) if isinstance(item, SiteSection) else 0
-        return detail_of(item, count)
+        if not isinstance(item, SiteSection):
+            return detail_of(item)
+        group = self.order.groups.get(self.order.parent_of(row))
+        title = (group.title or group.id) if group else None
+        return detail_of(item, len(self.spaces.get(item.id, [])), title)
 
     @on(OptionList.OptionHighlighted)
     def _highlighted(self) -> None:

@@ -141,8 +141,9 @@ def group_fields(group: SiteSectionGroup | None) -> tuple[list[FormField], dict[
     return fields, before
 
 
-def detail_of(item: SiteSection | SiteSpace, spaces: int = 0) -> Content:
-    """The detail panel of a section (with its number of ``spaces``) or a site space."""
+def detail_of(item: SiteSection | SiteSpace, spaces: int = 0, group: str | None = None) -> Content:
+    """The detail panel of a section (with its number of ``spaces`` and the title of the
+    ``group`` holding it) or a site space."""
     lines: list[tuple[str, str]] = [
         ("title", item.title or ""),
         ("path", f"/{item.path or ''}"),
@@ -153,6 +154,8 @@ def detail_of(item: SiteSection | SiteSpace, spaces: int = 0) -> Content:
         lines.insert(1, ("space", space_title(item)))
     else:
         lines.append(("spaces", str(spaces)))
+        if group is not None:
+            lines.append(("group", group))
     url = item.urls.published if item.urls else None
     lines.append(("url", url or "— (site unpublished)"))
     return _lines(lines)
