@@ -361,3 +361,17 @@ async def test_enter_shows_a_groups_detail_at_80_columns(world: World, tmp_path:
         await until(pilot, lambda: isinstance(app.screen, ReportScreen))
         text = " ".join(str(w.render()) for w in app.screen.query("Static"))
         assert "Reference" in text and "holds" in text
+
+
+def test_a_restored_draft_naming_a_deleted_group_keeps_the_choices_valid() -> None:
+    from gitbook_tui.tui.sites.form_screen import FormField
+
+    async def submit(values: Any) -> None:
+        return None
+
+    fields = [
+        FormField("title", "Title", ""),
+        FormField("group", "In section group", "", "select", options=[("root", ""), ("G", "g1")]),
+    ]
+    form = FormScreen("New section", fields, submit, restored={"title": "Kept", "group": "gone"})
+    assert [f.value for f in form.fields] == ["Kept", ""]
