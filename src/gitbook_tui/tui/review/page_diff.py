@@ -1,9 +1,9 @@
 """One changed page's two sides, loaded and diffed: the page at the change request's base
 revision and the page in the change request (no widgets here).
 
-Each side is parsed in a thread as soon as it arrives (the base, immutable and usually a
-cached answer, is parsed while the change request's side is still on its way). Parsed
-documents are not kept: a 1 MB page's is tens of MB (the RSS budget is 250 MB).
+Both sides are fetched together, then parsed together in a thread
+(:func:`~gitbook_tui.markdown.diff.diff_markdown`: the blocks they share are parsed once).
+Parsed documents are not kept: a 1 MB page's is tens of MB (the RSS budget is 250 MB).
 """
 
 from __future__ import annotations
@@ -13,8 +13,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from ...api import AsyncGitBook, NotFoundError
-from ...markdown import Document, parse
-from ...markdown.diff import AttributeChange, BlockDiff, diff_documents, header_diff
+from ...markdown.diff import AttributeChange, BlockDiff, diff_markdown, header_diff
 from ...models import ChangeRequest, RevisionPage
 
 __all__ = ["PageDiff", "load_page_diff"]
@@ -32,16 +31,11 @@ class PageDiff:
         return None if self.new is None else self.new.markdown or ""
 
 
-async def _side(
-    fetch: Callable[[], Awaitable[RevisionPage]],
-) -> tuple[RevisionPage | None, Document | None]:
+async def _side(fetch: Callable[[], Awaitable[RevisionPage]]) -> RevisionPage | None:
     try:
-        page = await fetch()
+        return await fetch()
     except NotFoundError:
-        page = None
-    if page is None:
-        return None, None
-    return page, await asyncio.to_thread(parse, page.markdown or "")
+        return None
 
 
 async def load_page_diff(
@@ -56,8 +50,8 @@ async def load_page_diff(
     content = client.content
     base_rev = cr.revisionMergedAncestor or cr.revisionInitial or ""
 
-    async def none() -> tuple[None, None]:
-        return None, None
+    async def none() -> None:
+        return None
 
     old_task = (
         none()
@@ -77,6 +71,10 @@ async def load_page_diff(
             )
         )
     )
-    (old, old_doc), (new, new_doc) = await asyncio.gather(old_task, new_task)
-    diff = await asyncio.to_thread(diff_documents, old_doc, new_doc)
+    old, new = await asyncio.gather(old_task, new_task)
+    diff = await asyncio.to_thread(
+        diff_markdown,
+        None if old is None else old.markdown or "",
+        None if new is None else new.markdown or "",
+    )
     return PageDiff(old, new, diff, tuple(header_diff(old, new)))
