@@ -2,75 +2,14 @@
 
 from __future__ import annotations
 
-import random
 import re
-from pathlib import Path
 
 import pytest
+from diff_pages import PAGES, edit
 
-import gitbook_tui
 from gitbook_tui.markdown import Document, clean_text, parse
 from gitbook_tui.markdown.diff import flatten, parse_pair
 from gitbook_tui.server.demo.generated import large_reference_page
-
-ROOT = Path(__file__).resolve().parents[2]
-PAGES = sorted(
-    [
-        *(Path(gitbook_tui.__file__).parent / "server/demo/spaces").rglob("*.md"),
-        *(ROOT / "tests/fixtures").rglob("*.md"),
-    ]
-)
-
-# Lines whose insertion changes how the blocks around them are read.
-TRICKY_LINES = (
-    "",
-    "```",
-    "~~~python",
-    '{% hint style="info" %}',
-    "{% endhint %}",
-    "{% tabs %}",
-    '{% tab title="Two" %}',
-    "{% endtabs %}",
-    "<details>",
-    "</details>",
-    "- a list item",
-    "1. an ordered item",
-    "    indented code",
-    "> a quote",
-    "| a | b |",
-    "| --- | --- |",
-    "===",
-    "---",
-    "# A heading",
-    "<div>",
-    "$$",
-    "Plain words in review.",
-)
-
-
-def edit(text: str, seed: int, count: int) -> str:
-    """``text`` with ``count`` random line edits (deterministic for ``seed``)."""
-    rng = random.Random(seed)
-    lines = text.split("\n")
-    for _ in range(count):
-        if not lines:
-            break
-        i = rng.randrange(len(lines))
-        action = rng.randrange(5)
-        if action == 0:
-            words = lines[i].split(" ")
-            words[rng.randrange(len(words))] = "reviewed"
-            lines[i] = " ".join(words)
-        elif action == 1:
-            del lines[i]
-        elif action == 2:
-            lines.insert(i, rng.choice(TRICKY_LINES))
-        elif action == 3:
-            lines.insert(i, lines[rng.randrange(len(lines))])
-        else:
-            lines[i : i + 1] = [lines[i], "", "A paragraph added in review."]
-    return "\n".join(lines)
-
 
 _ANCHOR_RE = re.compile(r"anchor='[^']*'")
 

@@ -27,6 +27,7 @@ from .align import (
 from .blocks import PATH_SEPARATOR, BlockKind, DisplayBlock, flatten
 from .chunks import parse_pair
 from .header import PAGE_ATTRIBUTES, AttributeChange, attribute_changes, header_diff
+from .lazy import LazyRows, lazy_diff
 from .view import (
     ADDED_MARKER,
     CHANGED_MARKER,
@@ -65,6 +66,7 @@ __all__ = [
     "DisplayBlock",
     "Fold",
     "InlineLine",
+    "LazyRows",
     "RowKind",
     "SplitLine",
     "ViewRow",
@@ -79,6 +81,7 @@ __all__ = [
     "fold",
     "header_diff",
     "inline_lines",
+    "lazy_diff",
     "narrower",
     "pair_run",
     "parse_pair",
@@ -98,5 +101,9 @@ def diff_markdown(
     The two sides are parsed together (:func:`parse_pair`: what they share, once). For a
     1 MB page this still takes a good part of a second: call it from a worker.
     """
+    if old is not None and new is not None:
+        diff = lazy_diff(old, new, threshold=threshold)
+        if diff is not None:
+            return diff
     old_doc, new_doc = parse_pair(old, new)
     return diff_documents(old_doc, new_doc, threshold=threshold)

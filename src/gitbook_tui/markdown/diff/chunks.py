@@ -34,7 +34,7 @@ from ..rules import MD, PAUSE_ENV_KEY, TAGS_ENV_KEY, PauseParse
 from ..tag_blocks import Item
 from ..tags import TagTable
 
-__all__ = ["parse_pair"]
+__all__ = ["Chunk", "Follower", "Side", "chunked_pair", "cut_chunks", "parse_pair"]
 
 _LOOKAHEAD_LINES = 3
 """Lines past a chunk (and at least the whole next chunk) that must match too before it is
@@ -45,19 +45,47 @@ _GC_PAUSE_THRESHOLD = 64 * 1024
 
 
 @dataclass(slots=True, eq=False)
-class _Chunk:
+class Chunk:
     """One top-level block of a side: source lines ``[start, end)`` (blank lines after it
     included), its block tokens, and the items it converts to (once)."""
 
     start: int
     end: int
-    tokens: list[Token]
-    shared: _Chunk | None = None
+    tokens: list[Token] | None
+    """Its block tokens (``None`` once dropped: :meth:`block_tokens` makes them again)."""
+    side: Side = field(repr=False)
+    """The side it is from (its block state tokenizes it again; its ``env`` for inlines)."""
+    key: str = ""
+    """The block's own source text (without the blank lines after it)."""
+    shared: Chunk | None = None
     """The base chunk this one is a copy of (its tokens and items serve both sides)."""
     items: list[Item] | None = field(default=None, repr=False)
 
+    @property
+    def source(self) -> Chunk:
+        """The chunk holding the tokens and items (this one, or the one it shares)."""
+        return self.shared if self.shared is not None else self
 
-class _Side:
+    def block_tokens(self) -> list[Token]:
+        """The block tokens of the chunk holding them (tokenized again if dropped)."""
+        chunk = self.source
+        if chunk.tokens is None:
+            chunk.tokens = chunk.side.tokenize(chunk.start)[0]
+        return chunk.tokens
+
+    def convert(self, converter: Converter | None = None) -> list[Item]:
+        """This chunk's items (inline-parsed and converted on first use; then its tokens
+        are dropped: a large page's are tens of MB, and slow down every collection)."""
+        chunk = self.source
+        if chunk.items is None:
+            tokens = self.block_tokens()
+            inline_tokens(chunk.side.env, tokens)
+            chunk.items = _items(converter or Converter(), tokens)
+            chunk.tokens = None
+        return chunk.items
+
+
+class Side:
     """A side's block state, tag table and chunks."""
 
     def __init__(self, state: StateBlock, env: dict[str, Any]) -> None:
@@ -69,10 +97,36 @@ class _Side:
         table: TagTable = env[TAGS_ENV_KEY]
         self.table = table
         self.tag_lines = sorted(table.tags)
-        self.chunks: list[_Chunk] = []
+        self.chunks: list[Chunk] = []
 
     def text(self, start: int, end: int) -> str:
         return self.src[self.marks[start] : self.marks[end]]
+
+    def chunk(self, start: int, end: int, tokens: list[Token]) -> Chunk:
+        """A chunk of this side's own tokens (its key: the block's lines)."""
+        block_end, is_empty = end, self.state.isEmpty
+        while block_end > start + 1 and is_empty(block_end - 1):
+            block_end -= 1
+        return Chunk(start, end, tokens, self, self.text(start, block_end))
+
+    def tokenize(self, line: int) -> tuple[list[Token], int]:
+        """Tokenize the top-level block starting at ``line`` alone: its tokens, and the line
+        the next one starts at (markdown-it is paused there, see :mod:`..progressive`).
+
+        The state is at the top level between blocks, so a block tokenized again gives the
+        same tokens as the first time."""
+        state, env = self.state, self.env
+        saved, state.tokens = state.tokens, []
+        env[PAUSE_ENV_KEY] = line + 1
+        try:
+            MD.block.tokenize(state, line, self.line_max)
+            after = self.line_max
+        except PauseParse:
+            after = state.line
+        finally:
+            env.pop(PAUSE_ENV_KEY, None)
+            tokens, state.tokens = state.tokens, saved
+        return tokens, after
 
     def tags(self, start: int, end: int) -> list[tuple[int, Any]]:
         """The tags on lines ``[start, end)``, by line relative to ``start``."""
@@ -100,7 +154,7 @@ class _Side:
         return out
 
 
-def _full_chunks(side: _Side) -> bool:
+def cut_chunks(side: Side) -> bool:
     """Tokenize the whole side and cut it into chunks; False if some block has no lines."""
     state = side.state
     MD.block.tokenize(state, state.line, state.lineMax)
@@ -116,16 +170,17 @@ def _full_chunks(side: _Side) -> bool:
     lines.append(side.line_max)
     starts.append(len(tokens))
     side.chunks = [
-        _Chunk(lines[k], lines[k + 1], tokens[starts[k] : starts[k + 1]])
+        side.chunk(lines[k], lines[k + 1], tokens[starts[k] : starts[k + 1]])
         for k in range(len(starts) - 1)
     ]
+    state.tokens = []  # the chunks hold them now (and may drop them)
     return True
 
 
-class _Follower:
+class Follower:
     """Tokenizes ``side`` where it differs from ``base``, taking over the chunks it shares."""
 
-    def __init__(self, side: _Side, base: _Side) -> None:
+    def __init__(self, side: Side, base: Side) -> None:
         self.side, self.base = side, base
         self.by_first_line: dict[str, list[int]] = {}
         src, marks = base.src, base.marks
@@ -144,7 +199,7 @@ class _Follower:
             if taken is not None:
                 chunk = base.chunks[taken]
                 size = chunk.end - chunk.start
-                side.chunks.append(_Chunk(line, line + size, [], chunk))
+                side.chunks.append(Chunk(line, line + size, [], side, chunk.key, chunk.source))
                 line += size
                 cursor = taken + 1
                 continue
@@ -152,18 +207,8 @@ class _Follower:
 
     def tokenize_one(self, line: int) -> int:
         """Tokenize the top-level block at ``line``; the line the next one starts at."""
-        side = self.side
-        state, env = side.state, side.env
-        before = len(state.tokens)
-        env[PAUSE_ENV_KEY] = line + 1
-        try:
-            MD.block.tokenize(state, line, side.line_max)
-            after = side.line_max
-        except PauseParse:
-            after = state.line
-        finally:
-            env.pop(PAUSE_ENV_KEY, None)
-        side.chunks.append(_Chunk(line, after, state.tokens[before:]))
+        tokens, after = self.side.tokenize(line)
+        self.side.chunks.append(self.side.chunk(line, after, tokens))
         return after
 
     def take(self, line: int, cursor: int) -> int | None:
@@ -208,45 +253,57 @@ class _Follower:
         ) == side.closes(line, line + chunk.end - chunk.start)
 
 
-def _convert(side: _Side, chunks: list[_Chunk]) -> None:
+def _items(converter: Converter, tokens: list[Token]) -> list[Item]:
+    items: list[Item] = []
+    index = 0
+    while index < len(tokens):
+        part, index = converter.items(tokens, index)
+        items.extend(part)
+    return items
+
+
+def _convert(side: Side, chunks: list[Chunk]) -> None:
     """Inline-parse and convert ``chunks`` (their own tokens) with one converter."""
-    tokens = [token for chunk in chunks for token in chunk.tokens]
+    tokens = [token for chunk in chunks for token in chunk.block_tokens()]
     inline_tokens(side.env, tokens)
     converter = Converter()
     for chunk in chunks:
-        items: list[Item] = []
-        index = 0
-        while index < len(chunk.tokens):
-            part, index = converter.items(chunk.tokens, index)
-            items.extend(part)
-        chunk.items = items
+        chunk.items = _items(converter, chunk.block_tokens())
 
 
-def _document(chunks: list[_Chunk]) -> Document:
+def _document(chunks: list[Chunk]) -> Document:
     items: list[Item] = []
     for chunk in chunks:
-        source = chunk.shared if chunk.shared is not None else chunk
-        assert source.items is not None
-        items.extend(source.items)
+        items.extend(chunk.source.items or ())
     return Document(finish(items))
 
 
-def _side(markdown: str) -> _Side | None:
+def _side(markdown: str) -> Side | None:
     state, env = block_state(markdown)
-    return None if state is None else _Side(state, env)
+    return None if state is None else Side(state, env)
 
 
-def _pair(old: str, new: str) -> tuple[Document, Document] | None:
+def chunked_pair(old: str, new: str) -> tuple[Side, Side] | None:
+    """Both sides cut into chunks, the new one sharing the base's where it can (see the
+    module docstring); ``None`` where that cannot be done (parse them whole)."""
     if DEFINITION_RE.search(old) or DEFINITION_RE.search(new):
         return None
     base, side = _side(old), _side(new)
-    if base is None or side is None or not _full_chunks(base):
+    if base is None or side is None or not cut_chunks(base):
         return None
-    _Follower(side, base).run()
+    Follower(side, base).run()
+    return base, side
+
+
+def _pair(old: str, new: str) -> tuple[Document, Document] | None:
+    sides = chunked_pair(old, new)
+    if sides is None:
+        return None
+    base, side = sides
     _convert(base, base.chunks)
     _convert(side, [chunk for chunk in side.chunks if chunk.shared is None])
     for chunk in base.chunks:
-        chunk.tokens = []  # tens of MB for a large page: not needed any more
+        chunk.tokens = None  # tens of MB for a large page: not needed any more
     return _document(base.chunks), _document(side.chunks)
 
 
