@@ -9,9 +9,9 @@ Figures (wall-clock):
   server), the models, and the list widget filled and painted. Budget 0.3 s.
 * first diff screen of the 1 MB page's change request ("Reference: reword 40 settings"):
   from both sides' markdown in hand (fetched before the clock starts) to the diff pane
-  painted, the pane's way — ``diff_markdown`` in a worker thread (the lazy diff: both
-  sides cut into top-level chunks, only what differs parsed and aligned), then fold, lay
-  out, paint. Budget 1.5 s. Reported with its two parts (the diff in the worker; layout
+  painted, the pane's way — ``page_diff.diff_sides`` in a worker thread (the lazy diff:
+  both sides cut into top-level chunks, only what differs parsed and aligned, and the
+  rows around each change made), then fold, lay out, paint. Budget 1.5 s. Reported with its two parts (the diff in the worker; layout
   and paint) and, in a full run, the old way once for comparison (both sides parsed
   whole, then diffed), whose lines on screen must be the same.
 * ``n``: the next change from the first (budget 50 ms).
@@ -44,11 +44,12 @@ from textual.containers import Horizontal
 
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.markdown import parse
-from gitbook_tui.markdown.diff import BlockDiff, diff_documents, diff_markdown, header_diff
+from gitbook_tui.markdown.diff import BlockDiff, diff_documents, header_diff
 from gitbook_tui.server.app import create_app
 from gitbook_tui.server.demo.seed import demo_token, seed_demo_if_empty
 from gitbook_tui.tui.review.changed_pages_list import ChangedPagesList
 from gitbook_tui.tui.review.diff_view import DiffView
+from gitbook_tui.tui.review.page_diff import diff_sides
 
 BUDGET_LIST_S = 0.3
 BUDGET_FIRST_SCREEN_S = 1.5
@@ -139,7 +140,7 @@ async def run(rounds: int, *, compare: bool) -> int:
                 diff = None
                 gc.collect()
                 t0 = clock()
-                diff = await asyncio.to_thread(diff_markdown, old.markdown, new.markdown)
+                diff = await asyncio.to_thread(diff_sides, old.markdown, new.markdown)
                 t1 = clock()
                 view.show(diff, header_diff(old, new))
                 await pilot.pause()

@@ -41,6 +41,8 @@ __all__ = ["LazyRows", "lazy_diff"]
 
 _NO_HEADING, _HEADING, _PARSED = 0, 1, 2
 _GC_PAUSE_THRESHOLD = 64 * 1024
+_KEEP_NEAR = 4
+"""Chunks this close to a change keep their block tokens (see :meth:`LazyRows.drop_far_tokens`)."""
 
 
 _GroupKey: TypeAlias = tuple[tuple[str, str, str, str], ...]
@@ -283,6 +285,28 @@ class LazyRows(Sequence[DiffRow]):
         if equal_start is not None:
             yield equal_start, position, True
 
+    def drop_far_tokens(self, near: int = _KEEP_NEAR) -> None:
+        """Drop the block tokens of the unparsed chunks more than ``near`` chunks away from
+        a change (tens of MB for a large page, and they slow down every collection): the
+        context of a change needs the near ones soon; the others are tokenized again if
+        ever read."""
+        keep: set[int] = set()
+        segments, equal = self._segments, self._equal
+        for s in range(len(segments)):
+            if equal[s]:
+                continue
+            for t in range(max(0, s - near), min(len(segments), s + near + 1)):
+                if equal[t]:
+                    k, j = segments[t]
+                    assert isinstance(k, int) and isinstance(j, int)
+                    keep.add(id(self._old.chunks[k].source))
+                    keep.add(id(self._new.chunks[j].source))
+        for view in (self._old, self._new):
+            for chunk in view.chunks:
+                source = chunk.source
+                if source.items is None and id(source) not in keep:
+                    source.tokens = None
+
     def count_kind(self, kind: RowKind) -> int:
         """How many rows are of ``kind`` (without making the equal ones)."""
         count = 0
@@ -307,7 +331,6 @@ def _facts(sides: tuple[Side, Side]) -> dict[int, _Facts] | None:
             plain = _plain_count(source.block_tokens(), converter)
             if plain is not None:
                 facts[id(source)] = _Facts(plain[0], 1, plain[1], None)
-                source.tokens = None  # made again if its rows are ever read
                 continue
             items = chunk.convert(converter)
             if any(isinstance(item, PART_TYPES) for item in items):
@@ -440,6 +463,7 @@ def lazy_diff(old: str, new: str, *, threshold: float = DEFAULT_THRESHOLD) -> Bl
             return None
         old_view, new_view = _SideView(sides[0], facts), _SideView(sides[1], facts)
         rows = LazyRows(old_view, new_view, _segments(old_view, new_view, threshold))
+        rows.drop_far_tokens()
         return BlockDiff(rows, _Blocks(old_view), _Blocks(new_view))
     finally:
         if pause_gc:

@@ -13,10 +13,17 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from ...api import AsyncGitBook, NotFoundError
-from ...markdown.diff import AttributeChange, BlockDiff, diff_markdown, header_diff
+from ...markdown.diff import (
+    DEFAULT_CONTEXT,
+    AttributeChange,
+    BlockDiff,
+    diff_markdown,
+    fold,
+    header_diff,
+)
 from ...models import ChangeRequest, RevisionPage
 
-__all__ = ["PageDiff", "load_page_diff"]
+__all__ = ["PageDiff", "diff_sides", "load_page_diff"]
 
 
 @dataclass(frozen=True)
@@ -29,6 +36,15 @@ class PageDiff:
     @property
     def new_markdown(self) -> str | None:
         return None if self.new is None else self.new.markdown or ""
+
+
+def diff_sides(old: str | None, new: str | None) -> BlockDiff:
+    """The diff of two sides' markdown, with the rows of its first screen made (run it in a
+    worker: the diff is lazy — :func:`~gitbook_tui.markdown.diff.lazy_diff` — and the rows
+    around each change would otherwise be parsed on the UI thread when first folded)."""
+    diff = diff_markdown(old, new)
+    fold(diff.rows, DEFAULT_CONTEXT)
+    return diff
 
 
 async def _side(fetch: Callable[[], Awaitable[RevisionPage]]) -> RevisionPage | None:
@@ -73,7 +89,7 @@ async def load_page_diff(
     )
     old, new = await asyncio.gather(old_task, new_task)
     diff = await asyncio.to_thread(
-        diff_markdown,
+        diff_sides,
         None if old is None else old.markdown or "",
         None if new is None else new.markdown or "",
     )
