@@ -56,7 +56,9 @@ from gitbook_tui.markdown.diff import (
     word_diff,
 )
 from gitbook_tui.markdown.diff.align import interned_keys
+from gitbook_tui.markdown.diff.chunk_view import SideView, chunk_facts
 from gitbook_tui.markdown.diff.chunks import chunked_pair
+from gitbook_tui.markdown.diff.lazy_rows import LazyBlocks, LazyRows
 from gitbook_tui.server.demo.generated import large_reference_page
 
 T = TypeVar("T")
@@ -204,14 +206,14 @@ def first_screen(old_text: str, new_text: str, screen: int) -> dict[str, Any]:
     try:
         sides, chunk_s = timed(lambda: chunked_pair(old_text, new_text), "chunk_s")
         assert sides is not None
-        facts, facts_s = timed(lambda: lazy._facts(sides), "facts_s")
+        facts, facts_s = timed(lambda: chunk_facts(sides), "facts_s")
         assert facts is not None
-        old_view, new_view = lazy._SideView(sides[0], facts), lazy._SideView(sides[1], facts)
+        old_view, new_view = SideView(sides[0], facts), SideView(sides[1], facts)
         segments, align_s = timed(
             lambda: lazy._segments(old_view, new_view, DEFAULT_THRESHOLD), "align_s"
         )
-        rows = lazy.LazyRows(old_view, new_view, segments)
-        diff = BlockDiff(rows, lazy._Blocks(old_view), lazy._Blocks(new_view))
+        rows = LazyRows(old_view, new_view, segments)
+        diff = BlockDiff(rows, LazyBlocks(old_view), LazyBlocks(new_view))
     finally:
         gc.enable()
     view = _view_and_words(diff, screen)
