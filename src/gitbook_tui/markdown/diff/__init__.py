@@ -25,7 +25,7 @@ from .align import (
     similarity,
 )
 from .blocks import PATH_SEPARATOR, BlockKind, DisplayBlock, flatten
-from .chunks import parse_pair
+from .chunks import Side, cut_base, parse_pair
 from .header import PAGE_ATTRIBUTES, AttributeChange, attribute_changes, header_diff
 from .lazy import LazyRows, lazy_diff
 from .view import (
@@ -68,12 +68,14 @@ __all__ = [
     "InlineLine",
     "LazyRows",
     "RowKind",
+    "Side",
     "SplitLine",
     "ViewRow",
     "WordDiff",
     "WordSpan",
     "WordTag",
     "attribute_changes",
+    "cut_base",
     "diff_blocks",
     "diff_documents",
     "diff_markdown",
@@ -94,15 +96,21 @@ __all__ = [
 
 
 def diff_markdown(
-    old: str | None, new: str | None, *, threshold: float = DEFAULT_THRESHOLD
+    old: str | None,
+    new: str | None,
+    *,
+    threshold: float = DEFAULT_THRESHOLD,
+    base: Side | None = None,
 ) -> BlockDiff:
     """Parse and diff two revisions of a page's markdown (``None`` where the page is missing).
 
-    The two sides are parsed together (:func:`parse_pair`: what they share, once). For a
-    1 MB page this still takes a good part of a second: call it from a worker.
+    The diff is lazy (:func:`lazy_diff`: what the two sides share is parsed when first
+    read) where it can be, else both sides are parsed (:func:`parse_pair`: what they share,
+    once). ``base``: :func:`cut_base` of ``old``, if made already (while ``new`` was on its
+    way). For a 1 MB page this still takes half a second: call it from a worker.
     """
     if old is not None and new is not None:
-        diff = lazy_diff(old, new, threshold=threshold)
+        diff = lazy_diff(old, new, threshold=threshold, base=base)
         if diff is not None:
             return diff
     old_doc, new_doc = parse_pair(old, new)

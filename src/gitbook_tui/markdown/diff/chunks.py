@@ -20,6 +20,8 @@ from __future__ import annotations
 
 import gc
 from bisect import bisect_left
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,7 +36,16 @@ from ..rules import MD, PAUSE_ENV_KEY, TAGS_ENV_KEY, PauseParse
 from ..tag_blocks import Item
 from ..tags import TagTable
 
-__all__ = ["Chunk", "Follower", "Side", "chunked_pair", "cut_chunks", "parse_pair"]
+__all__ = [
+    "Chunk",
+    "Follower",
+    "Side",
+    "chunked_pair",
+    "cut_base",
+    "cut_chunks",
+    "parse_pair",
+    "paused_gc",
+]
 
 _LOOKAHEAD_LINES = 3
 """Lines past a chunk (and at least the whole next chunk) that must match too before it is
@@ -283,15 +294,43 @@ def _side(markdown: str) -> Side | None:
     return None if state is None else Side(state, env)
 
 
-def chunked_pair(old: str, new: str) -> tuple[Side, Side] | None:
+@contextmanager
+def paused_gc(*texts: str) -> Iterator[None]:
+    """The cyclic GC paused while large ``texts`` are worked on (see :func:`parse`)."""
+    pause = max(map(len, texts), default=0) >= _GC_PAUSE_THRESHOLD and gc.isenabled()
+    if pause:
+        gc.disable()
+    try:
+        yield
+    finally:
+        if pause:
+            gc.enable()
+
+
+def cut_base(old: str) -> Side | None:
+    """The base side tokenized and cut into chunks, for :func:`chunked_pair` (it may be made
+    while the other side is still on its way; it serves one pair: the pair's work is kept
+    on its chunks). ``None`` where the sides must be parsed whole."""
+    if DEFINITION_RE.search(old):
+        return None
+    with paused_gc(old):
+        base = _side(old)
+        return base if base is not None and cut_chunks(base) else None
+
+
+def chunked_pair(old: str, new: str, base: Side | None = None) -> tuple[Side, Side] | None:
     """Both sides cut into chunks, the new one sharing the base's where it can (see the
-    module docstring); ``None`` where that cannot be done (parse them whole)."""
-    if DEFINITION_RE.search(old) or DEFINITION_RE.search(new):
+    module docstring; ``base``: :func:`cut_base` of ``old``, made already); ``None`` where
+    that cannot be done (parse them whole)."""
+    if base is None:
+        base = cut_base(old)
+    if base is None or DEFINITION_RE.search(new):
         return None
-    base, side = _side(old), _side(new)
-    if base is None or side is None or not cut_chunks(base):
-        return None
-    Follower(side, base).run()
+    with paused_gc(new):
+        side = _side(new)
+        if side is None:
+            return None
+        Follower(side, base).run()
     return base, side
 
 
@@ -312,14 +351,8 @@ def parse_pair(old: str | None, new: str | None) -> tuple[Document | None, Docum
     the two have in common; see the module docstring."""
     if old is None or new is None:
         return (None if old is None else parse(old)), (None if new is None else parse(new))
-    pause_gc = max(len(old), len(new)) >= _GC_PAUSE_THRESHOLD and gc.isenabled()
-    if pause_gc:
-        gc.disable()
-    try:
+    with paused_gc(old, new):
         pair = _pair(old, new)
-    finally:
-        if pause_gc:
-            gc.enable()
     if pair is None:
         return parse(old), parse(new)
     return pair

@@ -24,7 +24,6 @@ container; link reference or footnote definitions) are not diffed lazily
 
 from __future__ import annotations
 
-import gc
 from typing import TypeAlias
 
 from rapidfuzz.distance import Indel
@@ -33,12 +32,10 @@ from ..blocks import finish
 from .align import DEFAULT_THRESHOLD, BlockDiff, DiffRow, RowKind, align_stretch
 from .blocks import DisplayBlock, flatten_run
 from .chunk_view import SideView, chunk_facts
-from .chunks import chunked_pair
+from .chunks import Side, chunked_pair, paused_gc
 from .lazy_rows import LazyBlocks, LazyRows
 
 __all__ = ["LazyRows", "lazy_diff"]
-
-_GC_PAUSE_THRESHOLD = 64 * 1024
 
 
 _Unit: TypeAlias = tuple[int, int, int]
@@ -148,22 +145,20 @@ def _segments(
     return segments
 
 
-def lazy_diff(old: str, new: str, *, threshold: float = DEFAULT_THRESHOLD) -> BlockDiff | None:
-    """The diff of two revisions of a page, parsed lazily (see the module docstring);
-    ``None`` if this page cannot be (diff the parsed pages instead)."""
-    # Hundreds of thousands of short-lived acyclic objects: see parse() on pausing the GC.
-    pause_gc = max(len(old), len(new)) >= _GC_PAUSE_THRESHOLD and gc.isenabled()
-    if pause_gc:
-        gc.disable()
-    try:
-        sides = chunked_pair(old, new)
-        facts = None if sides is None else chunk_facts(sides)
-        if sides is None or facts is None:
+def lazy_diff(
+    old: str, new: str, *, threshold: float = DEFAULT_THRESHOLD, base: Side | None = None
+) -> BlockDiff | None:
+    """The diff of two revisions of a page, parsed lazily (see the module docstring;
+    ``base``: :func:`~.chunks.cut_base` of ``old`` if made already); ``None`` if this page
+    cannot be (diff the parsed pages instead)."""
+    sides = chunked_pair(old, new, base)
+    if sides is None:
+        return None
+    with paused_gc(old, new):
+        facts = chunk_facts(sides)
+        if facts is None:
             return None
         old_view, new_view = SideView(sides[0], facts), SideView(sides[1], facts)
         rows = LazyRows(old_view, new_view, _segments(old_view, new_view, threshold))
         rows.drop_far_tokens()
         return BlockDiff(rows, LazyBlocks(old_view), LazyBlocks(new_view))
-    finally:
-        if pause_gc:
-            gc.enable()
