@@ -4,6 +4,8 @@ Pipeline (each step usable alone)::
 
     old_doc, new_doc = parse(old_md), parse(new_md)          # None for a missing side
     diff = diff_documents(old_doc, new_doc)                 # flatten + align + pair
+    diff = diff_markdown(old_md, new_md)   # the same rows, lazily: unchanged blocks are
+                                           # parsed when read (lazy.py, chunks.py)
     rows = fold(diff.rows, context=3)      # what the pane shows; {/}: narrower/wider
     lines = inline_lines(rows)  or  split_lines(rows)       # one column or old | new
     changes = ChangeIndex.of(lines)                         # n / N
@@ -13,6 +15,8 @@ Pipeline (each step usable alone)::
 Nothing here sanitises text: blocks carry the parsed text as data and the renderer makes it
 inert, once.
 """
+
+import logging
 
 from .align import (
     DEFAULT_THRESHOLD,
@@ -95,6 +99,9 @@ __all__ = [
 ]
 
 
+_log = logging.getLogger(__name__)
+
+
 def diff_markdown(
     old: str | None,
     new: str | None,
@@ -110,7 +117,11 @@ def diff_markdown(
     way). For a 1 MB page this still takes half a second: call it from a worker.
     """
     if old is not None and new is not None:
-        diff = lazy_diff(old, new, threshold=threshold, base=base)
+        try:
+            diff = lazy_diff(old, new, threshold=threshold, base=base)
+        except Exception:  # a bug: the whole parses below have their own fallback
+            _log.exception("lazy diff failed; diffing the whole parses")
+            diff = None
         if diff is not None:
             return diff
     old_doc, new_doc = parse_pair(old, new)
