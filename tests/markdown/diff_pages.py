@@ -64,3 +64,90 @@ def edit(text: str, seed: int, count: int) -> str:
         else:
             lines[i : i + 1] = [lines[i], "", "A paragraph added in review."]
     return "\n".join(lines)
+
+
+# Every kind of block the parser knows, for edits that change how the text around is read.
+MIXED_PAGE = """---
+description: A page
+---
+
+# Title
+
+Intro paragraph with **bold** and a [link](https://example.com).
+
+Setext heading
+==============
+
+* item one
+* item two
+
+  continued item
+* item three
+
+1. first
+2. second
+
+| a | b |
+| - | - |
+| 1 | 2 |
+| 3 | 4 |
+
+a | b
+--|--
+5 | 6
+
+```python
+def f():
+
+    return 1
+```
+
+    indented code
+
+<div>
+html block
+
+</div>
+
+<!-- a comment
+
+spanning blank lines -->
+
+{% hint style="warning" %}
+Careful.
+
+## Inside heading
+{% endhint %}
+
+{% tabs %}
+{% tab title="One" %}
+One body.
+{% endtab %}
+{% tab title="Two" %}
+Two body.
+{% endtab %}
+{% endtabs %}
+
+<details>
+
+<summary>More</summary>
+
+Hidden text.
+
+</details>
+
+> quote line
+lazy continuation
+
+$$
+x^2
+$$
+
+![image](a.png)
+
+`code` start paragraph.
+
+_emph_ start.
+
+Final paragraph.
+"""

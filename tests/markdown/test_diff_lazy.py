@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 
 import pytest
-from diff_pages import PAGES, edit
+from diff_pages import MIXED_PAGE, PAGES, edit
 
 from gitbook_tui.markdown import clean_text, parse
 from gitbook_tui.markdown.diff import (
@@ -107,3 +108,21 @@ def test_small_edits(old: str, new: str) -> None:
             assert_same_diff(lazy, full)
         else:
             assert lazy.rows == full.rows
+
+
+def test_random_edits_of_every_kind_of_block() -> None:
+    lazily = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        old = MIXED_PAGE * rng.randint(1, 3)
+        new = edit(old, seed, rng.randint(1, 15))
+        if seed % 7 == 0:
+            old = old.replace("\n", "\r\n")
+        if seed % 2:
+            old, new = new, old
+        lazy = lazy_diff(old, new)
+        if lazy is None:
+            continue
+        lazily += 1
+        assert_same_diff(lazy, full_diff(old, new))
+    assert lazily > 40
