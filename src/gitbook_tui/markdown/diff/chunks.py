@@ -67,7 +67,8 @@ class Chunk:
     side: Side = field(repr=False)
     """The side it is from (its block state tokenizes it again; its ``env`` for inlines)."""
     key: str = ""
-    """The block's own source text (without the blank lines after it)."""
+    """The block's own source text (without the blank lines after it), and the GitBook
+    tags the pre-pass found in it if any: equal keys, equal blocks."""
     shared: Chunk | None = None
     """The base chunk this one is a copy of (its tokens and items serve both sides)."""
     items: list[Item] | None = field(default=None, repr=False)
@@ -118,7 +119,11 @@ class Side:
         block_end, is_empty = end, self.state.isEmpty
         while block_end > start + 1 and is_empty(block_end - 1):
             block_end -= 1
-        return Chunk(start, end, tokens, self, self.text(start, block_end))
+        key = self.text(start, block_end)
+        tags = self.tags(start, block_end)
+        if tags:  # the same text reads differently where the pre-pass saw other tags
+            key += f"\0{tags!r}{self.closes(start, block_end)!r}"
+        return Chunk(start, end, tokens, self, key)
 
     def tokenize(self, line: int) -> tuple[list[Token], int]:
         """Tokenize the top-level block starting at ``line`` alone: its tokens, and the line

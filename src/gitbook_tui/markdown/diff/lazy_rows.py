@@ -147,8 +147,10 @@ class LazyRows(Sequence[DiffRow]):
         ever read."""
         keep: set[int] = set()
         segments, equal = self._segments, self._equal
-        for s in range(len(segments)):
-            if equal[s]:
+        for s, seg in enumerate(segments):
+            if equal[s] or all(
+                isinstance(row, DiffRow) and row.kind is RowKind.EQUAL for row in seg
+            ):
                 continue
             for t in range(max(0, s - near), min(len(segments), s + near + 1)):
                 if equal[t]:
