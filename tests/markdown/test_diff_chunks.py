@@ -67,6 +67,11 @@ def test_unchanged_and_one_sided_pages() -> None:
         ("t\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\nz\n", "t\n\n| a | b |\n| - | - |\n\nz\n"),
         ("head\n\ntext\n===\n\nafter\n", "head\n\ntext\n---\n\nafter\n"),
         ("---\ntitle: x\n---\n\nbody\n", "body\n\n---\ntitle: x\n---\n\nbody\n"),
+        # front matter closed further down than the look-ahead of its first line's chunk
+        (
+            "---\na: b\nc: d\ne: f\n{% tabs %}\n\n# H\n\nx\n",
+            "---\na: b\nc: d\ne: f\n---\n\n# H\n\nx\n",
+        ),
         ("one\n\ntwo [link][r]\n\n[r]: https://example.com\n", "one\n\ntwo [link][r]\n"),
         ("one\n\ntwo[^1]\n\n[^1]: note\n", "one!\n\ntwo[^1]\n\n[^1]: note\n"),
     ],

@@ -247,8 +247,8 @@ class Follower:
         """Whether base chunk ``index`` (with its look-ahead) is the text at ``line``."""
         base, side = self.base, self.side
         chunk = base.chunks[index]
-        if (chunk.start == 0) != (line == 0):
-            return False  # front matter is only read on the first line
+        if chunk.start == 0 or line == 0:
+            return False  # front matter, read on the first line only, may end anywhere
         ahead = chunk.end + _LOOKAHEAD_LINES
         if index + 1 < len(base.chunks):
             ahead = max(ahead, base.chunks[index + 1].end)
