@@ -37,6 +37,7 @@ from ..tag_blocks import Item
 from ..tags import TagTable
 
 __all__ = [
+    "BlockReader",
     "Chunk",
     "Follower",
     "Side",
@@ -64,8 +65,9 @@ class Chunk:
     end: int
     tokens: list[Token] | None
     """Its block tokens (``None`` once dropped: :meth:`block_tokens` makes them again)."""
-    side: Side = field(repr=False)
-    """The side it is from (its block state tokenizes it again; its ``env`` for inlines)."""
+    reader: BlockReader = field(repr=False)
+    """Its side's block state (tokenizes it again) and ``env`` (for inline parsing); not the
+    side itself, which holds the chunks: no reference cycle for the GC to find."""
     key: str = ""
     """The block's own source text (without the blank lines after it), and the GitBook
     tags the pre-pass found in it if any: equal keys, equal blocks."""
@@ -82,7 +84,7 @@ class Chunk:
         """The block tokens of the chunk holding them (tokenized again if dropped)."""
         chunk = self.source
         if chunk.tokens is None:
-            chunk.tokens = chunk.side.tokenize(chunk.start)[0]
+            chunk.tokens = chunk.reader.tokenize(chunk.start)[0]
         return chunk.tokens
 
     def convert(self, converter: Converter | None = None) -> list[Item]:
@@ -91,10 +93,38 @@ class Chunk:
         chunk = self.source
         if chunk.items is None:
             tokens = self.block_tokens()
-            inline_tokens(chunk.side.env, tokens)
+            inline_tokens(chunk.reader.env, tokens)
             chunk.items = _items(converter or Converter(), tokens)
             chunk.tokens = None
         return chunk.items
+
+
+class BlockReader:
+    """A side's markdown-it block state, which tokenizes one top-level block at a time."""
+
+    def __init__(self, state: StateBlock, env: dict[str, Any]) -> None:
+        self.state = state
+        self.env = env
+        self.line_max: int = state.lineMax
+
+    def tokenize(self, line: int) -> tuple[list[Token], int]:
+        """Tokenize the top-level block starting at ``line`` alone: its tokens, and the line
+        the next one starts at (markdown-it is paused there, see :mod:`..progressive`).
+
+        The state is at the top level between blocks, so a block tokenized again gives the
+        same tokens as the first time."""
+        state, env = self.state, self.env
+        saved, state.tokens = state.tokens, []
+        env[PAUSE_ENV_KEY] = line + 1
+        try:
+            MD.block.tokenize(state, line, self.line_max)
+            after = self.line_max
+        except PauseParse:
+            after = state.line
+        finally:
+            env.pop(PAUSE_ENV_KEY, None)
+            tokens, state.tokens = state.tokens, saved
+        return tokens, after
 
 
 class Side:
@@ -103,6 +133,8 @@ class Side:
     def __init__(self, state: StateBlock, env: dict[str, Any]) -> None:
         self.state = state
         self.env = env
+        self.reader = BlockReader(state, env)
+        self.tokenize = self.reader.tokenize
         self.src: str = state.src
         self.marks: list[int] = state.bMarks
         self.line_max: int = state.lineMax
@@ -123,26 +155,7 @@ class Side:
         tags = self.tags(start, block_end)
         if tags:  # the same text reads differently where the pre-pass saw other tags
             key += f"\0{tags!r}{self.closes(start, block_end)!r}"
-        return Chunk(start, end, tokens, self, key)
-
-    def tokenize(self, line: int) -> tuple[list[Token], int]:
-        """Tokenize the top-level block starting at ``line`` alone: its tokens, and the line
-        the next one starts at (markdown-it is paused there, see :mod:`..progressive`).
-
-        The state is at the top level between blocks, so a block tokenized again gives the
-        same tokens as the first time."""
-        state, env = self.state, self.env
-        saved, state.tokens = state.tokens, []
-        env[PAUSE_ENV_KEY] = line + 1
-        try:
-            MD.block.tokenize(state, line, self.line_max)
-            after = self.line_max
-        except PauseParse:
-            after = state.line
-        finally:
-            env.pop(PAUSE_ENV_KEY, None)
-            tokens, state.tokens = state.tokens, saved
-        return tokens, after
+        return Chunk(start, end, tokens, self.reader, key)
 
     def tags(self, start: int, end: int) -> list[tuple[int, Any]]:
         """The tags on lines ``[start, end)``, by line relative to ``start``."""
@@ -215,7 +228,9 @@ class Follower:
             if taken is not None:
                 chunk = base.chunks[taken]
                 size = chunk.end - chunk.start
-                side.chunks.append(Chunk(line, line + size, [], side, chunk.key, chunk.source))
+                side.chunks.append(
+                    Chunk(line, line + size, None, side.reader, chunk.key, chunk.source)
+                )
                 line += size
                 cursor = taken + 1
                 continue
