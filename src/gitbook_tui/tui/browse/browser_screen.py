@@ -36,8 +36,10 @@ from ...api import AsyncGitBook, GitBookError, response_meta
 from ...models import RevisionPage
 from ..common.error_banner import ErrorBanner, ErrorPane
 from ..common.hint_footer import HintFooter
+from ..common.navigator import navigator_of
 from ..common.state import AccountState, StartTarget, StateStore
 from ..common.status_bar import StatusBar
+from ..review.suggest_edit import start_suggest_edit
 from ..textual_compat import is_leaving
 from .browser_links import BrowserLinks
 from .browser_pages import BrowserPages
@@ -81,6 +83,7 @@ class BrowserScreen(BrowserLinks, BrowserPages, PaneLayout):
         Binding("ctrl+o", "switch_org", "Organizations", show=False, id="browser.switch_org"),
         Binding("escape", "escape", "To the tree", show=False, id="browser.escape"),
         Binding("C", "app.show_view('comments', 'page')", "Page comments", id="browser.comments"),
+        Binding("e", "suggest_edit", "Suggest edit", show=False, id="browser.suggest_edit"),
     ]
 
     def __init__(
@@ -307,6 +310,14 @@ class BrowserScreen(BrowserLinks, BrowserPages, PaneLayout):
         if action == "escape":
             return self.focused is not self.workspace_tree
         return True
+
+    def action_suggest_edit(self) -> None:
+        """``e``: the open page in ``$EDITOR``, posted as a change request (review desk)."""
+        nav = navigator_of(self.app)
+        if self._current is None or nav is None:
+            self.notify("Open a page to suggest an edit of it.", timeout=5)
+            return
+        start_suggest_edit(self, nav, *self._current)
 
     def action_switch_org(self) -> None:
         switch = getattr(self.app, "action_switch_org", None)
