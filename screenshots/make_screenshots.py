@@ -6,11 +6,11 @@
 900 s; each wait has its own, shorter one).
 
 Starts the demo server the way ``gitbook-tui --demo`` does (in a process of its own, on a
-fresh database seeded in two phases: the app's first screen is served after the first, and
-what the other views read waits for the second), drives ``GitBookApp`` headless at 120×40
-with a Pilot through the main views and saves each one as ``screenshots/<name>.svg``. It
-waits on conditions, never fixed delays; a wait that runs out ends the run with exit code 1
-and a message naming what it waited for. Nothing of the user's own configuration, cache or
+fresh database seeded in two phases: the app's first screen is served after the first, what
+the other views read waits for the second) and, once both are in, drives ``GitBookApp``
+headless at 120×40 with a Pilot through the main views, saving each one as
+``screenshots/<name>.svg``. It waits on conditions, never fixed delays; a wait that runs
+out ends the run with exit code 1 and a message naming what it waited for. Nothing of the user's own configuration, cache or
 state is read or written: everything lives in a temporary directory, and ``$EDITOR`` is
 ``false`` (no shot opens an editor).
 """
@@ -21,6 +21,7 @@ import argparse
 import asyncio
 import os
 import re
+import shutil
 import sys
 import tempfile
 import threading
@@ -32,11 +33,12 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 SIZE = (120, 40)
 WAIT = 60.0  # seconds for one condition (the machine may be busy)
-START_WAIT = 300.0  # the first screen: the server seeds the demo's first phase first
+START_WAIT = 300.0  # the demo's seeding
+T0 = time.monotonic()
 
 
 class ShotTimeout(Exception):
-    """A condition the tour waits on did not come true in time."""
+    """A condition the tour waits on did not come true in time (or the server failed)."""
 
 
 async def until(pilot: Any, condition: Callable[[], Any], what: str, timeout: float = WAIT) -> None:
@@ -47,22 +49,36 @@ async def until(pilot: Any, condition: Callable[[], Any], what: str, timeout: fl
         await pilot.pause(0.05)
 
 
-async def settle(pilot: Any, timeout: float = WAIT) -> None:
-    """Let every worker finish and the screen refresh (a screenshot is taken after)."""
-    from textual.worker import WorkerCancelled, WorkerFailed
+def _busy_workers(app: Any) -> list[Any]:
+    """The app's unfinished workers, but for those of screens under the one shown (a
+    worker waiting for a dialog it opened, say: it ends when the dialog is answered)."""
+    shown = app.screen
 
+    def here(worker: Any) -> bool:
+        node = worker.node
+        if node is app or node is shown:
+            return True
+        try:
+            return bool(node.screen is shown)
+        except Exception:  # (not on a screen any more)
+            return False
+
+    return [w for w in app.workers if not w.is_finished and here(w)]
+
+
+async def settle(pilot: Any, timeout: float = WAIT) -> None:
+    """Let the shown screen's work finish and the screen refresh (a screenshot follows)."""
     app = pilot.app
+    deadline = time.monotonic() + timeout
     for _ in range(3):
         await pilot.pause()
-        try:
-            await asyncio.wait_for(app.workers.wait_for_complete(), timeout)
-        except (WorkerCancelled, WorkerFailed):
-            continue  # one was superseded or failed (the app shows it): that work is over
-        except TimeoutError:
-            running = ", ".join(sorted({w.name or str(w.group) for w in app.workers})) or "?"
-            raise ShotTimeout(
-                f"timed out after {timeout:.0f} s waiting for the app's work ({running})"
-            ) from None
+        while busy := _busy_workers(app):
+            if time.monotonic() > deadline:
+                names = ", ".join(sorted({w.name or str(w.group) for w in busy}))
+                raise ShotTimeout(
+                    f"timed out after {timeout:.0f} s waiting for the app's work ({names})"
+                )
+            await pilot.pause(0.05)
     await pilot.pause(0.2)
 
 
@@ -149,7 +165,9 @@ def save(app: Any, name: str) -> None:
         box.cursor_blink = False  # a steady cursor, whatever the blink phase
     app.save_screenshot(filename=f"{name}.svg", path=str(HERE))
     size = (HERE / f"{name}.svg").stat().st_size
-    print(f"  screenshots/{name}.svg ({size // 1024} KB)", flush=True)
+    print(
+        f"  screenshots/{name}.svg ({size // 1024} KB) at {time.monotonic() - T0:.0f} s", flush=True
+    )
 
 
 async def tour(app: Any) -> None:
@@ -415,7 +433,7 @@ def _make_app(root: Path, url: str, name: str, starting: Callable[[], bool] | No
     )
 
 
-def _watchdog(seconds: float, stop_server: Callable[[], None]) -> None:
+def _watchdog(seconds: float, stop_server: Callable[[], None], tmp: Path) -> None:
     """Ends the whole run (exit code 3) if it takes longer than ``seconds``: a hang that no
     condition's own timeout catches still ends with a message."""
 
@@ -427,6 +445,7 @@ def _watchdog(seconds: float, stop_server: Callable[[], None]) -> None:
             flush=True,
         )
         stop_server()
+        shutil.rmtree(tmp, ignore_errors=True)
         os._exit(3)
 
     timer = threading.Timer(seconds, expire)
@@ -452,8 +471,18 @@ def main() -> int:
         started = time.monotonic()
         print("Starting the demo server (a fresh database, seeded in two phases)…", flush=True)
         handle = BackgroundStart(root / "demo.sqlite", demo=True)
-        _watchdog(args.timeout, handle.stop)
+        _watchdog(args.timeout, handle.stop, root)
         try:
+            # The app could start now (it shows a progress screen, then the browser after
+            # the first phase), but what it read before the second phase stays as it was
+            # for the session (a space's comment count, say): the shots show the demo whole.
+            try:
+                seeded = handle.wait_seeded(START_WAIT)
+            except RuntimeError as exc:
+                raise ShotTimeout(str(exc)) from None
+            if not seeded:
+                raise ShotTimeout(f"the demo was not seeded after {START_WAIT:.0f} s")
+            print(f"  demo seeded in {time.monotonic() - started:.0f} s", flush=True)
             if not args.review:
                 asyncio.run(tour(_make_app(root, handle.url, "tour", handle.poll)))
             asyncio.run(review_tour(_make_app(root, handle.url, "review", handle.poll)))
