@@ -45,7 +45,11 @@ async def until(pilot: Any, condition: Callable[[], Any], what: str, timeout: fl
     deadline = time.monotonic() + timeout
     while not condition():
         if time.monotonic() > deadline:
-            raise ShotTimeout(f"timed out after {timeout:.0f} s waiting for {what}")
+            app = pilot.app
+            raise ShotTimeout(
+                f"timed out after {timeout:.0f} s waiting for {what} (showing "
+                f"{type(app.screen).__name__}, focus on {type(app.focused).__name__})"
+            )
         await pilot.pause(0.05)
 
 
@@ -176,6 +180,7 @@ async def tour(app: Any) -> None:
 
     from gitbook_tui.tui.browse.browser_screen import BrowserScreen
     from gitbook_tui.tui.browse.outline_screen import OutlineScreen
+    from gitbook_tui.tui.common.composer import Composer
     from gitbook_tui.tui.common.help_screen import HelpScreen
     from gitbook_tui.tui.search.search_screen import SearchScreen
 
@@ -184,7 +189,7 @@ async def tour(app: Any) -> None:
         tree = browser.workspace_tree
 
         # the workspace tree: j/k move, l/enter expand, enter opens a page; 💬 counts
-        await open_user_guide_page(pilot, browser, "Consumer groups")
+        await open_user_guide_page(pilot, browser, "Retention and compaction")
         space_id = browser._current[0]
         counts = browser.comment_counts
         await until(pilot, lambda: counts.of_space(space_id) is not None, "the comment counts")
@@ -210,7 +215,14 @@ async def tour(app: Any) -> None:
         await pilot.press("c", *"Agreed, @So")
         await settle(pilot)
         save(app, "comments-reply")
-        await pilot.press("escape", "1")
+        composer = comments.query_one(Composer)
+        for _ in range(3):  # escape closes the @-completion first, then hides the composer
+            if not composer.is_open:
+                break
+            await pilot.press("escape")
+            await pilot.pause()
+        await until(pilot, lambda: not composer.is_open, "the composer hidden (draft kept)")
+        await pilot.press("1")
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen), "the browser again")
 
         # every GitBook block on one page; enter in the tree puts the focus on the page
