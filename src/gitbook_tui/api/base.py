@@ -80,6 +80,16 @@ def _norm(path: str) -> str:
     return "/" + path.lstrip("/")
 
 
+def _sent_trace(on_sent: Callable[[], None]) -> dict[str, Any]:
+    """Request extensions calling ``on_sent`` when httpcore reports the request written."""
+
+    async def trace(event: str, info: dict[str, Any]) -> None:
+        if event.endswith("send_request_body.complete"):
+            on_sent()
+
+    return {"trace": trace}
+
+
 def _consume(task: asyncio.Task[Any]) -> None:
     """Mark a background task's failure as seen (whoever awaits it still gets it)."""
     if not task.cancelled():
@@ -170,12 +180,16 @@ class BaseClient:
         params: QueryItems | None = None,
         body: Any = None,
         headers: dict[str, str] | None = None,
+        on_sent: Callable[[], None] | None = None,
     ) -> httpx.Response:
         """One request with retries: idempotent methods (and requests that never left)
-        on 408/429/5xx and connection errors, honouring the server's wait up to 120 s."""
+        on 408/429/5xx and connection errors, honouring the server's wait up to 120 s.
+        ``on_sent`` is called once the request has been written to the connection (where
+        the transport reports it: httpcore's ``trace`` extension)."""
         attempt = 0
         url = path.lstrip("/")
         idempotent = method in IDEMPOTENT
+        extensions = _sent_trace(on_sent) if on_sent is not None else None
         while True:
             error: APIConnectionError
             try:
@@ -185,6 +199,7 @@ class BaseClient:
                     params=httpx.QueryParams(params) if params else None,
                     json=body,
                     headers=headers,
+                    extensions=extensions,
                 )
             except httpx.TimeoutException as exc:
                 sent = not isinstance(exc, httpx.ConnectTimeout | httpx.PoolTimeout)
@@ -257,15 +272,18 @@ class BaseClient:
         params: dict[str, Any] | None = None,
         read: ReadMode | None = None,
         operation: str = "",
-        on_body: Callable[[bytes], None] | None = None,
+        before_parse: Callable[[bytes], Awaitable[None]] | None = None,
+        on_sent: Callable[[], None] | None = None,
     ) -> Any:
         """GET ``path`` and parse it as ``cast_to`` (a pydantic model or type).
 
         ``read``: ``network`` (the cache only revalidates and covers for an unreachable
         server), ``prefer-cache`` (a cached answer at once, refreshed in the background),
         ``cache-only`` (:class:`CacheMissError` when absent).
-        ``on_body``: called with the body of a server answer (new, or a cached one the
-        server confirmed) just before it is parsed (a pager starts the next page then)."""
+        ``before_parse``: awaited with the body of a server answer (new, or a cached one
+        the server confirmed) just before it is parsed (a pager sends the next page's
+        request then, so the server prepares it while this one is parsed).
+        ``on_sent``: called when the request has been written (see :meth:`_send`)."""
         mode = read or self.read_mode
         path = checked_path(path)
         prepared = _Prepared(path, _params(params))
@@ -297,7 +315,8 @@ class BaseClient:
                 meta = ResponseMeta("cache", cached.age, stale=True, refresh=task)
                 return attach_meta(value, meta)
         try:
-            body, fresh = await self._fetch(prepared, key, cached.etag if cached else None)
+            etag = cached.etag if cached else None
+            body, fresh = await self._fetch(prepared, key, etag, on_sent)
         except APIConnectionError as unreachable:
             if cached is None:
                 raise
@@ -309,8 +328,8 @@ class BaseClient:
                 self._drop(key, path)
                 raise unreachable from None  # nothing readable to show instead
         if not fresh and cached is not None:
-            if on_body is not None:
-                on_body(cached.body)
+            if before_parse is not None:
+                await before_parse(cached.body)
             try:
                 return self._parse(cast_to, cached.body, operation, ResponseMeta("network"))
             except ResponseValidationError:
@@ -318,8 +337,8 @@ class BaseClient:
                 # that read it differently): a 304 would only confirm it again, so ask anew.
                 self._drop(key, path)
                 body, fresh = await self._fetch(prepared, key, None)
-        if on_body is not None:
-            on_body(body)
+        if before_parse is not None:
+            await before_parse(body)
         return self._parse_fresh(cast_to, body, operation, key, path)
 
     def _drop(self, key: str, path: str) -> None:
@@ -337,12 +356,18 @@ class BaseClient:
             self._drop(key, path)
             raise
 
-    async def _fetch(self, prepared: _Prepared, key: str, etag: str | None) -> tuple[bytes, bool]:
+    async def _fetch(
+        self,
+        prepared: _Prepared,
+        key: str,
+        etag: str | None,
+        on_sent: Callable[[], None] | None = None,
+    ) -> tuple[bytes, bool]:
         """(body, True) for a new answer, (b"", False) when the server said 304."""
         headers = {"If-None-Match": etag} if etag else None
         try:
             response = await self._send(
-                "GET", prepared.path, params=prepared.params, headers=headers
+                "GET", prepared.path, params=prepared.params, headers=headers, on_sent=on_sent
             )
         except NotFoundError:
             if self.cache is not None:
