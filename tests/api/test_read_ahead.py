@@ -8,6 +8,7 @@ import threading
 import time
 from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -16,6 +17,7 @@ from pydantic import BaseModel, field_validator
 
 from gitbook_tui.api import AsyncGitBook, NotFoundError
 from gitbook_tui.api.pagination import AsyncPager, peek_next_page
+from gitbook_tui.cache import ResponseCache
 
 BASE = "http://gitbook.test/v1"
 
@@ -212,3 +214,24 @@ async def test_the_next_request_reaches_the_server_before_this_page_is_parsed() 
 )
 def test_peek_next_page_reads_the_envelope_only(body: bytes, expected: str | None) -> None:
     assert peek_next_page(body) == expected
+
+
+async def test_the_next_request_goes_out_before_this_page_is_written_to_the_cache(
+    tmp_path: Path,
+) -> None:
+    pages = Pages(3)
+    asked_when_stored: list[int] = []
+
+    class Watched(ResponseCache):
+        def put(self, *args: Any, **kwargs: Any) -> None:
+            asked_when_stored.append(len(pages.tokens))
+            super().put(*args, **kwargs)
+
+    cache = Watched(tmp_path / "cache.sqlite")
+    try:
+        async with client(pages, cache=cache) as c:
+            ids = [s.id async for s in c.spaces.list_in_org("org1", limit=2)]
+    finally:
+        cache.close()
+    assert ids == [f"s{n}" for n in range(6)]
+    assert asked_when_stored[0] == 2  # the first page stored once the second was asked for

@@ -123,8 +123,8 @@ class BaseClient(Sender):
         server), ``prefer-cache`` (a cached answer at once, refreshed in the background),
         ``cache-only`` (:class:`CacheMissError` when absent).
         ``before_parse``: awaited with the body of a server answer (new, or a cached one
-        the server confirmed) just before it is parsed (a pager sends the next page's
-        request then, so the server prepares it while this one is parsed).
+        the server confirmed) before it is stored and parsed (a pager sends the next
+        page's request then, so the server prepares it while this one is handled).
         ``on_sent``: called when the request has been written (see :meth:`_send`)."""
         mode = read or self.read_mode
         path = checked_path(path)
@@ -158,7 +158,7 @@ class BaseClient(Sender):
                 return attach_meta(value, meta)
         try:
             etag = cached.etag if cached else None
-            body, fresh = await self._fetch(prepared, key, etag, on_sent)
+            body, fresh = await self._fetch(prepared, key, etag, on_sent, before_parse)
         except APIConnectionError as unreachable:
             if cached is None:
                 raise
@@ -178,9 +178,7 @@ class BaseClient(Sender):
                 # The server confirmed a body we cannot read (stored damaged, or by models
                 # that read it differently): a 304 would only confirm it again, so ask anew.
                 self._drop(key, path)
-                body, fresh = await self._fetch(prepared, key, None)
-        if before_parse is not None:
-            await before_parse(body)
+                body, fresh = await self._fetch(prepared, key, None, None, before_parse)
         return self._parse_fresh(cast_to, body, operation, key, path)
 
     def _drop(self, key: str, path: str) -> None:
@@ -204,8 +202,11 @@ class BaseClient(Sender):
         key: str,
         etag: str | None,
         on_sent: Callable[[], None] | None = None,
+        before_store: Callable[[bytes], Awaitable[None]] | None = None,
     ) -> tuple[bytes, bool]:
-        """(body, True) for a new answer, (b"", False) when the server said 304."""
+        """(body, True) for a new answer, (b"", False) when the server said 304.
+        ``before_store`` is awaited with a new body before it is written to the cache
+        (a pager sends the next page's request then: the write is not in its way)."""
         headers = {"If-None-Match": etag} if etag else None
         try:
             response = await self._send(
@@ -220,6 +221,8 @@ class BaseClient(Sender):
                 self.cache.touch(key)
             return b"", False
         body = response.content
+        if before_store is not None:
+            await before_store(body)
         storable = "no-store" not in response.headers.get("cache-control", "").lower()
         if self.cache is not None and storable:
             self.cache.put(key, self._account, prepared.path, body, response.headers.get("etag"))
