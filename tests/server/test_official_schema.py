@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import json
 import re
-import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -24,6 +23,7 @@ from urllib.parse import quote
 import pytest
 from fastapi.testclient import TestClient
 from official_schema import official_operation, operation_for, response_problems
+from server_kit import local_http, walk_pages
 
 from gitbook_tui.lzstring import compress_to_encoded_uri_component
 from gitbook_tui.server.app import create_app
@@ -174,12 +174,8 @@ class _Tunnel(BaseHTTPRequestHandler):
 
 @pytest.fixture(scope="module")
 def tunnel() -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _Tunnel)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/tunnel"
-    server.shutdown()
-    server.server_close()
+    with local_http(_Tunnel) as base:
+        yield f"{base}/tunnel"
 
 
 # -- the walk ----------------------------------------------------------------------------------
@@ -189,12 +185,6 @@ def _client(app: Any, token: str) -> TestClient:
     return client
 
 
-def _pages(nodes: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-    for node in nodes:
-        yield node
-        yield from _pages(node.get("pages", []))
-
-
 def _read_content(w: Walk, base: str, sample: int, label: str, *, tree_too: bool = True) -> None:
     """Revision, pages (markdown and document), files and paths under ``base``."""
     if tree_too:
@@ -202,7 +192,7 @@ def _read_content(w: Walk, base: str, sample: int, label: str, *, tree_too: bool
     tree = w.call("GET", f"{base}/content/pages") if tree_too else None
     if tree is None:  # read the tree without validating it again
         tree = w.client.get(f"{base}/content/pages").json()
-    documents = [p for p in _pages(tree["pages"]) if p.get("type") == "document"][:sample]
+    documents = [p for p in walk_pages(tree["pages"]) if p.get("type") == "document"][:sample]
     for page in documents:
         kind = PARENT if page.get("pages") else LEAF
         for fmt in ("markdown", "document"):
@@ -292,7 +282,7 @@ def _walk(app: Any, tunnel: str) -> Walk:
             if big
             else w.call("GET", f"/spaces/{sid}/revisions/{revision}/pages")
         )
-        for page in list(_pages(tree["pages"]))[:2]:
+        for page in list(walk_pages(tree["pages"]))[:2]:
             for fmt in ("markdown", "document"):
                 w.call(
                     "GET",

@@ -35,6 +35,10 @@ class BatchedTree(BatchingTree[NodeData]):
             return None
         return node.data.key
 
+    def _cursor_data(self) -> NodeData | None:
+        node = self.cursor_node
+        return node.data if node is not None else None
+
     # -- labels and lines ---------------------------------------------------------------------
     def process_label(self, label: TextType | Content) -> Text:  # type: ignore[override]
         """Labels are inert: Content is copied, a plain ``str`` is literal text (no markup)."""
