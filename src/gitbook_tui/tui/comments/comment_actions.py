@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from collections.abc import Awaitable, Callable
-from typing import Any
 
 from textual import work
 from textual.screen import Screen
@@ -23,15 +21,14 @@ from textual.screen import Screen
 from ...api import APIConnectionError, AsyncGitBook, GitBookError, NotFoundError
 from ...drafts import DraftKey, DraftStore, Outbox, OutboxAction, OutboxItem, Replayer
 from ...drafts.keys import COMMENT, EDIT_COMMENT, EDIT_REPLY, REPLY
-from ...models import Comment, CommentReply, CommentStatus, DocumentBody, Space, User
+from ...models import Comment, CommentReply, DocumentBody, Space, User
 from ..common.composer import Composer
 from ..common.confirm_screen import ConfirmScreen
 from ..common.denial import gated
 from ..common.navigator import Navigator
 from ..common.state import account_key
 from ..common.text import plain
-from .reaction_picker import ReactionPicker
-from .thread_data import Post, ThreadState, author_name, reacted, toggle_reaction, utc_now
+from .thread_data import Post, ThreadState, author_name, utc_now
 from .thread_pane import ThreadPane
 
 __all__ = ["READ_ONLY", "CommentActions"]
@@ -321,108 +318,3 @@ class CommentActions(Screen[None]):
         count = max(0, (thread.comment.replies or 0) - 1)
         thread.comment = thread.comment.model_copy(update={"replies": count})
         self.redraw_thread(thread)
-
-    # -- resolve / react (optimistic) ---------------------------------------------------------
-    @gated
-    async def action_resolve(self) -> None:
-        thread = self.selected
-        if thread is None or self.space_id is None:
-            return
-        before = thread.comment
-        resolved = not before.is_resolved
-        status = CommentStatus.resolved if resolved else CommentStatus.open
-        after = before.model_copy(update={"status": status, "resolvedBy": self.me})
-        thread.comment = after
-        self._optimistic(
-            thread,
-            before,
-            lambda: self.client.comments.update(self.space_id or "", thread.id, resolved=resolved),
-            OutboxAction.new_resolve(self.space_id, thread.id, resolved=resolved),
-            "resolve" if resolved else "reopen",
-        )
-
-    @gated
-    @work(exclusive=True, group="comments-react", exit_on_error=False)
-    async def action_react(self) -> None:
-        thread, post = self.selected, self._target_post()
-        if thread is None or post is None or self.space_id is None:
-            return
-        me = self.me.id if self.me else None
-        mine = {r.emoji for r in post.reactions if reacted(r, me)}
-        emoji = await self.app.push_screen_wait(
-            ReactionPicker(mine, f"{author_name(post.postedBy)}'s post")
-        )
-        if not emoji or self.space_id is None:
-            return
-        added, reactions = toggle_reaction(post, emoji, self.me)
-        changes: dict[str, Any] = {"added_reactions" if added else "removed_reactions": [emoji]}
-        space_id, thread_id, post_id = self.space_id, thread.id, post.id
-        comments = self.client.comments
-        call: Callable[[], Awaitable[Post]]
-        if isinstance(post, Comment):
-            before: Post = thread.comment
-            thread.comment = thread.comment.model_copy(update={"reactions": reactions})
-            call = lambda: comments.update(space_id, thread_id, **changes)  # noqa: E731
-        else:
-            before = post
-            new = post.model_copy(update={"reactions": reactions})
-            thread.replies = [new if r.id == post_id else r for r in thread.replies or []]
-            call = lambda: comments.update_reply(space_id, thread_id, post_id, **changes)  # noqa: E731
-        queued = OutboxAction.new_reaction(
-            space_id,
-            thread_id,
-            reply=None if isinstance(post, Comment) else post_id,
-            added=[emoji] if added else [],
-            removed=[] if added else [emoji],
-        )
-        self._optimistic(thread, before, call, queued, "reaction")
-
-    def _optimistic(
-        self,
-        thread: ThreadState,
-        before: Post,
-        call: Any,
-        queued: OutboxAction,
-        what: str,
-    ) -> None:
-        thread.pending.add(before.id)
-        self.redraw_thread(thread)
-        self._settle(thread.id, before, call, queued, what)
-
-    @work(group="comments-write", exit_on_error=False)
-    async def _settle(
-        self,
-        thread_id: str,
-        before: Post,
-        call: Any,
-        queued: OutboxAction,
-        what: str,
-    ) -> None:
-        try:
-            answer = await call()
-        except APIConnectionError:
-            await self._enqueue(queued)
-            thread = self.threads.get(thread_id)
-            if thread is not None:
-                thread.pending.discard(before.id)
-                self.redraw_thread(thread)
-            return
-        except GitBookError as exc:
-            thread = self.threads.get(thread_id)
-            if thread is not None:
-                thread.pending.discard(before.id)
-                self._replace_post(thread_id, before)  # roll back
-            self.notify(
-                plain(f"The server refused the {what}: {exc}"),
-                markup=False,
-                title="Undone",
-                severity="error",
-                timeout=8,
-            )
-            if isinstance(exc, NotFoundError):
-                self.forget_thread(thread_id, "This thread was deleted meanwhile.")
-            return
-        thread = self.threads.get(thread_id)
-        if thread is not None:
-            thread.pending.discard(before.id)
-            self._replace_post(thread_id, answer)

@@ -21,7 +21,7 @@ from ...drafts.keys import EDIT_COMMENT, EDIT_REPLY, REPLY
 from ...models import Comment
 from ..common.status_bar import StatusBar
 from ..common.text import inert, plain
-from .comment_actions import CommentActions
+from .optimistic_actions import OptimisticActions
 from .thread_data import ThreadState, author_name
 from .thread_list import ThreadList
 
@@ -46,7 +46,7 @@ def _drafted_threads(store: DraftStore, space_id: str) -> set[str]:
     return found
 
 
-class ThreadLoader(CommentActions):
+class ThreadLoader(OptimisticActions):
     """Loads what :class:`~.comments_screen.CommentsScreen` shows (state set up there)."""
 
     status: str
