@@ -114,6 +114,7 @@ class BaseClient:
         self.read_mode: ReadMode = read_mode
         self.rate_limit = RateLimitInfo()
         self._waits = RetryWaits(sleep)
+        self._answer_listeners: list[Callable[[], None]] = []
         self._secret = token or ""
         self._account = account_fingerprint(self.base_url, token)
         self._background: set[asyncio.Task[Any]] = set()
@@ -149,6 +150,19 @@ class BaseClient:
         """Call ``listener(retry_wait)`` whenever a wait starts or ends (``None``: no request
         waits any more); returns the function that unsubscribes it."""
         return self._waits.watch(listener)
+
+    def watch_answers(self, listener: Callable[[], None]) -> Callable[[], None]:
+        """Call ``listener()`` whenever a request succeeds (the server is reachable and
+        serving); returns the function that unsubscribes it. Keep it cheap."""
+        self._answer_listeners.append(listener)
+        return lambda: self._answer_listeners.remove(listener)
+
+    def _answered(self) -> None:
+        for listener in list(self._answer_listeners):
+            try:
+                listener()
+            except Exception:  # a listener's bug never fails the request
+                log.exception("answer listener failed")
 
     async def close(self) -> None:
         for task in list(self._background):
@@ -195,6 +209,8 @@ class BaseClient:
             else:
                 self._record_rate_limit(response)
                 status = response.status_code
+                if status < 400:
+                    self._answered()
                 log.debug("%s %s -> %s (attempt %d)", method, path, status, attempt + 1)
                 if status < 400:
                     return response

@@ -26,6 +26,7 @@ from .account.org_picker_screen import OrgPickerScreen
 from .account.starting_screen import StartingScreen
 from .account.welcome_screen import WelcomeScreen
 from .app_navigation import AppNavigation
+from .app_outbox import AppOutbox
 from .browse.browser_screen import BrowserScreen
 from .common.config import TuiConfig, load_tui_config, save_theme
 from .common.error_banner import ErrorBanner
@@ -47,7 +48,7 @@ RESULT_DEMO = "demo"
 """Exit result asking ``run_app`` to restart on the bundled demo workspace."""
 
 
-class GitBookApp(AppNavigation):
+class GitBookApp(AppOutbox, AppNavigation):
     """The gitbook-tui application."""
 
     CSS_PATH = "app.tcss"
@@ -246,6 +247,7 @@ class GitBookApp(AppNavigation):
 
     async def show_browser(self, org_id: str | None) -> None:
         """Open (or replace) the browser on ``org_id`` (``None``: every organization)."""
+        self.start_outbox()  # the account is known: its queue shows and replays app-wide
         state = self.state_store.load(self.account)
         if org_id != state.org_id:
             state.expanded, state.selected, state.page = [], None, None

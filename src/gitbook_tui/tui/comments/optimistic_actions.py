@@ -29,7 +29,7 @@ class OptimisticActions(CommentActions):
         thread = self.selected
         if thread is None or self.space_id is None:
             return
-        before = thread.comment
+        before, cr = thread.comment, self.change_request
         resolved = not before.is_resolved
         status = CommentStatus.resolved if resolved else CommentStatus.open
         after = before.model_copy(update={"status": status, "resolvedBy": self.me})
@@ -37,8 +37,12 @@ class OptimisticActions(CommentActions):
         self._optimistic(
             thread,
             before,
-            lambda: self.client.comments.update(self.space_id or "", thread.id, resolved=resolved),
-            OutboxAction.new_resolve(self.space_id, thread.id, resolved=resolved),
+            lambda: self.client.comments.update(
+                self.space_id or "", thread.id, resolved=resolved, change_request=cr
+            ),
+            OutboxAction.new_resolve(
+                self.space_id, thread.id, resolved=resolved, change_request=cr
+            ),
             "resolve" if resolved else "reopen",
         )
 
@@ -57,6 +61,7 @@ class OptimisticActions(CommentActions):
             return
         added, reactions = toggle_reaction(post, emoji, self.me)
         changes: dict[str, Any] = {"added_reactions" if added else "removed_reactions": [emoji]}
+        changes["change_request"] = self.change_request
         space_id, thread_id, post_id = self.space_id, thread.id, post.id
         comments = self.client.comments
         call: Callable[[], Awaitable[Post]]
@@ -75,6 +80,7 @@ class OptimisticActions(CommentActions):
             reply=None if isinstance(post, Comment) else post_id,
             added=[emoji] if added else [],
             removed=[] if added else [emoji],
+            change_request=self.change_request,
         )
         self._optimistic(thread, before, call, queued, "reaction")
 

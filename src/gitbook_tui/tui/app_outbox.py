@@ -1,0 +1,74 @@
+"""AppOutbox: the app-wide offline queue — one :class:`~gitbook_tui.drafts.ReplayLoop` for
+the signed-in account, started once the account is known, replaced after a sign-in, shown
+as "n queued" in every view's status bar, its refusals notified wherever the reader is."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.app import App
+
+from ..api import AsyncGitBook
+from ..drafts import ReplayLoop, ReplayResult
+from ..drafts.replay_loop import MAX_PROBE_SECONDS, MIN_PROBE_SECONDS
+from .common.state import account_key
+from .common.status_bar import StatusBar
+from .common.text import plain
+
+__all__ = ["AppOutbox"]
+
+
+class AppOutbox(App[str | None]):
+    """The outbox side of :class:`~.app.GitBookApp`."""
+
+    client: AsyncGitBook
+    outbox_replay: ReplayLoop | None = None
+    """The account's loop (``None`` before the account is known); views queue through it."""
+    OUTBOX_PROBE_SECONDS: tuple[float, float] = (MIN_PROBE_SECONDS, MAX_PROBE_SECONDS)
+    """First and longest wait between probes while the server is unreachable."""
+    _outbox_client: AsyncGitBook | None = None
+    _unwatch_answers: Callable[[], None] | None = None
+
+    def start_outbox(self) -> None:
+        """Start (or, for the same account, poke) the replay loop of the current client."""
+        loop = self.outbox_replay
+        if loop is not None and self._outbox_client is self.client:
+            loop.poke()
+            return
+        if self._unwatch_answers is not None:
+            self._unwatch_answers()
+        first, longest = self.OUTBOX_PROBE_SECONDS
+        loop = ReplayLoop.for_client(
+            account_key(self.client), self.client, min_delay=first, max_delay=longest
+        )
+        self.outbox_replay, self._outbox_client = loop, self.client
+        self._unwatch_answers = self.client.watch_answers(loop.reachable)
+        loop.watch(self._outbox_changed)
+        loop.on_result(self._outbox_replayed)
+        self.run_worker(
+            loop.run(), name="outbox-replay", group="outbox-replay", exclusive=True,
+            exit_on_error=False,
+        )  # fmt: skip
+
+    def _outbox_changed(self) -> None:
+        """The count or the replaying state changed: the bars on screen show it now (the
+        others on their next tick)."""
+        for bar in self.screen.query(StatusBar):
+            bar.queue_changed()
+
+    def _outbox_replayed(self, result: ReplayResult) -> None:
+        for item in result.failed:
+            label = item.action.label or f"a queued {item.action.kind}"
+            kept = " Its text is back in your drafts." if item.action.markdown else ""
+            self.notify(
+                plain(f"The server refused {label}: {item.error or ''}.{kept}"),
+                markup=False,
+                title="Not sent",
+                severity="error",
+                timeout=10,
+            )
+        if result.sent:
+            self.notify(f"Sent {len(result.sent)} queued item(s).", timeout=4)
+        replayed = getattr(self.screen, "outbox_replayed", None)
+        if callable(replayed):
+            replayed()
