@@ -5,13 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from comments_support import build_space, make_app, notes_of, open_comments, select_thread
+from comments_support import BASE, build_space, make_app, notes_of, open_comments, select_thread
 
 from conftest import until
+from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.drafts import ReplayLoop
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.comments.comments_screen import CommentsScreen
-from gitbook_tui.tui.common.state import StartTarget
+from gitbook_tui.tui.common.state import StartTarget, account_key
 from gitbook_tui.tui.common.status_bar import StatusBar
 
 FAST = (0.2, 1.0)  # probe waits: first and longest (the app's are 5 s and 5 min)
@@ -135,3 +136,27 @@ async def test_refused_on_replay_in_another_view_is_notified(world: Any, tmp_pat
         await until(pilot, lambda: any("refused a reply to" in n for n in notes))
         assert _bar(app).queue_text == ""
         assert isinstance(app.screen, BrowserScreen)
+
+
+async def test_a_new_account_gets_its_own_queue_and_an_org_switch_keeps_it(
+    world: Any, tmp_path: Path
+) -> None:
+    ids = build_space(world)
+    app, transport = make_app(world, tmp_path, start=StartTarget(ids["space"], ids["Welcome"]))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        first, first_task = app.outbox_replay, app.outbox_task
+        assert isinstance(first, ReplayLoop) and first_task is not None
+        await app.show_browser(world.org)  # an organization switch: the same account
+        assert app.outbox_replay is first
+        old = app.client
+        app.client = AsyncGitBook("tok-cody", base_url=BASE, transport=transport, max_retries=0)
+        await app.show_browser(world.org)  # after signing in as someone else
+        second = app.outbox_replay
+        assert isinstance(second, ReplayLoop) and second is not first
+        assert second.account != first.account
+        assert second.account == account_key(app.client)
+        task = app.outbox_task
+        assert task is not None and not task.done()  # one replayer: the old one stopped
+        await until(pilot, lambda: first_task.done())
+        await old.close()

@@ -343,4 +343,5 @@ class GitBookApp(AppOutbox, AppNavigation):
         self.exit()
 
     async def on_unmount(self) -> None:
+        self.stop_outbox()
         await self.client.close()

@@ -4,6 +4,8 @@ as "n queued" in every view's status bar, its refusals notified wherever the rea
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import Callable
 
 from textual.app import App
@@ -17,6 +19,8 @@ from .common.text import plain
 
 __all__ = ["AppOutbox"]
 
+log = logging.getLogger("gitbook_tui.tui")
+
 
 class AppOutbox(App[str | None]):
     """The outbox side of :class:`~.app.GitBookApp`."""
@@ -26,6 +30,7 @@ class AppOutbox(App[str | None]):
     """The account's loop (``None`` before the account is known); views queue through it."""
     OUTBOX_PROBE_SECONDS: tuple[float, float] = (MIN_PROBE_SECONDS, MAX_PROBE_SECONDS)
     """First and longest wait between probes while the server is unreachable."""
+    outbox_task: asyncio.Task[None] | None = None
     _outbox_client: AsyncGitBook | None = None
     _unwatch_answers: Callable[[], None] | None = None
 
@@ -45,10 +50,30 @@ class AppOutbox(App[str | None]):
         self._unwatch_answers = self.client.watch_answers(loop.reachable)
         loop.watch(self._outbox_changed)
         loop.on_result(self._outbox_replayed)
-        self.run_worker(
-            loop.run(), name="outbox-replay", group="outbox-replay", exclusive=True,
-            exit_on_error=False,
-        )  # fmt: skip
+        if self.outbox_task is not None:
+            self.outbox_task.cancel()
+        # a task, not a worker: it runs as long as the app, and waiting for the workers to
+        # finish (tests, screenshots) must not wait for it
+        self.outbox_task = asyncio.create_task(self._run_outbox(loop), name="outbox-replay")
+
+    def stop_outbox(self) -> None:
+        """Stop replaying (the app is closing); what is queued stays on disk."""
+        if self.outbox_task is not None:
+            self.outbox_task.cancel()
+            self.outbox_task = None
+
+    async def _run_outbox(self, loop: ReplayLoop) -> None:
+        try:
+            await loop.run()
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # a bug or an unreadable outbox: say so, keep the app
+            log.exception("the outbox replay stopped")
+            self.notify(
+                plain(f"Queued comments are no longer replayed: {exc}"),
+                markup=False,
+                severity="error",
+            )
 
     def _outbox_changed(self) -> None:
         """The count or the replaying state changed: the bars on screen show it now (the
