@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from review_world import desk, make_app, open_review
 
 from conftest import until
@@ -81,11 +82,12 @@ async def test_cr_threads_reply_resolve_and_back(world: Any, desk: dict, tmp_pat
         await until(pilot, lambda: app.screen is review)
 
 
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["split", "inline"])
 async def test_c_on_a_diff_block_starts_a_thread_quoting_it(
-    world: Any, desk: dict, tmp_path
+    world: Any, desk: dict, tmp_path, size: tuple[int, int]
 ) -> None:
     app = make_app(world, tmp_path, "alice")
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with app.run_test(size=size) as pilot:
         review = await open_review(app, pilot, SUBJECT)
         await until(pilot, lambda: review.diff.current is not None)
         await pilot.press("c")

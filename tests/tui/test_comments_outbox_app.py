@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from comments_support import BASE, build_space, make_app, notes_of, open_comments, select_thread
+from textual.widgets import Static
 
 from conftest import until
 from gitbook_tui.api import AsyncGitBook
@@ -25,6 +26,12 @@ def _replies(world: Any, ids: dict[str, str], thread: str) -> list[str]:
 
 def _bar(app: Any) -> StatusBar:
     return app.screen.query_one(StatusBar)
+
+
+def _shown(app: Any) -> str:
+    """What the status bar on screen draws for the queue ("" when hidden)."""
+    part = _bar(app).query_one("#status-queue", Static)
+    return str(part.render()) if part.display else ""
 
 
 async def _queue_two(pilot: Any, screen: CommentsScreen, transport: Any, thread: str) -> None:
@@ -48,17 +55,17 @@ async def test_queued_in_comments_replayed_from_browse_by_the_probe(
         notes = notes_of(app)
         screen = await open_comments(pilot)
         await _queue_two(pilot, screen, transport, ids["second"])
-        assert _bar(app).queue_text == "2 queued"
+        assert _shown(app) == "2 queued"
         await pilot.press("1")  # Browse
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
-        await until(pilot, lambda: _bar(app).queue_text == "2 queued")
+        await until(pilot, lambda: _shown(app) == "2 queued")
         loop = app.outbox_replay
         assert isinstance(loop, ReplayLoop)
         probes = loop.probes
         await until(pilot, lambda: loop.probes >= probes + 2)  # still offline: probing…
         assert loop.queued == 2 and _replies(world, ids, ids["second"]) == []
         transport.offline = False  # …until the server is back: nothing pressed
-        await until(pilot, lambda: _bar(app).queue_text == "" and loop.queued == 0)
+        await until(pilot, lambda: _shown(app) == "" and loop.queued == 0)
         assert isinstance(app.screen, BrowserScreen)
         assert _replies(world, ids, ids["second"]) == ["Written on a train"]
         r = world.client("alice").get(f"/spaces/{ids['space']}/comments/{ids['second']}")
@@ -82,7 +89,7 @@ async def test_any_successful_request_replays_at_once(world: Any, tmp_path: Path
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
         transport.offline = False
         await pilot.press("R")  # reload the page: the server answers, the queue goes
-        await until(pilot, lambda: _bar(app).queue_text == "")
+        await until(pilot, lambda: _shown(app) == "")
         assert _replies(world, ids, ids["second"]) == ["Written on a train"]
         loop = app.outbox_replay
         assert loop is not None and loop.queued == 0
@@ -108,10 +115,10 @@ async def test_queue_count_shows_after_a_restart_before_comments_open(
     async with app.run_test(size=(120, 40)) as pilot:
         notes = notes_of(app)
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
-        await until(pilot, lambda: _bar(app).queue_text == "1 queued")
+        await until(pilot, lambda: _shown(app) == "1 queued")
         assert not app.is_screen_installed("view-comments")  # never opened
         transport.offline = False
-        await until(pilot, lambda: _bar(app).queue_text == "")
+        await until(pilot, lambda: _shown(app) == "")
         assert _replies(world, ids, ids["second"]) == ["Queued before the restart"]
         await until(pilot, lambda: any("Sent 1 queued" in n for n in notes))
 
@@ -134,7 +141,7 @@ async def test_refused_on_replay_in_another_view_is_notified(world: Any, tmp_pat
         transport.offline = False
         await pilot.press("R")
         await until(pilot, lambda: any("refused a reply to" in n for n in notes))
-        assert _bar(app).queue_text == ""
+        assert _shown(app) == ""
         assert isinstance(app.screen, BrowserScreen)
 
 

@@ -80,6 +80,7 @@ class ReplayLoop:
         self._known = False  # the reachability is unknown until an answer or a probe
         self._hints = True  # an answer to another request may start a replay
         self._busy = False
+        self._version = 0  # enqueues so far: a count started before one is stale
         self._wake = asyncio.Event()
         self._listeners: list[Listener] = []
         self._result_listeners: list[ResultListener] = []
@@ -126,11 +127,20 @@ class ReplayLoop:
     # -- inputs -------------------------------------------------------------------------------
     async def enqueue(self, action: OutboxAction) -> OutboxItem:
         """Queue ``action`` (the server was just found unreachable); durable when this returns."""
+        self._version += 1
         item = await asyncio.to_thread(self.outbox.enqueue, action)
         self.offline, self._known, self._hints = True, True, True
-        self._set(queued=await asyncio.to_thread(self.outbox.count))
+        await self._recount()
         self._wake.set()
         return item
+
+    async def _recount(self) -> None:
+        """Count the queue; a count overtaken by an enqueue meanwhile is dropped (the
+        enqueue counts again): the number shown never goes back."""
+        version = self._version
+        count = await asyncio.to_thread(self.outbox.count)
+        if version == self._version:
+            self._set(queued=count)
 
     def reachable(self) -> None:
         """The server answered a request: replay now if anything waits (cheap)."""
@@ -150,7 +160,7 @@ class ReplayLoop:
         delay = self.min_delay
         while True:
             self._wake.clear()  # (before counting: a wake from now on is not lost)
-            self._set(queued=await asyncio.to_thread(self.outbox.count))
+            await self._recount()
             if not self.queued:
                 delay = self.min_delay
                 await self._sleep(RECOUNT_SECONDS)
@@ -201,12 +211,16 @@ class ReplayLoop:
         """Send what is queued now, in order (see :class:`Replayer`)."""
         self._busy = True
         self._set(replaying=True)
+        version = self._version
         try:
             result = await self.replayer.replay()
         finally:
             self._busy = False
             self._set(replaying=False)
-        self._set(queued=result.remaining)
+        if version == self._version:
+            self._set(queued=result.remaining)
+        else:
+            await self._recount()  # queued more while replaying
         if result.sent or result.failed:
             self.replays += 1
             for listener in list(self._result_listeners):

@@ -76,10 +76,11 @@ class AppOutbox(App[str | None]):
             )
 
     def _outbox_changed(self) -> None:
-        """The count or the replaying state changed: the bars on screen show it now (the
-        others on their next tick)."""
-        for bar in self.screen.query(StatusBar):
-            bar.queue_changed()
+        """The count or the replaying state changed: every bar of the screens in the stack
+        shows it now (one going back to a screen below must not see an old count)."""
+        for screen in self.screen_stack:
+            for bar in screen.query(StatusBar):
+                bar.queue_changed()
 
     def _outbox_replayed(self, result: ReplayResult) -> None:
         for item in result.failed:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...markdown.diff.align import DiffRow
 from ...markdown.diff.blocks import DisplayBlock
 from ...markdown.diff.view import InlineLine, SplitLine
 from ...markdown.sanitize import clean_text
@@ -50,8 +51,11 @@ def quoted_block(review: ChangeRequestReviewScreen) -> str | None:
 
 
 def _block(line: InlineLine | SplitLine) -> DisplayBlock | None:
+    """The block a line shows, its new side when it has one (what the thread discusses)."""
     if isinstance(line, SplitLine):
         return line.right or line.left
+    if isinstance(line.row, DiffRow) and line.row.new is not None:
+        return line.row.new  # the removed line of a changed pair: quote what replaces it
     return line.block
 
 

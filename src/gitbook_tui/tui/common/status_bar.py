@@ -103,13 +103,13 @@ class StatusBar(Horizontal):
         self._parts = {
             name: Static("", id=name, markup=False)
             for name in (
+                "status-queue",  # first: it must show even when the bar is cut at 80 columns
                 "status-user",
                 "status-org",
                 "status-connection",
                 "status-age",
                 "status-rate",
                 "status-wait",
-                "status-queue",
             )
         }
         self._retry_wait: Callable[[], RetryWait | None] | None = None
@@ -240,13 +240,13 @@ class StatusBar(Horizontal):
     @property
     def text(self) -> str:
         parts = [
+            self.queue_text,
             self._user,
             self._org,
             self.connection_text,
             self.age_text,
             self.rate_text,
             self.wait_text,
-            self.queue_text,
         ]
         return " · ".join(p for p in parts if p)
 
