@@ -43,6 +43,9 @@ def _isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.delenv("GITBOOK_TOKEN", raising=False)
     monkeypatch.delenv("GITBOOK_API_URL", raising=False)
+    # no key a test presses (ctrl+o, e) may start the developer's own editor
+    monkeypatch.delenv("VISUAL", raising=False)
+    monkeypatch.delenv("EDITOR", raising=False)
 
 
 @pytest.fixture

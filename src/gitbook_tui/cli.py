@@ -13,6 +13,7 @@ from platformdirs import user_data_dir
 if TYPE_CHECKING:
     from .api import auth
     from .models import User
+    from .server.background import BackgroundStart
 
 DEMO_PORT = 47831
 """Where ``--demo`` serves when the port is free: a stable URL keeps the demo account's
@@ -336,13 +337,32 @@ def main(argv: list[str] | None = None) -> int:
     return run_app(args)  # no command, "open" or "review"
 
 
+def _start_demo_server() -> BackgroundStart:
+    """The demo's server, starting (the first time: seeding) in a process of its own while
+    the app imports and shows its progress; on the same port each run when it is free."""
+    from .server.background import BackgroundStart
+
+    return BackgroundStart(data_dir() / "demo.sqlite", demo=True, preferred_port=DEMO_PORT)
+
+
 def run_app(args: argparse.Namespace) -> int:
     """The app (``gitbook-tui``, ``gitbook-tui open``, ``gitbook-tui review``). Without a token
     it starts on the welcome screen; asking there for the demo restarts on the demo server."""
     if sys.stdout.isatty():  # a line at once: the imports below take a moment
         print("gitbook-tui: starting…", flush=True)
+    demo = bool(args.demo or getattr(args, "open_demo", False))
+    handle = _start_demo_server() if demo else None  # first: it starts while the app imports
+    try:
+        return _run_app(args, demo, handle)
+    finally:
+        if handle is not None:
+            handle.stop()
+
+
+def _run_app(args: argparse.Namespace, demo: bool, handle: BackgroundStart | None) -> int:
     from .api import AsyncGitBook
     from .cache import ResponseCache
+    from .server.demo.identity import demo_admin_token
     from .tui.app import RESULT_DEMO, GitBookApp
     from .tui.common.state import parse_target
 
@@ -353,20 +373,10 @@ def run_app(args: argparse.Namespace) -> int:
         except ValueError as exc:
             print(f"gitbook-tui open: {exc}", file=sys.stderr)
             return 2
-    demo = bool(args.demo or getattr(args, "open_demo", False))
     while True:
-        handle = None
         if demo:
-            from .server.background import BackgroundStart
-            from .server.demo.identity import demo_admin_token
-
-            # The server starts (and, the first time, seeds the demo) in the background
-            # while the app shows its progress: the terminal is never blank meanwhile.
-            handle = BackgroundStart(
-                data_dir() / "demo.sqlite", demo=True, preferred_port=DEMO_PORT
-            )
-            # Same port and token each run (when the port is free): the demo account is
-            # the same, so the cache and the remembered tree give it a warm start too.
+            if handle is None:  # asked for on the welcome screen
+                handle = _start_demo_server()
             client = AsyncGitBook(demo_admin_token(), base_url=handle.url, cache=ResponseCache())
         else:
             client = AsyncGitBook(cache=ResponseCache())
@@ -383,6 +393,7 @@ def run_app(args: argparse.Namespace) -> int:
         finally:
             if handle is not None:
                 handle.stop()
+                handle = None
             if client.cache is not None:
                 client.cache.close()
         if result == RESULT_DEMO and not demo:

@@ -154,22 +154,17 @@ def test_no_raw_html_or_tags_on_screen(tree: Tree, width: int) -> None:
         assert all(len(line) <= width for line in lines), node["title"]
 
 
+def _cells(line: str) -> list[str]:
+    """The cells of one drawn table row, stripped."""
+    return [cell.strip() for cell in line.strip("│").split("│")]
+
+
 def test_html_table_cells_in_columns(tree: Tree) -> None:
     lines = render(tree, _pages(tree)["Configuration"], 80)
     header = next(line for line in lines if "Setting" in line)
-    assert [cell.strip() for cell in header.strip("│").split("│")] == [
-        "Setting",
-        "Type",
-        "Default",
-        "Description",
-    ]
+    assert _cells(header) == ["Setting", "Type", "Default", "Description"]
     port = next(line for line in lines if "│ port" in line)
-    assert [cell.strip() for cell in port.strip("│").split("│")] == [
-        "port",
-        "integer",
-        "8080",
-        "Port to listen on.",
-    ]
+    assert _cells(port) == ["port", "integer", "8080", "Port to listen on."]
     # the <br> starts a new line in the same cell; a list in a cell keeps its bullets
     assert any(line.endswith("│ Use 0 for any free port.                      │") for line in lines)
     assert any("│ • cert: certificate file" in line for line in lines)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from server_kit import walk_pages
 
 from conftest import World, assert_error
 from gitbook_tui.server.content import store as cs
@@ -178,14 +179,6 @@ def cr(world: World, space: dict) -> dict:
     return put_change_request(world, space["id"], rid)
 
 
-def _walk(pages: list[dict]) -> list[dict]:
-    out = []
-    for page in pages:
-        out.append(page)
-        out.extend(_walk(page.get("pages", [])))
-    return out
-
-
 # -- revision, pages, files ----------------------------------------------------------------------
 
 
@@ -205,7 +198,7 @@ def test_get_space_content_is_the_main_revision(world: World, space: dict) -> No
 def test_list_space_pages_nested_with_paths(world: World, space: dict) -> None:
     body = world.client("rhea").get(f"/spaces/{space['id']}/content/pages").json()
     assert set(body) == {"pages"}
-    pages = {p["id"]: p for p in _walk(body["pages"])}
+    pages = {p["id"]: p for p in walk_pages(body["pages"])}
     assert pages["intro"]["path"] == "intro" and pages["intro"]["emoji"] == "👋"
     assert pages["grp"]["type"] == "group"
     # groups add nothing to paths; children nest
@@ -221,7 +214,7 @@ def test_list_space_pages_nested_with_paths(world: World, space: dict) -> None:
         .get(f"/spaces/{space['id']}/content/pages", params={"metadata": "false"})
         .json()
     )
-    assert all("git" not in p for p in _walk(lean["pages"]))
+    assert all("git" not in p for p in walk_pages(lean["pages"]))
 
 
 def test_list_and_get_files(world: World, space: dict) -> None:
@@ -404,7 +397,7 @@ def test_change_request_content_reads_its_revision(world: World, space: dict, cr
     by_number = c.get(f"/spaces/{space['id']}/change-requests/1/content").json()
     assert by_number["id"] == cr["revision"]
     pages = c.get(f"{base}/content/pages").json()["pages"]
-    install = next(p for p in _walk(pages) if p["id"] == "install")
+    install = next(p for p in walk_pages(pages) if p["id"] == "install")
     assert "/~/changes/1/" in install["urls"]["app"]
     md = c.get(f"{base}/content/page/install", params={"format": "markdown"}).json()
     assert md["markdown"].startswith("Install with **brew**")

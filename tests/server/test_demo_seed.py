@@ -115,7 +115,7 @@ def test_comments_sites_and_the_rest(demo: TestClient) -> None:
     assert any(c["replies"] > 0 for c in threads)
     assert any(len(c["reactions"]) > 0 for c in threads)
     sites = _all(demo, f"/orgs/{org}/sites")
-    assert len(sites) == 3 and sorted(s["published"] for s in sites) == [False, True, True]
+    assert len(sites) == 4 and sorted(s["published"] for s in sites) == [False, True, True, True]
     by_title = {s["title"]: s for s in sites}
     docs = by_title["Tidewater Docs"]
     redirects = _all(demo, f"/orgs/{org}/sites/{docs['id']}/redirects")
@@ -127,6 +127,13 @@ def test_comments_sites_and_the_rest(demo: TestClient) -> None:
     assert [r["source"] for r in drafts.json()["items"]] == ["/beta/preview"]
     legacy = by_title["Tidewater Legacy Docs"]
     assert len(_all(demo, f"/orgs/{org}/sites/{legacy['id']}/redirects")) >= 1000
+    hub = by_title["Tidewater Developer Hub"]
+    groups = _all(demo, f"/orgs/{org}/sites/{hub['id']}/section-groups")
+    assert [(g["title"], len(g["children"]), g["draft"]) for g in groups] == [
+        ("Build", 2, False),
+        ("Reference", 2, False),
+        ("Labs", 1, True),
+    ]
     assert len(_all(demo, f"/orgs/{org}/link-invites")) >= 2
     integrations = [i for i in _all(demo, "/integrations") if i.get("owner", {}).get("id") == org]
     assert len(integrations) == 2

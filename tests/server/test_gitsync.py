@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterator
 from functools import partial
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
 import pytest
+from server_kit import local_http, walk_pages
 
 from conftest import World, assert_error
 from gitbook_tui.server.content.store import create_revision, get_revision
@@ -27,14 +27,6 @@ from gitbook_tui.server.importers.gitsync import (
 pytestmark = pytest.mark.local_fetches
 
 FIXTURE = Path(__file__).parent / "fixtures" / "gitsync-basic"
-
-
-def _walk(pages: list[dict]) -> list[dict]:
-    out = []
-    for page in pages:
-        out.append(page)
-        out.extend(_walk(page.get("pages", [])))
-    return out
 
 
 def _shape(pages: list[dict]) -> list[Any]:
@@ -68,7 +60,7 @@ EXPECTED_SHAPE = [
 def test_build_tree_from_folder() -> None:
     pages, files = build_tree_from_folder(FIXTURE, now="2026-11-01T09:00:00.000Z")
     assert _shape(pages) == EXPECTED_SHAPE
-    by_slug = {p.get("slug") or p["title"]: p for p in _walk(pages)}
+    by_slug = {p.get("slug") or p["title"]: p for p in walk_pages(pages)}
     welcome = by_slug["welcome"]
     assert welcome["emoji"] == "👋" and welcome["description"] == "Start here to learn about Orbit."
     assert welcome["markdown"].startswith("Orbit moves **telemetry**")  # front matter, H1 gone
@@ -150,7 +142,7 @@ def test_file_url_import_replaces_the_space_content(world: World, make_space) ->
     assert c.get(f"/spaces/{space['id']}").json()["revision"] == first.json()["revision"]
     pages = c.get(f"/spaces/{space['id']}/content/pages").json()["pages"]
     assert _shape(pages) == EXPECTED_SHAPE
-    flat = {p.get("slug") or p["title"]: p for p in _walk(pages)}
+    flat = {p.get("slug") or p["title"]: p for p in walk_pages(pages)}
     assert flat["install"]["path"] == "getting-started/install"
     assert flat["advanced"]["path"] == "getting-started/install/advanced"
     assert flat["advanced"]["hidden"] is True
@@ -205,14 +197,8 @@ def served_fixture() -> Iterator[str]:
         def log_message(self, format: str, *args: object) -> None:
             return
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(Quiet, directory=str(FIXTURE)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
+    with local_http(partial(Quiet, directory=str(FIXTURE))) as base:
+        yield base
 
 
 def test_http_git_sync_folder_import(world: World, make_space, served_fixture: str) -> None:
@@ -227,7 +213,7 @@ def test_http_git_sync_folder_import(world: World, make_space, served_fixture: s
     assert names == ["chart.svg", "diagram.png", "logo.gif"]
     by_yaml = _import(world, space["id"], f"{served_fixture}/.gitbook.yaml", "git-sync")
     assert by_yaml.status_code == 201
-    install = next(p for p in _walk(pages) if p.get("slug") == "install")
+    install = next(p for p in walk_pages(pages) if p.get("slug") == "install")
     md = c.get(
         f"/spaces/{space['id']}/content/path/getting-started/install", params={"format": "markdown"}
     ).json()
@@ -340,7 +326,7 @@ def test_gitbook_export_import_fills_reusable_contents(world: World, make_space)
     missing = c.get(f"/spaces/{space['id']}/content/reusable-contents/nope")
     assert_error(missing, 404)
     # the computed entry is a typed "computed" page with its source
-    pages = _walk(c.get(f"/spaces/{space['id']}/content/pages").json()["pages"])
+    pages = walk_pages(c.get(f"/spaces/{space['id']}/content/pages").json()["pages"])
     computed = next(p for p in pages if p["type"] == "computed")
     assert computed["computed"]["type"] == "builtin:openapi"
     # a revision written on top of it (an edit) keeps the reusable contents

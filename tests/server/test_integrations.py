@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import base64
 import json
-import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 
 import pytest
+from server_kit import local_http
 
 from conftest import World, assert_error
 from gitbook_tui.server.routes.integrations import lz_compress_to_uri, lz_decompress_from_uri
@@ -90,14 +90,9 @@ class _Handler(BaseHTTPRequestHandler):
 def remote() -> Iterator[Remote]:
     state = Remote()
     handler = type("Handler", (_Handler,), {"remote": state})
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    state.base = f"http://127.0.0.1:{server.server_address[1]}"
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield state
-    server.shutdown()
-    server.server_close()
+    with local_http(handler) as base:
+        state.base = base
+        yield state
 
 
 # -- helpers -----------------------------------------------------------------------------------

@@ -8,11 +8,12 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from server_kit import local_http
 
 from conftest import World, assert_error
 
@@ -99,16 +100,11 @@ def remote() -> Iterator[Remote]:
         }
     )
     handler = type("Handler", (_Handler,), {"remote": state})
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.daemon_threads = True
-    state.base = f"http://127.0.0.1:{server.server_address[1]}"
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield state
-    state.release.set()
-    state.gate.set()
-    server.shutdown()
-    server.server_close()
+    with local_http(handler) as base:
+        state.base = base
+        yield state
+        state.release.set()  # let held requests finish before the server shuts down
+        state.gate.set()
 
 
 # -- helpers -----------------------------------------------------------------------------------

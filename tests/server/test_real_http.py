@@ -7,6 +7,8 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
@@ -15,18 +17,16 @@ import pytest
 from gitbook_tui.server.runner import start_in_thread
 
 
-def test_serve_cli_prints_one_line_and_answers(tmp_path: Path) -> None:
+def _serve_command(*args: str) -> list[str]:
+    return [sys.executable, "-m", "gitbook_tui.cli", "serve", *args]
+
+
+@contextmanager
+def _serving(tmp_path: Path, *extra: str) -> Iterator[tuple[str, str]]:
+    """``gitbook-tui serve`` on a free port as a subprocess: its ``(url, token)``, from the
+    one line it prints; stopped when the block ends."""
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gitbook_tui.cli",
-            "serve",
-            "--port",
-            "0",
-            "--db",
-            str(tmp_path / "w.sqlite"),
-        ],
+        _serve_command("--port", "0", "--db", str(tmp_path / "s.sqlite"), *extra),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -35,31 +35,31 @@ def test_serve_cli_prints_one_line_and_answers(tmp_path: Path) -> None:
         line = proc.stdout.readline().strip()  # type: ignore[union-attr]
         assert line.startswith("Serving http://127.0.0.1:"), line
         url, token = line.removeprefix("Serving ").split(" token=")
-        assert url.endswith("/v1") and len(token) > 20
-        r = httpx.get(f"{url}/user", headers={"Authorization": f"Bearer {token}"})
-        assert r.status_code == 200 and r.json()["object"] == "user"
-        assert httpx.get(f"{url}/user").status_code == 401
+        yield url, token
     finally:
         proc.terminate()
         proc.wait(10)
 
 
+def _serve_once(*args: str) -> subprocess.CompletedProcess[str]:
+    """``gitbook-tui serve`` expected to stop at once (bad flags): its exit and output."""
+    return subprocess.run(_serve_command(*args), capture_output=True, text=True, timeout=60)
+
+
+def _first_org(url: str, headers: dict[str, str]) -> str:
+    return str(httpx.get(f"{url}/orgs", headers=headers).json()["items"][0]["id"])
+
+
+def test_serve_cli_prints_one_line_and_answers(tmp_path: Path) -> None:
+    with _serving(tmp_path) as (url, token):
+        assert url.endswith("/v1") and len(token) > 20
+        r = httpx.get(f"{url}/user", headers={"Authorization": f"Bearer {token}"})
+        assert r.status_code == 200 and r.json()["object"] == "user"
+        assert httpx.get(f"{url}/user").status_code == 401
+
+
 def test_bad_faults_flag_is_a_clear_error(tmp_path: Path) -> None:
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "gitbook_tui.cli",
-            "serve",
-            "--faults",
-            "boom=1",
-            "--db",
-            str(tmp_path / "x.sqlite"),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = _serve_once("--faults", "boom=1", "--db", str(tmp_path / "x.sqlite"))
     assert done.returncode == 2 and "unknown fault" in done.stderr
 
 
@@ -68,7 +68,7 @@ def test_state_survives_a_restart(tmp_path: Path) -> None:
     handle = start_in_thread(db, port=0, token="tok-1")
     try:
         headers = {"Authorization": "Bearer tok-1"}
-        org = httpx.get(f"{handle.url}/orgs", headers=headers).json()["items"][0]["id"]
+        org = _first_org(handle.url, headers)
         made = httpx.post(
             f"{handle.url}/orgs/{org}/spaces", json={"title": "Kept"}, headers=headers
         ).json()
@@ -94,7 +94,7 @@ def test_eight_concurrent_writers_lose_nothing(tmp_path: Path) -> None:
     handle = start_in_thread(tmp_path / "busy.sqlite", port=0, token="tok")
     headers = {"Authorization": "Bearer tok"}
     try:
-        org = httpx.get(f"{handle.url}/orgs", headers=headers).json()["items"][0]["id"]
+        org = _first_org(handle.url, headers)
         space = httpx.post(
             f"{handle.url}/orgs/{org}/spaces", json={"title": "Busy"}, headers=headers
         ).json()
@@ -133,28 +133,6 @@ def test_eight_concurrent_writers_lose_nothing(tmp_path: Path) -> None:
         handle.stop()
 
 
-def _serve(tmp_path: Path, *extra: str) -> tuple[subprocess.Popen[str], str, str]:
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gitbook_tui.cli",
-            "serve",
-            "--port",
-            "0",
-            "--db",
-            str(tmp_path / "s.sqlite"),
-            *extra,
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    line = proc.stdout.readline().strip()  # type: ignore[union-attr]
-    url, token = line.removeprefix("Serving ").split(" token=")
-    return proc, url, token
-
-
 def test_serve_import_previews_a_git_sync_folder(tmp_path: Path) -> None:
     docs = tmp_path / "docs"
     (docs / "guide").mkdir(parents=True)
@@ -168,10 +146,9 @@ def test_serve_import_previews_a_git_sync_folder(tmp_path: Path) -> None:
     (docs / "SUMMARY.md").write_text(
         "# Table of contents\n\n* [My docs](README.md)\n* [Setup](guide/setup.md)\n"
     )
-    proc, url, token = _serve(tmp_path, "--import", str(docs))
-    try:
+    with _serving(tmp_path, "--import", str(docs)) as (url, token):
         headers = {"Authorization": f"Bearer {token}"}
-        org = httpx.get(f"{url}/orgs", headers=headers).json()["items"][0]["id"]
+        org = _first_org(url, headers)
         spaces = httpx.get(f"{url}/orgs/{org}/spaces", headers=headers).json()["items"]
         assert len(spaces) == 1
         pages = httpx.get(f"{url}/spaces/{spaces[0]['id']}/content/pages", headers=headers).json()[
@@ -179,25 +156,8 @@ def test_serve_import_previews_a_git_sync_folder(tmp_path: Path) -> None:
         ]
         assert [p["title"] for p in pages] == ["My docs", "Setup"]
         assert pages[1]["description"] == "How to set up"
-    finally:
-        proc.terminate()
-        proc.wait(10)
 
 
 def test_serve_import_refuses_a_folder_that_is_not_git_sync(tmp_path: Path) -> None:
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "gitbook_tui.cli",
-            "serve",
-            "--import",
-            str(tmp_path),
-            "--db",
-            str(tmp_path / "x.sqlite"),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = _serve_once("--import", str(tmp_path), "--db", str(tmp_path / "x.sqlite"))
     assert done.returncode == 2 and "not a Git Sync folder" in done.stderr

@@ -9,17 +9,17 @@ import sqlite3
 import stat
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import timedelta
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlparse, urlunparse
 
 import httpx
 import pytest
+from server_kit import local_http
 
 from conftest import World, assert_error
 from gitbook_tui.server.core import url_guard
@@ -64,16 +64,10 @@ def peer() -> Iterator[Peer]:
         def log_message(self, format: str, *args: Any) -> None:
             return
 
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    state.port = server.server_address[1]
-    state.base = f"http://127.0.0.1:{state.port}"
-    try:
+    with local_http(Handler) as base:
+        state.base = base
+        state.port = int(base.rsplit(":", 1)[1])
         yield state
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 @pytest.fixture

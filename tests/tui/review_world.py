@@ -99,10 +99,27 @@ def desk(world: World, make_space) -> dict:
     return {"space": space, "page": page_id, "cr": cr, "conflicted": conflicted}
 
 
-def make_app(world: World, tmp_path: Path, who: str = "alice") -> GitBookApp:
-    client = AsyncGitBook(
-        f"tok-{who}", base_url=BASE, transport=httpx.ASGITransport(app=world.app), max_retries=0
+class PinnedRateTransport(httpx.AsyncBaseTransport):
+    """The in-process server with its rate-limit headers pinned (the browser's status bar
+    shows them: snapshots must not depend on how many requests were made)."""
+
+    def __init__(self, app: Any) -> None:
+        self.inner = httpx.ASGITransport(app=app)
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        response = await self.inner.handle_async_request(request)
+        if "x-ratelimit-remaining" in response.headers:
+            response.headers.update({"x-ratelimit-limit": "5000", "x-ratelimit-remaining": "4990"})
+        return response
+
+
+def make_app(
+    world: World, tmp_path: Path, who: str = "alice", *, pin_rate: bool = False
+) -> GitBookApp:
+    transport: httpx.AsyncBaseTransport = (
+        PinnedRateTransport(world.app) if pin_rate else httpx.ASGITransport(app=world.app)
     )
+    client = AsyncGitBook(f"tok-{who}", base_url=BASE, transport=transport, max_retries=0)
     store = StateStore(tmp_path / f"state-{who}.json")
     store.save(account_key(client), AccountState(org_id=world.org))
     return GitBookApp(client, config=TuiConfig(), state_store=store)

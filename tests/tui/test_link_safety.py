@@ -14,7 +14,7 @@ from tui_faults import FaultTransport, patch_json
 from conftest import World, until
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.tui.app import GitBookApp
-from gitbook_tui.tui.browse import browser_screen
+from gitbook_tui.tui.browse import browser_links
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.browse.tree.workspace_tree import page_key
 from gitbook_tui.tui.common.config import TuiConfig
@@ -108,7 +108,7 @@ async def test_the_app_never_opens_or_copies_a_hostile_url(
         opened.append(url)
         return True
 
-    monkeypatch.setattr(browser_screen, "open_in_browser", record)
+    monkeypatch.setattr(browser_links, "open_in_browser", record)
     transport = FaultTransport(world.app)
     pages, page = (
         patch_json("/content/pages", add_link_page),

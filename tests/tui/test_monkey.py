@@ -17,7 +17,7 @@ import pytest
 from tui_faults import FaultTransport, make_app, seed_space, start_browser
 
 from conftest import World, until
-from gitbook_tui.tui.browse import browser_screen
+from gitbook_tui.tui.browse import browser_links
 from gitbook_tui.tui.views import VIEWS
 
 KEYS_PER_SIZE = 900
@@ -48,7 +48,7 @@ def _seed() -> int:
 
 @pytest.fixture
 def no_outside_effects(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(browser_screen, "open_in_browser", lambda url: True)
+    monkeypatch.setattr(browser_links, "open_in_browser", lambda url: True)
 
     def no_browser(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("webbrowser used directly")

@@ -15,7 +15,7 @@ import pytest
 from conftest import World, until
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.tui.app import GitBookApp
-from gitbook_tui.tui.browse import browser_screen
+from gitbook_tui.tui.browse import browser_links
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.common.config import TuiConfig
 from gitbook_tui.tui.common.state import StateStore
@@ -57,7 +57,7 @@ def opened(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         calls.append(url)
         return True
 
-    monkeypatch.setattr(browser_screen, "open_in_browser", record)
+    monkeypatch.setattr(browser_links, "open_in_browser", record)
     return calls
 
 

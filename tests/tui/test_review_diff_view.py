@@ -5,7 +5,9 @@ from __future__ import annotations
 from textual.app import App, ComposeResult
 
 from conftest import until
-from gitbook_tui.markdown.diff import diff_markdown
+from gitbook_tui.markdown import parse
+from gitbook_tui.markdown.diff import LazyRows, diff_documents, diff_markdown
+from gitbook_tui.server.demo.generated import large_reference_page
 from gitbook_tui.tui.review.diff_view import DiffView
 
 OLD = "\n\n".join(f"Paragraph number {i} says something." for i in range(40)) + "\n"
@@ -63,3 +65,54 @@ async def test_inline_and_split_markers() -> None:
         (line,) = [line for line in view.all_text() if "number 5" in line]
         assert "−" in line and "+" in line and "│" in line
         await until(pilot, lambda: view.visible_text())
+
+
+def _large_slice_and_edit() -> tuple[str, str]:
+    """~150 KB of the 1 MB demo page and a copy with words, a row and paragraphs edited."""
+    text = large_reference_page()
+    old = text[: text.index("\n\n", 150_000) + 1]
+    lines = old.split("\n")
+    for i in range(len(lines) // 7, len(lines), len(lines) // 7):
+        if lines[i].startswith("| ") and not lines[i].startswith("| -"):
+            lines[i] = lines[i].replace(" |", " (edited) |", 1)
+        elif lines[i][:1].isalpha():
+            lines[i] += " Reworded in review."
+        else:
+            lines.insert(i, "\nA paragraph added in review.\n")
+    return old, "\n".join(lines)
+
+
+async def test_lazy_diff_renders_the_same_lines_as_whole_parses() -> None:
+    old, new = _large_slice_and_edit()
+    lazy = diff_markdown(old, new)
+    assert isinstance(lazy.rows, LazyRows)
+    whole = diff_documents(parse(old), parse(new))
+
+    class Two(App[None]):
+        def compose(self) -> ComposeResult:
+            yield DiffView(id="lazy")
+            yield DiffView(id="whole")
+
+    app = Two()
+    async with app.run_test(size=(120, 40)) as pilot:
+        views = app.query_one("#lazy", DiffView), app.query_one("#whole", DiffView)
+        for view, diff in zip(views, (lazy, whole), strict=True):
+            view.show(diff)
+        await pilot.pause()
+        a, b = views
+        assert len(a.changes) >= 5
+        for mode in ("inline", "split"):
+            for context in (0, 3, 25):
+                for view in views:
+                    view.mode, view.context = mode, context  # type: ignore[assignment]
+                    view._relayout_keeping_place()
+                assert a.all_text() == b.all_text()
+                assert a.changes.positions == b.changes.positions
+            for view in views:  # open the first fold on screen in both
+                view.action_edge(0)
+                view.action_open_fold()
+            assert a.all_text() == b.all_text()
+        for view in views:  # everything shown
+            view.context = None
+            view._relayout_keeping_place()
+        assert a.all_text() == b.all_text()

@@ -1,5 +1,5 @@
 """Snapshots of the review desk at 80×24 and 120×40: inbox, review pane (inline and split),
-merge checklist and conflict panel.
+merge checklist, conflict panel, review message and the picker of where a suggested edit goes.
 
 Deterministic like ``test_snapshots.py``: the fixed-clock in-process server, the inbox's
 "updated" ages computed against a pinned now, the status bar and cache clocks frozen, no
@@ -15,15 +15,19 @@ from typing import Any
 
 import pytest
 from review_world import desk, make_app, open_inbox, open_review
+from test_review_suggest_edit import open_page, press_edit
 from textual.pilot import Pilot
 from textual.widgets import Input
 
 from conftest import START, until
+from gitbook_tui.tui.common.composer import Composer
 from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
 from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
 from gitbook_tui.tui.review.conflict_panel import ConflictPanel
 from gitbook_tui.tui.review.diff_view import DiffView
+from gitbook_tui.tui.review.edit_target_screen import EditTargetScreen
 from gitbook_tui.tui.review.merge_checklist_screen import MergeChecklistScreen
+from gitbook_tui.tui.review.review_message_screen import ReviewMessageScreen
 
 __all__ = ["desk"]
 
@@ -57,7 +61,13 @@ async def settle(pilot: Pilot[Any]) -> None:
     for _ in range(3):
         await pilot.pause()
         await until(
-            pilot, lambda: not any(w.is_running and w.group != "cr-action" for w in app.workers)
+            pilot,
+            lambda: (
+                not any(
+                    w.is_running and w.group not in ("cr-action", "suggest-edit")
+                    for w in app.workers
+                )
+            ),
         )
     await pilot.pause()
 
@@ -119,3 +129,39 @@ def test_conflict_panel(snap_compare: Snap, world, desk, tmp_path, size) -> None
         await settle(pilot)
 
     assert snap_compare(make_app(world, tmp_path), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_edit_target_picker(snap_compare: Snap, world, desk, tmp_path, size) -> None:
+    """``e`` on a page by eve, who has two change requests open in the space: new or which."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await open_page(pilot.app, pilot, desk["space"]["id"], desk["page"])
+        await press_edit(pilot)
+        await until(pilot, lambda: isinstance(pilot.app.screen, EditTargetScreen))
+        await settle(pilot)
+        browser = pilot.app.browser
+        browser.status.track_rate_limit(pilot.app.client.rate_limit)
+        await pilot.pause()
+
+    assert snap_compare(
+        make_app(world, tmp_path, "eve", pin_rate=True), terminal_size=size, run_before=run_before
+    )
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_review_message(snap_compare: Snap, world, desk, tmp_path, size) -> None:
+    """``v`` by rita: the shared composer in the review dialog, with a message typed."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await open_review(pilot.app, pilot, "Update partition sizing")
+        await pilot.press("v")
+        await until(pilot, lambda: isinstance(pilot.app.screen, ReviewMessageScreen))
+        composer = pilot.app.screen.query_one(Composer)
+        await until(pilot, lambda: composer.is_open and composer.area.has_focus)
+        await pilot.press(*"Sizing reads well.")
+        await settle(pilot)
+
+    assert snap_compare(
+        make_app(world, tmp_path, "rita"), terminal_size=size, run_before=run_before
+    )

@@ -20,7 +20,7 @@ from textual.widgets import OptionList
 from conftest import World, until
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.tui.app import GitBookApp
-from gitbook_tui.tui.browse import browser_screen
+from gitbook_tui.tui.browse import browser_links
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.browse.outline_screen import OutlineScreen
 from gitbook_tui.tui.browse.page_viewer import PageViewer
@@ -231,7 +231,7 @@ def opened(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     def no_browser(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("webbrowser used directly")
 
-    monkeypatch.setattr(browser_screen, "open_in_browser", record)
+    monkeypatch.setattr(browser_links, "open_in_browser", record)
     monkeypatch.setattr(webbrowser, "get", no_browser)
     monkeypatch.setattr(webbrowser, "open", no_browser)
     return calls

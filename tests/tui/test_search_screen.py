@@ -15,14 +15,9 @@ from textual.widgets import Input, OptionList, Static
 from conftest import World, until
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.tui.common.navigator import Navigator
-from gitbook_tui.tui.search.search_screen import (
-    MAX_QUERY,
-    HangingIndent,
-    SearchResult,
-    SearchScreen,
-    highlight,
-    section_anchor,
-)
+from gitbook_tui.tui.search.hanging_indent import HangingIndent
+from gitbook_tui.tui.search.search_results import SearchResult, highlight, section_anchor
+from gitbook_tui.tui.search.search_screen import MAX_QUERY, SearchScreen
 
 SIZE = (100, 30)
 HOSTILE = "[@click=app.quit]Boom[/] \x1b[31mRed\u202eevil"

@@ -85,3 +85,30 @@ async def test_legacy_site_shows_every_redirect(demo: FastAPI, tmp_path: Path) -
         assert table.row_count == LEGACY_REDIRECTS  # type: ignore[attr-defined]
         sources = [e.source.lower() for e in pane.shown]
         assert sources == sorted(sources)
+
+
+async def test_developer_hub_shows_its_section_groups(demo: FastAPI, tmp_path: Path) -> None:
+    from gitbook_tui.server.demo.seed_sites_extra import HUB_TITLE
+    from gitbook_tui.tui.sites.structure_pane import StructurePane
+
+    app = demo_app(demo, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        editor = await open_site(pilot, HUB_TITLE)
+        pane = editor.query_one(StructurePane)
+        await until(pilot, lambda: bool(pane.rows))
+        heads = [
+            (row.kind, pane._item(row).title)  # type: ignore[union-attr]
+            for row in pane.rows
+            if row.kind != "space"
+        ]
+        assert heads == [
+            ("section", "Overview"),
+            ("group", "Build"),
+            ("section", "SDK guides"),
+            ("section", "tide CLI"),
+            ("group", "Reference"),
+            ("section", "HTTP API"),
+            ("section", "Configuration"),
+            ("group", "Labs"),
+            ("section", "Changelog"),
+        ]

@@ -83,7 +83,9 @@ async def test_new_section_and_add_space(world: World, tmp_path: Path) -> None:
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         pane = await structure(pilot, app)
-        await pilot.press("n")
+        await pilot.press("n")  # a section or a group: the first is a section
+        await until(pilot, lambda: isinstance(app.screen, PickScreen))
+        await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, FormScreen))
         await type_into(pilot, "title", "Changelog")
         await pilot.press("ctrl+s")

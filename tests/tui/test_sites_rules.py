@@ -227,11 +227,11 @@ def test_structure_order_shift_anchors_and_snapshot() -> None:
     )
     order = StructureOrder()
     order.load(data)
-    assert [r.id for r, _ in order.rows()] == ["a", "s1", "s2", "b", "c"]
+    assert [r.id for r, _, _ in order.rows()] == ["a", "s1", "s2", "b", "c"]
     before = order.snapshot()
     a = Row("section", "a", "a")
-    assert order.shift(a, 1) and order.ids(a) == ["b", "a", "c"]
-    assert order.anchors(a) == (None, "b")
+    assert order.shift(a, 1) and order.level(a) == [("section", i) for i in "bac"]
+    assert order.changed(a, before)
     assert not order.shift(Row("section", "c", "c"), 1)
     s1 = Row("space", "s1", "a")
     order.shift(s1, 1)
@@ -239,4 +239,4 @@ def test_structure_order_shift_anchors_and_snapshot() -> None:
     order.shift(Row("space", "s1", "a"), -1)
     assert order.anchors(s1) == ("s2", None)  # first: placed before its next sibling
     order.restore(before)
-    assert [r.id for r, _ in order.rows()] == ["a", "s1", "s2", "b", "c"]
+    assert [r.id for r, _, _ in order.rows()] == ["a", "s1", "s2", "b", "c"]

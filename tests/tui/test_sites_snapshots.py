@@ -99,3 +99,30 @@ def test_reader_sees_dimmed_keys(snap_compare: Snap, world: World, tmp_path, siz
 
     app = make_app(world, tmp_path, token="tok-rhea")
     assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_structure_with_groups(snap_compare: Snap, world: World, tmp_path, size) -> None:
+    """Groups as parent rows: Guides at the root, group Products holding Reference and a new
+    section Changelog, an empty draft group Labs; the cursor on Products (its detail)."""
+    site = build_site(world, bad_redirects=False)
+    c = world.client("alice")
+    base = f"/orgs/{world.org}/sites/{site.site}"
+    made = c.post(f"{base}/sections", json={"spaceId": None, "title": "Changelog"})
+    assert made.status_code == 201, made.text
+    group = c.post(
+        f"{base}/section-groups",
+        json={"title": "Products", "sections": [site.sections["Reference"], made.json()["id"]]},
+    )
+    assert group.status_code == 201, group.text
+    labs = c.post(f"{base}/section-groups", json={"title": "Labs", "draft": True})
+    assert labs.status_code == 201, labs.text
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        editor = await open_editor(pilot)
+        pane = editor.query_one("#structure-pane")
+        await until(pilot, lambda: len(pane.rows) == 9)  # type: ignore[attr-defined]
+        pane.query_one("#structure-list").highlighted = 3  # type: ignore[attr-defined]
+        await settle(pilot)
+
+    assert snap_compare(make_app(world, tmp_path), terminal_size=size, run_before=run_before)

@@ -1,17 +1,18 @@
-"""Site structure operations: sections, site spaces and redirects (mixed into ``Sites``)."""
+"""Site structure operations: sections and site spaces (mixed into ``Sites``, with section
+groups from :mod:`.site_section_groups` and redirects from :mod:`.site_redirects`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..models import RedirectDestination, SiteRedirect, SiteRedirectLookup, SiteSection, SiteSpace
+from ..models import SiteSection, SiteSpace
 from .base import ReadMode
 from .pagination import AsyncPager
-from .resource import NULL, Resource, body, operation, seg
+from .resource import NULL, body, operation, seg
+from .site_redirects import SiteRedirects
+from .site_section_groups import SiteSectionGroups, site_path
 
-
-def site_path(organization_id: str, site_id: str) -> str:
-    return f"/orgs/{seg(organization_id, 'organization_id')}/sites/{seg(site_id, 'site_id')}"
+__all__ = ["SiteStructure", "site_path"]
 
 
 def _position(kind: str, key: str, before: str | None, after: str | None) -> dict[str, Any]:
@@ -26,11 +27,7 @@ def _position(kind: str, key: str, before: str | None, after: str | None) -> dic
     return position
 
 
-def _destination(value: RedirectDestination | dict[str, Any] | None) -> dict[str, Any] | None:
-    return value.to_api() if isinstance(value, RedirectDestination) else value
-
-
-class SiteStructure(Resource):
+class SiteStructure(SiteSectionGroups, SiteRedirects):
     # -- sections -------------------------------------------------------------------------
     @operation("GET /v1/orgs/{organizationId}/sites/{siteId}/sections")
     def list_sections(
@@ -65,8 +62,10 @@ class SiteStructure(Resource):
         icon: str | None = None,
         description: str | None = None,
         draft: bool | None = None,
+        site_section_group_id: str | None = None,
     ) -> SiteSection:
-        """A section showing ``space_id`` (``None``: a new space is created for it)."""
+        """A section showing ``space_id`` (``None``: a new space is created for it), at the
+        end of the site's root or of the group ``site_section_group_id``."""
         site = site_path(organization_id, site_id)
         invalidates = [site, f"/orgs/{seg(organization_id, 'organization_id')}/sites"]
         if space_id is None:
@@ -81,6 +80,7 @@ class SiteStructure(Resource):
                 icon=icon,
                 description=description,
                 draft=draft,
+                siteSectionGroupId=site_section_group_id,
             ),
             invalidates=invalidates,
             operation="addSectionToSite",
@@ -101,9 +101,11 @@ class SiteStructure(Resource):
         icon: str | None = None,
         description: str | None = None,
         draft: bool | None = None,
+        site_section_group_id: str | None = None,
     ) -> SiteSection:
         """Omitted fields are unchanged; ``condition=NULL`` (and ``icon``/``description``)
-        removes the value."""
+        removes the value; ``site_section_group_id`` moves the section into that group
+        (``NULL``: to the site's root), at the end."""
         site = site_path(organization_id, site_id)
         result: SiteSection = await self._client.send(
             "PATCH",
@@ -117,6 +119,7 @@ class SiteStructure(Resource):
                 icon=icon,
                 description=description,
                 draft=draft,
+                siteSectionGroupId=site_section_group_id,
             ),
             invalidates=[site],
             operation="updateSiteSectionById",
@@ -145,7 +148,8 @@ class SiteStructure(Resource):
         before: str | None = None,
         after: str | None = None,
     ) -> SiteSection:
-        """Place the section before and/or after other sections (their ids)."""
+        """Place the section before and/or after sibling sections (their ids; moves reorder
+        within the section's own level)."""
         site = site_path(organization_id, site_id)
         result: SiteSection = await self._client.send(
             "POST",
@@ -270,125 +274,5 @@ class SiteStructure(Resource):
             body={"position": _position("site-space", "siteSpace", before, after)},
             invalidates=[site],
             operation="moveSiteSpace",
-        )
-        return result
-
-    # -- redirects ------------------------------------------------------------------------
-    @operation("GET /v1/orgs/{organizationId}/sites/{siteId}/redirects")
-    def list_redirects(
-        self,
-        organization_id: str,
-        site_id: str,
-        *,
-        search: str | None = None,
-        draft: bool | None = None,
-        order_by: str | None = None,
-        limit: int | None = None,
-        max_items: int | None = None,
-        read: ReadMode | None = None,
-    ) -> AsyncPager[SiteRedirect]:
-        """Live redirects (``draft=True``: the drafts), optionally filtered by ``search`` in
-        the source and ordered by ``createdAt``, ``updatedAt`` or ``source``."""
-        return AsyncPager(
-            self._client,
-            f"{site_path(organization_id, site_id)}/redirects",
-            SiteRedirect,
-            params={"search": search, "draft": draft, "orderBy": order_by},
-            limit=limit,
-            max_items=max_items,
-            read=read,
-            operation="listSiteRedirects",
-        )
-
-    @operation("POST /v1/orgs/{organizationId}/sites/{siteId}/redirects")
-    async def create_redirect(
-        self,
-        organization_id: str,
-        site_id: str,
-        source: str,
-        destination: RedirectDestination | dict[str, Any],
-        *,
-        draft: bool | None = None,
-        permanent: bool | None = None,
-        capture_wildcard: bool | None = None,
-    ) -> SiteRedirect:
-        """Redirect ``source`` (a path like ``/old/page``) to ``destination``, e.g.
-        ``{"kind": "site-section", "siteSectionId": ...}``."""
-        site = site_path(organization_id, site_id)
-        result: SiteRedirect = await self._client.send(
-            "POST",
-            f"{site}/redirects",
-            SiteRedirect,
-            body=body(
-                source=source,
-                destination=_destination(destination),
-                draft=draft,
-                permanent=permanent,
-                captureWildcard=capture_wildcard,
-            ),
-            invalidates=[f"{site}/redirect"],
-            operation="createSiteRedirect",
-        )
-        return result
-
-    @operation("PATCH /v1/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}")
-    async def update_redirect(
-        self,
-        organization_id: str,
-        site_id: str,
-        site_redirect_id: str,
-        *,
-        source: str | None = None,
-        destination: RedirectDestination | dict[str, Any] | None = None,
-        draft: bool | None = None,
-        permanent: bool | None = None,
-        capture_wildcard: bool | None = None,
-    ) -> SiteRedirect:
-        site = site_path(organization_id, site_id)
-        result: SiteRedirect = await self._client.send(
-            "PATCH",
-            f"{site}/redirects/{seg(site_redirect_id, 'site_redirect_id')}",
-            SiteRedirect,
-            body=body(
-                source=source,
-                destination=_destination(destination),
-                draft=draft,
-                permanent=permanent,
-                captureWildcard=capture_wildcard,
-            ),
-            invalidates=[f"{site}/redirect"],
-            operation="updateSiteRedirectById",
-        )
-        return result
-
-    @operation("DELETE /v1/orgs/{organizationId}/sites/{siteId}/redirects/{siteRedirectId}")
-    async def delete_redirect(
-        self, organization_id: str, site_id: str, site_redirect_id: str
-    ) -> None:
-        site = site_path(organization_id, site_id)
-        await self._client.send(
-            "DELETE",
-            f"{site}/redirects/{seg(site_redirect_id, 'site_redirect_id')}",
-            invalidates=[f"{site}/redirect"],
-            operation="deleteSiteRedirectById",
-        )
-
-    @operation("GET /v1/orgs/{organizationId}/sites/{siteId}/redirect")
-    async def lookup_redirect(
-        self,
-        organization_id: str,
-        site_id: str,
-        source: str,
-        *,
-        share_key: str | None = None,
-        read: ReadMode | None = None,
-    ) -> SiteRedirectLookup:
-        """The live redirect of ``source`` and the URL it leads to."""
-        result: SiteRedirectLookup = await self._client.get(
-            f"{site_path(organization_id, site_id)}/redirect",
-            SiteRedirectLookup,
-            params={"source": source, "shareKey": share_key},
-            read=read,
-            operation="getSiteRedirectBySource",
         )
         return result

@@ -1,10 +1,14 @@
-"""Immutable block model of a parsed GitBook page, ready for a windowed terminal viewer."""
+"""Immutable block model of a parsed GitBook page, ready for a windowed terminal viewer.
+
+Inline text (:class:`Span`, :data:`STYLES`) lives in :mod:`.spans` and is re-exported here."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeAlias
+
+from .spans import STYLES, Cell, Span, Spans, plain_text
 
 __all__ = [
     "STYLES",
@@ -53,49 +57,8 @@ __all__ = [
     "walk",
 ]
 
-STYLES: frozenset[str] = frozenset(
-    {
-        "bold",
-        "italic",
-        "code",
-        "strike",
-        "link",
-        "footnote_ref",
-        "kbd",
-        "mark",
-        "button",
-        "icon",
-        "mention",
-        "math",
-    }
-)
-"""Every style a :class:`Span` may carry. ``kbd``/``mark``/``button`` come from those HTML
-tags, ``icon`` is a Font Awesome icon (its text is the icon's name), ``mention`` a page
-mention (a link whose text the viewer replaces by the target page's title) and ``math``
-inline ``$$…$$`` math."""
-
 HintStyle: TypeAlias = Literal["info", "success", "warning", "danger"]
 Align: TypeAlias = Literal["left", "center", "right"] | None
-
-_NO_STYLE: frozenset[str] = frozenset()
-
-
-@dataclass(frozen=True, slots=True)
-class Span:
-    """A run of inline text with one combination of styles (and a link target if ``link``)."""
-
-    text: str
-    style: frozenset[str] = _NO_STYLE
-    href: str | None = None
-
-
-Spans: TypeAlias = tuple[Span, ...]
-Cell: TypeAlias = Spans
-
-
-def plain_text(spans: Iterable[Span]) -> str:
-    """The spans' text, without styling."""
-    return "".join(span.text for span in spans)
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,7 +42,7 @@ from .rules import MD, PAUSE_ENV_KEY, TAGS_ENV_KEY, PauseParse
 from .tag_blocks import PART_TYPES, Item
 from .tags import preprocess
 
-__all__ = ["FIRST_STEP_CHARS", "ProgressiveParse"]
+__all__ = ["DEFINITION_RE", "FIRST_STEP_CHARS", "ProgressiveParse", "block_state", "inline_tokens"]
 
 _log = logging.getLogger(__name__)
 
@@ -56,9 +56,35 @@ _WINDOW_FACTOR = 4
 """The first step reads a window this many times its size (see the module docstring)."""
 
 # A line that may define a link reference or a footnote, after any quote/list prefix.
-_DEFINITION_RE = re.compile(
+DEFINITION_RE = re.compile(
     r"^[ \t>]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)*\[(?:[^\]\\\n]|\\.)+\]:", re.MULTILINE
 )
+
+
+def block_state(markdown: str) -> tuple[StateBlock | None, dict[str, Any]]:
+    """markdown-it's block state for ``markdown`` (tags pre-processed, newlines normalised)
+    and its ``env``, ready for ``MD.block.tokenize``; no state for an empty page."""
+    src, table = preprocess(markdown)
+    env: dict[str, Any] = {TAGS_ENV_KEY: table}
+    core = StateCore(src, MD, env)
+    for rule in MD.core.ruler.getRules(""):
+        if rule.__name__ == "block":
+            break
+        rule(core)  # normalize
+    if not core.src:
+        return None, env
+    return StateBlock(core.src, MD, env, []), env
+
+
+def inline_tokens(env: dict[str, Any], tokens: list[Token]) -> None:
+    """Run the core rules after the block one (inline parsing…) over block ``tokens``."""
+    core = StateCore("", MD, env, tokens)
+    after_block = False
+    for rule in MD.core.ruler.getRules(""):
+        if after_block:
+            rule(core)
+        elif rule.__name__ == "block":
+            after_block = True
 
 
 def _definitions(env: dict[str, Any]) -> tuple[int, int]:
@@ -133,19 +159,12 @@ class ProgressiveParse:
     # -- steps ---------------------------------------------------------------------
 
     def _start(self) -> StateBlock | None:
-        src, table = preprocess(self.markdown)
-        self._env = {TAGS_ENV_KEY: table}
-        core = StateCore(src, MD, self._env)
-        for rule in MD.core.ruler.getRules(""):
-            if rule.__name__ == "block":
-                break
-            rule(core)  # normalize
-        if not core.src:
+        state, self._env = block_state(self.markdown)
+        if state is None:
             return None
-        state = StateBlock(core.src, MD, self._env, [])
-        starts = [found.start() for found in _DEFINITION_RE.finditer(core.src)]
+        starts = [found.start() for found in DEFINITION_RE.finditer(state.src)]
         if starts:
-            self._min_stop = core.src.count("\n", 0, starts[-1]) + 1
+            self._min_stop = state.src.count("\n", 0, starts[-1]) + 1
         return state
 
     def _step(self) -> None:
@@ -200,7 +219,7 @@ class ProgressiveParse:
         if len(text) < 2 * size:
             return False
         cut = text.find("\n", size)
-        if cut < 0 or _DEFINITION_RE.search(text, cut):
+        if cut < 0 or DEFINITION_RE.search(text, cut):
             return False  # a definition after the window may be used inside it
         window = ProgressiveParse(text[:cut], first_step=self._step_chars, window=False)
         document = window.step()
@@ -231,13 +250,7 @@ class ProgressiveParse:
             self._document = window._document
 
     def _inline(self, tokens: list[Token]) -> None:
-        core = StateCore("", MD, self._env, tokens)
-        after_block = False
-        for rule in MD.core.ruler.getRules(""):
-            if after_block:
-                rule(core)
-            elif rule.__name__ == "block":
-                after_block = True
+        inline_tokens(self._env, tokens)
 
     def _finish_parts(self, items: list[Item], *, final: bool) -> None:
         items = self._pending + items

@@ -8,8 +8,10 @@ import socket
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import uvicorn
 
@@ -17,6 +19,7 @@ from .app import create_app
 from .background import bind_preferred
 from .core.clock import Clock
 from .core.faults import Faults
+from .demo.seed_base import SeedCancelled
 from .owner_token import OwnerToken, owner_token
 
 
@@ -67,11 +70,9 @@ def prepare(
     )
     storage = app.state.server.storage
     if demo:
-        from .demo.seed import seed_demo_if_empty
-
         # The seeder talks to the API in-process: on an app of its own over the same
         # database, without the faults (those are for the running server's clients).
-        seed_demo_if_empty(create_app(storage, clock=clock))
+        seed_demo(db, clock)
     owner = owner_token(storage, clock, db, token=token, rotate=rotate_token)
     for folder in import_dirs or []:
         from .importers.gitsync import import_folder_as_new_space
@@ -81,8 +82,91 @@ def prepare(
         sock = bind_preferred(host, port, preferred_port)
     bound_port = sock.getsockname()[1]
     shown_host = f"[{host}]" if ":" in host else host
+    return _server(app), sock, f"http://{shown_host}:{bound_port}/v1", owner
+
+
+def _server(app: Any) -> uvicorn.Server:
     config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
-    return uvicorn.Server(config), sock, f"http://{shown_host}:{bound_port}/v1", owner
+    return uvicorn.Server(config)
+
+
+def serve_on(
+    sock: socket.socket,
+    db: str | Path,
+    *,
+    demo: bool,
+    report: Callable[[str], None],
+    stopping: threading.Event,
+) -> None:
+    """The server of a :class:`~.background.BackgroundStart`, in a process of its own: serve
+    on ``sock`` (bound already) until ``stopping`` is set; ``report("serving")`` once it
+    answers. A new demo is seeded in two phases (:class:`.demo.phases.DemoSeeding`): what
+    the app's first screen needs through the server's own app before it serves (its routes
+    are then ready too), the rest on a connection of its own while it serves — requests for
+    that rest wait for it (:class:`.demo.gate.SeedingGate`); ``report("seeded")`` then."""
+    from .demo.batch import BatchStorage
+    from .demo.phases import DemoSeeding
+
+    clock = Clock()
+    storage = BatchStorage(db)
+    app = create_app(storage, clock=clock)
+    gate = None
+    if demo:
+        first = DemoSeeding(storage, app=app, cancelled=stopping.is_set)
+        first.seed_structure()
+        if first.pending:
+            from .demo.gate import SeedingGate
+
+            gate = SeedingGate(app, first.space_ids_filled_later())
+    owner_token(storage, clock, db)
+    server = _server(gate or app)
+    server.config.install_signal_handlers = False  # type: ignore[attr-defined]
+    thread = threading.Thread(
+        target=lambda: asyncio.run(server.serve(sockets=[sock])),
+        name="gitbook-tui-server",
+        daemon=True,
+    )
+    thread.start()
+    while not server.started:
+        if not thread.is_alive():
+            raise RuntimeError("the server stopped while starting")
+        if stopping.wait(0.01):
+            break
+    else:
+        report("serving")
+    try:
+        if gate is None:
+            report("seeded")  # nothing to seed
+        else:
+            gate.wait_for_a_lull(stopping)
+            try:
+                rest_storage = BatchStorage(db)  # a connection (and app) of its own
+                rest_app = create_app(rest_storage, clock=Clock())
+                with DemoSeeding(rest_storage, app=rest_app, cancelled=stopping.is_set) as rest:
+                    rest.seed_extras()
+                report("seeded")
+            except SeedCancelled:
+                pass
+            except Exception as exc:  # the server goes on: the next start tries again
+                report(f"warning the demo's extras were not seeded: {exc}")
+            finally:
+                gate.open()
+        stopping.wait()
+    finally:
+        server.should_exit = True
+        thread.join(5)
+
+
+def seed_demo(db: str | Path, clock: Clock) -> None:
+    """Seed the demo into the database ``db`` if it has none (or finish it), each phase in
+    one transaction on a connection of its own."""
+    from .demo.batch import BatchStorage
+    from .demo.phases import DemoSeeding
+
+    storage = BatchStorage(db)
+    with DemoSeeding(storage, app=create_app(storage, clock=clock)) as seeding:
+        seeding.seed_structure()
+        seeding.seed_extras()
 
 
 def start_in_thread(db: str | Path, **options: object) -> ServerHandle:

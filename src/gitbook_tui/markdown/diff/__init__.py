@@ -4,6 +4,8 @@ Pipeline (each step usable alone)::
 
     old_doc, new_doc = parse(old_md), parse(new_md)          # None for a missing side
     diff = diff_documents(old_doc, new_doc)                 # flatten + align + pair
+    diff = diff_markdown(old_md, new_md)   # the same rows, lazily: unchanged blocks are
+                                           # parsed when read (lazy.py, chunks.py)
     rows = fold(diff.rows, context=3)      # what the pane shows; {/}: narrower/wider
     lines = inline_lines(rows)  or  split_lines(rows)       # one column or old | new
     changes = ChangeIndex.of(lines)                         # n / N
@@ -14,7 +16,8 @@ Nothing here sanitises text: blocks carry the parsed text as data and the render
 inert, once.
 """
 
-from ..parser import parse
+import logging
+
 from .align import (
     DEFAULT_THRESHOLD,
     BlockDiff,
@@ -26,7 +29,9 @@ from .align import (
     similarity,
 )
 from .blocks import PATH_SEPARATOR, BlockKind, DisplayBlock, flatten
+from .chunks import Side, cut_base, parse_pair
 from .header import PAGE_ATTRIBUTES, AttributeChange, attribute_changes, header_diff
+from .lazy import LazyRows, lazy_diff
 from .view import (
     ADDED_MARKER,
     CHANGED_MARKER,
@@ -65,13 +70,16 @@ __all__ = [
     "DisplayBlock",
     "Fold",
     "InlineLine",
+    "LazyRows",
     "RowKind",
+    "Side",
     "SplitLine",
     "ViewRow",
     "WordDiff",
     "WordSpan",
     "WordTag",
     "attribute_changes",
+    "cut_base",
     "diff_blocks",
     "diff_documents",
     "diff_markdown",
@@ -79,8 +87,10 @@ __all__ = [
     "fold",
     "header_diff",
     "inline_lines",
+    "lazy_diff",
     "narrower",
     "pair_run",
+    "parse_pair",
     "similarity",
     "split_lines",
     "tokenize",
@@ -89,15 +99,30 @@ __all__ = [
 ]
 
 
+_log = logging.getLogger(__name__)
+
+
 def diff_markdown(
-    old: str | None, new: str | None, *, threshold: float = DEFAULT_THRESHOLD
+    old: str | None,
+    new: str | None,
+    *,
+    threshold: float = DEFAULT_THRESHOLD,
+    base: Side | None = None,
 ) -> BlockDiff:
     """Parse and diff two revisions of a page's markdown (``None`` where the page is missing).
 
-    Parsing dominates (about 0.5 s per side for a 1 MB page): call it from a worker.
+    The diff is lazy (:func:`lazy_diff`: what the two sides share is parsed when first
+    read) where it can be, else both sides are parsed (:func:`parse_pair`: what they share,
+    once). ``base``: :func:`cut_base` of ``old``, if made already (while ``new`` was on its
+    way). For a 1 MB page this still takes half a second: call it from a worker.
     """
-    return diff_documents(
-        None if old is None else parse(old),
-        None if new is None else parse(new),
-        threshold=threshold,
-    )
+    if old is not None and new is not None:
+        try:
+            diff = lazy_diff(old, new, threshold=threshold, base=base)
+        except Exception:  # a bug: the whole parses below have their own fallback
+            _log.exception("lazy diff failed; diffing the whole parses")
+            diff = None
+        if diff is not None:
+            return diff
+    old_doc, new_doc = parse_pair(old, new)
+    return diff_documents(old_doc, new_doc, threshold=threshold)

@@ -19,6 +19,7 @@ __all__ = [
     "BlockDiff",
     "DiffRow",
     "RowKind",
+    "align_stretch",
     "diff_blocks",
     "diff_documents",
     "interned_keys",
@@ -84,27 +85,36 @@ class DiffRow:
 
 @dataclass(frozen=True, slots=True)
 class BlockDiff:
-    """The aligned rows of two pages, in reading order, and their tallies."""
+    """The aligned rows of two pages, in reading order, and their tallies.
 
-    rows: tuple[DiffRow, ...]
-    old_blocks: tuple[DisplayBlock, ...] = field(repr=False)
-    new_blocks: tuple[DisplayBlock, ...] = field(repr=False)
+    ``rows`` and the block sequences may be lazy (:mod:`.lazy`: rows of unchanged blocks
+    made when first read); such rows count their kinds without being made."""
+
+    rows: Sequence[DiffRow]
+    old_blocks: Sequence[DisplayBlock] = field(repr=False)
+    new_blocks: Sequence[DisplayBlock] = field(repr=False)
+
+    def _count(self, kind: RowKind) -> int:
+        counter = getattr(self.rows, "count_kind", None)
+        if counter is not None:
+            return int(counter(kind))
+        return sum(1 for row in self.rows if row.kind is kind)
 
     @property
     def added(self) -> int:
-        return sum(1 for row in self.rows if row.kind is RowKind.ADDED)
+        return self._count(RowKind.ADDED)
 
     @property
     def removed(self) -> int:
-        return sum(1 for row in self.rows if row.kind is RowKind.REMOVED)
+        return self._count(RowKind.REMOVED)
 
     @property
     def changed(self) -> int:
-        return sum(1 for row in self.rows if row.kind is RowKind.CHANGED)
+        return self._count(RowKind.CHANGED)
 
     @property
     def identical(self) -> bool:
-        return all(row.kind is RowKind.EQUAL for row in self.rows)
+        return self.added + self.removed + self.changed == 0
 
 
 def interned_keys(
@@ -234,16 +244,23 @@ class _Aligner:
     """Builds the rows: top-level blocks first, then display blocks inside what differs."""
 
     def __init__(
-        self, old: tuple[DisplayBlock, ...], new: tuple[DisplayBlock, ...], threshold: float
+        self,
+        old: tuple[DisplayBlock, ...],
+        new: tuple[DisplayBlock, ...],
+        threshold: float,
+        old_base: int = 0,
+        new_base: int = 0,
     ) -> None:
         self.old, self.new, self.threshold = old, new, threshold
         self.old_keys, self.new_keys = interned_keys(old, new)
         self.rows: list[DiffRow] = []
+        self.old_base, self.new_base = old_base, new_base
+        """Positions of ``old[0]``/``new[0]`` in their pages (a stretch of a lazy diff)."""
 
     def equal(self, i1: int, i2: int, j1: int) -> None:
-        old, new = self.old, self.new
+        old, new, ob, nb = self.old, self.new, self.old_base, self.new_base
         self.rows.extend(
-            DiffRow(RowKind.EQUAL, old[i], new[j], i, j)
+            DiffRow(RowKind.EQUAL, old[i], new[j], ob + i, nb + j)
             for i, j in zip(range(i1, i2), range(j1, j1 + i2 - i1), strict=True)
         )
 
@@ -296,18 +313,19 @@ class _Aligner:
             self.replace(pending[0], pending[1], pending[2], pending[3])
 
     def replace(self, i1: int, i2: int, j1: int, j2: int) -> None:
-        old, new, rows = self.old, self.new, self.rows
+        old, new, rows, ob, nb = self.old, self.new, self.rows, self.old_base, self.new_base
+        removed, added, changed = RowKind.REMOVED, RowKind.ADDED, RowKind.CHANGED
         i, j = i1, j1
         for pi, pj, _weight in pair_run(old[i1:i2], new[j1:j2], self.threshold):
             pi += i1
             pj += j1
-            rows.extend(DiffRow(RowKind.REMOVED, old[k], None, k, None, 0.0) for k in range(i, pi))
-            rows.extend(DiffRow(RowKind.ADDED, None, new[k], None, k, 0.0) for k in range(j, pj))
+            rows.extend(DiffRow(removed, old[k], None, ob + k, None, 0.0) for k in range(i, pi))
+            rows.extend(DiffRow(added, None, new[k], None, nb + k, 0.0) for k in range(j, pj))
             score = fuzz.ratio(old[pi].text, new[pj].text)
-            rows.append(DiffRow(RowKind.CHANGED, old[pi], new[pj], pi, pj, score))
+            rows.append(DiffRow(changed, old[pi], new[pj], ob + pi, nb + pj, score))
             i, j = pi + 1, pj + 1
-        rows.extend(DiffRow(RowKind.REMOVED, old[k], None, k, None, 0.0) for k in range(i, i2))
-        rows.extend(DiffRow(RowKind.ADDED, None, new[k], None, k, 0.0) for k in range(j, j2))
+        rows.extend(DiffRow(removed, old[k], None, ob + k, None, 0.0) for k in range(i, i2))
+        rows.extend(DiffRow(added, None, new[k], None, nb + k, 0.0) for k in range(j, j2))
 
 
 def diff_blocks(
@@ -329,6 +347,21 @@ def diff_blocks(
     aligner = _Aligner(tuple(old), tuple(new), threshold)
     aligner.groups()
     return BlockDiff(tuple(aligner.rows), aligner.old, aligner.new)
+
+
+def align_stretch(
+    old: Sequence[DisplayBlock],
+    new: Sequence[DisplayBlock],
+    old_base: int,
+    new_base: int,
+    threshold: float = DEFAULT_THRESHOLD,
+) -> list[DiffRow]:
+    """The rows :func:`diff_blocks` makes of ``old`` and ``new`` when their top-level
+    groups are a stretch that differs (display blocks aligned, then paired), with the
+    positions in their pages (they start at display blocks ``old_base``/``new_base``)."""
+    aligner = _Aligner(tuple(old), tuple(new), threshold, old_base, new_base)
+    aligner.blocks(0, len(aligner.old), 0, len(aligner.new))
+    return aligner.rows
 
 
 def diff_documents(

@@ -9,7 +9,7 @@ from typing import TypeAlias
 
 from .. import model as m
 
-__all__ = ["PATH_SEPARATOR", "BlockKind", "DisplayBlock", "flatten"]
+__all__ = ["PATH_SEPARATOR", "BlockKind", "DisplayBlock", "flatten", "flatten_run"]
 
 PATH_SEPARATOR = " › "
 """Joins the parts of a :attr:`DisplayBlock.path` ("Hint › Tab 'Python' › Step 2")."""
@@ -339,8 +339,18 @@ def flatten(document: m.Document | None) -> tuple[DisplayBlock, ...]:
     """The page's display blocks in reading order (none for a missing page)."""
     if document is None:
         return ()
+    return flatten_run(document.blocks)[0]
+
+
+def flatten_run(
+    blocks: Iterable[m.Block], first_top: int = 0, section: str = ""
+) -> tuple[tuple[DisplayBlock, ...], str]:
+    """Display blocks of a run of a page's top-level blocks, the first of which is
+    ``Document.blocks[first_top]``, below the heading titled ``section``; and the section
+    after the run (what :func:`flatten` gives for these blocks inside the whole page)."""
     flattener = _Flattener()
-    for top, block in enumerate(document.blocks):
+    flattener.section = section
+    for top, block in enumerate(blocks, first_top):
         flattener.top = top
         flattener.block(block, _TOP)
-    return tuple(flattener.out)
+    return tuple(flattener.out), flattener.section

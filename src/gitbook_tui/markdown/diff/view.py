@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal, Protocol, TypeAlias
 
@@ -93,15 +93,10 @@ def fold(
     opened = sorted(expanded)
     shown: list[ViewRow] = []
     n = len(rows)
-    i = 0
-    while i < n:
-        if rows[i].kind is not RowKind.EQUAL:
-            shown.append(rows[i])
-            i += 1
+    for i, j, equal in _runs(rows):
+        if not equal:
+            shown.extend(rows[i:j])
             continue
-        j = i
-        while j < n and rows[j].kind is RowKind.EQUAL:
-            j += 1
         # Equal run rows[i:j]: keep `context` after the change before it, before the next.
         keep_head = context if i > 0 else 0
         keep_tail = context if j < n else 0
@@ -115,8 +110,28 @@ def fold(
                 Fold(hidden_start, hidden_end - hidden_start, rows[hidden_start].block.section)
             )
             shown.extend(rows[hidden_end:j])
-        i = j
     return tuple(shown)
+
+
+def _runs(rows: Sequence[DiffRow]) -> Iterator[tuple[int, int, bool]]:
+    """``(start, end, equal)``: maximal runs of equal rows, and each other row alone (lazy
+    rows tell them apart without being made: :meth:`.lazy.LazyRows.runs`)."""
+    runs = getattr(rows, "runs", None)
+    if runs is not None:
+        yield from runs()
+        return
+    n = len(rows)
+    i = 0
+    while i < n:
+        if rows[i].kind is not RowKind.EQUAL:
+            yield i, i + 1, False
+            i += 1
+            continue
+        j = i
+        while j < n and rows[j].kind is RowKind.EQUAL:
+            j += 1
+        yield i, j, True
+        i = j
 
 
 @dataclass(frozen=True, slots=True)

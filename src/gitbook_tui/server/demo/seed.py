@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import asyncio
-import tempfile
+import json
+from dataclasses import dataclass
+from datetime import datetime
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
 
 from ..bootstrap import add_member, create_org, create_user
+from ..core.clock import iso
 from ..core.context import issue_token
 from ..core.storage import Storage
-from ..core.url_guard import trusting
+from ..importers.gitsync import FolderSource, SimpleCtx, Source, apply_tree, build_tree
+from ..org_admin.views import check_members
 from . import generated
 from .seed_base import DEMO_DIR, DEMO_ID_SEED, SeedError, demo_token
 from .seed_comments_extra import schedule_extra_comments
@@ -22,7 +25,13 @@ from .seed_reviews_extra import seed_review_extras
 from .seed_sites_extra import seed_sites_extra
 from .seed_threads import ThreadSeeder
 
-__all__ = ["DemoSeeder", "demo_token", "seed_demo_if_empty"]
+__all__ = ["DemoSeeder", "demo_token", "seed_demo_if_empty", "seed_phase"]
+
+SEED_PHASE = "demo_seed"
+"""Meta key: how far the demo is seeded (missing in demos seeded before the two phases)."""
+SEED_STATE = "demo_seed_state"
+PHASE_STRUCTURE = "structure"
+PHASE_DONE = "done"
 
 
 def _with_description(markdown: str, description: str | None) -> str:
@@ -37,34 +46,75 @@ def _with_description(markdown: str, description: str | None) -> str:
     return f"---\ndescription: {description}\n---\n\n{markdown}"
 
 
-def _write_gitsync_folder(root: Path, pages: list[dict[str, Any]]) -> None:
-    """Write generated pages as a Git Sync folder (SUMMARY.md + one file per page)."""
-    root.mkdir(parents=True, exist_ok=True)
+def gitsync_files(pages: list[dict[str, Any]]) -> dict[str, bytes]:
+    """Generated pages as the files of a Git Sync folder (SUMMARY.md + one file per page)."""
     lines = ["# Table of contents", ""]
-    files: list[str] = []
+    files: dict[str, bytes] = {}
 
     def walk(nodes: list[dict[str, Any]], prefix: str, depth: int) -> None:
         for node in nodes:
             children = node.get("pages") or []
             rel = f"{prefix}{node['slug']}/README.md" if children else f"{prefix}{node['slug']}.md"
-            target = root / rel
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(_with_description(node["markdown"], node.get("description")), "utf-8")
-            files.append(rel)
+            text = _with_description(node["markdown"], node.get("description"))
+            files[rel] = text.encode("utf-8")
             lines.append(f"{'  ' * depth}* [{node['title']}]({rel})")
             walk(children, f"{prefix}{node['slug']}/", depth + 1)
 
     walk(pages, "", 0)
-    (root / "SUMMARY.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    (root / ".gitbook.yaml").write_text(
-        f"root: ./\nstructure:\n  readme: {files[0]}\n  summary: SUMMARY.md\n"
+    first = next(iter(files))
+    files["SUMMARY.md"] = ("\n".join(lines) + "\n").encode("utf-8")
+    files[".gitbook.yaml"] = (
+        f"root: ./\nstructure:\n  readme: {first}\n  summary: SUMMARY.md\n".encode()
     )
+    return files
+
+
+@dataclass
+class _MemoryFolder:
+    """A Git Sync folder held in memory (the generated spaces: no files written and read)."""
+
+    files: dict[str, bytes]
+
+    def read(self, rel: str) -> bytes | None:
+        return self.files.get(rel)
+
+    def assets(self, folder: str) -> list[str]:
+        return []
+
+    def describe(self, rel: str) -> str:
+        return f"generated:{rel}"
+
+
+def _generated_folder(name: str) -> _MemoryFolder:
+    """A generated space's pages as a Git Sync folder in memory."""
+    if name == "large_reference_page":
+        pages = [
+            {
+                "title": "Configuration and metrics reference",
+                "slug": "reference",
+                "markdown": generated.large_reference_page(),
+                "description": "Every setting and metric, generated from the source.",
+                "pages": [],
+            }
+        ]
+    else:
+        pages = getattr(generated, name)()
+    return _MemoryFolder(gitsync_files(pages))
 
 
 class DemoSeeder(ThreadSeeder, OrgSeeder):
-    """Replays the demo workspace oldest event first, each at its own time."""
+    """Replays the demo workspace oldest event first, each at its own time, in two phases:
+    :meth:`seed_structure` (people, teams, collections, every space and the written pages:
+    what the app's first screen needs) and :meth:`seed_extras` (the generated spaces'
+    pages, threads, change requests, sites and the organization's extras). Each phase
+    draws ids from its own fixed seed, so the demo is the same however it was seeded."""
 
     async def run(self) -> None:
+        """Both phases, one after the other."""
+        await self.seed_structure()
+        await self.seed_extras()
+
+    async def seed_structure(self) -> None:
         self.storage.reseed_ids(DEMO_ID_SEED)
         try:
             start = max([s.get("createdDaysAgo", 90) for s in self.data["spaces"]] + [90]) + 5
@@ -73,6 +123,22 @@ class DemoSeeder(ThreadSeeder, OrgSeeder):
             await self._structure(start)
             for space in self.data["spaces"]:
                 self.schedule(space.get("createdDaysAgo", 60), partial(self._space, space))
+            await self._replay()
+            with self.storage.transaction() as tx:
+                tx.set_meta(SEED_STATE, json.dumps(self._state()))
+                tx.set_meta(SEED_PHASE, PHASE_STRUCTURE)
+        finally:
+            await self._finish()
+
+    async def seed_extras(self) -> None:
+        if not self.org:  # a new seeder (another process, a later run): phase 1's ids
+            self.load_state()
+        self.storage.reseed_ids(DEMO_ID_SEED + 1)
+        try:
+            for space in self.data["spaces"]:
+                if space.get("generated"):
+                    days = space.get("createdDaysAgo", 60)
+                    self.schedule(days, partial(self._fill_generated, space))
             for comment in self.data.get("comments", []):
                 self._schedule_comment(comment, "/spaces/{space}/comments", comment["space"])
             schedule_extra_comments(self)
@@ -83,15 +149,41 @@ class DemoSeeder(ThreadSeeder, OrgSeeder):
             self.schedule(1.9, partial(seed_sites_extra, self))
             self.schedule(2, self._org_extras)
             self.schedule(1, self._lock_spaces)
-            self._events.sort(key=lambda e: (e[0], e[1]))
-            for days, _, action in self._events:
-                self.at(-days)
-                await action()
+            await self._replay()
+            with self.storage.transaction() as tx:
+                tx.set_meta(SEED_STATE, "{}")
+                tx.set_meta(SEED_PHASE, PHASE_DONE)
         finally:
-            self.clock.set(None)
-            self.storage.reseed_ids(None)
-            for c in self._clients.values():
-                await c.aclose()
+            await self._finish()
+
+    async def _replay(self) -> None:
+        events, self._events = sorted(self._events, key=lambda e: (e[0], e[1])), []
+        for days, _, action in events:
+            self.at(-days)
+            await action()
+
+    async def _finish(self) -> None:
+        self._events = []
+        self.clock.set(None)
+        self.storage.reseed_ids(None)
+        clients, self._clients = list(self._clients.values()), {}
+        for c in clients:
+            await c.aclose()
+
+    def _state(self) -> dict[str, Any]:
+        """What phase 2 needs of phase 1 (kept in the database between the two)."""
+        names = ("org", "users", "teams", "collections", "spaces", "pages")
+        return {"now": self.now.isoformat(), **{name: getattr(self, name) for name in names}}
+
+    def load_state(self) -> None:
+        """Phase 1's ids, as it left them in the database."""
+        with self.storage.read() as tx:
+            state = json.loads(tx.meta(SEED_STATE) or "{}")
+        if not state:
+            raise SeedError("the demo's first phase left no state: seed a new database")
+        self.now = datetime.fromisoformat(state.pop("now"))
+        for name, value in state.items():
+            setattr(self, name, value)
 
     def _people(self) -> None:
         org_data = self.data["organization"]
@@ -117,17 +209,23 @@ class DemoSeeder(ThreadSeeder, OrgSeeder):
             tx.set_meta("demo_org", self.org)
 
     async def _structure(self, start: float) -> None:
-        for team in self.data.get("teams", []):
-            created = await self.call(
-                self.admin,
-                "PUT",
-                f"/orgs/{self.org}/teams",
-                json={
+        # Teams straight into storage, as the team operation stores them: going through the
+        # API here would make the server build every route module before it first answers
+        # (the teams' module is the last one), for three records.
+        with self.storage.transaction() as tx:
+            for team in self.data.get("teams", []):
+                record = {
+                    "id": self.storage.new_id(),
+                    "organization": self.org,
                     "title": team["title"],
-                    "members": [self.users[m] for m in team.get("members", [])],
-                },
-            )
-            self.teams[team["key"]] = created["id"]
+                    "members": check_members(
+                        tx, self.org, [self.users[m] for m in team.get("members", [])]
+                    ),
+                    "createdAt": iso(self.clock.now()),
+                    "createdBy": self.users[self.admin],
+                }
+                tx.put("team", record["id"], record, scope=self.org)
+                self.teams[team["key"]] = record["id"]
         pending = list(self.data.get("collections", []))
         while pending:
             progressed = False
@@ -177,42 +275,27 @@ class DemoSeeder(ThreadSeeder, OrgSeeder):
                 json={"role": grant["role"], "teams": [self.teams[grant["team"]]]},
             )
         if space.get("folder"):
-            await self._import_folder(space_id, DEMO_DIR / "spaces" / space["folder"])
-        elif space.get("generated"):
-            await self._import_generated(space_id, space["generated"])
-        self.pages[space["key"]] = await self._page_paths(space_id)
+            folder = FolderSource(DEMO_DIR / "spaces" / space["folder"])
+            self.pages[space["key"]] = self._import(space_id, folder)
+        # (a generated space's pages come in phase 2: see _fill_generated)
 
-    async def _import_folder(self, space_id: str, folder: Path) -> None:
-        # The seeder is the operator here: it lets the API read its own folder, only now.
-        with trusting(self.app.state.server, import_roots=[folder]):
-            await self.call(
-                self.admin,
-                "POST",
-                f"/spaces/{space_id}/content/import",
-                json={"url": folder.resolve().as_uri(), "source": "github"},
-            )
+    async def _fill_generated(self, space: dict[str, Any]) -> None:
+        space_id = self.spaces[space["key"]]
+        self.pages[space["key"]] = self._import(space_id, _generated_folder(space["generated"]))
 
-    async def _import_generated(self, space_id: str, name: str) -> None:
-        if name == "large_reference_page":
-            text = generated.large_reference_page()
-            pages = [
-                {
-                    "title": "Configuration and metrics reference",
-                    "slug": "reference",
-                    "markdown": text,
-                    "description": "Every setting and metric, generated from the source.",
-                    "pages": [],
-                }
-            ]
-        else:
-            pages = getattr(generated, name)()
-        with tempfile.TemporaryDirectory(prefix="gitbook-tui-demo-") as tmp:
-            _write_gitsync_folder(Path(tmp), pages)
-            await self._import_folder(space_id, Path(tmp))
-
-    async def _page_paths(self, space_id: str) -> dict[str, str]:
-        """Map each page's source file path (``git.path``) to its page id."""
-        tree = await self.call(self.admin, "GET", f"/spaces/{space_id}/content/pages")
+    def _import(self, space_id: str, source: Source) -> dict[str, str]:
+        """What the import operation does with a Git Sync folder (read it into a tree, store
+        it as the space's new revision), as the admin, in-process: the demo's own folders
+        need no file:// permission, the generated ones no ~2,000 files written first, and
+        the server no import route built before it first answers. Returns each page's
+        source path (``git.path``) with its page id."""
+        ctx = SimpleCtx(self.storage, self.clock, self.users[self.admin])
+        with self.storage.transaction() as tx:
+            space = tx.get("space", space_id)
+            if space is None:
+                raise SeedError(f"space {space_id} is gone")
+            tree = build_tree(source, new_id=ctx.new_id, now=ctx.now())
+            apply_tree(tx, ctx, space, tree)
         found: dict[str, str] = {}
 
         def walk(nodes: list[dict[str, Any]]) -> None:
@@ -222,15 +305,29 @@ class DemoSeeder(ThreadSeeder, OrgSeeder):
                     found[git_path] = node["id"]
                 walk(node.get("pages", []))
 
-        walk(tree["pages"])
+        walk(tree.pages)
         return found
 
 
-def seed_demo_if_empty(app: FastAPI) -> bool:
-    """Seed the demo workspace into a database that has none yet; True if it seeded."""
-    storage: Storage = app.state.server.storage
+def seed_phase(storage: Storage) -> str | None:
+    """``None``: nothing seeded (a new database, or not a demo one); ``"structure"``: phase 1
+    done, the extras missing; ``"done"``: the whole demo."""
     with storage.read() as tx:
+        phase = tx.meta(SEED_PHASE)
+        if phase is not None:
+            return phase
         if tx.meta("demo_org") is not None or tx.meta("owner") is not None:
-            return False
-    asyncio.run(DemoSeeder(app).run())
+            return PHASE_DONE  # seeded in one go by an older version, or not a demo: as is
+    return None
+
+
+def seed_demo_if_empty(app: FastAPI) -> bool:
+    """Seed the demo workspace through ``app`` into a database that has none yet (or finish
+    one whose second phase is missing); True if it seeded. (``runner`` seeds a new demo
+    database with each phase in one transaction: :class:`.phases.DemoSeeding`.)"""
+    phase = seed_phase(app.state.server.storage)
+    if phase == PHASE_DONE:
+        return False
+    seeder = DemoSeeder(app)
+    asyncio.run(seeder.run() if phase is None else seeder.seed_extras())
     return True

@@ -22,6 +22,10 @@ class SeedError(RuntimeError):
     """A demo step the server refused (a bug in the demo data or the server)."""
 
 
+class SeedCancelled(RuntimeError):
+    """The seeding was stopped (the app quit): the phase is rolled back."""
+
+
 class SeederBase:
     """State and plumbing of a demo replay; the steps live in the subclasses."""
 
@@ -41,6 +45,7 @@ class SeederBase:
         self.comments: dict[str, str] = {}
         self._clients: dict[str, httpx.AsyncClient] = {}
         self._events: list[Event] = []
+        self.cancelled: Callable[[], bool] | None = None  # asked before every API call
 
     def at(self, days_ago: float) -> None:
         self.clock.set(self.now - timedelta(days=float(days_ago)))
@@ -56,6 +61,8 @@ class SeederBase:
         return self._clients[user_key]
 
     async def call(self, user: str, method: str, path: str, **kwargs: Any) -> Any:
+        if self.cancelled is not None and self.cancelled():
+            raise SeedCancelled("the demo seeding was stopped")
         response = await self.client(user).request(method, path, **kwargs)
         if response.status_code >= 400:
             raise SeedError(

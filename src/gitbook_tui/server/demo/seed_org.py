@@ -19,7 +19,8 @@ def _serve_folder(folder: Path) -> Iterator[str]:
     """A loopback HTTP server for ``folder`` (OpenAPI sources are fetched over HTTP)."""
     handler = partial(_QuietHandler, directory=str(folder))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    # a short poll: shutdown() waits for the loop to look (0.5 s by default)
+    thread = threading.Thread(target=server.serve_forever, args=(0.02,), daemon=True)
     thread.start()
     try:
         yield f"http://127.0.0.1:{server.server_address[1]}"

@@ -3,8 +3,9 @@
 On Tidewater Docs: a page redirect, a three-step chain, a draft, a wildcard (captures
 subpaths), an external one, a source shadowed by a live page and a redirect to a page that
 was deleted since. And "Tidewater Legacy Docs", published with 1,200 redirects (the
-archive of an old site), to show the table at scale. The API has no section groups, so
-none are seeded.
+archive of an old site), to show the table at scale. And "Tidewater Developer Hub", whose
+sections sit in section groups: Overview at the root, "Build" (SDK guides, tide CLI) and
+"Reference" (HTTP API, Configuration), and a draft group "Labs" (Changelog).
 
 The bulk redirects and the redirect to the deleted page are written straight to storage
 (as the routes store them): 1,200 requests would make every demo start slow, and the API
@@ -19,7 +20,9 @@ from ..core.clock import iso
 from ..sites.views import REDIRECT
 from .seed_base import SeederBase
 
-__all__ = ["LEGACY_REDIRECTS", "seed_sites_extra"]
+__all__ = ["HUB_TITLE", "LEGACY_REDIRECTS", "seed_sites_extra"]
+
+HUB_TITLE = "Tidewater Developer Hub"
 
 LEGACY_REDIRECTS = 1200
 DELETED_PAGE_ID = "deleted-page-0001"
@@ -112,6 +115,42 @@ async def seed_sites_extra(seeder: SeederBase) -> None:
                 }
             _put(seeder, tx, legacy["id"], source, now, dest, permanent=i % 3 != 0)
     await seeder.call(admin, "POST", f"{legacy_base}/publish")
+    await _seed_hub(seeder, sections)
+
+
+async def _seed_hub(seeder: SeederBase, docs_sections: list[dict[str, Any]]) -> None:
+    """A published site whose sections sit in section groups (spaces of Tidewater Docs)."""
+    admin, org = seeder.admin, seeder.org
+    spaces = {
+        ss["space"]["title"]: ss["space"]["id"]
+        for section in docs_sections
+        for ss in section["siteSpaces"]
+    }
+    hub = await seeder.call(
+        admin, "POST", f"/orgs/{org}/sites", json={"title": HUB_TITLE, "visibility": "public"}
+    )
+    base = f"/orgs/{org}/sites/{hub['id']}"
+    await seeder.call(admin, "PATCH", base, json={"basename": "developers"})
+    made: dict[str, str] = {}
+    layout = (
+        ("Overview", 0, None),
+        ("SDK guides", 1, "Build"),
+        ("tide CLI", 3, "Build"),
+        ("HTTP API", 2, "Reference"),
+        ("Configuration", 4, "Reference"),
+        ("Changelog", 5, "Labs"),
+    )
+    titles = list(spaces)
+    for title, index, _ in layout:
+        if index < len(titles):
+            body = {"spaceId": spaces[titles[index]], "title": title}
+            made[title] = (await seeder.call(admin, "POST", f"{base}/sections", json=body))["id"]
+    groups = (("Build", "hammer", False), ("Reference", "book", False), ("Labs", "flask", True))
+    for group, icon, draft in groups:
+        members = [made[t] for t, _, g in layout if g == group and t in made]
+        body = {"title": group, "icon": icon, "sections": members, "draft": draft}
+        await seeder.call(admin, "POST", f"{base}/section-groups", json=body)
+    await seeder.call(admin, "POST", f"{base}/publish")
 
 
 def _put(

@@ -14,8 +14,9 @@ nesting), ``## Heading`` starts a group page holding the entries after it, and
 ``* [Title](https://…)`` is a link page. Slugs come from file names (``README.md`` takes its
 folder's name). Without a SUMMARY.md the tree follows the folders.
 
-Entry points (the parsing lives in :mod:`.summary`, :mod:`.gitsync_sources`,
-:mod:`.gitsync_tree` and :mod:`.html_import`; this module stores and orchestrates):
+Entry points (the parsing lives in :mod:`.summary`, :mod:`.sources`,
+:mod:`.tree` and :mod:`.html`; storing in :mod:`.commit`, single pages in :mod:`.web_page`;
+this module orchestrates and is the package's one import surface):
 
 - :func:`build_tree_from_folder` — parse a folder into page nodes and files (no database);
 - :func:`import_folder_into_space` — replace a space's (or change request's) content with
@@ -28,32 +29,21 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 from urllib.parse import urlparse
 
-from ..content.space_revision import set_space_revision
-from ..content.store import (
-    create_revision,
-    get_revision,
-    store_file,
-    store_markdown,
-)
-from ..core.clock import iso
-from ..core.fetch import FetchError, fetch_url
-from ..core.slugs import slugify, unique_slug
+from ..core.fetch import FetchError
 from ..core.storage import Tx
 from ..core.url_guard import FetchPolicy, UrlRefused
 from ..spaces.rules import new_space
+from .commit import CtxLike, SimpleCtx, apply_tree, commit_content, store_tree
 from .html import html_to_markdown
 from .sources import (
     ContentImportError,
     FolderSource,
     HttpSource,
     Source,
-    _reason,
     folder_base,
     is_loopback,
     local_folder,
@@ -63,11 +53,11 @@ from .tree import (
     MAX_FILES,
     MAX_PAGES,
     Tree,
-    _title_from_path,
     build_tree,
     build_tree_from_folder,
     read_config,
 )
+from .web_page import WebPage, apply_web_page, fetch_web_page
 
 # Callers (routes, runner, tests) import these from here: the package's one import surface.
 __all__ = [
@@ -104,134 +94,6 @@ __all__ = [
 ]
 
 _log = logging.getLogger(__name__)
-
-
-class CtxLike(Protocol):
-    """What the importer needs from its caller (a request ``Ctx`` or :class:`SimpleCtx`)."""
-
-    def new_id(self) -> str: ...
-
-    def now(self) -> str: ...
-
-
-@dataclass
-class SimpleCtx:
-    """A :class:`CtxLike` for callers outside a request (demo seeder, CLI ``--import``)."""
-
-    storage: Any
-    clock: Any = None
-    user_id: str | None = None
-
-    def new_id(self) -> str:
-        return str(self.storage.new_id())
-
-    def now(self) -> str:
-        moment = self.clock.now() if self.clock is not None else datetime.now(UTC)
-        return iso(moment)
-
-
-# -- storing a tree as a new revision --------------------------------------------------------
-
-
-def store_tree(
-    tx: Tx, pages: list[dict[str, Any]], files: list[tuple[dict[str, Any], bytes]]
-) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """Put markdown and file bytes in the blob store: PageNodes/FileNodes ready for a revision."""
-
-    def convert(nodes: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        result = []
-        for node in nodes:
-            stored = {k: v for k, v in node.items() if k not in ("markdown", "pages")}
-            if node.get("type", "document") == "document":
-                stored["document"] = store_markdown(tx, node.get("markdown") or "")
-            stored["pages"] = convert(node.get("pages", []))
-            result.append(stored)
-        return result
-
-    file_nodes = [
-        store_file(
-            tx,
-            file_id=meta["id"],
-            name=meta["name"],
-            data=data,
-            content_type=meta.get("contentType"),
-            git=meta.get("git"),
-        )
-        for meta, data in files
-    ]
-    return convert(pages), file_nodes
-
-
-def commit_content(
-    tx: Tx,
-    ctx: CtxLike,
-    space: dict[str, Any],
-    pages: list[dict[str, Any]],
-    files: list[dict[str, Any]],
-    *,
-    change_request: dict[str, Any] | None = None,
-    type: str = "import",
-    reusable_contents: list[dict[str, Any]] | None = None,
-) -> str:
-    """Write a new revision with ``pages``/``files`` (already stored) and make it current:
-    the space's main revision, or the change request's ``revision``. Returns its id.
-    ``reusable_contents`` (stored) replace the parent's; ``None`` keeps them."""
-    now = ctx.now()
-    user_id = getattr(ctx, "user_id", None)
-    revision_id = ctx.new_id()
-    parent = change_request["revision"] if change_request else space["revision"]
-    create_revision(
-        tx,
-        revision_id=revision_id,
-        space_id=space["id"],
-        parents=[parent] if parent else [],
-        pages=pages,
-        files=files,
-        type=type,
-        created_at=now,
-        created_by=user_id,
-        change_request=change_request["id"] if change_request else None,
-        variables=dict(get_revision(tx, parent).get("variables", {})) if parent else None,
-        reusable_contents=reusable_contents,
-    )
-    if change_request is not None:
-        change_request["revision"] = revision_id
-        change_request["updatedAt"] = now
-        tx.put("change-request", change_request["id"], change_request)
-    else:
-        set_space_revision(tx, space, revision_id, now)
-    return revision_id
-
-
-def apply_tree(
-    tx: Tx,
-    ctx: CtxLike,
-    space: dict[str, Any],
-    tree: Tree,
-    *,
-    change_request: dict[str, Any] | None = None,
-) -> dict[str, Any]:
-    """Replace the content of the space (or change request) with ``tree``: import result
-    (with ``warnings`` listing what was skipped, e.g. files over the size limit)."""
-    pages, files = store_tree(tx, tree.pages, tree.files)
-    reusable = [
-        {
-            **{k: v for k, v in item.items() if k != "markdown"},
-            "document": store_markdown(tx, item["markdown"]),
-        }
-        for item in tree.reusable
-    ]
-    revision_id = commit_content(
-        tx, ctx, space, pages, files, change_request=change_request, reusable_contents=reusable
-    )
-    result: dict[str, Any] = {
-        "revision": revision_id,
-        "importedResources": tree.imported,
-        "totalResources": tree.found,
-    }
-    if tree.warnings:
-        result["warnings"] = list(tree.warnings)
-    return result
 
 
 def import_folder_into_space(
@@ -351,80 +213,3 @@ def fetch_git_sync(
         except FetchError:
             return None
     return build_tree(source, new_id=new_id, now=now)
-
-
-@dataclass
-class WebPage:
-    title: str
-    markdown: str
-    url: str
-
-
-def fetch_web_page(
-    url: str,
-    *,
-    timeout: float,
-    max_bytes: int,
-    source: str = "website",
-    policy: FetchPolicy | None = None,
-) -> WebPage:
-    """Fetch one page and turn it into markdown (HTML converted; markdown/text as is)."""
-    try:
-        fetched = fetch_url(url, timeout=timeout, max_bytes=max_bytes, policy=policy)
-    except FetchError as exc:
-        raise ContentImportError(f"Could not import {url}: {_reason(exc)}", exc.status) from exc
-    content_type = fetched.content_type.split(";", 1)[0].strip().lower()
-    text = fetched.text
-    path = urlparse(fetched.url).path.lower()
-    looks_html = text.lstrip()[:15].lower().startswith(("<!doctype html", "<html"))
-    if (
-        source == "html"
-        or "html" in content_type
-        or (source != "markdown" and (looks_html or path.endswith((".html", ".htm"))))
-    ):
-        title, markdown = html_to_markdown(text, base_url=fetched.url)
-        return WebPage(title or _title_from_path(path or url), markdown, fetched.url)
-    if (
-        source == "markdown"
-        or content_type in ("text/markdown", "text/x-markdown", "text/plain", "")
-        or path.endswith((".md", ".markdown", ".txt"))
-    ):
-        _, body = split_front_matter(text)
-        title, markdown = split_title(body)
-        return WebPage(title or _title_from_path(path or url), markdown, fetched.url)
-    raise ContentImportError(f"Could not import {url}: unsupported content type '{content_type}'")
-
-
-def apply_web_page(
-    tx: Tx,
-    ctx: CtxLike,
-    space: dict[str, Any],
-    page: WebPage,
-    *,
-    change_request: dict[str, Any] | None = None,
-) -> dict[str, Any]:
-    """Append ``page`` as a new top-level page (new revision): import result."""
-    current = get_revision(tx, change_request["revision"] if change_request else space["revision"])
-    pages = list(current.get("pages", []))
-    now = ctx.now()
-    taken = {p.get("slug") for p in pages if p.get("slug")}
-    node: dict[str, Any] = {
-        "id": ctx.new_id(),
-        "title": page.title[:200] or "Imported page",
-        "type": "document",
-        "slug": unique_slug(slugify(page.title), taken),  # type: ignore[arg-type]
-        "emoji": None,
-        "icon": None,
-        "description": None,
-        "hidden": False,
-        "noIndex": False,
-        "createdAt": now,
-        "updatedAt": now,
-        "document": store_markdown(tx, page.markdown),
-        "pages": [],
-    }
-    pages.append(node)
-    revision_id = commit_content(
-        tx, ctx, space, pages, list(current.get("files", [])), change_request=change_request
-    )
-    return {"revision": revision_id, "importedResources": 1, "totalResources": 1}

@@ -1,33 +1,25 @@
-"""Routes for the structure of a site: sections, site spaces and redirects.
+"""Routes for the structure of a site: sections and site spaces (section groups have their
+own module).
 
 The structure rules (defaults and their successors, gathering root site spaces into a first
-section) live in :mod:`..site_rules`, redirect destinations in :mod:`..site_redirects`.
+section) live in :mod:`..sites.rules`, those of section groups in :mod:`..sites.groups`.
 Kept here: ``path`` values are unique among sections and among the site spaces of one
 section (409).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Response
 
 from ..core.checks import updated_fields
 from ..core.context import Ctx, CtxDep
-from ..core.errors import bad_request, conflict, not_found
+from ..core.errors import bad_request, conflict
 from ..core.pagination import PagingParams, paginate
 from ..core.storage import Tx
-from ..sites.redirects import (
-    check_unique_source,
-    drop_redirects,
-    listed_redirects,
-    live_redirect,
-    load_redirect,
-    new_redirect,
-    redirect_json,
-    resolve_destination,
-    target_url,
-)
+from ..sites.groups import check_section_group, move_to_level, sibling_anchors
+from ..sites.redirects import drop_redirects
 from ..sites.rules import (
     add_site_space,
     gather_root_site_spaces,
@@ -37,12 +29,9 @@ from ..sites.rules import (
     successor,
     touch,
 )
+from ..sites.structure import place
 from ..sites.structure_schemas import (
-    SOURCE_RE,
-    SOURCE_RULE,
     Move,
-    RedirectCreate,
-    RedirectUpdate,
     SectionCreate,
     SectionUpdate,
     SiteSpaceCreate,
@@ -51,7 +40,6 @@ from ..sites.structure_schemas import (
     other_anchors,
 )
 from ..sites.views import (
-    REDIRECT,
     SECTION,
     SITE_SPACE,
     Structure,
@@ -103,6 +91,7 @@ def create_section(
     with ctx.write() as tx:
         _, site, _ = load_site_as(tx, ctx, organizationId, siteId, "create")
         st = structure(tx, site)
+        group = check_section_group(st, body.siteSectionGroupId, "siteSectionGroupId")
         space = _space_for(tx, ctx, st, body.spaceId, body.title or "Untitled")
         gather_root_site_spaces(tx, ctx, st)
         title = body.title or space.get("title") or "Untitled"
@@ -116,6 +105,8 @@ def create_section(
             draft=body.draft,
         )
         add_site_space(tx, ctx, site, space, section["id"])
+        if group is not None:
+            move_to_level(tx, st, (SECTION, section), group)
         touch(tx, ctx, site)
         st = structure(tx, site)
         response.headers["Location"] = (
@@ -160,6 +151,9 @@ def update_section(
                 raise conflict(
                     f"path: '{body.path}' is already the path of section '{other['id']}'"
                 )
+        if "siteSectionGroupId" in fields:
+            group = check_section_group(st, body.siteSectionGroupId, "siteSectionGroupId")
+            move_to_level(tx, st, (SECTION, section), group)
         if "defaultSiteSpace" in fields:
             member_ids = [ss["id"] for ss in st.members(siteSectionId)]
             if body.defaultSiteSpace not in member_ids:
@@ -180,7 +174,7 @@ def update_section(
         section["updatedAt"] = ctx.now()
         tx.put(SECTION, siteSectionId, section)
         touch(tx, ctx, site)
-        return section_json(tx, ctx, st, section)
+        return section_json(tx, ctx, structure(tx, site), section)
 
 
 @router.post(BASE + "/sections/{siteSectionId}/move")
@@ -192,11 +186,10 @@ def move_section(
     with ctx.write() as tx:
         _, site, _ = load_site_as(tx, ctx, organizationId, siteId, "create")
         st = structure(tx, site)
-        load_section(st, siteSectionId)
-        for field, anchor in other_anchors(before, after, siteSectionId, "a section"):
-            if st.section(anchor) is None:
-                raise bad_request(f"{field}: no section '{anchor}' in this site")
-        tx.place(SECTION, siteSectionId, siteId, before=before, after=after)
+        node = (SECTION, load_section(st, siteSectionId))
+        found = other_anchors(before, after, siteSectionId, "a section")
+        sibling_anchors(st, node, found, "section")
+        place(tx, st, node, st.parent_of(node[1]), before=before, after=after)
         touch(tx, ctx, site)
         st = structure(tx, site)
         return section_json(tx, ctx, st, load_section(st, siteSectionId))
@@ -326,83 +319,3 @@ def move_site_space(
         touch(tx, ctx, site)
         st = structure(tx, site)
         return site_space_json(tx, ctx, st, load_site_space(st, siteSpaceId))
-
-
-# -- redirects --------------------------------------------------------------------------
-
-
-@router.get(BASE + "/redirects")
-def list_redirects(
-    ctx: CtxDep,
-    organizationId: str,
-    siteId: str,
-    paging: PagingParams,
-    search: Annotated[str | None, Query(max_length=512)] = None,
-    draft: Annotated[bool, Query(description="Draft redirects instead of live ones")] = False,
-    orderBy: Annotated[Literal["createdAt", "updatedAt", "source"], Query()] = "createdAt",
-) -> dict[str, Any]:
-    with ctx.read() as tx:
-        load_site_as(tx, ctx, organizationId, siteId, "read")
-        items = listed_redirects(tx, siteId, search=search, draft=draft, order_by=orderBy)
-        return paginate(items, paging, redirect_json)
-
-
-@router.post(BASE + "/redirects", status_code=201)
-def create_redirect(
-    ctx: CtxDep, organizationId: str, siteId: str, body: RedirectCreate
-) -> dict[str, Any]:
-    with ctx.write() as tx:
-        _, site, _ = load_site_as(tx, ctx, organizationId, siteId, "create")
-        return redirect_json(new_redirect(tx, ctx, structure(tx, site), body))
-
-
-@router.patch(BASE + "/redirects/{siteRedirectId}")
-def update_redirect(
-    ctx: CtxDep, organizationId: str, siteId: str, siteRedirectId: str, body: RedirectUpdate
-) -> dict[str, Any]:
-    fields = updated_fields(
-        body, ("source", "destination", "draft", "permanent", "captureWildcard")
-    )
-    with ctx.write() as tx:
-        _, site, _ = load_site_as(tx, ctx, organizationId, siteId, "create")
-        redirect = load_redirect(tx, siteId, siteRedirectId)
-        if "source" in fields:
-            check_unique_source(tx, siteId, str(body.source), siteRedirectId)
-            redirect["source"] = body.source
-        if "destination" in fields and body.destination is not None:
-            redirect["destination"] = resolve_destination(tx, structure(tx, site), body.destination)
-        for name in ("draft", "permanent", "captureWildcard"):
-            if name in fields:
-                redirect[name] = getattr(body, name)
-        redirect["updatedAt"] = ctx.now()
-        tx.put(REDIRECT, siteRedirectId, redirect)
-        return redirect_json(redirect)
-
-
-@router.delete(BASE + "/redirects/{siteRedirectId}", status_code=204, response_class=Response)
-def delete_redirect(ctx: CtxDep, organizationId: str, siteId: str, siteRedirectId: str) -> Response:
-    with ctx.write() as tx:
-        load_site_as(tx, ctx, organizationId, siteId, "create")
-        redirect = tx.get(REDIRECT, siteRedirectId)
-        if redirect is not None and redirect.get("site") == siteId:
-            tx.delete(REDIRECT, siteRedirectId)
-    return Response(status_code=204)
-
-
-@router.get(BASE + "/redirect")
-def lookup_redirect(
-    ctx: CtxDep,
-    organizationId: str,
-    siteId: str,
-    source: Annotated[str, Query(max_length=512, description="Source path, like /old")],
-    shareKey: Annotated[str | None, Query(max_length=512)] = None,
-) -> dict[str, Any]:
-    if not SOURCE_RE.match(source):
-        raise bad_request(f"source: {SOURCE_RULE}")
-    with ctx.read() as tx:
-        site, _ = load_site_for_visitor(tx, ctx, organizationId, siteId, shareKey)
-        redirect = live_redirect(tx, siteId, source)
-        target = target_url(tx, structure(tx, site), redirect["destination"])
-        if target is None:
-            raise not_found("Destination of redirect", redirect["id"])
-        return {"redirect": redirect_json(redirect), "target": target}

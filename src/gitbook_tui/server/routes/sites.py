@@ -22,6 +22,7 @@ from ..core.schemas import Body, Role
 from ..core.slugs import slugify, unique_slug
 from ..core.storage import Tx
 from ..sites.adaptive import adaptive_schema_json, adaptive_schema_problems, template_conditions
+from ..sites.published import published_site_json
 from ..sites.rules import (
     PROXY_RE,
     add_site_space,
@@ -31,6 +32,7 @@ from ..sites.rules import (
     touch,
 )
 from ..sites.views import (
+    GROUP,
     REDIRECT,
     SECTION,
     SITE,
@@ -38,7 +40,6 @@ from ..sites.views import (
     load_site,
     load_site_as,
     load_site_for_visitor,
-    published_site_json,
     site_api_url,
     site_json,
     structure,
@@ -251,7 +252,7 @@ def delete_site(ctx: CtxDep, organizationId: str, siteId: str) -> Response:
         if site is None or site.get("organization") != organizationId:
             return Response(status_code=204)
         load_site_as(tx, ctx, organizationId, siteId, "admin")
-        for kind in (REDIRECT, SITE_SPACE, SECTION):
+        for kind in (REDIRECT, SITE_SPACE, SECTION, GROUP):
             tx.delete_scope(kind, siteId)
         tx.delete(SITE, siteId)
     return Response(status_code=204)

@@ -37,6 +37,7 @@ class SectionCreate(Body):
     icon: str | None = Field(None, max_length=50)
     description: str | None = Field(None, max_length=256)
     draft: bool = False
+    siteSectionGroupId: str | None = Field(None, max_length=64)
 
 
 class SectionUpdate(Body):
@@ -47,6 +48,7 @@ class SectionUpdate(Body):
     icon: str | None = Field(None, max_length=50)
     description: str | None = Field(None, max_length=256)
     draft: bool | None = None
+    siteSectionGroupId: str | None = Field(None, max_length=64)
 
     @field_validator("path")
     @classmethod
@@ -59,6 +61,38 @@ class Move(Body):
     description says."""
 
     position: Position | None = None
+
+
+class GroupCreate(Body):
+    title: str = Field(min_length=1, max_length=100)
+    icon: str | None = Field(None, max_length=50)
+    sections: list[str] = Field(default_factory=list, max_length=100)
+    parent: str | None = Field(None, max_length=64)
+    draft: bool = False
+
+
+class GroupUpdate(Body):
+    title: str | None = Field(None, min_length=1, max_length=100)
+    localizedTitle: dict[str, str] | None = None
+    icon: str | None = Field(None, max_length=50)
+    draft: bool | None = None
+    parentSectionGroupId: str | None = Field(None, max_length=64)
+
+
+class GroupPointer(Body):
+    type: Literal["site-section", "site-section-group"]
+    id: str = Field(min_length=1, max_length=64)
+
+
+class GroupPosition(Body):
+    before: GroupPointer | None = None
+    after: GroupPointer | None = None
+
+
+class GroupMove(Body):
+    """Without a position the group moves to the end of its level."""
+
+    position: GroupPosition | None = None
 
 
 class SiteSpaceCreate(Body):

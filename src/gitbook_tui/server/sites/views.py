@@ -1,19 +1,13 @@
-"""Sites as the routes see them: loading with access rules, their structure, and JSON views.
+"""Sites as the routes see them: loading with access rules, and JSON views of a site, its
+sections, section groups and site spaces (the stored structure: :mod:`.structure`).
 
-Storage: ``site`` documents (scope: organization id); a site's sections, site spaces and
-redirects are ``site-section`` / ``site-space`` / ``site-redirect`` documents scoped by the
-site id. A site's ``adaptiveSchema`` (``{jsonSchema, updatedAt}``) and its ``shareKey`` (the
-secret of share-link visibility) are kept on the site document itself.
-
-Defaults: exactly one section is the default (the site's ``defaultSiteSection`` when it
-names one, else the first); in each section (and at the root) one site space is the default
-(the section's or site's ``defaultSiteSpace`` when it names a member, else the first).
+A site's ``adaptiveSchema`` (``{jsonSchema, updatedAt}``) and its ``shareKey`` (the secret
+of share-link visibility) are kept on the site document itself.
 """
 
 from __future__ import annotations
 
 import secrets
-from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.context import Ctx
@@ -21,11 +15,42 @@ from ..core.errors import ApiError, forbidden, not_found
 from ..core.permissions import at_least, org_role, require
 from ..core.resources import load_org, space_json
 from ..core.storage import Tx
+from .structure import (
+    GROUP,
+    REDIRECT,
+    SECTION,
+    SITE,
+    SITE_SPACE,
+    Node,
+    Structure,
+    load_group,
+    load_section,
+    load_site_space,
+    site_base_url,
+    structure,
+)
 
-SITE = "site"
-SECTION = "site-section"
-SITE_SPACE = "site-space"
-REDIRECT = "site-redirect"
+__all__ = [
+    "GROUP",
+    "REDIRECT",
+    "SECTION",
+    "SITE",
+    "SITE_SPACE",
+    "Structure",
+    "group_json",
+    "load_group",
+    "load_section",
+    "load_site",
+    "load_site_as",
+    "load_site_for_visitor",
+    "load_site_space",
+    "section_json",
+    "site_api_url",
+    "site_json",
+    "site_space_json",
+    "structure",
+    "structure_item_json",
+]
 
 
 def site_api_url(ctx: Ctx, org_id: str, site_id: str) -> str:
@@ -93,108 +118,6 @@ def load_site_for_visitor(
     if need_published and not site.get("published"):
         raise ApiError(404, f"Site '{site_id}' is not published; publish it first.")
     return site, role
-
-
-# -- structure of a site ----------------------------------------------------------------
-
-
-@dataclass
-class Structure:
-    """A site's sections and site spaces (in order) with their defaults and URLs."""
-
-    site: dict[str, Any]
-    base: str
-    sections: list[dict[str, Any]]
-    site_spaces: list[dict[str, Any]]
-    _members: dict[str | None, list[dict[str, Any]]] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        for ss in self.site_spaces:
-            self._members.setdefault(ss.get("section"), []).append(ss)
-
-    def members(self, section_id: str | None) -> list[dict[str, Any]]:
-        return self._members.get(section_id, [])
-
-    def section(self, section_id: str) -> dict[str, Any] | None:
-        return next((s for s in self.sections if s["id"] == section_id), None)
-
-    def site_space(self, site_space_id: str) -> dict[str, Any] | None:
-        return next((s for s in self.site_spaces if s["id"] == site_space_id), None)
-
-    def default_section_id(self) -> str | None:
-        ids = [s["id"] for s in self.sections]
-        pointer = self.site.get("defaultSiteSection")
-        if pointer in ids:
-            return str(pointer)
-        return ids[0] if ids else None
-
-    def default_site_space_id(self, section_id: str | None) -> str | None:
-        ids = [s["id"] for s in self.members(section_id)]
-        if section_id is None:
-            pointer = self.site.get("defaultSiteSpace")
-        else:
-            section = self.section(section_id)
-            pointer = section.get("defaultSiteSpace") if section else None
-        if pointer in ids:
-            return str(pointer)
-        return ids[0] if ids else None
-
-    def ordered_site_spaces(self) -> list[dict[str, Any]]:
-        """Root site spaces first, then each section's, in section order."""
-        ordered = list(self.members(None))
-        for section in self.sections:
-            ordered += self.members(section["id"])
-        return ordered
-
-    def is_default(self, ss: dict[str, Any]) -> bool:
-        return self.default_site_space_id(ss.get("section")) == ss["id"]
-
-    def section_url(self, section: dict[str, Any]) -> str:
-        if self.default_section_id() == section["id"]:
-            return self.base
-        return f"{self.base}/{section['path']}"
-
-    def site_space_url(self, ss: dict[str, Any]) -> str:
-        section = self.section(ss["section"]) if ss.get("section") else None
-        root = self.section_url(section) if section else self.base
-        return root if self.is_default(ss) else f"{root}/{ss['path']}"
-
-
-def load_section(st: Structure, section_id: str) -> dict[str, Any]:
-    """A section of the site (404 otherwise)."""
-    section = st.section(section_id)
-    if section is None:
-        raise not_found("Site section", section_id)
-    return section
-
-
-def load_site_space(st: Structure, site_space_id: str) -> dict[str, Any]:
-    """A site space of the site (404 otherwise)."""
-    ss = st.site_space(site_space_id)
-    if ss is None:
-        raise not_found("Site space", site_space_id)
-    return ss
-
-
-def site_base_url(tx: Tx, site: dict[str, Any]) -> str:
-    """Where the site is published: its proxy, else its custom hostname, else
-    ``https://{org hostname}.gitbook.io/{basename}``."""
-    if site.get("proxy"):
-        return f"https://{site['proxy']}"
-    if site.get("hostname"):
-        return f"https://{site['hostname']}"
-    org = tx.get("org", site["organization"]) or {}
-    host = org.get("hostname") or site["organization"].lower()
-    return f"https://{host}.gitbook.io/{site['basename']}"
-
-
-def structure(tx: Tx, site: dict[str, Any]) -> Structure:
-    return Structure(
-        site=site,
-        base=site_base_url(tx, site),
-        sections=tx.list(SECTION, site["id"]),
-        site_spaces=tx.list(SITE_SPACE, site["id"]),
-    )
 
 
 # -- renderers --------------------------------------------------------------------------
@@ -292,102 +215,42 @@ def section_json(tx: Tx, ctx: Ctx, st: Structure, section: dict[str, Any]) -> di
     for key in ("description", "condition", "icon"):
         if section.get(key) is not None:
             body[key] = section[key]
+    if st.parent_of(section) is not None:
+        body["sectionGroup"] = section["sectionGroup"]
     if st.site.get("published"):
         body["urls"]["published"] = st.section_url(section)
     return body
 
 
-# -- the published site --------------------------------------------------------------
-
-
-def default_customization(site: dict[str, Any]) -> dict[str, Any]:
-    """The customization settings of a site that was never customized (no announcement:
-    an announcement needs a message of two characters or more)."""
-    themed = {"light": "#346DDB", "dark": "#346DDB"}
-    return {
-        "title": site["title"],
-        "styling": {
-            "theme": "clean",
-            "primaryColor": themed,
-            "infoColor": {"light": "#787878", "dark": "#787878"},
-            "successColor": {"light": "#00C742", "dark": "#00C742"},
-            "warningColor": {"light": "#FE9A00", "dark": "#FE9A00"},
-            "dangerColor": {"light": "#FB2C36", "dark": "#FB2C36"},
-            "tint": {"color": themed},
-            "corners": "rounded",
-            "depth": "subtle",
-            "links": "default",
-            "font": "Inter",
-            "monospaceFont": "IBMPlexMono",
-            "background": "plain",
-            "codeTheme": {
-                "default": {"light": "default-light", "dark": "default-dark"},
-                "openapi": {"light": "default-light", "dark": "default-dark"},
-            },
-            "icons": "regular",
-            "sidebar": {"background": "default", "list": "default"},
-            "search": "subtle",
-        },
-        "internationalization": {"locale": "en"},
-        "favicon": {},
-        "header": {"preset": "default", "links": []},
-        "footer": {"groups": []},
-        "themes": {"default": "light", "toggeable": True},
-        "pdf": {"enabled": True},
-        "feedback": {"enabled": False},
-        "aiSearch": {"enabled": True},
-        "advancedCustomization": {"enabled": True},
-        "pagination": {"enabled": True},
-        "trademark": {"enabled": True},
-        "ai": {"mode": "search", "pageLinkSummaries": {"enabled": False}},
-        "git": {"showEditLink": False},
-        "privacyPolicy": {},
-        "socialPreview": {},
-        "insights": {"trackingCookie": True},
-        "externalLinks": {"target": "self"},
-        "pageActions": {"items": ["markdown", "pdf"]},
-        "socialAccounts": [],
+def group_json(
+    tx: Tx, ctx: Ctx, st: Structure, group: dict[str, Any], *, live: bool = False
+) -> dict[str, Any]:
+    """A section group with its children (``live``: drafts left out, as visitors see it)."""
+    children = [n for n in st.children(group["id"]) if not (live and n[1].get("draft"))]
+    items = [structure_item_json(tx, ctx, st, n, live=live) for n in children]
+    body: dict[str, Any] = {
+        "object": "site-section-group",
+        "id": group["id"],
+        "title": group["title"],
+        "draft": bool(group.get("draft", False)),
+        "sections": [i for i in items if i["object"] == "site-section"],
+        "children": items,
     }
-
-
-def _customization(site: dict[str, Any], overrides: dict[str, Any] | None) -> dict[str, Any]:
-    settings = default_customization(site)
-    settings.update(site.get("customization") or {})
-    settings.update(overrides or {})
-    return settings
-
-
-def _live_section_json(tx: Tx, ctx: Ctx, st: Structure, section: dict[str, Any]) -> dict[str, Any]:
-    body = section_json(tx, ctx, st, section)
-    body["siteSpaces"] = [ss for ss in body["siteSpaces"] if not ss["draft"]]
+    if st.parent_of(group) is not None:
+        body["sectionGroup"] = group["sectionGroup"]
+    if group.get("icon") is not None:
+        body["icon"] = group["icon"]
     return body
 
 
-def published_site_json(tx: Tx, ctx: Ctx, site: dict[str, Any]) -> dict[str, Any]:
-    """What visitors of the published site get: the site, its live structure, settings."""
-    st = structure(tx, site)
-    live_spaces = [ss for ss in st.ordered_site_spaces() if not ss.get("draft")]
-    if st.sections:
-        tree: dict[str, Any] = {
-            "type": "sections",
-            "structure": [
-                _live_section_json(tx, ctx, st, s) for s in st.sections if not s.get("draft")
-            ],
-        }
-    else:
-        tree = {
-            "type": "siteSpaces",
-            "structure": [site_space_json(tx, ctx, st, ss) for ss in live_spaces],
-        }
-    return {
-        "object": "published-content-site",
-        "site": site_json(tx, ctx, site),
-        "structure": tree,
-        "customizations": {
-            "site": _customization(site, None),
-            "siteSpaces": {
-                ss["id"]: _customization(site, ss.get("customization")) for ss in live_spaces
-            },
-        },
-        "scripts": [],
-    }
+def structure_item_json(
+    tx: Tx, ctx: Ctx, st: Structure, node: Node, *, live: bool = False
+) -> dict[str, Any]:
+    """A section or a section group of the site's tree."""
+    kind, doc = node
+    if kind == GROUP:
+        return group_json(tx, ctx, st, doc, live=live)
+    body = section_json(tx, ctx, st, doc)
+    if live:
+        body["siteSpaces"] = [ss for ss in body["siteSpaces"] if not ss["draft"]]
+    return body

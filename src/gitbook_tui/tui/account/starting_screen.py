@@ -15,7 +15,7 @@ from textual.widgets import LoadingIndicator, Static
 
 __all__ = ["StartingScreen"]
 
-POLL_SECONDS = 0.1
+POLL_SECONDS = 0.05  # the server is often ready in the next moment: notice it soon
 
 
 class StartingScreen(Screen[bool]):

@@ -14,11 +14,14 @@ back to the tree; ``w``/``ctrl+w``/``f6`` switch panes; the focused pane has an 
 bar. Below :data:`WIDE` columns the tree is a drawer (``\\``), below :data:`ONE_PANE`
 one pane shows at a time. Failures to open a page stay in the page pane's
 :class:`~..common.error_banner.ErrorBanner` until the page opens.
+
+The page pane's loading and history are :class:`.browser_pages.BrowserPages`, the links
+:class:`.browser_links.BrowserLinks`, the open comment threads counted in the header and
+the tree :class:`.browser_counts.BrowserCommentCounts` (mixins of this screen).
 """
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 from collections.abc import Callable
 from functools import partial
@@ -30,24 +33,23 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.content import Content
 
-from ...api import APIConnectionError, AsyncGitBook, GitBookError, response_meta
+from ...api import AsyncGitBook, GitBookError, response_meta
 from ...models import RevisionPage
 from ..common.error_banner import ErrorBanner, ErrorPane
-from ..common.failure import describe_failure
-from ..common.freshness import Freshness
 from ..common.hint_footer import HintFooter
-from ..common.link_targets import copy_link, open_in_browser
 from ..common.navigator import navigator_of
 from ..common.state import AccountState, StartTarget, StateStore
 from ..common.status_bar import StatusBar
-from ..common.text import plain
-from ..render.viewport import ReadingPosition
+from ..review.suggest_edit import start_suggest_edit
 from ..textual_compat import is_leaving
+from .browser_counts import BrowserCommentCounts
+from .browser_links import BrowserLinks
+from .browser_pages import BrowserPages
 from .browser_start import resolve_start, state_of
 from .link_follower import LinkFollower
 from .page_header import PageHeader
 from .page_history import PageHistory
-from .page_loader import LoadedPage, PageLoader
+from .page_loader import PageLoader
 from .page_viewer import PageViewer
 from .pane_layout import ONE_PANE, WIDE, PaneLayout
 from .sidebar import Sidebar
@@ -63,7 +65,7 @@ from .tree.workspace_tree import (
 __all__ = ["ONE_PANE", "WIDE", "BrowserScreen"]
 
 
-class BrowserScreen(PaneLayout):
+class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, PaneLayout):
     """Tree + page pane + status bar + footer for one organization (or all)."""
 
     # The hidden filter input comes first in the layout; without this it would take the
@@ -83,6 +85,7 @@ class BrowserScreen(PaneLayout):
         Binding("ctrl+o", "switch_org", "Organizations", show=False, id="browser.switch_org"),
         Binding("escape", "escape", "To the tree", show=False, id="browser.escape"),
         Binding("C", "app.show_view('comments', 'page')", "Page comments", id="browser.comments"),
+        Binding("e", "suggest_edit", "Suggest edit", show=False, id="browser.suggest_edit"),
     ]
 
     def __init__(
@@ -119,6 +122,7 @@ class BrowserScreen(PaneLayout):
         self._viewer = PageViewer(id="page-viewer")
         self._status = StatusBar(view="browse", id="status-bar")
         self._unwatch_waits: Callable[[], None] | None = None
+        self._init_counts()
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -262,238 +266,9 @@ class BrowserScreen(PaneLayout):
             self.workspace_tree.select_key(page_key(*found))
             self.open_page(*found)
 
-    # -- pages ------------------------------------------------------------------------------
-    def open_page(
-        self, space_id: str, page_id: str, anchor: str | None = None, *, record: bool = True
-    ) -> None:
-        """Show a page (remembered in the history unless ``record`` is False)."""
-        if record:
-            self._history.remember(self.viewer.position)
-            self._history.visit((space_id, page_id))
-        self._load_page(space_id, page_id, anchor)
-
-    @work(exclusive=True, exit_on_error=False, group="browser-link", name="open_path")
-    async def open_page_at_path(self, space_id: str, path: str, anchor: str | None) -> None:
-        """Open the page at ``path`` of the space (a link the tree does not know yet)."""
-        try:
-            page = await self.client.content.page_by_path(space_id, path, read="prefer-cache")
-        except (GitBookError, ValueError):  # not found, or not a path of plain segments
-            self.notify(plain(f"Broken link: no page at {path}"), severity="warning", markup=False)
-            return
-        except Exception as exc:
-            self._unexpected(f"Could not follow the link to {path}", exc)
-            return
-        self.open_page(space_id, page.id, anchor)
-
     def open_space(self, space_id: str) -> None:
         """Reveal a space in the tree and open its first page."""
         self._open_start(StartTarget(space_id))
-
-    @work(exclusive=True, exit_on_error=False, group="browser-page")
-    async def _load_page(
-        self,
-        space_id: str,
-        page_id: str,
-        anchor: str | None,
-        position: ReadingPosition | None = None,
-    ) -> None:
-        """Read and show a page; any failure (the client's, or a bug) is shown in the page
-        pane's banner with ``r`` to retry. Opening another page cancels this worker, and
-        with it a retry wait of the client (a rate limit) under way."""
-        try:
-            await self._read_page(space_id, page_id, anchor, position)
-        except Exception as exc:
-            if isinstance(exc, APIConnectionError):
-                self.status.show_freshness(Freshness.offline(None))
-            self.page_failed(
-                "Could not open the page",
-                exc,
-                retry=partial(self._load_page, space_id, page_id, anchor, position),
-            )
-
-    async def _read_page(
-        self,
-        space_id: str,
-        page_id: str,
-        anchor: str | None,
-        position: ReadingPosition | None,
-    ) -> None:
-        # the space's files (placeholder details) load alongside the page, not after it
-        files = asyncio.ensure_future(self.files.load(space_id))
-        try:
-            loaded = await self._pages.load(space_id, page_id)
-        except BaseException:
-            files.cancel()
-            raise
-        tree = self.workspace_tree
-        if not tree.is_loaded(space_key(space_id)):
-            try:
-                space = await self.client.spaces.get(space_id, read="prefer-cache")
-                await tree.reveal(space, page_id)
-            except GitBookError:
-                pass
-        else:
-            tree.select_key(page_key(space_id, page_id))
-        await files
-        self._present(space_id, loaded, anchor, position)
-        # a page shown from the cache is re-shown if the server's answer differs
-        update = await self._pages.refreshed(loaded)
-        if update is None:
-            return
-        self.status.show_freshness(update.freshness)
-        if update.page is not loaded.page and self._current == (space_id, page_id):
-            self._present(space_id, update, None)
-
-    # -- errors of the page pane -------------------------------------------------------------
-    @property
-    def page_banner(self) -> ErrorBanner:
-        return self._page_banner
-
-    def page_failed(
-        self, what: str, exc: BaseException, *, retry: Callable[[], object] | None = None
-    ) -> None:
-        """Show in the page pane's banner that ``what`` failed, why and on which server;
-        ``r`` (the page pane focused) runs ``retry``. It stays until a page is shown."""
-        if is_leaving(self):
-            return
-        error = exc if isinstance(exc, GitBookError) else describe_failure(exc)
-        self.notify(
-            plain(f"{what}: {describe_failure(exc)}"), title="Page", severity="error", markup=False
-        )
-        self.page_banner.show_error(what, error, server=self.client.base_url, retry=retry)
-
-    @property
-    def page_error(self) -> bool:
-        """Whether the page pane shows an error (``r`` retries it)."""
-        return self.page_banner.showing
-
-    def _unexpected(self, what: str, exc: BaseException) -> None:
-        """A failure with no pane of its own: a notification that names it."""
-        self.notify(
-            plain(f"{what}: {describe_failure(exc)}"), title="Error", severity="error", markup=False
-        )
-
-    def _present(
-        self,
-        space_id: str,
-        loaded: LoadedPage,
-        anchor: str | None,
-        position: ReadingPosition | None = None,
-    ) -> None:
-        page = loaded.page
-        self.page_banner.clear()
-        self.status.show_freshness(loaded.freshness)
-        if self._current != (space_id, page.id):
-            self._links.page_changed()
-        first = self._current is None
-        self._current = (space_id, page.id)
-        self._page = page
-        if first:
-            self._layout()  # (a narrow screen's tree made way for nothing until now)
-        tree = self.workspace_tree
-        tree.context_space = space_id
-        # org / collections / space / parent pages / the page's title
-        chain = tree.trail(page_key(space_id, page.id))
-        if not chain or chain[-1].key != page_key(space_id, page.id):
-            chain = [*tree.trail(space_key(space_id))]
-        else:
-            chain = chain[:-1]
-        header_trail = [*(d.title for d in chain), page.title or "Untitled"]
-        self.header.show_page(
-            header_trail,
-            title=page.title or "Untitled",
-            emoji=page.emoji,
-            description=page.description,
-            updated=page.updatedAt,
-        )
-        markdown = page.markdown or ""
-        if markdown != self._shown_markdown or anchor:
-            self._shown_markdown = markdown
-            self.viewer.show(
-                loaded.document,
-                anchor=anchor,
-                files=self.files.infos(space_id),
-                titles=self._links.page_title,
-                rest=loaded.rest,
-                share=loaded.share,
-            )
-        if position is not None:
-            self.viewer.restore_position(position)
-        nav = navigator_of(self.app)
-        if nav is not None:
-            nav.space_id = space_id
-            data = tree.node_data(space_key(space_id))
-            if data is not None and data.org_id:
-                nav.organization_id = data.org_id
-        self._update_org()
-        self.save_state()
-
-    # -- history ------------------------------------------------------------------------------
-    def action_back(self) -> None:
-        """The previous page, where the reader left it (scroll and chosen link)."""
-        self._history.remember(self.viewer.position)
-        entry = self._history.back()
-        if entry is not None:
-            self._load_page(*entry, None, self._history.position)
-        else:
-            self.notify("No earlier page", timeout=2)
-
-    def action_forward(self) -> None:
-        self._history.remember(self.viewer.position)
-        entry = self._history.forward()
-        if entry is not None:
-            self._load_page(*entry, None, self._history.position)
-        else:
-            self.notify("No later page", timeout=2)
-
-    # -- links (see .link_follower) ----------------------------------------------------------
-    @on(PageViewer.LinkActivated)
-    def _link_activated(self, event: PageViewer.LinkActivated) -> None:
-        event.stop()
-        self.follow_link(event.href)
-
-    def follow_link(self, href: str) -> None:
-        """Act on a link of the open page (see the module docstring)."""
-        self._links.follow(href)
-
-    @on(WorkspaceTree.LinkSelected)
-    def _tree_link(self, event: WorkspaceTree.LinkSelected) -> None:
-        event.stop()
-        self._links.tree_link(event.url)
-
-    def action_open_link(self) -> None:
-        self._with_fresh_files(self._open_link)
-
-    def _open_link(self) -> None:
-        url = self._links.link_to_open()
-        if url is None:
-            return
-        # (url passed the link checks: what is shown here is what is opened or copied)
-        if open_in_browser(url):
-            self.notify("Opened " + url, timeout=3, markup=False)
-        else:
-            copy_link(self.app, url)
-            self.notify("No browser here; copied " + url, timeout=5, markup=False)
-
-    def action_copy_url(self) -> None:
-        self._with_fresh_files(self._links.copy_url)
-
-    def _with_fresh_files(self, then: Callable[[], None]) -> None:
-        """Run ``then`` (open or copy a link) — after reading the space's files again
-        when their signed download URLs may have expired (see :mod:`.space_files`)."""
-        current = self._current
-        if current is not None and self.files.is_stale(current[0]):
-            self._refresh_files(current[0], then)
-        else:
-            then()
-
-    @work(exclusive=True, exit_on_error=False, group="browser-files")
-    async def _refresh_files(self, space_id: str, then: Callable[[], None]) -> None:
-        try:
-            await self.files.refresh_if_stale(space_id)
-        except Exception as exc:
-            self._unexpected("Could not read the space's files again", exc)
-        then()
 
     # -- tree events ------------------------------------------------------------------------------
     @on(WorkspaceTree.PageSelected)
@@ -538,6 +313,14 @@ class BrowserScreen(PaneLayout):
         if action == "escape":
             return self.focused is not self.workspace_tree
         return True
+
+    def action_suggest_edit(self) -> None:
+        """``e``: the open page in ``$EDITOR``, posted as a change request (review desk)."""
+        nav = navigator_of(self.app)
+        if self._current is None or nav is None:
+            self.notify("Open a page to suggest an edit of it.", timeout=5)
+            return
+        start_suggest_edit(self, nav, *self._current)
 
     def action_switch_org(self) -> None:
         switch = getattr(self.app, "action_switch_org", None)

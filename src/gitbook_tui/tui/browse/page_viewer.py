@@ -1,17 +1,20 @@
-"""PageViewer: a windowed, keyboard-driven reader for one parsed GitBook page."""
+"""PageViewer: a windowed, keyboard-driven reader for one parsed GitBook page.
+
+Its lines are drawn by :class:`.page_lines.PageLines`, its moving keys are
+:class:`.page_viewer_keys.PageViewerKeys`, find is :class:`.find_bar.FindInPage` and a
+page still being parsed :class:`.progressive_page.ProgressivePage` (mixins).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, ClassVar
 
-from rich.style import Style
 from textual import events
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
-from textual.strip import Strip
 
 from ...markdown import Document, clean_text
 from ..render import (
@@ -20,11 +23,12 @@ from ..render import (
     FindResults,
     Palette,
     PlacedTarget,
-    overlay,
 )
 from ..render.theme_palette import palette_from_theme
 from ..render.viewport import ReadingPosition, Viewport
 from .find_bar import FindBar, FindInPage
+from .page_lines import PageLines
+from .page_viewer_keys import PageViewerKeys
 from .progressive_page import PREPARE_DELAY, ProgressivePage
 
 if TYPE_CHECKING:
@@ -36,7 +40,9 @@ def _binding(keys: str, action: str, description: str, name: str, *, show: bool 
     return Binding(keys, action, description, show=show, id=f"page_viewer.{name}")
 
 
-class PageViewer(ProgressivePage, FindInPage, ScrollView, can_focus=True):
+class PageViewer(
+    PageViewerKeys, PageLines, ProgressivePage, FindInPage, ScrollView, can_focus=True
+):
     """Shows a :class:`Document`, laying out only the blocks near the viewport."""
 
     DEFAULT_CSS = """
@@ -337,87 +343,7 @@ class PageViewer(ProgressivePage, FindInPage, ScrollView, can_focus=True):
         if old_width != self._view.layout.width:
             self.refind()
 
-    # -- rendering -----------------------------------------------------------------
-
-    def render_line(self, y: int) -> Strip:
-        width, base = self._content_size()[0], self.rich_style
-        view = self._view
-        where = None if view is None else view.layout.locate(int(self.scroll_y) + y)
-        if view is None or where is None:
-            line = int(self.scroll_y) + y
-            if view is not None and not view.layout.complete and line == view.layout.content_height:
-                return self._loading_line(width, base)
-            return Strip.blank(width, base)
-        index, line = where
-        layout = view.layout
-        if not layout.is_exact(index):
-            # Scrolled without the viewport knowing (should not happen): fix next turn.
-            self.call_after_refresh(self._rescue)
-            return Strip.blank(width, base)
-        block = layout.get(index)
-        if line >= block.height:
-            return Strip.blank(width, base)
-        strip = block.strip(line)
-        spans = list(self._decorations(index, line))
-        if spans:
-            strip = overlay(strip, spans)
-        if not self._painted:
-            self._painted = True
-            # the rest of the parse starts once this frame is on screen, not during it
-            self.call_after_refresh(self._first_paint.set)
-        return strip.apply_style(base).crop_extend(0, width, base)
-
-    def _rescue(self) -> None:
-        if self._view is not None:
-            self._view.go(int(self.scroll_y))
-            self._sync()
-
-    def _decorations(self, index: int, line: int) -> Iterator[tuple[int, int, Style]]:
-        for x0, x1, current in self._find.on_line(index, line):
-            name = "page-viewer--current-match" if current else "page-viewer--match"
-            yield x0, x1, self.get_component_rich_style(name, partial=True)
-        if self._view is not None:
-            style = self._view.layout.palette.link_focus  # link colour reversed: readable
-            for x0, x1 in self._view.focus_spans(index, line):
-                yield x0, x1, style
-
-    # -- key actions ---------------------------------------------------------------
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "cycle":
-            # Nothing focusable: let tab move focus to the next widget instead.
-            return self._view is not None and bool(self._view.layout.focusable_blocks())
-        if action == "close_find":
-            # Only while the find bar shows, so escape still reaches the screen otherwise.
-            return self._find_bar is not None and self._find_bar.display
-        return True
-
-    def _apply(self, change: Callable[[Viewport], object]) -> None:
-        self._follow_bottom = False
-        if self._view is not None:
-            change(self._view)
-            self._sync()
-
-    def action_scroll_lines(self, lines: int) -> None:
-        self._apply(lambda view: view.go(view.top + lines))
-
-    def action_scroll_pages(self, pages: int) -> None:
-        self._apply(lambda view: view.go(view.top + pages * view.height))
-
-    def action_scroll_half(self, step: int) -> None:
-        self._apply(lambda view: view.go(view.top + step * max(1, view.height // 2)))
-
-    def action_top(self) -> None:
-        self._apply(lambda view: view.go(0))
-
-    def action_bottom(self) -> None:
-        """The end of the page; while it is still being parsed, the end of what has been
-        parsed, following the end as the rest arrives until the real end is on screen."""
-        self._apply(Viewport.go_bottom)
-        self._follow_bottom = not self.complete
-
-    def action_cycle(self, step: int) -> None:
-        self._apply(lambda view: view.cycle(step > 0))
+    # -- key actions (the others: .page_viewer_keys) ---------------------------------
 
     def action_activate(self) -> None:
         view = self._view
@@ -440,9 +366,3 @@ class PageViewer(ProgressivePage, FindInPage, ScrollView, can_focus=True):
     def action_leave(self) -> None:
         # the page never scrolls sideways: its left edge is always in view
         self.post_message(self.LeaveRequested())
-
-    def action_switch_tab(self, step: int) -> None:
-        view = self._view
-        if view is not None and view.switch_tab(step):
-            self._sync()
-            self.refind()

@@ -1,17 +1,24 @@
-"""Tables: box-drawn, column widths fitted to the width, cells wrapped and aligned."""
+"""Tables: box-drawn, column widths fitted to the width, cells wrapped and aligned.
+
+Cells wrap at spaces; a word longer than its column is cut at the edge and each piece
+after the first starts with the continuation mark of folded code lines (``↪``)."""
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
+from rich.cells import chop_cells
+from rich.style import Style
 from rich.text import Text
 
 from ...markdown.model import Table
 from ..common.text import cell_width
+from .code import CONTINUATION
 from .core import Context, pad, wrap
 from .links import inline_text
 
-__all__ = ["fit_widths", "layout_table"]
+__all__ = ["fit_widths", "layout_table", "wrap_cell"]
 
 Justify = Literal["left", "center", "right"]
 
@@ -56,6 +63,75 @@ def fit_widths(natural: list[int], minimum: list[int], room: int) -> list[int]:
     return widths
 
 
+_WORD_RE = re.compile(r"\s*\S+\s*")
+"""A word with the blanks around it, as Rich's wrapping reads words."""
+
+
+def wrap_cell(
+    text: Text, width: int, justify: Justify, ctx: Context, mark: Style | None = None
+) -> list[Text]:
+    """Word-wrap one cell's ``text`` to ``width`` cells: at spaces, and a word longer
+    than the column cut at the edge with ``↪`` (in ``mark``) starting each later piece.
+
+    Text without such a word wraps exactly as every other paragraph (:func:`.core.wrap`).
+    """
+    plain = text.plain
+    if text.cell_len <= width or _longest_word(plain) <= width:
+        return wrap(text, width, justify, ctx.marks)
+    if ctx.marks is not None:
+        ctx.marks.mark(text)  # in place, as core.wrap does: the Text is the cell's own
+    out: list[Text] = []
+    for line in text.split("\n", allow_blank=True):
+        if "\t" in line.plain:
+            line.expand_tabs(8)
+        breaks = _breaks(line.plain, width)
+        pieces = line.divide([offset for offset, _ in breaks]) if breaks else [line]
+        for piece, continues in zip(pieces, [False, *(c for _, c in breaks)], strict=True):
+            piece.rstrip_end(width)
+            if justify != "left":
+                piece.rstrip()
+            if continues:
+                marked = piece.blank_copy()
+                marked.append(CONTINUATION, mark)
+                marked.append_text(piece)
+                piece = marked
+            out.append(piece)
+    return out or [Text()]
+
+
+def _breaks(plain: str, width: int) -> list[tuple[int, bool]]:
+    """Where one line of a cell breaks: ``(offset, continues a cut word)``, the offsets as
+    Rich's word wrap puts them except inside words longer than ``width``, whose pieces
+    after the first are one cell narrower (room for the continuation mark)."""
+    breaks: list[tuple[int, bool]] = []
+    room = width - 1 if width > 1 else width
+    used = 0
+    for match in _WORD_RE.finditer(plain):
+        start, chunk = match.start(), match.group()
+        word = chunk.rstrip()
+        length = cell_width(word)
+        if width - used >= length:
+            used += cell_width(chunk)
+            continue
+        if length <= width:
+            if used and start:
+                breaks.append((start, False))
+                used = cell_width(chunk)
+            continue
+        # Longer than a whole line: from a line of its own, cut at the edge.
+        if start:
+            breaks.append((start, False))
+        first = chop_cells(word, width)[0]
+        pieces = chop_cells(word[len(first) :], room)
+        offset = start + len(first)
+        for piece in pieces:
+            breaks.append((offset, width > 1))
+            offset += len(piece)
+        tail = pieces[-1] if pieces else first
+        used = (1 if pieces and width > 1 else 0) + cell_width(tail) + len(chunk) - len(word)
+    return breaks
+
+
 def _border(left: str, mid: str, right: str, fill: str, widths: list[int]) -> str:
     return left + mid.join(fill * (width + 2) for width in widths) + right
 
@@ -90,7 +166,9 @@ def layout_table(block: Table, width: int, ctx: Context) -> list[Text]:
     border = palette.table_border
 
     def render_row(cells: list[Text]) -> list[Text]:
-        wrapped = [wrap(cell, widths[c], aligns[c], ctx.marks) for c, cell in enumerate(cells)]
+        wrapped = [
+            wrap_cell(cell, widths[c], aligns[c], ctx, border) for c, cell in enumerate(cells)
+        ]
         height = max(len(lines) for lines in wrapped)
         out: list[Text] = []
         for y in range(height):

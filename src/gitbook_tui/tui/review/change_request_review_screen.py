@@ -28,11 +28,13 @@ from ..common.state import account_key
 from ..common.status_bar import StatusBar
 from ..common.text import inert
 from .changed_pages_list import ChangedPagesList, entry_id
+from .conflict_marks import load_conflict_marks
 from .diff_view import DiffView
 from .page_diff import load_page_diff
 from .review_actions import ReviewActions
 from .review_data import ReviewState, description_markdown, load_review_state, review_lines
 from .review_footer import ReviewFooter
+from .suggest_edit import note_under_review
 from .viewed_marks import ViewedMarks, fingerprint
 
 __all__ = ["ChangeRequestReviewScreen"]
@@ -87,18 +89,28 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
     ]
 
     def __init__(
-        self, nav: Navigator, space_id: str, change_request: str, *, space_title: str = ""
+        self,
+        nav: Navigator,
+        space_id: str,
+        change_request: str,
+        *,
+        space_title: str = "",
+        page_id: str | None = None,
     ) -> None:
+        """``page_id``: the changed page to show first (e.g. the one just edited)."""
         super().__init__()
         self.nav = nav
         self.space_id = space_id
         self.change_request = change_request
         self.space_title = space_title
+        self.start_page = page_id
         self.state: ReviewState | None = None
         self.marks: ViewedMarks | None = None
         self.me: str | None = None
         self.page_fingerprints: dict[str, str] = {}
         self.diff_ready = asyncio.Event()
+        self.conflict: str | None = None
+        """The 409 message of the last update/merge tried at this revision (local mark)."""
         self._shown: tuple[str, str] | None = None
         """(entry, revision) the diff shows: a reload after an action keeps the reader's place."""
 
@@ -157,7 +169,10 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
             return
         status.remove_class("-error")
         first = self.state is None
+        marks = await asyncio.to_thread(load_conflict_marks, client)
+        self.conflict = marks.message(state.cr) if marks is not None else None
         self.state = state
+        note_under_review(self.app, self.space_id, state.cr.id)
         self.remove_class("-changed")
         if self.marks is None:
             self.marks = ViewedMarks(account_key(client), state.cr.id)
@@ -173,6 +188,9 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
         reviews.display = bool(state.reviews)
         if first:
             self.diff.focus()
+            ids = [entry_id(c) for c in state.changes]
+            if self.start_page in ids:
+                self.pages.highlighted = ids.index(self.start_page)
         self._show_selected()
         self.refresh_bindings()
 
@@ -184,6 +202,8 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
         badges: list[tuple[str, str] | str | Content] = []
         if cr.outdated:
             badges.append(("  ⟳ outdated", "bold $text-warning"))
+        if self.conflict is not None:
+            badges.append(("  ⚠ conflicts with main", "bold $text-error"))
         parts: list[tuple[str, str] | str | Content] = [
             (f"#{cr.number} ", "bold"),
             inert(cr.subject or "(no subject)", style="bold"),

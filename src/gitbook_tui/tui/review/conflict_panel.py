@@ -2,8 +2,11 @@
 
 The 409 names the conflicting pages only in its message; the panel lists them and, for
 the selected one, shows base→main beside base→change request (two inline block diffs),
-so the reader sees both edits. ``o`` opens the change request in the web app, ``j``/``k``
-pick a page, ``escape`` closes. Nothing was changed on the server.
+so the reader sees both edits. ``o`` opens the selected page (as it is in the change
+request) in the web browser, ``e`` resolves it by editing the change request's page in
+``$EDITOR`` (:mod:`.suggest_edit`, into this change request) and then offers to try the
+update or merge again; ``j``/``k`` pick a page, ``escape`` closes. Nothing is changed on
+the server unless an edit is saved.
 """
 
 from __future__ import annotations
@@ -25,10 +28,13 @@ from ...api import AsyncGitBook, GitBookError, NotFoundError
 from ...markdown.diff import diff_markdown
 from ...markdown.sanitize import clean_text
 from ...models import RevisionPage
+from ..common.confirm_screen import ConfirmScreen
 from ..common.link_targets import open_in_browser
+from ..common.navigator import navigator_of
 from ..common.text import inert
 from .diff_view import DiffView
 from .review_data import ReviewState, conflicting_pages
+from .suggest_edit import suggest_edit
 
 __all__ = ["ConflictPanel"]
 
@@ -43,8 +49,9 @@ async def _markdown(read: Callable[[], Awaitable[RevisionPage]]) -> str | None:
     return page.markdown or ""
 
 
-class ConflictPanel(ModalScreen[None]):
-    """The conflicting pages of a change request and both sides' edits of each."""
+class ConflictPanel(ModalScreen[bool]):
+    """The conflicting pages of a change request and both sides' edits of each; dismissed
+    with ``True`` when the reader asked to try the update or merge again."""
 
     DEFAULT_CSS = """
     ConflictPanel { align: center middle; }
@@ -61,6 +68,7 @@ class ConflictPanel(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,q", "close", "Close", id="conflict.close"),
         Binding("o", "open_web", "Open in browser", id="conflict.open"),
+        Binding("e", "edit", "Resolve in $EDITOR", id="conflict.edit"),
         Binding("j", "move(1)", "Next page", show=False, id="conflict.down"),
         Binding("k", "move(-1)", "Prev page", show=False, id="conflict.up"),
     ]
@@ -77,6 +85,11 @@ class ConflictPanel(ModalScreen[None]):
             if change.page is not None and change.page.title:
                 ids.setdefault(change.page.title, change.page.id)
         self.page_ids = {title: ids.get(title) for title in self.titles}
+        self.page_urls: dict[str, str] = {}
+        """Page id → its address in the web app (from the change request's side)."""
+        self.current: str | None = self.titles[0] if self.titles else None
+        self.edited = asyncio.Event()
+        """Set once an edit made here was posted (tests wait on it)."""
 
     def compose(self) -> ComposeResult:
         cr = self.state.cr
@@ -99,10 +112,12 @@ class ConflictPanel(ModalScreen[None]):
                 Content.assemble(
                     ("o", "bold"),
                     " open in browser  ",
+                    ("e", "bold"),
+                    " resolve in $EDITOR  ",
                     ("j/k", "bold"),
                     " page  ",
                     ("escape", "bold"),
-                    " close · nothing was changed",
+                    " close",
                 ),
                 id="conflict-keys",
             )
@@ -119,7 +134,8 @@ class ConflictPanel(ModalScreen[None]):
 
     @on(OptionList.OptionHighlighted)
     def _picked(self, event: OptionList.OptionHighlighted) -> None:
-        self._load(self.titles[int(event.option.id or 0)])
+        self.current = self.titles[int(event.option.id or 0)]
+        self._load(self.current)
 
     @work(exclusive=True, group="conflict-load", exit_on_error=False)
     async def _load(self, title: str) -> None:
@@ -135,6 +151,15 @@ class ConflictPanel(ModalScreen[None]):
         cr, space = self.state.cr, self.state.space.id
         base_rev = cr.revisionMergedAncestor or cr.revisionInitial or ""
         content = self.client.content
+
+        async def in_cr() -> RevisionPage:
+            page = await content.get_page(
+                space, page_id, change_request=cr.id, format="markdown", read="network"
+            )
+            if page.urls is not None and page.urls.app:
+                self.page_urls[page_id] = page.urls.app
+            return page
+
         try:
             base, main, mine = await asyncio.gather(
                 _markdown(
@@ -143,11 +168,7 @@ class ConflictPanel(ModalScreen[None]):
                 _markdown(
                     lambda: content.get_page(space, page_id, format="markdown", read="network")
                 ),
-                _markdown(
-                    lambda: content.get_page(
-                        space, page_id, change_request=cr.id, format="markdown", read="network"
-                    )
-                ),
+                _markdown(in_cr),
             )
         except GitBookError as exc:
             for view in (main_view, cr_view):
@@ -166,13 +187,53 @@ class ConflictPanel(ModalScreen[None]):
             (options.first().action_cursor_down if step > 0 else options.first().action_cursor_up)()
 
     def action_open_web(self) -> None:
-        url = self.state.cr.urls.app if self.state.cr.urls else None
-        if not url or not url.startswith(("http://", "https://")) or not open_in_browser(url):
+        page_id = self.page_ids.get(self.current or "")
+        url = self.page_urls.get(page_id or "")
+        what = "the page"
+        if url is None:  # not loaded (or not among the changes): the change request itself
+            url = self.state.cr.urls.app if self.state.cr.urls else None
+            what = "the change request"
+        if not url or not url.startswith(("http://", "https://")):
             self.notify(
-                clean_text(f"No browser here; the change request is at {url or '(no address)'}"),
+                clean_text(f"Only web (http/https) addresses open; {what} is at {url or '(none)'}"),
                 markup=False,
                 timeout=8,
             )
+        elif not open_in_browser(url):
+            self.notify(clean_text(f"No browser here; {what} is at {url}"), markup=False, timeout=8)
+
+    def action_edit(self) -> None:
+        page_id = self.page_ids.get(self.current or "")
+        if page_id is None:
+            self.notify("Choose a page of the change request's changes to edit.", timeout=6)
+            return
+        self._edit(page_id)
+
+    @work(exclusive=True, group="conflict-edit", exit_on_error=False)
+    async def _edit(self, page_id: str) -> None:
+        nav = navigator_of(self.app)
+        if nav is None:
+            return
+        cr = self.state.cr
+        posted = await suggest_edit(
+            self.app, nav, self.state.space.id, page_id, into=cr, open_review=False
+        )
+        if posted is None:
+            return
+        self.edited.set()
+        if self.current is not None:
+            self._load(self.current)
+        verb = "update" if self.verb == "updated" else "merge"
+        again = await self.app.push_screen_wait(
+            ConfirmScreen(
+                f"Try the {verb} of #{cr.number} again?",
+                "Your edit is in the change request. Trying again asks the server to "
+                f"{verb} it now; escape stays here.",
+                confirm_label=f"Retry {verb}",
+            )
+        )
+        if again:
+            self.dismiss(True)
 
     def action_close(self) -> None:
-        self.dismiss(None)
+        self.dismiss(False)

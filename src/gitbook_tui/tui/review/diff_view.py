@@ -103,7 +103,8 @@ class DiffView(ScrollView, can_focus=True):
         self.changes = ChangeIndex(())
         self.current: int | None = None
         """Index in :attr:`lines` of the current change."""
-        self._strips: list[Strip] = []
+        self._strips: list[Strip | Text] = []
+        """Each screen line: a wrapped :class:`Text`, made a :class:`Strip` when first painted."""
         self._starts: list[int] = []
         self._width = 0
         self._message = "Loading…"
@@ -147,19 +148,16 @@ class DiffView(ScrollView, can_focus=True):
         else:
             self.lines = inline_lines(rows)
         self.changes = ChangeIndex.of(self.lines)
-        strips: list[Strip] = [
+        strips: list[Strip | Text] = [
             Strip(list(t.render(self.app.console))) for t in self._header_lines(width)
         ]
         starts: list[int] = []
         for line in self.lines:
             starts.append(len(strips))
-            texts = (
+            strips.extend(
                 self._split(line, width)
                 if isinstance(line, SplitLine)
                 else self._inline(line, width)
-            )
-            strips.extend(
-                Strip(list(t.render(self.app.console))).adjust_cell_length(width) for t in texts
             )
         if not self.lines:
             strips.append(Strip([Segment("No differences in the page's content.")]))
@@ -295,13 +293,22 @@ class DiffView(ScrollView, can_focus=True):
         return out
 
     # -- painting --------------------------------------------------------------------------------
+    def _strip(self, index: int) -> Strip:
+        """Screen line ``index``, rendered on first use (a long diff is laid out whole, but
+        only what is painted is rendered)."""
+        line = self._strips[index]
+        if isinstance(line, Text):
+            line = Strip(list(line.render(self.app.console))).adjust_cell_length(self._width)
+            self._strips[index] = line
+        return line
+
     def render_line(self, y: int) -> Strip:
         scroll_x, scroll_y = self.scroll_offset
         index = scroll_y + y
         width = self.scrollable_content_region.width
         if index >= len(self._strips):
             return Strip.blank(width, self.rich_style)
-        strip = self._strips[index]
+        strip = self._strip(index)
         if self.current is not None and self._starts and index == self._starts[self.current]:
             strip = Strip.join([Strip([Segment("▶", self._styles()["current"])]), strip.crop(1)])
         strip = strip.crop(scroll_x, scroll_x + width).adjust_cell_length(width)
@@ -318,10 +325,11 @@ class DiffView(ScrollView, can_focus=True):
     # -- navigation ------------------------------------------------------------------------------
     def visible_text(self) -> list[str]:
         top = self.scroll_offset.y
-        return [s.text for s in self._strips[top : top + self.scrollable_content_region.height]]
+        end = min(len(self._strips), top + self.scrollable_content_region.height)
+        return [self._strip(index).text for index in range(top, end)]
 
     def all_text(self) -> list[str]:
-        return [s.text for s in self._strips]
+        return [self._strip(index).text for index in range(len(self._strips))]
 
     def _go(self, position: int) -> None:
         self.current = position

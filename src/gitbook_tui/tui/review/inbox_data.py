@@ -14,6 +14,7 @@ from ...api.errors import APIStatusError
 from ...models import ChangeRequest
 
 __all__ = [
+    "CONFLICT",
     "SECTIONS",
     "STATUS_FILTERS",
     "InboxRow",
@@ -23,6 +24,9 @@ __all__ = [
     "now",
     "rows_in",
 ]
+
+CONFLICT = "conflict"
+"""Row tag: an update or merge of this change request answered 409 at its revision."""
 
 FAN_OUT = 4
 """Requests in flight at once when the server lacks the organization list (per space)."""
@@ -76,7 +80,11 @@ def rows_in(rows: Sequence[InboxRow], section: str, statuses: tuple[str, ...]) -
     if section == "mine":
         return [r for r in rows if "mine" in r.tags and r.cr.status in ("open", "draft")]
     if section == "outdated":
-        return [r for r in rows if r.cr.outdated and r.cr.status in ("open", "draft")]
+        return [
+            r
+            for r in rows
+            if (r.cr.outdated or CONFLICT in r.tags) and r.cr.status in ("open", "draft")
+        ]
     if section == "drafts":
         return [r for r in rows if r.cr.status == "draft"]
     return [r for r in rows if r.cr.status in statuses]

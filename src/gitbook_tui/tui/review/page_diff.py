@@ -1,9 +1,10 @@
 """One changed page's two sides, loaded and diffed: the page at the change request's base
 revision and the page in the change request (no widgets here).
 
-Each side is parsed in a thread as soon as it arrives (the base, immutable and usually a
-cached answer, is parsed while the change request's side is still on its way). Parsed
-documents are not kept: a 1 MB page's is tens of MB (the RSS budget is 250 MB).
+Both sides are fetched together; the base (immutable, usually a cached answer) is cut into
+its top-level blocks in a thread while the change request's side is still on its way, then
+the two are diffed in a thread (:func:`~gitbook_tui.markdown.diff.diff_markdown`: lazily —
+what they share is parsed only when shown).
 """
 
 from __future__ import annotations
@@ -13,11 +14,19 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from ...api import AsyncGitBook, NotFoundError
-from ...markdown import Document, parse
-from ...markdown.diff import AttributeChange, BlockDiff, diff_documents, header_diff
+from ...markdown.diff import (
+    DEFAULT_CONTEXT,
+    AttributeChange,
+    BlockDiff,
+    Side,
+    cut_base,
+    diff_markdown,
+    fold,
+    header_diff,
+)
 from ...models import ChangeRequest, RevisionPage
 
-__all__ = ["PageDiff", "load_page_diff"]
+__all__ = ["PageDiff", "diff_sides", "load_page_diff"]
 
 
 @dataclass(frozen=True)
@@ -32,16 +41,32 @@ class PageDiff:
         return None if self.new is None else self.new.markdown or ""
 
 
-async def _side(
-    fetch: Callable[[], Awaitable[RevisionPage]],
-) -> tuple[RevisionPage | None, Document | None]:
+def diff_sides(old: str | None, new: str | None, base: Side | None = None) -> BlockDiff:
+    """The diff of two sides' markdown (``base``: the old side's chunks, if cut already),
+    with the rows of its first screen made (run it in a worker: the diff is lazy —
+    :func:`~gitbook_tui.markdown.diff.lazy_diff` — and the rows around each change would
+    otherwise be parsed on the UI thread when first folded)."""
+    diff = diff_markdown(old, new, base=base)
+    fold(diff.rows, DEFAULT_CONTEXT)
+    return diff
+
+
+async def _side(fetch: Callable[[], Awaitable[RevisionPage]]) -> RevisionPage | None:
     try:
-        page = await fetch()
+        return await fetch()
     except NotFoundError:
-        page = None
-    if page is None:
-        return None, None
-    return page, await asyncio.to_thread(parse, page.markdown or "")
+        return None
+
+
+async def _base_chunks(
+    old_task: asyncio.Task[RevisionPage | None], new_task: asyncio.Task[RevisionPage | None]
+) -> Side | None:
+    """The base side cut into chunks while the change request's side is still on its way
+    (the base, immutable, is usually a cached answer); ``None`` if there is no point."""
+    old = await old_task
+    if old is None or new_task.done():
+        return None
+    return await asyncio.to_thread(cut_base, old.markdown or "")
 
 
 async def load_page_diff(
@@ -56,10 +81,10 @@ async def load_page_diff(
     content = client.content
     base_rev = cr.revisionMergedAncestor or cr.revisionInitial or ""
 
-    async def none() -> tuple[None, None]:
-        return None, None
+    async def none() -> None:
+        return None
 
-    old_task = (
+    old_task = asyncio.ensure_future(
         none()
         if kind == "page_created"
         else _side(
@@ -68,7 +93,7 @@ async def load_page_diff(
             )
         )
     )
-    new_task = (
+    new_task = asyncio.ensure_future(
         none()
         if kind == "page_deleted"
         else _side(
@@ -77,6 +102,15 @@ async def load_page_diff(
             )
         )
     )
-    (old, old_doc), (new, new_doc) = await asyncio.gather(old_task, new_task)
-    diff = await asyncio.to_thread(diff_documents, old_doc, new_doc)
+    try:
+        old, new, base = await asyncio.gather(old_task, new_task, _base_chunks(old_task, new_task))
+    finally:  # one side failed: do not leave the other running
+        for task in (old_task, new_task):
+            task.cancel()
+    diff = await asyncio.to_thread(
+        diff_sides,
+        None if old is None else old.markdown or "",
+        None if new is None else new.markdown or "",
+        None if new is None else base,
+    )
     return PageDiff(old, new, diff, tuple(header_diff(old, new)))

@@ -5,6 +5,7 @@ destroys (merge typed). Mixed into :class:`.change_request_review_screen.ChangeR
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Any
 
 from textual import work
@@ -18,6 +19,7 @@ from ..common.confirm_screen import ConfirmScreen
 from ..common.denial import gated
 from ..common.link_targets import open_in_browser
 from ..common.state import account_key
+from .conflict_marks import load_conflict_marks
 from .conflict_panel import ConflictPanel
 from .merge_checklist_screen import MergeChecklistScreen
 from .review_data import summary_markdown
@@ -75,22 +77,21 @@ class ReviewActions:
         assert state is not None
         cr = state.cr
         key = DraftKey("review", space=self.space_id, change_request=cr.id, variant=status)
-        store = self._drafts()
         verb = "Approve" if status == "approved" else "Request changes on"
-        message = await self._screen().app.push_screen_wait(
-            ReviewMessageScreen(f"{verb} #{cr.number}", store, key)
+
+        async def submit(message: str) -> None:
+            try:
+                await self.nav.client.change_requests.submit_review(
+                    self.space_id, cr.id, status, comment=message.strip() or None
+                )
+            except GitBookError as exc:  # the composer shows it and keeps the draft
+                raise RuntimeError(clean_text(f"{self.nav.client.base_url}: {exc}")) from None
+
+        sent = await self._screen().app.push_screen_wait(
+            ReviewMessageScreen(f"{verb} #{cr.number}", self._drafts(), key, submit)
         )
-        if message is None:
+        if not sent:
             return
-        try:
-            await self.nav.client.change_requests.submit_review(
-                self.space_id, cr.id, status, comment=message or None
-            )
-        except GitBookError as exc:
-            self._fail("The review", exc)  # the draft stays on disk
-            return
-        if store is not None:
-            store.delete_if_text(key, message) or store.delete(key)
         done = "Approved" if status == "approved" else "Changes requested on"
         self._screen().notify(f"{done} #{cr.number}")
         self.load()
@@ -212,17 +213,18 @@ class ReviewActions:
         )
         if not ok:
             return
-        try:
-            await self.nav.client.change_requests.update_from_main(self.space_id, cr.id)
-        except ConflictError as exc:
-            await self._screen().app.push_screen_wait(
-                ConflictPanel(self.nav.client, state, exc.message, "updated")
-            )
-            return
-        except GitBookError as exc:
-            self._fail("The update", exc)
-            return
-        self._screen().notify(f"#{cr.number} is up to date with main")
+        while ok:
+            try:
+                await self.nav.client.change_requests.update_from_main(self.space_id, cr.id)
+            except ConflictError as exc:
+                ok = await self._conflict(state, exc.message, "updated")
+                continue
+            except GitBookError as exc:
+                self._fail("The update", exc)
+                return
+            await self._conflict_marks(cr.id, None)
+            self._screen().notify(f"#{cr.number} is up to date with main")
+            break
         self.load()
 
     @gated
@@ -235,36 +237,65 @@ class ReviewActions:
         assert state is not None
         cr = state.cr
         app = self._screen().app
-        go_on = await app.push_screen_wait(
-            MergeChecklistScreen(cr.number or 0, cr.subject or "", state.checklist())
-        )
-        if not go_on:
-            return
-        typed = str(cr.number)
-        ok = await app.push_screen_wait(
-            ConfirmScreen(
-                f"Merge #{cr.number}",
-                f"Merges the change request into the space's main content. "
-                f"Merging can't be undone. Type {typed} to merge #{cr.number}.",
-                confirm_label="Merge",
-                typed=typed,
+        again = True
+        while again:
+            again = False
+            go_on = await app.push_screen_wait(
+                MergeChecklistScreen(cr.number or 0, cr.subject or "", state.checklist())
             )
-        )
-        if not ok:
-            return
-        try:
-            await self.nav.client.change_requests.merge(self.space_id, cr.id)
-        except ConflictError as exc:
-            await app.push_screen_wait(ConflictPanel(self.nav.client, state, exc.message, "merged"))
-            return
-        except GitBookError as exc:
-            self._fail("The merge", exc)
-            return
-        self._screen().notify(f"Merged #{cr.number}")
-        refresh = getattr(app, "refresh_space", None)
-        if callable(refresh):
-            refresh(self.space_id)
+            if not go_on:
+                break
+            typed = str(cr.number)
+            ok = await app.push_screen_wait(
+                ConfirmScreen(
+                    f"Merge #{cr.number}",
+                    f"Merges the change request into the space's main content. "
+                    f"Merging can't be undone. Type {typed} to merge #{cr.number}.",
+                    confirm_label="Merge",
+                    typed=typed,
+                )
+            )
+            if not ok:
+                break
+            try:
+                await self.nav.client.change_requests.merge(self.space_id, cr.id)
+            except ConflictError as exc:
+                again = await self._conflict(state, exc.message, "merged")
+                continue
+            except GitBookError as exc:
+                self._fail("The merge", exc)
+                return
+            await self._conflict_marks(cr.id, None)
+            self._screen().notify(f"Merged #{cr.number}")
+            refresh = getattr(app, "refresh_space", None)
+            if callable(refresh):
+                refresh(self.space_id)
         self.load()
+
+    async def _conflict(self, state: ReviewState, message: str, verb: str) -> bool:
+        """Remember the 409 and show the conflict panel; whether to try again."""
+        await self._conflict_marks(state.cr.id, message)
+        retry = await self._screen().app.push_screen_wait(
+            ConflictPanel(self.nav.client, state, message, verb)
+        )
+        return bool(retry)
+
+    async def _conflict_marks(self, cr_id: str, message: str | None) -> None:
+        """Mark the change request as conflicting (at its current revision), or clear it."""
+        client = self.nav.client
+        marks = await asyncio.to_thread(load_conflict_marks, client)
+        if marks is None:
+            return
+        if message is None:
+            if not marks.clear(cr_id):
+                return
+        else:
+            try:
+                fresh = await client.change_requests.get(self.space_id, cr_id, read="network")
+            except GitBookError:
+                return
+            marks.mark(fresh, message)
+        await asyncio.to_thread(marks.save)
 
     # -- status and subject ----------------------------------------------------------------------
     @gated

@@ -1,6 +1,7 @@
 """ReviewInboxScreen (view 2): change requests that need the reader, gh-dash style.
 
-Sections on ``h``/``l`` (Review requested · Mine · Outdated or conflicting · Drafts · All
+Sections on ``h``/``l`` (Review requested · Mine · Outdated or conflicting — a 409 of
+an update or merge is remembered locally, :mod:`.conflict_marks`, and marked ⚠ · Drafts · All
 open) across the organization, or one table for the space open in the browser (``a``
 switches between the two); ``p`` previews the selected change request, ``enter`` opens its
 review, ``f`` cycles the status filter, ``r`` reloads. While shown, the list revalidates in
@@ -9,6 +10,7 @@ the background every :data:`REFRESH_SECONDS`.
 
 from __future__ import annotations
 
+import asyncio
 from typing import ClassVar
 
 from rich.text import Text
@@ -21,12 +23,13 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, Static
 
 from ...api import GitBookError
-from ...markdown.sanitize import clean_text
 from ..common.navigator import Navigator
 from ..common.status_bar import StatusBar
 from ..common.text import inert
 from .change_request_review_screen import ChangeRequestReviewScreen
-from .inbox_data import SECTIONS, STATUS_FILTERS, InboxRow, age, load_inbox, rows_in
+from .conflict_marks import load_conflict_marks
+from .inbox_data import CONFLICT, SECTIONS, STATUS_FILTERS, InboxRow, load_inbox, rows_in
+from .inbox_table import empty_text, fit_columns, row_cells
 from .review_data import change_label, description_markdown
 from .review_footer import ReviewFooter
 
@@ -37,12 +40,12 @@ PREVIEW_SIDE_BY_SIDE = 110
 """From this width the preview is a sidebar; narrower, it takes the whole pane."""
 
 
-def _cell(text: str | None, style: str = "") -> Text:
-    return Text(clean_text(text or ""), style=style, no_wrap=True, overflow="ellipsis")
-
-
 class ReviewInboxScreen(Screen[None]):
     """The review inbox; built once by :data:`..views.VIEWS` and kept."""
+
+    # The hidden filter input comes first in the layout: without this it takes the focus
+    # while the screen mounts and eats the first key typed (``1`` became filter text).
+    AUTO_FOCUS = "#inbox-table"
 
     DEFAULT_CSS = """
     ReviewInboxScreen #inbox-tabs { height: 1; padding: 0 1; background: $panel; }
@@ -109,31 +112,11 @@ class ReviewInboxScreen(Screen[None]):
         self._render_tabs()
 
     def _columns(self) -> None:
-        """(Re)make the columns to fit the table's width: the subject takes what is left."""
         width = self.size.width
         if self.has_class("-preview") and width >= PREVIEW_SIDE_BY_SIDE:
             width -= 51
-        narrow = width < 100
-        fixed = [
-            ("number", "#", 4),
-            ("space", "Space", 9 if narrow else 16),
-            ("subject", "Subject", 0),
-            ("author", "Author", 8 if narrow else 14),
-            ("reviews", "✓ ✗", 6),
-            ("comments", "💬", 3),
-            ("outdated", "⟳", 1),
-            ("updated", "Upd", 3),
-        ]
-        # each column has one cell of padding either side; a cell for the scrollbar
-        used = sum(w for _, _, w in fixed) + 2 * len(fixed) + 2
-        subject = max(12, width - used)
-        if self._column_widths == (width, subject):
-            return
-        self._column_widths = (width, subject)
-        table = self.query_one(DataTable)
-        table.clear(columns=True)
-        for key, label, size in fixed:
-            table.add_column(label, key=key, width=size or subject)
+        if self._column_widths is None or self._column_widths[0] != width:
+            self._column_widths = fit_columns(self.query_one(DataTable), width)
 
     def on_screen_resume(self) -> None:
         space = self.nav.space_id
@@ -188,6 +171,10 @@ class ReviewInboxScreen(Screen[None]):
                 inert(f"Could not load change requests from {client.base_url}: {exc}  (r retries)")
             )
             return
+        marks = await asyncio.to_thread(load_conflict_marks, client)
+        for row in rows:
+            if marks is not None and marks.conflicts(row.cr):
+                row.tags.add(CONFLICT)
         self.rows, self.org_wide, self.loaded = rows, org_wide, True
         self._show()
 
@@ -224,23 +211,7 @@ class ReviewInboxScreen(Screen[None]):
         keep = self.selected_id
         table.clear()
         for row in self.shown:
-            cr = row.cr
-            reviews = Text.assemble(
-                (f"✓{row.approvals}" if row.approvals is not None else "✓·", "green"),
-                " ",
-                (f"✗{row.changes_requested}" if row.changes_requested is not None else "✗·", "red"),
-            )
-            table.add_row(
-                Text(f"#{row.number}"),
-                _cell(row.space_title),
-                _cell(cr.subject or "(no subject)", "" if cr.status == "open" else "italic"),
-                _cell(cr.createdBy.displayName if cr.createdBy else ""),
-                reviews,
-                Text(str(cr.comments or "")),
-                Text("⟳" if cr.outdated else ""),
-                Text(age(cr.updatedAt)),
-                key=cr.id,
-            )
+            table.add_row(*row_cells(row), key=row.cr.id)
         ids = [r.cr.id for r in self.shown]
         if keep in ids:
             table.move_cursor(row=ids.index(keep))
@@ -289,16 +260,11 @@ class ReviewInboxScreen(Screen[None]):
             self.query_one(DataTable).focus()
 
     def _empty_text(self) -> str:
-        if self.filter_text.strip():
-            return "Nothing matches the filter. escape clears it."
-        if self.space_only:
-            return "No change requests with this status here. f changes the status, a shows all spaces."
-        return {
-            "requested": "Nobody is waiting for your review. l shows your own change requests.",
-            "mine": "You have no open change requests.",
-            "outdated": "Nothing is outdated or conflicting.",
-            "drafts": "No drafts.",
-        }.get(SECTIONS[self.section].key, "No change requests. f changes the status filter.")
+        return empty_text(
+            SECTIONS[self.section].key,
+            filtered=bool(self.filter_text.strip()),
+            space_only=self.space_only,
+        )
 
     def _selected(self) -> InboxRow | None:
         table = self.query_one(DataTable)

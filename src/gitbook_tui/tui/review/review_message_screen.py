@@ -1,9 +1,11 @@
-"""ReviewMessageScreen: the optional message of a review (approve / request changes).
+"""ReviewMessageScreen: the optional message of a review (approve / request changes),
+typed in the shared :class:`~..common.composer.Composer`.
 
-A stopgap until the shared Composer (``tui/common/composer.py``) lands on main: a TextArea
-whose text is saved as a draft while typed (the drafts store, debounced) and restored when
-the screen opens again. ``ctrl+s`` submits (an empty message is fine), ``escape`` closes
-and keeps the draft. The caller deletes the draft once the server accepted the review.
+The composer keeps the draft while typed and after ``escape``, ``ctrl+o`` moves the text
+to ``$EDITOR``, and ``ctrl+s`` submits: the review is posted by ``submit`` (which raises
+to refuse: the composer shows why and keeps the text) and the draft is removed only once
+the server accepted it. A review needs no message: ``ctrl+s`` with an empty box submits
+the review alone (the composer itself refuses to send nothing).
 """
 
 from __future__ import annotations
@@ -16,16 +18,18 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
-from textual.widgets import Static, TextArea
+from textual.widgets import Static
 
-from ...drafts import Debouncer, DraftKey, DraftStore
+from ...drafts import DraftKey, DraftStore
+from ..common.composer import Composer, SendHandler
 from ..common.text import inert
 
 __all__ = ["ReviewMessageScreen"]
 
 
-class ReviewMessageScreen(ModalScreen[str | None]):
-    """Returns the message (possibly empty) on ``ctrl+s``, ``None`` on ``escape``."""
+class ReviewMessageScreen(ModalScreen[bool]):
+    """Dismissed with ``True`` once the review was submitted, ``False`` on ``escape``
+    (the draft is kept)."""
 
     DEFAULT_CSS = """
     ReviewMessageScreen { align: center middle; }
@@ -33,53 +37,66 @@ class ReviewMessageScreen(ModalScreen[str | None]):
         width: 80; max-width: 95%; height: 16; max-height: 90%;
         border: thick $primary; background: $surface; padding: 0 1;
     }
-    ReviewMessageScreen TextArea { height: 1fr; }
+    ReviewMessageScreen Composer { height: 1fr; border-top: none; }
     ReviewMessageScreen #review-keys { color: $text-muted; height: 1; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # Checked before the composer's own ctrl+s (priority bindings run from the screen
+        # down): an empty message still submits the review.
         Binding("ctrl+s", "send", "Submit", priority=True, id="review_message.send"),
-        Binding("escape", "close", "Close (draft kept)", id="review_message.close"),
     ]
 
-    def __init__(self, title: str, store: DraftStore | None, key: DraftKey) -> None:
+    def __init__(
+        self, title: str, store: DraftStore | None, key: DraftKey, submit: SendHandler
+    ) -> None:
         super().__init__()
         self._title = title
         self.store = store
         self.key = key
-        self.debouncer = Debouncer(store) if store is not None else None
+        self.submit = submit
 
     def compose(self) -> ComposeResult:
         with Vertical(id="review-dialog") as dialog:
             dialog.border_title = inert(self._title)
-            draft = self.store.load(self.key) if self.store is not None else None
-            yield TextArea(draft.text if draft else "", id="review-text", soft_wrap=True)
+            yield Composer(store=self.store, id="review-composer")
             yield Static(
                 Content.assemble(
                     ("ctrl+s", "bold"),
-                    " submit (message optional)   ",
+                    " submit (message optional)  ",
+                    ("ctrl+o", "bold"),
+                    " $EDITOR  ",
                     ("escape", "bold"),
-                    " close, draft kept",
+                    " keeps the draft",
                 ),
                 id="review-keys",
             )
 
-    def on_mount(self) -> None:
-        self.query_one(TextArea).focus()
+    @property
+    def composer(self) -> Composer:
+        return self.query_one(Composer)
 
-    @on(TextArea.Changed)
-    def _typed(self, event: TextArea.Changed) -> None:
-        if self.debouncer is not None:
-            self.debouncer.schedule(self.key, event.text_area.text)
-
-    async def _flush(self) -> None:
-        if self.debouncer is not None:
-            await self.debouncer.flush()
+    async def on_mount(self) -> None:
+        await self.composer.open(self.key, "Message (optional)", self.submit)
 
     async def action_send(self) -> None:
-        await self._flush()
-        self.dismiss(self.query_one(TextArea).text.strip())
+        composer = self.composer
+        if composer.sending:
+            return
+        if composer.text.strip():
+            await composer.action_send()  # posts Composer.Sent once accepted
+            return
+        try:
+            await self.submit("")
+        except Exception as exc:  # nothing typed, so nothing to keep: say why and stay
+            self.notify(f"Not sent: {exc}", title="Error", severity="error", markup=False)
+            return
+        self.dismiss(True)
 
-    async def action_close(self) -> None:
-        await self._flush()
-        self.dismiss(None)
+    @on(Composer.Sent)
+    def _sent(self) -> None:
+        self.dismiss(True)
+
+    @on(Composer.Hidden)
+    def _hidden(self) -> None:
+        self.dismiss(False)

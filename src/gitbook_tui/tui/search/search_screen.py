@@ -14,8 +14,6 @@ already answer it, moves to them); ``enter`` on a result picks it.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from typing import Literal
 
 from textual import on, work
@@ -23,12 +21,8 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
-from textual.css.styles import RulesMap
 from textual.screen import ModalScreen
-from textual.strip import Strip
-from textual.style import Style
 from textual.timer import Timer
-from textual.visual import RenderOptions, Visual
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -38,6 +32,8 @@ from ..common.hint_footer import HintFooter
 from ..common.navigator import Navigator, navigator_of
 from ..common.pager import PagerOptionList
 from ..common.text import emoji_slot, inert
+from .hanging_indent import HangingIndent
+from .search_results import SearchResult, ellipsis, highlight, one_line, section_anchor
 
 __all__ = ["MAX_QUERY", "Scope", "SearchResult", "SearchScreen"]
 
@@ -51,85 +47,6 @@ DEBOUNCE = 0.3
 """Seconds of quiet typing before a live search starts."""
 PAGE_LIMIT = 50
 """Pages asked for per search (the first page of results)."""
-
-_HIGHLIGHT = "bold underline"
-_WORD = re.compile(r"\w+", re.UNICODE)
-
-
-@dataclass(frozen=True)
-class SearchResult:
-    """A chosen result: the page to open and, for a section, its anchor."""
-
-    space_id: str
-    page_id: str
-    anchor: str | None = None
-
-
-def section_anchor(section: SearchSection, page_id: str) -> str | None:
-    """The anchor of a matching section (``None`` when the match is the page itself)."""
-    for value in (section.id, section.path or ""):
-        if "#" in value:
-            anchor = value.split("#", 1)[1]
-            return anchor or None
-    if section.id and section.id != page_id and section.resultType != "page":
-        return section.id
-    return None
-
-
-def highlight(text: str | None, query: str, *, style: str = "") -> Content:
-    """``text`` as inert Content with the words of ``query`` styled where they occur."""
-    content = inert(text, style=style)
-    plain = content.plain.lower()
-    for word in {w.lower() for w in _WORD.findall(query)}:
-        start = plain.find(word)
-        while start != -1:
-            content = content.stylize(_HIGHLIGHT, start, start + len(word))
-            start = plain.find(word, start + len(word))
-    return content
-
-
-class HangingIndent(Visual):
-    """``prefix`` then ``body``, the body's wrapped lines indented to start under its first
-    line (not at column 0 under the prefix)."""
-
-    def __init__(self, prefix: Content, body: Content) -> None:
-        self.prefix = prefix
-        self.body = body
-        self.indent = prefix.cell_length
-
-    @property
-    def plain(self) -> str:
-        return self.prefix.plain + self.body.plain
-
-    def _inner(self, width: int) -> int:
-        return max(1, width - self.indent)
-
-    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
-        return self.indent + self.body.get_optimal_width(rules, self._inner(container_width))
-
-    def get_height(self, rules: RulesMap, width: int) -> int:
-        return self.body.get_height(rules, self._inner(width))
-
-    def render_strips(
-        self, width: int, height: int | None, style: Style, options: RenderOptions
-    ) -> list[Strip]:
-        inner = self._inner(width)
-        strips = self.body.render_strips(inner, height, style, options)
-        head = self.prefix.render_strips(self.indent, 1, style, options)
-        lead = head[0] if head else Strip.blank(self.indent, style.rich_style)
-        blank = Strip.blank(self.indent, style.rich_style)
-        return [
-            Strip.join([lead if index == 0 else blank, strip])
-            for index, strip in enumerate(strips or [Strip.blank(inner, style.rich_style)])
-        ]
-
-
-def _one_line(text: str | None) -> str:
-    return " ".join((text or "").split())
-
-
-def _ellipsis(text: str, limit: int = 60) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 class SearchScreen(ModalScreen[SearchResult | None]):
@@ -338,7 +255,7 @@ class SearchScreen(ModalScreen[SearchResult | None]):
 
     def _failed(self, message: str) -> None:
         text = inert(message).plain
-        self._status(Content.assemble(("Search failed: ", "bold"), inert(_ellipsis(text, 200))))
+        self._status(Content.assemble(("Search failed: ", "bold"), inert(ellipsis(text, 200))))
         self.notify(text, title="Search failed", severity="error", markup=False)
 
     def _show(
@@ -376,7 +293,7 @@ class SearchScreen(ModalScreen[SearchResult | None]):
         results.set_options(options)
         self._shown = (query, scope)
         if not pages:
-            self._status(Content.assemble("No results for “", inert(_ellipsis(query)), "”"))
+            self._status(Content.assemble("No results for “", inert(ellipsis(query)), "”"))
             return
         self._status(f"{pages} page{'s' if pages != 1 else ''} · enter opens, escape closes")
         results.highlighted = next(
@@ -406,8 +323,8 @@ class SearchScreen(ModalScreen[SearchResult | None]):
         index: int,
     ) -> Option:
         parts: list[Content] = []
-        parts.append(highlight(_one_line(section.title) or item.title or "Untitled", query))
-        snippet = _one_line(section.body)
+        parts.append(highlight(one_line(section.title) or item.title or "Untitled", query))
+        snippet = one_line(section.body)
         if snippet:
             parts.append(Content.styled(" — ", "dim"))
             parts.append(highlight(snippet, query, style="dim"))

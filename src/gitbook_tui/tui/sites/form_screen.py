@@ -97,8 +97,11 @@ class FormScreen(ModalScreen[Values | None]):
         self.touched: set[str] = set()
         if restored:
             for f in self.fields:
-                if f.name in restored:
-                    f.value = restored[f.name]
+                if f.name not in restored:
+                    continue
+                if f.kind == "select" and restored[f.name] not in {v for _, v in f.options}:
+                    continue  # a choice gone since the draft (a deleted group or space)
+                f.value = restored[f.name]
         # what the widgets start with: only a change from these is typing
         self._initial: Values = {
             f.name: bool(f.value)

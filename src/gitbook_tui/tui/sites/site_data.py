@@ -13,11 +13,32 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from ...api import AsyncGitBook
-from ...api.errors import NotFoundError, PermissionDeniedError
-from ...models import RevisionPage, Site, SiteRedirect, SiteSection, SiteSpace, Space
+from ...api.errors import APIStatusError, NotFoundError, PermissionDeniedError
+from ...models import (
+    RevisionPage,
+    Site,
+    SiteRedirect,
+    SiteSection,
+    SiteSectionGroup,
+    SiteSpace,
+    SiteStructure,
+    Space,
+)
 from .redirect_rules import Destination, RedirectEntry, SiteMap
 
-__all__ = ["SiteData", "entry_of", "load_redirects", "load_site_data", "space_id_of"]
+__all__ = [
+    "Layout",
+    "SiteData",
+    "entry_of",
+    "layout_of",
+    "load_redirects",
+    "load_site_data",
+    "space_id_of",
+]
+
+Layout = dict[str, list[tuple[str, str]]]
+"""Parent ("" for the site's root, else a group id) → its ``("section"|"group", id)``
+children in order."""
 
 UNPUBLISHED_BASE = "https://unpublished.invalid"
 
@@ -54,6 +75,8 @@ class SiteData:
     site: Site
     sections: list[SiteSection] = field(default_factory=list)
     root_spaces: list[SiteSpace] = field(default_factory=list)  # a site without sections
+    groups: list[SiteSectionGroup] = field(default_factory=list)  # navigation order
+    layout: Layout = field(default_factory=dict)
     redirects: list[RedirectEntry] = field(default_factory=list)
     site_map: SiteMap = field(default_factory=SiteMap)
 
@@ -143,15 +166,55 @@ async def _space_pages(client: AsyncGitBook, space_id: str) -> dict[str, tuple[s
     return found
 
 
+def layout_of(
+    tree: SiteStructure | None, sections: list[SiteSection]
+) -> tuple[list[SiteSectionGroup], Layout]:
+    """The groups and the layout of a site's structure tree (``None``: a server without
+    the structure operation, so no groups); sections it does not place go to the root."""
+    groups: list[SiteSectionGroup] = []
+    layout: Layout = {"": []}
+    placed: set[str] = set()
+
+    def walk(items: list[object], parent: str) -> None:
+        for item in items:
+            if isinstance(item, SiteSectionGroup):
+                groups.append(item)
+                layout[parent].append(("group", item.id))
+                layout.setdefault(item.id, [])
+                walk(list(item.children), item.id)
+            elif isinstance(item, SiteSection) and item.id not in placed:
+                placed.add(item.id)
+                layout[parent].append(("section", item.id))
+
+    if tree is not None and str(tree.type or "") == "sections":
+        walk(list(tree.structure), "")
+    layout[""] += [("section", s.id) for s in sections if s.id not in placed]
+    known = {s.id for s in sections}
+    for children in layout.values():  # sections gone since the tree was read
+        children[:] = [c for c in children if c[0] == "group" or c[1] in known]
+    return groups, layout
+
+
+async def _structure(client: AsyncGitBook, org_id: str, site_id: str) -> SiteStructure | None:
+    try:
+        return await client.sites.get_structure(org_id, site_id)
+    except APIStatusError as error:
+        if error.status in (404, 405):
+            return None
+        raise
+
+
 async def load_site_data(client: AsyncGitBook, org_id: str, site_id: str) -> SiteData:
     """The site, its structure, its redirects and the URL of every live page."""
-    site, sections, site_spaces, redirects = await asyncio.gather(
+    site, sections, site_spaces, tree, redirects = await asyncio.gather(
         client.sites.get(org_id, site_id),
         client.sites.list_sections(org_id, site_id, limit=1000).to_list(),
         client.sites.list_site_spaces(org_id, site_id, limit=1000).to_list(),
+        _structure(client, org_id, site_id),
         load_redirects(client, org_id, site_id),
     )
     data = SiteData(site=site, sections=sections, redirects=redirects)
+    data.groups, data.layout = layout_of(tree, sections)
     if not sections:
         data.root_spaces = site_spaces
     space_ids = sorted({sid for ss in data.site_spaces() if (sid := space_id_of(ss))})

@@ -1,81 +1,162 @@
-"""StructureOrder: a site's sections and site spaces in order, as the structure pane shows
-and reorders them (no Textual): rows, one-step shifts, snapshots to roll back, and the
-anchors of a move (the sibling it now follows, or precedes when it is first)."""
+"""StructureOrder: a site's section groups, sections and site spaces in order, as the
+structure pane shows and reorders them (no Textual): rows, one-step shifts, snapshots to
+roll back, and what changed since a snapshot.
+
+Shifts: a site space moves among the site spaces of its section; a group among its
+siblings; a section among its siblings, and also into and out of groups — stepping onto a
+group enters it (first when going down, last when going up), stepping past the first or
+last place of a group leaves it (before or after the group).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from ...models import SiteSection, SiteSpace
+from ...models import SiteSection, SiteSectionGroup, SiteSpace
 from .site_data import SiteData
 
-__all__ = ["ROOT", "Row", "State", "StructureOrder"]
+__all__ = ["ROOT", "Node", "Row", "State", "StructureOrder"]
 
-ROOT = ""  # the section key of site spaces at the site's root (a site without sections)
-State = tuple[list[SiteSection], dict[str, list[SiteSpace]]]
+ROOT = ""  # the root of the site: parent key of top-level items, section key of root spaces
+Node = tuple[str, str]  # ("section" or "group", id)
+State = tuple[dict[str, list[Node]], dict[str, list[SiteSpace]]]
+Item = SiteSection | SiteSectionGroup | SiteSpace
 
 
 @dataclass(frozen=True)
 class Row:
-    kind: str  # "section" or "space"
+    kind: str  # "group", "section" or "space"
     id: str
-    section: str  # the section id (ROOT for a root site space); a section's own id
+    section: str  # a space's section (ROOT at the site's root); a section's own id; "" for a group
 
 
 class StructureOrder:
     def __init__(self) -> None:
-        self.sections: list[SiteSection] = []
+        self.by_id: dict[str, SiteSection] = {}
+        self.groups: dict[str, SiteSectionGroup] = {}
+        self.layout: dict[str, list[Node]] = {ROOT: []}
         self.spaces: dict[str, list[SiteSpace]] = {}
 
     def load(self, data: SiteData) -> None:
-        self.sections = list(data.sections)
+        self.by_id = {s.id: s for s in data.sections}
+        self.groups = {g.id: g for g in data.groups}
+        layout = data.layout or {ROOT: [("section", s.id) for s in data.sections]}
+        self.layout = {k: list(v) for k, v in layout.items()}
+        self.layout.setdefault(ROOT, [])
         self.spaces = {s.id: list(s.siteSpaces) for s in data.sections}
         if data.root_spaces:
             self.spaces[ROOT] = list(data.root_spaces)
 
+    @property
+    def sections(self) -> list[SiteSection]:
+        """Every section in navigation order."""
+        return [
+            self.by_id[item_id]
+            for (kind, item_id), _ in self._walk(ROOT, 0)
+            if kind == "section" and item_id in self.by_id
+        ]
+
     def snapshot(self) -> State:
-        return list(self.sections), {k: list(v) for k, v in self.spaces.items()}
+        return {k: list(v) for k, v in self.layout.items()}, {
+            k: list(v) for k, v in self.spaces.items()
+        }
 
     def restore(self, state: State) -> None:
-        self.sections, self.spaces = state
+        self.layout, self.spaces = state
 
-    def rows(self) -> list[tuple[Row, SiteSection | SiteSpace]]:
-        """Every section followed by its site spaces, then the root site spaces."""
-        found: list[tuple[Row, SiteSection | SiteSpace]] = []
-        for section in self.sections:
-            found.append((Row("section", section.id, section.id), section))
-            found += [
-                (Row("space", ss.id, section.id), ss) for ss in self.spaces.get(section.id, [])
-            ]
-        found += [(Row("space", ss.id, ROOT), ss) for ss in self.spaces.get(ROOT, [])]
+    def _walk(self, parent: str, depth: int) -> list[tuple[Node, int]]:
+        found: list[tuple[Node, int]] = []
+        for node in self.layout.get(parent, []):
+            found.append((node, depth))
+            if node[0] == "group":
+                found += self._walk(node[1], depth + 1)
         return found
 
-    def item(self, row: Row) -> SiteSection | SiteSpace | None:
-        siblings: list[Any] = self._siblings(row, (self.sections, self.spaces))
-        return next((s for s in siblings if s.id == row.id), None)
+    def rows(self) -> list[tuple[Row, Item, int]]:
+        """(row, item, depth): groups followed by what they hold, each section followed by
+        its site spaces, then the root site spaces."""
+        found: list[tuple[Row, Item, int]] = []
+        for (kind, item_id), depth in self._walk(ROOT, 0):
+            if kind == "group":
+                found.append((Row("group", item_id, ""), self.groups[item_id], depth))
+                continue
+            section = self.by_id.get(item_id)
+            if section is None:
+                continue
+            found.append((Row("section", item_id, item_id), section, depth))
+            found += [
+                (Row("space", ss.id, item_id), ss, depth + 1) for ss in self.spaces.get(item_id, [])
+            ]
+        found += [(Row("space", ss.id, ROOT), ss, 0) for ss in self.spaces.get(ROOT, [])]
+        return found
 
-    @staticmethod
-    def _siblings(row: Row, state: State) -> list[Any]:
-        sections, spaces = state
-        return sections if row.kind == "section" else spaces.get(row.section, [])
+    def item(self, row: Row) -> Item | None:
+        if row.kind == "group":
+            return self.groups.get(row.id)
+        if row.kind == "section":
+            return self.by_id.get(row.id)
+        return next((s for s in self.spaces.get(row.section, []) if s.id == row.id), None)
+
+    def parent_of(self, row: Row, state: State | None = None) -> str:
+        """The group holding a section or group row (ROOT at the top), now or in ``state``."""
+        layout = state[0] if state else self.layout
+        node = (row.kind, row.id)
+        return next((parent for parent, nodes in layout.items() if node in nodes), ROOT)
+
+    def level(self, row: Row, state: State | None = None) -> list[Node]:
+        """The section or group row's siblings (itself included) in order."""
+        layout = state[0] if state else self.layout
+        return list(layout.get(self.parent_of(row, state), []))
+
+    def depth_of(self, group_id: str) -> int:
+        return 0 if self.parent_of(Row("group", group_id, "")) == ROOT else 1
+
+    def changed(self, row: Row, origin: State) -> bool:
+        """Whether ``row`` moved since ``origin``."""
+        if row.kind == "space":
+            return self.ids(row, origin) != self.ids(row)
+        return self.parent_of(row, origin) != self.parent_of(row) or self.level(
+            row, origin
+        ) != self.level(row)
 
     def shift(self, row: Row, step: int) -> bool:
-        """Move ``row`` ``step`` places among its siblings (False: it cannot go further)."""
-        siblings = self._siblings(row, (self.sections, self.spaces))
-        index = next(i for i, s in enumerate(siblings) if s.id == row.id)
+        """Move ``row`` one place (False: it cannot go further)."""
+        if row.kind == "space":
+            spaces = self.spaces.get(row.section, [])
+            at = next(i for i, s in enumerate(spaces) if s.id == row.id)
+            if not 0 <= at + step < len(spaces):
+                return False
+            spaces.insert(at + step, spaces.pop(at))
+            return True
+        node = (row.kind, row.id)
+        parent = self.parent_of(row)
+        siblings = self.layout[parent]
+        index = siblings.index(node)
         target = index + step
-        if not 0 <= target < len(siblings):
+        if 0 <= target < len(siblings):
+            neighbour = siblings[target]
+            if row.kind == "section" and neighbour[0] == "group":
+                siblings.pop(index)
+                inside = self.layout.setdefault(neighbour[1], [])
+                inside.insert(0 if step > 0 else len(inside), node)
+            else:
+                siblings.insert(target, siblings.pop(index))
+            return True
+        if row.kind != "section" or parent == ROOT:
             return False
-        siblings.insert(target, siblings.pop(index))
+        siblings.pop(index)  # leave the group: just before or after it
+        outer = self.layout[self.parent_of(Row("group", parent, ""))]
+        at = outer.index(("group", parent))
+        outer.insert(at + 1 if step > 0 else at, node)
         return True
 
     def ids(self, row: Row, state: State | None = None) -> list[str]:
-        """The ids of ``row`` and its siblings in order (now, or in ``state``)."""
-        return [i.id for i in self._siblings(row, state or (self.sections, self.spaces))]
+        """The ids of a space row and its siblings in order (now, or in ``state``)."""
+        spaces = state[1] if state else self.spaces
+        return [s.id for s in spaces.get(row.section, [])]
 
     def anchors(self, row: Row) -> tuple[str | None, str | None]:
-        """``(before, after)`` of the move placing ``row`` where it is now."""
+        """``(before, after)`` of the move placing a space row where it is now."""
         order = self.ids(row)
         index = order.index(row.id)
         after = order[index - 1] if index > 0 else None

@@ -1,15 +1,15 @@
-"""StructurePane: sections and their site spaces; add, edit, make default, remove, reorder.
+"""StructurePane: section groups, sections and their site spaces as a tree; reordering from
+the keyboard (editing actions: :class:`.structure_editing.StructureEditing`).
 
 Reordering (GitBook's own keyboard reorder, lazygit's one-step moves): ``space`` picks up
-the selected section or site space, ``j``/``k`` move it among its siblings, ``space``
-drops it (sent as one move), ``escape`` puts it back; ``ctrl+j``/``ctrl+k`` move one step
-and send at once. Moves are shown at once and rolled back with the server's reason when
-refused.
+the selected group, section or site space, ``j``/``k`` move it (a section also steps into
+and out of groups), ``space`` drops it (sent as the move operations), ``escape`` puts it
+back; ``ctrl+j``/``ctrl+k`` move one step and send at once. Moves are shown at once and
+rolled back with the server's reason when refused.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, ClassVar
 
 from textual import on, work
@@ -20,32 +20,25 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...api.resource import NULL
-from ...models import SiteSection, SiteSpace
-from ..common.confirm_screen import ConfirmScreen
+from ...models import SiteSection, SiteSectionGroup
 from ..common.denial import gated
-from .form_screen import FormField, Values
-from .pick_screen import PickScreen
 from .report_screen import ReportScreen
-from .site_data import SiteData, org_spaces, space_id_of
-from .site_pane import SitePane, changed, when_confirmed
-from .structure_order import ROOT, Row, State, StructureOrder
-from .structure_parts import (
-    detail_of,
-    edit_fields,
-    section_label,
-    space_label,
-    space_title,
-    title_check,
-)
+from .site_data import SiteData
+from .structure_editing import StructureEditing
+from .structure_order import Row, State
+from .structure_parts import detail_of, group_detail, group_label, section_label, space_label
+from .structure_plan import Move, plan_moves
 
 __all__ = ["StructureList", "StructurePane"]
 
+INDENT = "   "
+
 
 class StructureList(OptionList):
-    """Sections and site spaces, one line each."""
+    """Groups, sections and site spaces, one line each."""
 
 
-class StructurePane(SitePane):
+class StructurePane(StructureEditing):
     DEFAULT_CSS = """
     StructurePane StructureList { width: 3fr; height: 1fr; border: none; }
     StructurePane #structure-detail { width: 2fr; padding: 0 1; border-left: solid $panel; }
@@ -53,7 +46,7 @@ class StructurePane(SitePane):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "new_section", "New section", id="structure.new_section"),
+        Binding("n", "new_section", "New", id="structure.new_section"),
         Binding("a", "add_space", "Add space", id="structure.add_space"),
         Binding("e", "edit", "Edit", id="structure.edit"),
         Binding("asterisk", "make_default", "Default", id="structure.default"),
@@ -71,8 +64,6 @@ class StructurePane(SitePane):
 
     def __init__(self, editor: Any) -> None:
         super().__init__(editor, id="structure-pane")
-        self.order = StructureOrder()
-        self.rows: list[Row] = []
         self.grabbed: Row | None = None
         self._grab_origin: State | None = None
 
@@ -94,14 +85,6 @@ class StructurePane(SitePane):
         return True
 
     # -- showing ----------------------------------------------------------------------------
-    @property
-    def sections(self) -> list[SiteSection]:
-        return self.order.sections
-
-    @property
-    def spaces(self) -> dict[str, list[SiteSpace]]:
-        return self.order.spaces
-
     def show_data(self, data: SiteData) -> None:
         self.order.load(data)
         self.grabbed = None
@@ -112,32 +95,40 @@ class StructurePane(SitePane):
         current = keep or self.current
         self.rows = []
         prompts: list[Option] = []
-        for row, item in self.order.rows():
+        for row, item, depth in self.order.rows():
             self.rows.append(row)
             grabbed = row == self.grabbed
-            if isinstance(item, SiteSection):
-                prompts.append(Option(section_label(item, grabbed)))
+            indent = INDENT * depth
+            if isinstance(item, SiteSectionGroup):
+                held = len(self.order.layout.get(item.id, []))
+                prompts.append(Option(group_label(item, grabbed, indent, held)))
+            elif isinstance(item, SiteSection):
+                prompts.append(Option(section_label(item, grabbed, indent)))
             else:
-                indent = "" if row.section == ROOT else "   "
                 prompts.append(Option(space_label(item, grabbed, indent=indent)))
         options.clear_options()
         options.add_options(prompts)
         empty = self.query_one("#structure-empty", Static)
         empty.display = not self.rows
-        empty.update("This site shows no content yet: n adds a section, a adds a space.")
+        empty.update("This site shows no content yet: n adds a section or a group, a a space.")
         if current in self.rows:
             options.highlighted = self.rows.index(current)
         elif self.rows:
             options.highlighted = 0
         self._show_detail()
 
-    @property
-    def current(self) -> Row | None:
-        index = self.query_one(StructureList).highlighted
-        return self.rows[index] if index is not None and 0 <= index < len(self.rows) else None
-
-    def _item(self, row: Row) -> SiteSection | SiteSpace | None:
-        return self.order.item(row)
+    def _detail(self, row: Row) -> Any:
+        item = self._item(row)
+        if isinstance(item, SiteSectionGroup):
+            parent = self.order.groups.get(self.order.parent_of(row))
+            return group_detail(item, self.held_titles(item.id), parent.title if parent else None)
+        if item is None:
+            return None
+        if not isinstance(item, SiteSection):
+            return detail_of(item)
+        group = self.order.groups.get(self.order.parent_of(row))
+        title = (group.title or group.id) if group else None
+        return detail_of(item, len(self.spaces.get(item.id, [])), title)
 
     @on(OptionList.OptionHighlighted)
     def _highlighted(self) -> None:
@@ -149,20 +140,15 @@ class StructurePane(SitePane):
         event.stop()
         row = self.current
         item = self._item(row) if row else None
-        if item is None or self.query_one("#structure-detail").display:
+        if row is None or item is None or self.query_one("#structure-detail").display:
             return
-        count = len(self.spaces.get(item.id, [])) if isinstance(item, SiteSection) else 0
-        self.app.push_screen(ReportScreen(item.title or item.id, detail_of(item, count)))
+        self.app.push_screen(ReportScreen(item.title or item.id, self._detail(row)))
 
     def _show_detail(self) -> None:
         row = self.current
-        item = self._item(row) if row else None
         detail = self.query_one("#structure-detail", Static)
-        if item is None:
-            detail.update("")
-            return
-        count = len(self.spaces.get(item.id, [])) if isinstance(item, SiteSection) else 0
-        detail.update(detail_of(item, count))
+        content = self._detail(row) if row else None
+        detail.update(content if content is not None else "")
 
     # -- moving -------------------------------------------------------------------------------
     def _shift(self, row: Row, step: int) -> bool:
@@ -185,7 +171,7 @@ class StructurePane(SitePane):
             grabbed, origin = self.grabbed, self._grab_origin
             self.grabbed = self._grab_origin = None
             self.rebuild(keep=grabbed)
-            if origin is not None and self.order.ids(grabbed, origin) != self.order.ids(grabbed):
+            if origin is not None and self.order.changed(grabbed, origin):
                 self._send_move(grabbed, origin)
             return
         if row is None:
@@ -216,184 +202,45 @@ class StructurePane(SitePane):
 
     @work(group="structure-move")
     async def _send_move(self, row: Row, origin: State) -> None:
-        before, after = self.order.anchors(row)
-        sites = self.client.sites
+        sent = 0
         try:
-            if row.kind == "section":
-                await sites.move_section(
+            if row.kind == "space":
+                before, after = self.order.anchors(row)
+                await self.client.sites.move_site_space(
                     self.org_id, self.site.id, row.id, before=before, after=after
                 )
-            else:
-                await sites.move_site_space(
-                    self.org_id, self.site.id, row.id, before=before, after=after
+                return
+            node = (row.kind, row.id)
+            was_in, now_in = self.order.parent_of(row, origin), self.order.parent_of(row)
+            start = self.order.level(row, origin)
+            if was_in != now_in:  # into or out of a group: at the end of its new level first
+                await self.client.sites.update_section(
+                    self.org_id, self.site.id, row.id, site_section_group_id=now_in or NULL
                 )
+                sent += 1
+                start = [n for n in origin[0].get(now_in, []) if n != node] + [node]
+            for move in plan_moves(start, self.order.level(row)):
+                await self._send_one(move)
+                sent += 1
         except Exception as error:
             self.order.restore(origin)
             self.rebuild(keep=row)
             self.report(error)
-            self.notify("The move was undone.", severity="warning", timeout=5)
-
-    # -- adding, editing, removing ------------------------------------------------------------
-    @gated
-    async def action_new_section(self) -> None:
-        try:
-            spaces = await org_spaces(self.client, self.org_id)
-        except Exception as error:
-            self.report(error)
-            return
-        options = [("(a new empty space)", "")] + [(s.title or s.id, s.id) for s in spaces]
-        fields = [
-            FormField("title", "Title", "", validate=title_check, max_length=128),
-            FormField(
-                "space", "Content (a space of the organization)", "", "select", options=options
-            ),
-        ]
-
-        async def submit(values: Values) -> dict[str, str] | None:
-            try:
-                await self.client.sites.create_section(
-                    self.org_id,
-                    self.site.id,
-                    values["space"] or None,
-                    title=values["title"].strip(),
-                )
-            except Exception as error:
-                return self.refusal(error, ["title", "space", "spaceId"])
-            return None
-
-        await self.open_form(
-            "New section", fields, submit, target="section:new", on_done=self._done
-        )
-
-    def _done(self, values: Values | None) -> None:
-        if values is not None:
-            self.editor.reload()
-
-    @gated
-    async def action_add_space(self) -> None:
-        row = self.current
-        section = row.section if row else (self.sections[0].id if self.sections else ROOT)
-        try:
-            spaces = await org_spaces(self.client, self.org_id)
-        except Exception as error:
-            self.report(error)
-            return
-        where = next((s.title for s in self.sections if s.id == section), None)
-        used = {space_id_of(ss) for ss in self.spaces.get(section, [])}
-        choices = [
-            ((s.title or s.id) + ("  (already here)" if s.id in used else ""), s.id) for s in spaces
-        ]
-        note = f"Adds a variant to section “{where}”." if where else "Adds a space to the site."
-        await self.app.push_screen(
-            PickScreen("Add a space", choices, note=note), self._adder(section)
-        )
-
-    def _adder(self, section: str) -> Callable[[str | None], None]:
-        def add(space_id: str | None) -> None:
-            self._add(space_id, section)
-
-        return add
-
-    @work(group="structure-edit")
-    async def _add(self, space_id: str | None, section: str) -> None:
-        if not space_id:
-            return
-        try:
-            await self.client.sites.create_site_space(
-                self.org_id, self.site.id, space_id, section_id=section or None
-            )
-        except Exception as error:
-            self.report(error)
-            return
-        self.editor.reload()
-
-    @gated
-    async def action_edit(self) -> None:
-        row = self.current
-        item = self._item(row) if row else None
-        if row is None or item is None:
-            return
-        fields, before = edit_fields(item)
-
-        async def submit(values: Values) -> dict[str, str] | None:
-            diff = changed(values, before)
-            for name in ("condition", "icon"):
-                if name in diff and not diff[name]:
-                    diff[name] = NULL
-            try:
-                if isinstance(item, SiteSection):
-                    await self.client.sites.update_section(
-                        self.org_id, self.site.id, item.id, **diff
-                    )
-                else:
-                    await self.client.sites.update_site_space(
-                        self.org_id, self.site.id, item.id, **diff
-                    )
-            except Exception as error:
-                return self.refusal(error, [f.name for f in fields])
-            return None
-
-        noun = "section" if isinstance(item, SiteSection) else "site space"
-        await self.open_form(
-            f"Edit {noun} “{item.title or item.id}”",
-            fields,
-            submit,
-            target=f"{row.kind}:{row.id}",
-            on_done=self._done,
-        )
-
-    @gated
-    async def action_make_default(self) -> None:
-        row = self.current
-        if row is None:
-            return
-        sites = self.client.sites
-        try:
-            if row.kind == "section":
-                await sites.update(self.org_id, self.site.id, default_site_section=row.id)
-            elif row.section == ROOT:
-                await sites.update(self.org_id, self.site.id, default_site_space=row.id)
+            if sent:
+                self.notify("The move was undone; showing what the server kept.", timeout=5)
+                self.editor.reload()
             else:
-                await sites.update_section(
-                    self.org_id, self.site.id, row.section, default_site_space=row.id
-                )
-        except Exception as error:
-            self.report(error)
-            return
-        self.editor.reload()
+                self.notify("The move was undone.", severity="warning", timeout=5)
 
-    @gated
-    async def action_remove(self) -> None:
-        row = self.current
-        item = self._item(row) if row else None
-        if row is None or item is None:
+    async def _send_one(self, move: Move) -> None:
+        (kind, item_id), (anchor_kind, anchor) = move.node, move.anchor
+        before = anchor if move.where == "before" else None
+        after = anchor if move.where == "after" else None
+        sites, ids = self.client.sites, (self.org_id, self.site.id, item_id)
+        if kind == "section":
+            await sites.move_section(*ids, before=before, after=after)
             return
-        if isinstance(item, SiteSection):
-            variants = [space_title(s) for s in self.spaces.get(item.id, [])]
-            effect = (
-                f"Removes section “{item.title}” from the site: this unpublishes that section's "
-                f"content ({', '.join(variants) or 'no spaces'}) and the redirects pointing to "
-                "it are deleted. The spaces are kept."
-            )
-        else:
-            effect = (
-                f"Removes “{item.title}” from the site: this unpublishes that content (its URLs "
-                "stop working and redirects to it are deleted). The space is kept."
-            )
-        await self.app.push_screen(
-            ConfirmScreen("Remove from site?", effect, confirm_label="Remove"),
-            when_confirmed(lambda: self._remove(row)),
+        is_group = anchor_kind == "group"
+        await sites.move_section_group(
+            *ids, before=before, after=after, before_is_group=is_group, after_is_group=is_group
         )
-
-    @work(group="structure-edit")
-    async def _remove(self, row: Row) -> None:
-        sites = self.client.sites
-        try:
-            if row.kind == "section":
-                await sites.delete_section(self.org_id, self.site.id, row.id)
-            else:
-                await sites.delete_site_space(self.org_id, self.site.id, row.id)
-        except Exception as error:
-            self.report(error)
-            return
-        self.editor.reload()

@@ -6,7 +6,7 @@ import re
 
 from textual.content import Content
 
-from ...models import SiteSection, SiteSpace
+from ...models import SiteSection, SiteSectionGroup, SiteSpace
 from ..common.text import inert
 from .form_screen import FormField, Values
 
@@ -14,6 +14,10 @@ __all__ = [
     "condition_check",
     "detail_of",
     "edit_fields",
+    "group_detail",
+    "group_fields",
+    "group_label",
+    "group_title_check",
     "icon_check",
     "path_check",
     "section_label",
@@ -29,6 +33,13 @@ def title_check(values: Values) -> str | None:
     title = str(values.get("title", "")).strip()
     if not 2 <= len(title) <= 128:
         return "Title: 2 to 128 characters."
+    return None
+
+
+def group_title_check(values: Values) -> str | None:
+    title = str(values.get("title", "")).strip()
+    if not 1 <= len(title) <= 100:
+        return "Title: 1 to 100 characters."
     return None
 
 
@@ -53,8 +64,24 @@ def icon_check(values: Values) -> str | None:
     return "Icon: at most 50 characters." if len(values.get("icon", "")) > 50 else None
 
 
-def section_label(section: SiteSection, grabbed: bool) -> Content:
+def group_label(group: SiteSectionGroup, grabbed: bool, indent: str, held: int) -> Content:
     parts: list[Content | str] = [
+        indent,
+        "⇕ " if grabbed else "▤ ",
+        inert(group.title or group.id, style="bold $accent"),
+        Content.styled(
+            f"  group · {held} item{'s' if held != 1 else ''}" if held else "  group · empty",
+            "dim",
+        ),
+    ]
+    if group.draft:
+        parts.append(Content.styled("  draft", "$warning"))
+    return Content.assemble(*parts)
+
+
+def section_label(section: SiteSection, grabbed: bool, indent: str = "") -> Content:
+    parts: list[Content | str] = [
+        indent,
         "⇕ " if grabbed else "▾ ",
         inert(section.title or section.id, style="bold"),
     ]
@@ -76,8 +103,47 @@ def space_label(ss: SiteSpace, grabbed: bool, indent: str = "   ") -> Content:
     return Content.assemble(*parts)
 
 
-def detail_of(item: SiteSection | SiteSpace, spaces: int = 0) -> Content:
-    """The detail panel of a section (with its number of ``spaces``) or a site space."""
+def _lines(lines: list[tuple[str, str]]) -> Content:
+    return Content("\n").join(
+        Content.assemble(Content.styled(f"{k:<10}", "dim"), inert(v)) for k, v in lines
+    )
+
+
+def group_detail(group: SiteSectionGroup, held: list[str], parent: str | None) -> Content:
+    """The detail panel of a section group: what it holds (titles) and where it sits."""
+    return _lines(
+        [
+            ("group", group.title or group.id),
+            ("icon", group.icon or "—"),
+            ("state", "draft" if group.draft else "live"),
+            ("in", parent or "the site's root"),
+            ("holds", ", ".join(held) or "nothing yet"),
+        ]
+    )
+
+
+def group_fields(group: SiteSectionGroup | None) -> tuple[list[FormField], dict[str, str]]:
+    """The form of a new or edited section group (title, icon) and its starting values."""
+    before = {
+        "title": (group.title or "") if group else "",
+        "icon": (group.icon or "") if group else "",
+    }
+    fields = [
+        FormField("title", "Title", before["title"], validate=group_title_check, max_length=100),
+        FormField(
+            "icon",
+            "Icon (an icon name like book; empty: none)",
+            before["icon"],
+            validate=icon_check,
+            max_length=50,
+        ),
+    ]
+    return fields, before
+
+
+def detail_of(item: SiteSection | SiteSpace, spaces: int = 0, group: str | None = None) -> Content:
+    """The detail panel of a section (with its number of ``spaces`` and the title of the
+    ``group`` holding it) or a site space."""
     lines: list[tuple[str, str]] = [
         ("title", item.title or ""),
         ("path", f"/{item.path or ''}"),
@@ -88,11 +154,11 @@ def detail_of(item: SiteSection | SiteSpace, spaces: int = 0) -> Content:
         lines.insert(1, ("space", space_title(item)))
     else:
         lines.append(("spaces", str(spaces)))
+        if group is not None:
+            lines.append(("group", group))
     url = item.urls.published if item.urls else None
     lines.append(("url", url or "— (site unpublished)"))
-    return Content("\n").join(
-        Content.assemble(Content.styled(f"{k:<10}", "dim"), inert(v)) for k, v in lines
-    )
+    return _lines(lines)
 
 
 def edit_fields(item: SiteSection | SiteSpace) -> tuple[list[FormField], dict[str, str]]:

@@ -19,16 +19,17 @@ never parsed as markup (a title like ``[@click=app.quit]`` is shown literally).
 
 The widget is the view: the model is :class:`.state.TreeState` (data and labels in
 :mod:`.model`), the loading :class:`.loader.TreeLoader`, the drawing of nodes
-:class:`.drawing.TreeDrawer`. Keys are re-exported from here.
+:class:`.drawing.TreeDrawer`; the key actions are :class:`.tree_keys.TreeKeys`, the filter
+:class:`.tree_filter.TreeFilter`. Keys are re-exported from here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import partial
 from typing import ClassVar
 
-from textual import events, on, work
+from textual import on
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import Tree
@@ -53,6 +54,8 @@ from .model import (
     space_key,
 )
 from .state import TreeQueries, TreeState
+from .tree_filter import TreeFilter
+from .tree_keys import TreeKeys
 
 __all__ = [
     "LAZY",
@@ -66,7 +69,7 @@ __all__ = [
 ]
 
 
-class WorkspaceTree(TreeQueries, BatchedTree):
+class WorkspaceTree(TreeKeys, TreeFilter, TreeQueries, BatchedTree):
     """The workspace as a lazily loaded, filterable tree."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -273,6 +276,38 @@ class WorkspaceTree(TreeQueries, BatchedTree):
         if ROOT not in state.kids:
             self._ensure_loading(ROOT)
 
+    # -- comment counts -------------------------------------------------------------------------
+    def comment_count(self, data: NodeData) -> int | None:
+        """Open threads on a row: a space's from the API, a page's counted from its space's
+        open threads once they were read (:meth:`show_comment_counts`)."""
+        if data.kind == "page":
+            pages = self.state.page_comments.get(data.space_id)
+            return None if pages is None else pages.get(data.id, 0)
+        return data.comments
+
+    def show_comment_counts(
+        self, space_id: str, *, space: int | None = None, pages: Mapping[str, int] | None = None
+    ) -> None:
+        """Show newer counts of open threads: the space's (the API's ``comments``) and its
+        pages' (page id → count); only the rows whose count changed are drawn again."""
+        key = space_key(space_id)
+        data = self.state.info.get(key)
+        if space is not None and data is not None and data.comments != space:
+            data.comments = space
+            node = self._node_for(key)
+            if node is not None:
+                if node.data is not None:
+                    node.data.comments = space  # (an equal copy the drawer kept)
+                node.refresh()
+        if pages is not None:
+            old = self.state.page_comments.get(space_id) or {}
+            self.state.page_comments[space_id] = pages
+            for page_id in old.keys() | pages.keys():
+                if old.get(page_id) != pages.get(page_id):
+                    node = self._node_for(page_key(space_id, page_id))
+                    if node is not None:
+                        node.refresh()
+
     # -- drawing --------------------------------------------------------------------------------
     def _rebuild(self) -> None:
         self.drawer.rebuild()
@@ -285,70 +320,6 @@ class WorkspaceTree(TreeQueries, BatchedTree):
         """Move the cursor to ``key`` (its loaded ancestors expanded first when ``expand``);
         a node not drawn yet is selected when it is (unless a key or a click comes first)."""
         return self.drawer.select(key, expand=expand)
-
-    # -- filter ---------------------------------------------------------------------------------
-    def set_filter(self, text: str) -> None:
-        """Show only nodes whose label contains ``text`` (any case), with their ancestors;
-        the cursor goes to the first match."""
-        text = text.strip()
-        if text == self.state.filter_text:
-            return
-        self.state.filter_text = text
-        if not text:
-            self.state.filter_matches = []
-        self._rebuild()
-        if text:
-            self.move_to_match(0)
-
-    @property
-    def filter_matches(self) -> list[str]:
-        """Keys of the nodes matching the filter, in tree order."""
-        return list(self.state.filter_matches) if self.state.filter_text else []
-
-    def move_to_match(self, step: int) -> None:
-        """The cursor to the next (``step`` 1) or previous (-1) match, wrapping around;
-        ``step`` 0: to the first match unless it is on one already."""
-        matches = self.filter_matches
-        if not matches:
-            return
-        current = self.selected_key
-        if current in matches:
-            if step == 0:
-                return
-            index = (matches.index(current) + step) % len(matches)
-        elif step < 0:
-            index = len(matches) - 1
-        else:
-            index = 0
-        self.select_key(matches[index])
-
-    def filter_scope(self) -> list[str]:
-        """Space keys whose pages the filter should know: the open page's space and the
-        space under the cursor (their page tree is one request)."""
-        keys: list[str] = []
-        data = self._cursor_data()
-        for space_id in (self.context_space, data.space_id if data else None):
-            if space_id and space_key(space_id) not in keys:
-                keys.append(space_key(space_id))
-        if data is not None and data.kind == "space" and data.key not in keys:
-            keys.append(data.key)
-        return keys
-
-    @work(exclusive=True, exit_on_error=False, group="tree-filter-scope")
-    async def load_filter_scope(self) -> None:
-        """Load the pages of :meth:`filter_scope` not known yet, then filter them too."""
-        changed = False
-        for key in self.filter_scope():
-            if key in self.state.info and not self.state.is_loaded(key):
-                changed = await self.ensure_loaded(key) or changed
-        if changed and self.state.filter_text:
-            self._rebuild()
-            self.move_to_match(0)
-
-    def set_show_hidden(self, show: bool) -> None:
-        if show != self.state.show_hidden:
-            self.state.show_hidden = show
-            self._rebuild()
 
     # -- expansion events ----------------------------------------------------------------------
     @on(Tree.NodeExpanded)
@@ -372,102 +343,6 @@ class WorkspaceTree(TreeQueries, BatchedTree):
         data = event.node.data
         if data is not None and event.control is self and not self.state.filter_text:
             self.state.open_keys.discard(data.key)
-
-    # -- keys ----------------------------------------------------------------------------------
-    def on_key(self, event: events.Key) -> None:
-        """Only ``/`` starts a filter: other letters are commands or nothing. A key typed
-        while the filter box is opening (focus moves a moment later) goes to the box."""
-        self.drawer.pending_cursor = None  # the user moves the cursor now
-        if not self.filtering:
-            return
-        char = event.character
-        if not char or not event.is_printable:
-            return
-        event.stop()
-        event.prevent_default()
-        self.post_message(self.FilterRequested(char))
-
-    def on_mouse_down(self, _: events.MouseDown) -> None:
-        self.drawer.pending_cursor = None
-
-    def _cursor_data(self) -> NodeData | None:
-        node = self.cursor_node
-        return node.data if node is not None else None
-
-    def action_open(self) -> None:
-        node = self.cursor_node
-        data = self._cursor_data()
-        if node is None or data is None:
-            return
-        if data.kind == "page":
-            self.post_message(self.PageSelected(data.space_id, data.id, data.path))
-        elif data.kind == "link":
-            self.post_message(self.LinkSelected(data.url))
-        elif data.kind == "status":
-            if data.status == "error":
-                self.action_retry()
-        elif node.allow_expand:
-            node.toggle()
-
-    def action_expand(self) -> None:
-        node = self.cursor_node
-        data = self._cursor_data()
-        if node is None or data is None:
-            return
-        if data.kind == "page":
-            unfold = node.allow_expand and not node.is_expanded
-            if unfold:
-                node.expand()
-            self.post_message(
-                self.PageSelected(data.space_id, data.id, data.path, focus=not unfold)
-            )
-        elif node.allow_expand and not node.is_expanded:
-            node.expand()
-        elif node.is_expanded and node.children:
-            self.move_cursor(node.children[0])
-
-    def action_collapse(self) -> None:
-        node = self.cursor_node
-        if node is None:
-            return
-        if node.allow_expand and node.is_expanded:
-            node.collapse()
-        elif node.parent is not None and not node.parent.is_root:
-            self.move_cursor(node.parent)
-
-    def action_retry(self) -> None:
-        """Retry the focused node's failed load, or reload its children from the server."""
-        data = self._cursor_data()
-        if data is None:
-            return
-        state = self.state
-        if data.kind == "status":
-            key = data.id
-        elif data.key in state.failures or data.kind in LAZY:
-            key = data.key
-        else:
-            key = space_key(data.space_id)
-        self.retry_key(key)
-
-    def retry_key(self, key: str) -> None:
-        """Load ``key``'s children again from the server (after a failure: "loading…"
-        in place of the error meanwhile)."""
-        state = self.state
-        if key not in state.info:
-            return
-        had_error = state.failures.pop(key, None) is not None
-        self.load(key, read="network")
-        if had_error:
-            self._render_key(key)
-
-    def action_toggle_hidden(self) -> None:
-        self.set_show_hidden(not self.show_hidden)
-        self.notify("Hidden pages shown" if self.show_hidden else "Hidden pages hidden")
-
-    def action_start_filter(self) -> None:
-        # at once: keys typed before the box has the focus go to it (see on_key)
-        self.filtering = True
-        self.post_message(self.FilterRequested(""))
 
     # -- reveal ----------------------------------------------------------------------------------
     async def reveal(self, space: Space, page_id: str | None = None) -> bool:

@@ -1,0 +1,88 @@
+"""DemoSeeding: a demo database seeded in two atomic phases on a connection of its own, so a
+server can answer from the first phase while the second is written."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from types import TracebackType
+
+from fastapi import FastAPI
+
+from .batch import BatchStorage
+from .seed import PHASE_DONE, PHASE_STRUCTURE, DemoSeeder, seed_phase
+
+__all__ = ["DemoSeeding"]
+
+
+class DemoSeeding:
+    """Seeds the demo into ``storage`` through ``app`` (an app over that storage, see
+    ``runner``). Each phase is one transaction: a reader on another
+    connection sees all of it or none of it, and an interrupted phase leaves nothing, so
+    the next start simply does it again (:attr:`phase` says what is done).
+
+    ``cancelled``: asked before every step of a phase; True aborts it (rolled back)."""
+
+    def __init__(
+        self,
+        storage: BatchStorage,
+        *,
+        app: FastAPI,
+        cancelled: Callable[[], bool] | None = None,
+    ) -> None:
+        self.storage = storage
+        self.app = app
+        self.phase = seed_phase(self.storage)
+        self._seeder = DemoSeeder(self.app)
+        self._seeder.cancelled = cancelled
+
+    @property
+    def pending(self) -> bool:
+        """Whether anything is left to seed."""
+        return self.phase != PHASE_DONE
+
+    def seed_structure(self) -> None:
+        """Phase 1 (people, teams, collections, spaces, written pages), when not done yet."""
+        if self.phase is None:
+            with self.storage.batch():
+                # (again, holding the write lock: another start may have seeded meanwhile)
+                self.phase = seed_phase(self.storage)
+                if self.phase is None:
+                    asyncio.run(self._seeder.seed_structure())
+                    self.phase = PHASE_STRUCTURE
+
+    def seed_extras(self) -> None:
+        """Phase 2 (generated pages, threads, change requests, sites, extras), after phase 1."""
+        if self.phase == PHASE_STRUCTURE:
+            with self.storage.batch():
+                self.phase = seed_phase(self.storage)
+                if self.phase == PHASE_STRUCTURE:
+                    asyncio.run(self._seeder.seed_extras())
+                    self.phase = PHASE_DONE
+
+    def space_ids_filled_later(self) -> set[str]:
+        """The spaces whose pages phase 2 writes (they exist, empty, after phase 1)."""
+        if self.phase != PHASE_STRUCTURE:
+            return set()
+        seeder = self._seeder
+        if not seeder.org:
+            seeder.load_state()
+        return {
+            seeder.spaces[s["key"]]
+            for s in seeder.data["spaces"]
+            if s.get("generated") and s["key"] in seeder.spaces
+        }
+
+    def close(self) -> None:
+        self.storage.close()
+
+    def __enter__(self) -> DemoSeeding:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()

@@ -1,0 +1,131 @@
+"""TreeKeys: what the workspace tree's keys do — open, unfold, fold, retry, hidden pages,
+and ``/`` (the only key that starts the filter: other letters are commands or nothing).
+
+A mixin for :class:`.workspace_tree.WorkspaceTree`, which declares the bindings and the
+messages these actions post.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from textual import events
+from textual.worker import Worker
+
+from ....api import ReadMode
+from .base import BatchedTree
+from .drawing import TreeDrawer
+from .model import LAZY, space_key
+from .state import TreeQueries
+
+if TYPE_CHECKING:
+    from .workspace_tree import WorkspaceTree
+
+__all__ = ["TreeKeys"]
+
+
+class TreeKeys(TreeQueries, BatchedTree):
+    """The workspace tree's key actions (see the module)."""
+
+    drawer: TreeDrawer
+    filtering: bool
+
+    if TYPE_CHECKING:  # the widget's messages and loading
+        PageSelected: ClassVar[type[WorkspaceTree.PageSelected]]
+        LinkSelected: ClassVar[type[WorkspaceTree.LinkSelected]]
+        FilterRequested: ClassVar[type[WorkspaceTree.FilterRequested]]
+
+        def load(self, key: str, *, read: ReadMode = "prefer-cache") -> Worker[None] | None: ...
+        def _render_key(self, key: str) -> None: ...
+        def set_show_hidden(self, show: bool) -> None: ...
+
+    def on_key(self, event: events.Key) -> None:
+        """Only ``/`` starts a filter: other letters are commands or nothing. A key typed
+        while the filter box is opening (focus moves a moment later) goes to the box."""
+        self.drawer.pending_cursor = None  # the user moves the cursor now
+        if not self.filtering:
+            return
+        char = event.character
+        if not char or not event.is_printable:
+            return
+        event.stop()
+        event.prevent_default()
+        self.post_message(self.FilterRequested(char))
+
+    def on_mouse_down(self, _: events.MouseDown) -> None:
+        self.drawer.pending_cursor = None
+
+    def action_open(self) -> None:
+        node = self.cursor_node
+        data = self._cursor_data()
+        if node is None or data is None:
+            return
+        if data.kind == "page":
+            self.post_message(self.PageSelected(data.space_id, data.id, data.path))
+        elif data.kind == "link":
+            self.post_message(self.LinkSelected(data.url))
+        elif data.kind == "status":
+            if data.status == "error":
+                self.action_retry()
+        elif node.allow_expand:
+            node.toggle()
+
+    def action_expand(self) -> None:
+        node = self.cursor_node
+        data = self._cursor_data()
+        if node is None or data is None:
+            return
+        if data.kind == "page":
+            unfold = node.allow_expand and not node.is_expanded
+            if unfold:
+                node.expand()
+            self.post_message(
+                self.PageSelected(data.space_id, data.id, data.path, focus=not unfold)
+            )
+        elif node.allow_expand and not node.is_expanded:
+            node.expand()
+        elif node.is_expanded and node.children:
+            self.move_cursor(node.children[0])
+
+    def action_collapse(self) -> None:
+        node = self.cursor_node
+        if node is None:
+            return
+        if node.allow_expand and node.is_expanded:
+            node.collapse()
+        elif node.parent is not None and not node.parent.is_root:
+            self.move_cursor(node.parent)
+
+    def action_retry(self) -> None:
+        """Retry the focused node's failed load, or reload its children from the server."""
+        data = self._cursor_data()
+        if data is None:
+            return
+        state = self.state
+        if data.kind == "status":
+            key = data.id
+        elif data.key in state.failures or data.kind in LAZY:
+            key = data.key
+        else:
+            key = space_key(data.space_id)
+        self.retry_key(key)
+
+    def retry_key(self, key: str) -> None:
+        """Load ``key``'s children again from the server (after a failure: "loading…"
+        in place of the error meanwhile)."""
+        state = self.state
+        if key not in state.info:
+            return
+        had_error = state.failures.pop(key, None) is not None
+        self.load(key, read="network")
+        if had_error:
+            self._render_key(key)
+
+    def action_toggle_hidden(self) -> None:
+        self.set_show_hidden(not self.show_hidden)
+        self.notify("Hidden pages shown" if self.show_hidden else "Hidden pages hidden")
+
+    def action_start_filter(self) -> None:
+        # at once: keys typed before the box has the focus go to it (see on_key)
+        self.filtering = True
+        self.post_message(self.FilterRequested(""))

@@ -1,0 +1,104 @@
+"""EditTargetScreen: where a suggested edit goes — a new change request, or one already
+open in this space (the reader's own, and the one under review).
+
+``enter`` picks, ``j``/``k`` move, ``escape`` cancels (nothing is opened or sent).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from ...markdown.sanitize import clean_text
+from ...models import ChangeRequest
+from ..common.text import inert
+
+__all__ = ["NEW", "EditTargetScreen"]
+
+NEW = "new"
+"""The option id of "a new change request"."""
+
+
+class EditTargetScreen(ModalScreen[str | None]):
+    """Returns :data:`NEW`, the id of the chosen change request, or ``None``."""
+
+    DEFAULT_CSS = """
+    EditTargetScreen { align: center middle; }
+    EditTargetScreen > #target-dialog {
+        width: 72; max-width: 95%; height: auto; max-height: 80%;
+        border: thick $primary; background: $surface; padding: 0 1;
+    }
+    EditTargetScreen OptionList { height: auto; max-height: 16; }
+    EditTargetScreen #target-keys { color: $text-muted; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="edit_target.cancel"),
+        Binding("j", "move(1)", "Down", show=False, id="edit_target.down"),
+        Binding("k", "move(-1)", "Up", show=False, id="edit_target.up"),
+    ]
+
+    def __init__(
+        self, page_title: str, candidates: list[ChangeRequest], under_review: str | None = None
+    ) -> None:
+        super().__init__()
+        self.page_title = page_title
+        self.candidates = candidates
+        self.under_review = under_review
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="target-dialog") as dialog:
+            dialog.border_title = inert(f"Suggest an edit of {self.page_title}")
+            options = [
+                Option(
+                    Text.assemble(
+                        ("+ New change request ", "bold"),
+                        f"“Edit {clean_text(self.page_title)}”",
+                    ),
+                    id=NEW,
+                )
+            ]
+            for cr in self.candidates:
+                note = "under review · " if cr.id == self.under_review else ""
+                options.append(
+                    Option(
+                        Text.assemble(
+                            (f"#{cr.number} ", "bold"),
+                            clean_text(cr.subject or "(no subject)"),
+                            (f"  {note}{cr.status}", "dim"),
+                        ),
+                        id=cr.id,
+                    )
+                )
+            yield OptionList(*options, id="target-list")
+            yield Static(
+                "enter choose · escape cancel · $EDITOR opens the page as it is there",
+                id="target-keys",
+            )
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+        if self.under_review is not None:  # the change request being reviewed is preselected
+            self.call_after_refresh(self._preselect, self.under_review)
+
+    def _preselect(self, cr_id: str) -> None:
+        ids = [NEW, *(cr.id for cr in self.candidates)]
+        if cr_id in ids:
+            self.query_one(OptionList).highlighted = ids.index(cr_id)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_move(self, step: int) -> None:
+        options = self.query_one(OptionList)
+        (options.action_cursor_down if step > 0 else options.action_cursor_up)()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,87 @@
+"""parse_pair: two revisions parsed together give exactly the blocks of two whole parses."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from diff_pages import PAGES, edit
+
+from gitbook_tui.markdown import Document, clean_text, parse
+from gitbook_tui.markdown.diff import flatten, parse_pair
+from gitbook_tui.server.demo.generated import large_reference_page
+
+_ANCHOR_RE = re.compile(r"anchor='[^']*'")
+
+
+def same_blocks(mine: Document, whole: Document) -> bool:
+    """Equal blocks; headings may differ in their anchor's number (``x`` for ``x-1``): a
+    diff shows no anchors, and a block shared by both sides is converted once."""
+    if mine.blocks == whole.blocks:
+        return True
+    return _ANCHOR_RE.sub("", repr(mine.blocks)) == _ANCHOR_RE.sub("", repr(whole.blocks))
+
+
+def display(document: Document | None) -> list[tuple[object, ...]]:
+    """Every field of every display block, context ones included."""
+    return [(b.key, b.path, b.depth, b.section, b.top, b.part) for b in flatten(document)]
+
+
+def assert_same(old: str, new: str) -> None:
+    old_doc, new_doc = parse_pair(old, new)
+    assert old_doc is not None and new_doc is not None
+    old_whole, new_whole = parse(old), parse(new)
+    assert old_doc.blocks == old_whole.blocks
+    assert same_blocks(new_doc, new_whole)
+    assert display(new_doc) == display(new_whole)
+
+
+def test_demo_pages_edited_parse_as_whole_parses() -> None:
+    assert len(PAGES) > 50
+    for number, page in enumerate(PAGES):
+        text = clean_text(page.read_text(encoding="utf-8"))
+        for seed in range(3):
+            count = 1 + (number + seed) % 6
+            new = edit(text, seed * 1000 + number, count)
+            assert_same(text, new)
+            assert_same(new, text)
+
+
+def test_unchanged_and_one_sided_pages() -> None:
+    text = clean_text(PAGES[0].read_text(encoding="utf-8"))
+    assert_same(text, text)
+    assert_same("", text)
+    assert_same(text, "")
+    old, new = parse_pair(None, text)
+    assert old is None and new is not None and new.blocks == parse(text).blocks
+    old, new = parse_pair(text, None)
+    assert new is None and old is not None and old.blocks == parse(text).blocks
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Para one.\n\nPara two.\n\nPara three.\n", "Para one.\n```\nPara two.\n\nPara three.\n"),
+        ("a\n\n{% hint %}\nin\n{% endhint %}\n\nb\n", "a\n\n{% hint %}\nin\n\nb\n"),
+        ("x\n\n- one\n\n- two\n\nend\n", "x\n\n- one\n\n- two\n- three\n\nend\n"),
+        ("t\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\nz\n", "t\n\n| a | b |\n| - | - |\n\nz\n"),
+        ("head\n\ntext\n===\n\nafter\n", "head\n\ntext\n---\n\nafter\n"),
+        ("---\ntitle: x\n---\n\nbody\n", "body\n\n---\ntitle: x\n---\n\nbody\n"),
+        # front matter closed further down than the look-ahead of its first line's chunk
+        (
+            "---\na: b\nc: d\ne: f\n{% tabs %}\n\n# H\n\nx\n",
+            "---\na: b\nc: d\ne: f\n---\n\n# H\n\nx\n",
+        ),
+        ("one\n\ntwo [link][r]\n\n[r]: https://example.com\n", "one\n\ntwo [link][r]\n"),
+        ("one\n\ntwo[^1]\n\n[^1]: note\n", "one!\n\ntwo[^1]\n\n[^1]: note\n"),
+    ],
+)
+def test_edits_that_change_how_later_text_is_read(old: str, new: str) -> None:
+    assert_same(old, new)
+    assert_same(new, old)
+
+
+def test_large_page_with_scattered_edits() -> None:
+    text = large_reference_page()
+    new = edit(text, 7, 40)
+    assert_same(text, new)

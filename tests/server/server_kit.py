@@ -1,0 +1,40 @@
+"""Helpers shared by the server tests: a loopback HTTP peer and the page-tree walk.
+
+A module of its own rather than a second ``conftest.py``: the test modules import
+``World`` and ``assert_error`` with ``from conftest import …``, which a second conftest
+module of the same name would shadow.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+__all__ = ["local_http", "walk_pages"]
+
+
+@contextmanager
+def local_http(handler: Callable[..., BaseHTTPRequestHandler]) -> Iterator[str]:
+    """An HTTP server for ``handler`` on a free loopback port, serving from a thread while
+    the block runs; yields its base URL (``http://127.0.0.1:PORT``)."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True  # a handler held on purpose never blocks the shutdown
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def walk_pages(pages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every page of a page tree (API or import form), parents before their children."""
+    out: list[dict[str, Any]] = []
+    for page in pages:
+        out.append(page)
+        out.extend(walk_pages(page.get("pages", [])))
+    return out
