@@ -6,12 +6,17 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from comments_support import BASE, Transport
 from review_world import desk, make_app, open_review
 
 from conftest import until
+from gitbook_tui.api import AsyncGitBook
+from gitbook_tui.tui.app import GitBookApp
 from gitbook_tui.tui.comments.change_request_threads import block_quote
 from gitbook_tui.tui.comments.comment_actions import READ_ONLY
 from gitbook_tui.tui.comments.comments_screen import CommentsScreen
+from gitbook_tui.tui.common.config import TuiConfig
+from gitbook_tui.tui.common.state import AccountState, StateStore, account_key
 from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
 
 __all__ = ["desk"]  # the fixture, used by name
@@ -129,3 +134,28 @@ async def test_reader_can_read_cr_threads_but_not_comment(world: Any, desk: dict
         assert not screen.threads[thread].pending
         r = world.client("alice").get(f"{_cr_path(desk)}/{thread}")
         assert r.json()["status"] == "open"
+
+
+async def test_cr_reply_queued_offline_is_replayed_to_the_cr(
+    world: Any, desk: dict, tmp_path
+) -> None:
+    thread, _ = _seed(world, desk)
+    transport = Transport(world.app)
+    client = AsyncGitBook("tok-alice", base_url=BASE, transport=transport, max_retries=0)
+    store = StateStore(tmp_path / "state.json")
+    store.save(account_key(client), AccountState(org_id=world.org))
+    app = GitBookApp(client, config=TuiConfig(), state_store=store)
+    async with app.run_test(size=(120, 40)) as pilot:
+        review = await open_review(app, pilot, SUBJECT)
+        screen = await _threads(app, pilot, review)
+        await until(pilot, lambda: screen.pane.thread is not None and not screen.busy)
+        transport.offline = True
+        await pilot.press("enter", "c")
+        await until(pilot, lambda: screen.composer.is_open)
+        await pilot.press(*"Sent from a tunnel", "ctrl+s")
+        await until(pilot, lambda: screen.queued == 1 and not screen.composer.is_open)
+        transport.offline = False
+        screen.action_reload()  # a successful request: the queue goes
+        await until(pilot, lambda: screen.queued == 0)
+        r = world.client("alice").get(f"{_cr_path(desk)}/{thread}/replies")
+        assert [i["body"]["markdown"] for i in r.json()["items"]] == ["Sent from a tunnel"]
