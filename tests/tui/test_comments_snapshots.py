@@ -15,17 +15,19 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from comments_support import build_space, make_app, open_comments, select_thread
+from comments_support import BASE, Transport, build_space, make_app, open_comments, select_thread
 from review_world import desk, open_review
-from review_world import make_app as make_review_app
 from textual.pilot import Pilot
 from textual.widgets import Input, TextArea
 
 from conftest import START, until
+from gitbook_tui.api import AsyncGitBook
+from gitbook_tui.tui.app import GitBookApp
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.comments.comments_screen import CommentsScreen
 from gitbook_tui.tui.comments.reaction_picker import ReactionPicker
-from gitbook_tui.tui.common.state import StartTarget
+from gitbook_tui.tui.common.config import TuiConfig
+from gitbook_tui.tui.common.state import AccountState, StartTarget, StateStore, account_key
 from gitbook_tui.tui.common.status_bar import StatusBar
 
 __all__ = ["desk"]  # the review desk's fixture, used by name
@@ -161,7 +163,11 @@ def test_change_request_thread_quoting_a_block(
     snap_compare: Snap, world, desk, tmp_path, size
 ) -> None:
     """``c`` on a diff block of the review pane: the CR's threads, the quote in the composer."""
-    app = make_review_app(world, tmp_path, "alice")
+    # (the comments tests' transport: fixed rate-limit headers, whatever was requested)
+    client = AsyncGitBook("tok-alice", base_url=BASE, transport=Transport(world.app))
+    store = StateStore(tmp_path / "state.json")
+    store.save(account_key(client), AccountState(org_id=world.org))
+    app = GitBookApp(client, config=TuiConfig(), state_store=store)
 
     async def run_before(pilot: Pilot[Any]) -> None:
         review = await open_review(app, pilot, "Update partition sizing")
