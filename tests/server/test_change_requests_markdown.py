@@ -46,11 +46,20 @@ FILE = "---\ndescription: How to install.\nemoji: 📦\nhidden: false\n---\n\n# 
 
 def test_insert_reads_front_matter_and_title(world: World, make_space: Any) -> None:
     path = _cr(world, make_space())
-    _edit(world, path, _insert(FILE, title="Ignored", description="Also ignored"))
+    _edit(world, path, _insert(FILE, description="Ignored: the front matter wins"))
     page = _only_page(world, path)
     assert page["title"] == "Install" and page["slug"] == "install"
     assert page["description"] == "How to install." and page["emoji"] == "📦"
     assert page["markdown"] == "Run it.\n"
+
+
+def test_insert_with_a_title_keeps_a_different_heading(world: World, make_space: Any) -> None:
+    path = _cr(world, make_space())
+    _edit(world, path, _insert("# Overview\n\nBody\n", title="Guide"))
+    page = _only_page(world, path)
+    assert page["title"] == "Guide" and page["markdown"] == "# Overview\n\nBody\n"
+    _edit(world, path, _insert("# guide\n\nBody\n", title="Guide"))
+    assert _only_page(world, path)["markdown"] == "Body\n"  # repeats the title: dropped
 
 
 def test_insert_without_heading_takes_the_title_field(world: World, make_space: Any) -> None:

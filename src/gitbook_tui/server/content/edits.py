@@ -15,9 +15,9 @@ The batch is the openapi ``ChangeRequestContentChange`` list, each item a plain 
   may reference them as ``./<ref>``, rewritten to ``/files/<fileId>``.
 
 A markdown ``document`` is read as Git Sync reads a page file (:mod:`.page_text`): its front
-matter sets page metadata (winning over the fields above), a leading ``# Title`` is the title
-of an inserted page (winning over ``title``) and, in an update, is dropped when it repeats the
-page's title; only the rest is stored as the page's document. So the markdown export of a
+matter sets page metadata (winning over the fields above); a leading ``# Title`` is the title
+of an inserted page without ``title``, and is dropped when it repeats the page's title (else it
+stays a heading of the body); only the rest is stored as the page's document. So the markdown export of a
 page (its body), written back unchanged, changes nothing.
 
 Any invalid change rejects the whole batch with :class:`EditError` (a 400 naming the field).
@@ -176,11 +176,15 @@ class _Batch:
     def insert_page(self, i: int, change: dict[str, Any]) -> None:
         where = f"changes[{i}]"
         markdown = self._markdown(change.get("document"), where)
-        # As Git Sync reads a file: front matter is page metadata, a leading "# Title" the
-        # title (both win over the change's fields), the rest the page's document.
+        # As Git Sync reads a file: front matter is page metadata (it wins over the change's
+        # fields), a leading "# Title" the title, the rest the page's document. Given a
+        # ``title``, a leading heading that does not repeat it stays a heading of the body.
         read = page_text(markdown or "")
         container, _ = self._container(change.get("into"), where)
-        title = read.title or change.get("title") or "Untitled"
+        title = change.get("title") or read.title or "Untitled"
+        body = read.body
+        if read.title is not None and not same_title(read.title, title):
+            body = read.headed
         page_id = self.env.new_id()
         slug = _unique_slug(change.get("slug") or slugify(title), container, page_id)
         node: dict[str, Any] = {
@@ -195,7 +199,7 @@ class _Batch:
             "noIndex": False,
             "createdAt": self.env.now,
             "updatedAt": self.env.now,
-            "document": self.env.tx.put_blob(read.body),
+            "document": self.env.tx.put_blob(body),
             "pages": [],
         }
         self._apply_fields(node, {k: v for k, v in change.items() if k != "title"})
