@@ -12,7 +12,16 @@ from textual.content import Content
 
 from ...markdown.sanitize import clean_text
 
-__all__ = ["EMOJI_FALLBACK", "cell_width", "emoji_slot", "fit", "form_value", "inert", "plain"]
+__all__ = [
+    "EMOJI_FALLBACK",
+    "cell_width",
+    "count_of",
+    "emoji_slot",
+    "fit",
+    "form_value",
+    "inert",
+    "plain",
+]
 
 EMOJI_FALLBACK = "✦"
 """Drawn in place of an emoji no terminal can be trusted to draw at a known width."""
@@ -44,6 +53,11 @@ def form_value(text: str | None, *, one_line: bool = False) -> str:
     if one_line:
         value = value.replace("\n", " ").replace("\t", " ")  # \r is already gone
     return value
+
+
+def count_of(count: int, noun: str, plural: str = "") -> str:
+    """``1 thread``, ``2 threads`` (``plural`` for an irregular noun)."""
+    return f"{count} {noun if count == 1 else (plural or noun + 's')}"
 
 
 cell_width = cell_len
