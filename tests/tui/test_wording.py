@@ -29,3 +29,16 @@ def test_unreachable_server_said_once_and_named() -> None:
         error_text(refused, "http://h/v1")
         == "Server (http://h/v1) refused: already redirects [409]"
     )
+
+
+def test_fit_marks_a_cut_with_an_ellipsis() -> None:
+    from gitbook_tui.tui.common.text import cell_width, fit
+
+    assert fit("Quickstart: your first stream", 12, ellipsis=True) == "Quickstart:…"
+    assert fit("Quickstart: your first stream", 12) == "Quickstart: "
+    assert fit("short", 8, ellipsis=True) == "short   "
+    assert fit("exactly8", 8, ellipsis=True) == "exactly8"
+    wide = fit("日本語のタイトル", 7, ellipsis=True)
+    assert wide.endswith("…") or wide.endswith("… ")
+    assert cell_width(wide) == 7
+    assert fit("abc", 0, ellipsis=True) == ""

@@ -66,9 +66,13 @@ Every widget that lines text up measures with this (never ``len``); the same fun
 object as Rich's, so hot layout loops pay nothing for it."""
 
 
-def fit(text: str, width: int) -> str:
-    """``text`` cut or padded with spaces to exactly ``width`` cells (see :func:`cell_width`)."""
-    return set_cell_size(text, max(0, width))
+def fit(text: str, width: int, *, ellipsis: bool = False) -> str:
+    """``text`` cut or padded with spaces to exactly ``width`` cells (see :func:`cell_width`);
+    with ``ellipsis`` a cut ends with ``…`` so the reader knows there is more."""
+    width = max(0, width)
+    if ellipsis and width and cell_len(text) > width:
+        return set_cell_size(set_cell_size(text, width - 1).rstrip() + "…", width)
+    return set_cell_size(text, width)
 
 
 def _steady(char: str) -> bool:
