@@ -92,6 +92,14 @@ def editable_copy(revision: dict[str, Any]) -> tuple[list[dict[str, Any]], list[
     return copy.deepcopy(revision["pages"]), copy.deepcopy(revision["files"])
 
 
+def shared_copy(revision: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """New top-level lists of a revision's pages and files, sharing their nodes with it (no
+    copying of what does not change): to store as they are, to add to, or to edit through
+    :func:`.edits.apply_changes` (which copies only the nodes it changes). Never change a
+    node of them in place."""
+    return list(revision["pages"]), list(revision["files"])
+
+
 def iter_pages(
     pages: list[dict[str, Any]], parent_path: str = "", parent_id: str | None = None
 ) -> Iterator[tuple[dict[str, Any], str, str | None]]:
