@@ -36,6 +36,7 @@ class PageTreeCopy:
         self.pages = pages
         self._owned: set[int] = set()
         self._kept: list[object] = []  # owned objects stay alive, so their ids stay theirs
+        self._parents: dict[str, str | None] | None = None  # page id -> parent page id
         self.own(self.pages)
 
     def own(self, *objects: object) -> None:
@@ -59,10 +60,45 @@ class PageTreeCopy:
             self.own(node["pages"])
         return node
 
+    def _parent_ids(self) -> dict[str, str | None]:
+        if self._parents is None:
+            parents: dict[str, str | None] = {}
+
+            def note(nodes: list[Node], parent: str | None) -> None:
+                for node in nodes:
+                    parents.setdefault(node["id"], parent)
+                    note(node.get("pages", []), node["id"])
+
+            note(self.pages, None)
+            self._parents = parents
+        return self._parents
+
+    def _known_path(self, page_id: str) -> list[int] | None:
+        """The indexes leading to ``page_id`` by the ids of its parents (noted once for the
+        whole batch), checked step by step: None when the tree has moved on since."""
+        parents = self._parent_ids()
+        if page_id not in parents:
+            return None
+        chain = [page_id]
+        while (up := parents[chain[-1]]) is not None:
+            chain.append(up)
+        path: list[int] = []
+        container = self.pages
+        for wanted in reversed(chain):
+            index = next((i for i, n in enumerate(container) if n["id"] == wanted), None)
+            if index is None:
+                return None
+            path.append(index)
+            container = container[index].get("pages", [])
+        return path
+
     def locate(self, page_id: str) -> tuple[list[Node], int, Node | None] | None:
         """(the list holding the page, its index, its parent node or None), all of them —
         and the page with its list of sub-pages — owned, so safe to change."""
-        path = _index_path(self.pages, page_id)
+        path = self._known_path(page_id)
+        if path is None:
+            self._parents = None  # pages were added or moved: note them again next time
+            path = _index_path(self.pages, page_id)
         if path is None:
             return None
         container, parent = self.pages, None

@@ -118,6 +118,7 @@ def create_change_request(
             created_by=ctx.user_id,
             change_request=cr_id,
             variables=dict(base.get("variables") or {}),
+            cache=True,  # read again by the next edit
         )
         cr = {
             "id": cr_id,
@@ -249,6 +250,7 @@ def update_change_request_content(
             created_by=ctx.user_id,
             change_request=cr["id"],
             variables=dict(current.get("variables") or {}),
+            cache=True,  # read again by the next edit
         )
         cr["revision"] = rev_id
         if ctx.user_id not in cr.setdefault("contributors", []):
