@@ -87,6 +87,7 @@ class Thread:
     cr: dict[str, Any] | None
     _pages: PageMap | None = field(default=None, repr=False)
     _digests: dict[str, str] = field(default_factory=dict, repr=False)
+    _users: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)
 
     @property
     def scope(self) -> str:
@@ -144,7 +145,12 @@ class Thread:
 
     # rendering
     def user(self, user_id: str) -> dict[str, Any]:
-        return user_ref(self.tx, self.ctx, user_id)
+        """The user's JSON, looked up once per request (a listing names the same few
+        people over and over); a fresh copy each time, as callers may change it."""
+        if user_id not in self._users:
+            self._users[user_id] = user_ref(self.tx, self.ctx, user_id)
+        known = self._users[user_id]
+        return {k: dict(v) if isinstance(v, dict) else v for k, v in known.items()}
 
     def permissions(self, record: dict[str, Any]) -> dict[str, bool]:
         author = record["postedBy"] == self.ctx.user_id
