@@ -9,6 +9,7 @@ from types import TracebackType
 
 from fastapi import FastAPI
 
+from ..content.space_revision import search_index_deferred
 from .batch import BatchStorage
 from .seed import PHASE_DONE, PHASE_STRUCTURE, DemoSeeder, seed_phase
 
@@ -57,7 +58,10 @@ class DemoSeeding:
             with self.storage.batch():
                 self.phase = seed_phase(self.storage)
                 if self.phase == PHASE_STRUCTURE:
-                    asyncio.run(self._seeder.seed_extras())
+                    # The generated spaces' search index (~0.3 s) is built by their first
+                    # search, not while the requests for this phase wait for it.
+                    with search_index_deferred(self.storage):
+                        asyncio.run(self._seeder.seed_extras())
                     self.phase = PHASE_DONE
 
     def space_ids_filled_later(self) -> set[str]:
