@@ -259,11 +259,25 @@ async def bench_listing(
             "  client CPU: "
             + ", ".join(f"{name} {seconds * 1000:.0f} ms" for name, seconds in used.items())
         )
-    print(f"  ours/httpx    {wall['ours'] / wall['httpx']:.3f} (target <= 1.10)")
+    print(
+        f"  ours/httpx    {wall['ours'] / wall['httpx']:.3f} (target <= 1.10)"
+        f"   paired: {paired(samples, 'httpx'):.3f}"
+    )
     if "official" in wall:
-        print(f"  ours/official {wall['ours'] / wall['official']:.3f} (target <= 1.00)")
+        print(
+            f"  ours/official {wall['ours'] / wall['official']:.3f} (target <= 1.00)"
+            f"   paired: {paired(samples, 'official'):.3f}"
+        )
     else:
         print(f"  official client skipped: {skip}")
+
+
+def paired(samples: dict[str, list[Sample]], other: str) -> float:
+    """Median of the rounds' own ratios (ours / other, run back to back): steadier than
+    the ratio of medians when the machine's load changes between rounds."""
+    return statistics.median(
+        a.wall / b.wall for a, b in zip(samples["ours"], samples[other], strict=True)
+    )
 
 
 async def bench_cached_read(url: str, space: str, cache: ResponseCache, reads: int) -> None:

@@ -1,14 +1,12 @@
-"""The persistent response cache: store rules, read modes, revalidation, offline, invalidation."""
+"""The persistent response cache in the client: what is stored, read modes, revalidation, offline, invalidation."""
 
 from __future__ import annotations
 
-import sqlite3
-import stat
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from cache_kit import BASE, client_for, raw_files, refuse_connection
 
 from gitbook_tui import cli
 from gitbook_tui.api import (
@@ -21,203 +19,7 @@ from gitbook_tui.cache import (
     ResponseCache,
     account_fingerprint,
     default_cache_path,
-    entry_key,
 )
-from gitbook_tui.cache.store import SCHEMA_VERSION
-
-BASE = "http://testserver/v1"
-
-
-class Recording(httpx.AsyncBaseTransport):
-    """Wraps a transport and records (method, path, status, If-None-Match) per request."""
-
-    def __init__(self, inner: httpx.AsyncBaseTransport) -> None:
-        self.inner = inner
-        self.log: list[tuple[str, str, int, str | None]] = []
-
-    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-        response = await self.inner.handle_async_request(request)
-        entry = (request.method, request.url.path, response.status_code)
-        self.log.append((*entry, request.headers.get("if-none-match")))
-        return response
-
-    def statuses(self) -> list[int]:
-        return [status for _, _, status, _ in self.log]
-
-
-async def _no_sleep(seconds: float) -> None:
-    return None
-
-
-def _offline(request: httpx.Request) -> httpx.Response:
-    raise httpx.ConnectError("connection refused", request=request)
-
-
-@pytest.fixture
-def cache(tmp_path: Path) -> ResponseCache:
-    c = ResponseCache(tmp_path / "cache" / "responses.sqlite")
-    yield c  # type: ignore[misc]
-    c.close()
-
-
-def client_for(
-    world: Any,
-    cache: ResponseCache | None,
-    name: str = "alice",
-    transport: httpx.AsyncBaseTransport | None = None,
-) -> tuple[AsyncGitBook, Recording]:
-    recording = Recording(transport or httpx.ASGITransport(app=world.app))
-    client = AsyncGitBook(
-        f"tok-{name}", base_url=BASE, transport=recording, cache=cache, sleep=_no_sleep
-    )
-    return client, recording
-
-
-def _raw_files(path: Path) -> bytes:
-    return b"".join(
-        Path(f"{path}{s}").read_bytes()
-        for s in ("", "-wal", "-shm", "-journal")
-        if Path(f"{path}{s}").exists()
-    )
-
-
-# -- the file -------------------------------------------------------------------------------
-def test_default_path_is_in_the_user_cache_dir(tmp_path: Path) -> None:
-    path = default_cache_path()
-    assert path.is_relative_to(tmp_path / "cache")
-    c = ResponseCache()
-    try:
-        assert c.path == path and path.exists()
-    finally:
-        c.close()
-
-
-def test_file_is_created_owner_only(cache: ResponseCache) -> None:
-    cache.put("k", "acct", "/x", b"{}", None)
-    for suffix in ("", "-wal"):
-        mode = stat.S_IMODE(Path(f"{cache.path}{suffix}").stat().st_mode)
-        assert mode == 0o600, (suffix, oct(mode))
-
-
-def test_garbage_file_is_rebuilt(tmp_path: Path) -> None:
-    path = tmp_path / "responses.sqlite"
-    path.write_bytes(b"this is not a database at all" * 100)
-    path.chmod(0o644)
-    c = ResponseCache(path)
-    try:
-        assert c.info()["entries"] == 0
-        c.put("k", "acct", "/x", b'{"a": 1}', None)
-        got = c.get("k")
-        assert got is not None and got.body == b'{"a": 1}'
-        assert stat.S_IMODE(path.stat().st_mode) == 0o600
-    finally:
-        c.close()
-
-
-def test_damaged_pages_never_crash(tmp_path: Path) -> None:
-    path = tmp_path / "responses.sqlite"
-    c = ResponseCache(path)
-    for i in range(50):
-        c.put(f"k{i}", "acct", f"/x/{i}", b"x" * 2000, None)
-    c.close()
-    data = bytearray(path.read_bytes())
-    for offset in range(4096, len(data), 997):
-        data[offset : offset + 64] = b"\xff" * 64
-    path.write_bytes(bytes(data))
-    c = ResponseCache(path)
-    try:
-        for i in range(50):
-            c.get(f"k{i}")  # a miss or a hit, never an exception
-        c.put("new", "acct", "/y", b"{}", None)
-        assert c.get("new") is not None
-    finally:
-        c.close()
-
-
-def test_old_schema_version_is_rebuilt(tmp_path: Path) -> None:
-    path = tmp_path / "responses.sqlite"
-    conn = sqlite3.connect(path)
-    conn.executescript(
-        "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);"
-        "INSERT INTO meta VALUES('schema_version', '1');"
-        "CREATE TABLE entries(url TEXT PRIMARY KEY, body BLOB);"
-        "INSERT INTO entries VALUES('http://x', 'old');"
-    )
-    conn.commit()
-    conn.close()
-    c = ResponseCache(path)
-    try:
-        assert c.info()["entries"] == 0
-        c.put("k", "acct", "/x", b"{}", None)
-        assert c.get("k") is not None
-    finally:
-        c.close()
-    conn = sqlite3.connect(path)
-    version = conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
-    conn.close()
-    assert version == (str(SCHEMA_VERSION),)
-
-
-def test_foreign_database_without_version_is_rebuilt(tmp_path: Path) -> None:
-    path = tmp_path / "responses.sqlite"
-    conn = sqlite3.connect(path)
-    conn.executescript("CREATE TABLE entries(url TEXT PRIMARY KEY, body BLOB);")
-    conn.close()
-    c = ResponseCache(path)
-    try:
-        c.put("k", "acct", "/x", b"{}", None)
-        assert c.get("k") is not None
-    finally:
-        c.close()
-
-
-def test_reopening_keeps_entries(tmp_path: Path) -> None:
-    path = tmp_path / "responses.sqlite"
-    c = ResponseCache(path)
-    c.put("k", "acct", "/x", b"{}", '"e1"')
-    c.close()
-    c = ResponseCache(path)
-    try:
-        got = c.get("k")
-        assert got is not None and got.etag == '"e1"'
-    finally:
-        c.close()
-
-
-def test_least_recently_used_is_evicted_at_the_cap(tmp_path: Path) -> None:
-    c = ResponseCache(tmp_path / "r.sqlite", max_bytes=3500)
-    try:
-        for i in range(3):
-            c.put(f"k{i}", "acct", f"/p/{i}", b"x" * 1000, None)
-        assert c.get("k0") is not None  # k0 is now more recent than k1
-        c.put("k3", "acct", "/p/3", b"x" * 1000, None)
-        assert c.get("k1") is None
-        assert all(c.get(k) is not None for k in ("k0", "k2", "k3"))
-        assert c.info()["accounts"]["acct"]["bytes"] <= 3500
-        c.put("huge", "acct", "/p/huge", b"x" * 10_000, None)  # bigger than the whole cache
-        assert c.get("huge") is None and c.get("k3") is not None
-    finally:
-        c.close()
-
-
-def test_keys_differ_per_account_and_sort_the_query() -> None:
-    a = account_fingerprint(BASE, "tok-alice")
-    b = account_fingerprint(BASE, "tok-carol")
-    other_server = account_fingerprint("http://elsewhere/v1", "tok-alice")
-    assert len({a, b, other_server}) == 3
-    assert "tok-alice" not in a
-    assert entry_key(a, "GET", "/x", "a=1&b=2") != entry_key(b, "GET", "/x", "a=1&b=2")
-
-
-async def test_query_order_does_not_matter(world: Any, cache: ResponseCache) -> None:
-    client, _ = client_for(world, cache)
-    async with client:
-        path = f"/orgs/{world.org}/members"
-        first = await client.get(path, dict, params={"limit": 2, "role": "admin"})
-        again = await client.get(
-            path, dict, params={"role": "admin", "limit": 2}, read="cache-only"
-        )
-    assert again == first
 
 
 # -- what is stored ---------------------------------------------------------------------------
@@ -241,7 +43,7 @@ async def test_token_is_never_stored(world: Any, cache: ResponseCache) -> None:
         await client.orgs.get(world.org)
         await client.orgs.members(world.org).to_list()
     assert cache.info()["entries"] >= 3
-    raw = _raw_files(cache.path)
+    raw = raw_files(cache.path)
     assert b"tok-alice" not in raw
     assert b"Alice" in raw  # the bodies are there (so the grep looks at real data)
 
@@ -351,7 +153,7 @@ async def test_offline_reads_fall_back_to_the_cache(world: Any, cache: ResponseC
     online, _ = client_for(world, cache)
     async with online:
         await online.orgs.get(world.org)
-    offline, recording = client_for(world, cache, transport=httpx.MockTransport(_offline))
+    offline, recording = client_for(world, cache, transport=httpx.MockTransport(refuse_connection))
     async with offline:
         org = await offline.orgs.get(world.org)
         with pytest.raises(APIConnectionError):
@@ -365,7 +167,7 @@ async def test_offline_reads_fall_back_to_the_cache(world: Any, cache: ResponseC
 
 
 async def test_offline_without_cache_raises(world: Any) -> None:
-    client, _ = client_for(world, None, transport=httpx.MockTransport(_offline))
+    client, _ = client_for(world, None, transport=httpx.MockTransport(refuse_connection))
     async with client:
         with pytest.raises(APIConnectionError):
             await client.orgs.get(world.org)
@@ -449,7 +251,7 @@ async def test_cache_info_and_clear(world: Any, capsys: pytest.CaptureFixture[st
     assert "Removed 4 cached responses" in capsys.readouterr().out
     assert cli.main(["cache", "info"]) == 0
     assert "Entries:    0" in capsys.readouterr().out
-    assert b"tok-alice" not in _raw_files(default_cache_path())
+    assert b"tok-alice" not in raw_files(default_cache_path())
 
 
 async def test_no_store_answers_are_not_cached(tmp_path) -> None:

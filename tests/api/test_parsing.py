@@ -86,3 +86,23 @@ def test_not_json_says_so_once() -> None:
         parse_body(Space, b"<html>502</html>", "getSpace")
     assert info.value.field == "(body)"
     assert info.value.detail.startswith("is not JSON: ") and "Invalid JSON" not in info.value.detail
+
+
+def test_a_large_page_goes_to_the_oldest_generation_unwalked() -> None:
+    """The models of a large body skip the young collections (they would live on anyway);
+    nothing stays frozen, and objects the application froze itself stay frozen."""
+    body = big_page()
+    gc.collect()
+    page = parse_body(Page[Space], body, "listSpaces")
+    oldest = {id(obj) for obj in gc.get_objects(generation=2)}
+    assert id(page.items[0]) in oldest and id(page.items[-1]) in oldest
+    assert gc.get_freeze_count() == 0 and gc.isenabled()
+    kept = [[n] for n in range(100)]
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        parse_body(Page[Space], body, "listSpaces")
+        assert gc.get_freeze_count() == frozen  # the application's freeze left alone
+    finally:
+        gc.unfreeze()
+    assert kept

@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import asyncio
+import json
+import threading
 import time
 from collections.abc import Callable
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
+from pydantic import BaseModel, field_validator
 
 from gitbook_tui.api import AsyncGitBook, NotFoundError
-from gitbook_tui.api.pagination import peek_next_page
+from gitbook_tui.api.pagination import AsyncPager, peek_next_page
+from gitbook_tui.cache import ResponseCache
 
 BASE = "http://gitbook.test/v1"
 
@@ -139,3 +145,93 @@ async def test_capped_and_cached_walks_read_one_page_at_a_time() -> None:
 )
 def test_peek_next_page(body: bytes, expected: str | None) -> None:
     assert peek_next_page(body) == expected
+
+
+class _PagesHandler(BaseHTTPRequestHandler):
+    """Two pages over real HTTP/1.1 keep-alive; records when the second page is asked for."""
+
+    protocol_version = "HTTP/1.1"
+
+    def do_GET(self) -> None:
+        second = "page=p1" in self.path
+        if second:
+            self.server.second_asked.set()  # type: ignore[attr-defined]
+        body = json.dumps(
+            {"items": [{"id": "s1"}], "next": None}
+            if second
+            else {"items": [{"id": "s0"}], "next": {"page": "p1"}}
+        ).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+async def test_the_next_request_reaches_the_server_before_this_page_is_parsed() -> None:
+    """Over a real connection: while the first page's items are being validated, the
+    server has already been asked for the second (so it prepares it meanwhile)."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), _PagesHandler)
+    server.second_asked = threading.Event()  # type: ignore[attr-defined]
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    asked_before_parse: list[bool] = []
+
+    class Probe(BaseModel):
+        id: str
+
+        @field_validator("id")
+        @classmethod
+        def _record(cls, value: str) -> str:
+            if value == "s0":  # blocks this loop: only a request already written arrives
+                asked_before_parse.append(server.second_asked.wait(10))  # type: ignore[attr-defined]
+            return value
+
+    try:
+        base = f"http://127.0.0.1:{server.server_address[1]}/v1"
+        async with AsyncGitBook("tok", base_url=base) as c:
+            pager = AsyncPager(c.spaces._client, "/orgs/org1/spaces", Probe)
+            ids = [item.id async for item in pager]
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(10)
+    assert ids == ["s0", "s1"]
+    assert asked_before_parse == [True]
+
+
+@pytest.mark.parametrize(
+    ("body", "expected"),
+    [
+        (b'{"items": [], "next": {"page": "tail"}}', "tail"),
+        (b'{"items": [{"next": {"page": "item"}}]}', None),  # an item's, not the envelope's
+        (b'{"next": {"page": "first"}, "items": [{"id": "a"}]}', "first"),
+        (b'{"items": [{"next": {"page": "x"}}], "next": {"page": "p\\u0032"}}', "p2"),
+    ],
+)
+def test_peek_next_page_reads_the_envelope_only(body: bytes, expected: str | None) -> None:
+    assert peek_next_page(body) == expected
+
+
+async def test_the_next_request_goes_out_before_this_page_is_written_to_the_cache(
+    tmp_path: Path,
+) -> None:
+    pages = Pages(3)
+    asked_when_stored: list[int] = []
+
+    class Watched(ResponseCache):
+        def put(self, *args: Any, **kwargs: Any) -> None:
+            asked_when_stored.append(len(pages.tokens))
+            super().put(*args, **kwargs)
+
+    cache = Watched(tmp_path / "cache.sqlite")
+    try:
+        async with client(pages, cache=cache) as c:
+            ids = [s.id async for s in c.spaces.list_in_org("org1", limit=2)]
+    finally:
+        cache.close()
+    assert ids == [f"s{n}" for n in range(6)]
+    assert asked_when_stored[0] == 2  # the first page stored once the second was asked for

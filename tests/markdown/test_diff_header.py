@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gitbook_tui.markdown.diff import AttributeChange, WordTag, attribute_changes, header_diff
-from gitbook_tui.models.content import RevisionPage
+from gitbook_tui.models import RevisionPage
 
 
 def test_title_change_with_word_highlights() -> None:

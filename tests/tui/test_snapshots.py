@@ -359,6 +359,36 @@ def test_browser_narrow(snap_compare: Snap, world, workspace, tmp_path, pane) ->
     assert snap_compare(app, terminal_size=(60, 20), run_before=run_before)
 
 
+# -- (a3) open comment threads counted in the tree and the page header -----------------------
+@pytest.mark.parametrize("size", SIZES)
+def test_comment_counts(snap_compare: Snap, world, workspace, tmp_path, size) -> None:
+    """Install has two open threads (and a resolved one), Welcome one, the User Guide
+    space three; Release notes one: dim counts on those rows and in the page header."""
+    guide, notes = workspace["guide"], workspace["notes"]
+
+    def thread(space: str, page: str | None, text: str) -> str:
+        body: dict[str, Any] = {"body": {"markdown": text}, **({"page": page} if page else {})}
+        r = world.client("alice").post(f"/spaces/{space}/comments", json=body)
+        assert r.status_code in (200, 201), r.text
+        return str(r.json()["id"])
+
+    thread(guide, workspace["Install"], "Does brew still need the tap?")
+    thread(guide, workspace["Install"], "Add the Linux package.")
+    done = thread(guide, workspace["Install"], "Typo fixed.")
+    r = world.client("alice").put(f"/spaces/{guide}/comments/{done}", json={"resolved": True})
+    assert r.status_code == 200, r.text
+    thread(guide, workspace["Welcome"], "Shorter intro?")
+    thread(notes, None, "When is 3.6 due?")
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        browser = await open_page(pilot, "Install")
+        await until(pilot, lambda: browser.header.comments_text != "")
+        await settle(pilot)
+
+    app = make_app(world, tmp_path, start=_start(workspace, "Install"))
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
 # -- (b) a page with every block ------------------------------------------------------------
 @pytest.mark.parametrize("anchor", ["top", "hints", "embeds", "figure", "end"])
 @pytest.mark.parametrize("size", SIZES)

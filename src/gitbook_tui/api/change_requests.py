@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import builtins
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from ..models import (
     ChangeRequest,
@@ -21,17 +21,12 @@ from ..models import (
     RevisionSemanticChanges,
 )
 from .base import ReadMode
-from .content import content_root
 from .pagination import AsyncPager
 from .resource import Resource, body, operation, seg
+from .space_paths import change_requests_path, content_root, space_path
 
 CR = "/v1/spaces/{spaceId}/change-requests/{changeRequestId}"
-
-
-def _crs(space_id: str) -> str:
-    """Every change request of a space: a change request is reachable by id and by number,
-    so a change to one drops the cached reads of both forms (and the lists)."""
-    return f"/spaces/{seg(space_id, 'space_id')}/change-requests"
+T = TypeVar("T")
 
 
 def _filters(
@@ -54,6 +49,33 @@ def _filters(
 class ChangeRequests(Resource):
     """``change_request`` arguments accept the change request's id or its number."""
 
+    async def _change(
+        self,
+        method: str,
+        space_id: str,
+        change_request: str | int,
+        below: str,
+        cast_to: type[T] | None,
+        operation: str,
+        *,
+        body: Any = None,
+        params: dict[str, Any] | None = None,
+    ) -> T:
+        """A change to a change request (at ``below`` under it): drops the cached reads of
+        every change request of the space (each is reachable by id and by number) and
+        refreshes the space (its change-request counts)."""
+        result: T = await self._client.send(
+            method,
+            f"{content_root(space_id, change_request)}{below}",
+            cast_to,
+            body=body,
+            params=params,
+            invalidates=[change_requests_path(space_id)],
+            refreshes=[space_path(space_id)],
+            operation=operation,
+        )
+        return result
+
     @operation("GET /v1/spaces/{spaceId}/change-requests")
     def list(
         self,
@@ -71,15 +93,14 @@ class ChangeRequests(Resource):
         """Change requests, most recently updated first; ``status`` (one or several,
         default ``open``), ``creator`` / ``contributor`` / ``requested_reviewer`` user ids,
         ``order_by`` ``updatedAt`` or ``createdAt``."""
-        return AsyncPager(
-            self._client,
-            _crs(space_id),
+        return self._list(
+            change_requests_path(space_id),
             ChangeRequest,
+            "listChangeRequestsForSpace",
             params=_filters(status, creator, contributor, requested_reviewer, order_by),
             limit=limit,
             max_items=max_items,
             read=read,
-            operation="listChangeRequestsForSpace",
         )
 
     @operation("GET /v1/orgs/{organizationId}/change-requests")
@@ -102,10 +123,10 @@ class ChangeRequests(Resource):
         """Change requests of every space of the organization the caller can read, with
         the same filters as :meth:`list` plus ``space``, ``site`` and ``topic``. Servers
         without this operation answer 404 or 405: fall back to :meth:`list` per space."""
-        return AsyncPager(
-            self._client,
+        return self._list(
             f"/orgs/{seg(organization_id, 'organization_id')}/change-requests",
             ChangeRequest,
+            "listChangeRequestsForOrganization",
             params={
                 **_filters(status, creator, contributor, requested_reviewer, order_by),
                 "space": space,
@@ -115,7 +136,6 @@ class ChangeRequests(Resource):
             limit=limit,
             max_items=max_items,
             read=read,
-            operation="listChangeRequestsForOrganization",
         )
 
     @operation("POST /v1/spaces/{spaceId}/change-requests")
@@ -125,7 +145,7 @@ class ChangeRequests(Resource):
         """A new draft change request starting from the space's current content."""
         result: ChangeRequest = await self._client.send(
             "POST",
-            _crs(space_id),
+            change_requests_path(space_id),
             ChangeRequest,
             body=body(subject=subject, agentTaskId=agent_task_id),
             operation="createChangeRequest",
@@ -136,13 +156,12 @@ class ChangeRequests(Resource):
     async def get(
         self, space_id: str, change_request: str | int, *, read: ReadMode | None = None
     ) -> ChangeRequest:
-        result: ChangeRequest = await self._client.get(
+        return await self._read(
             content_root(space_id, change_request),
             ChangeRequest,
+            "getChangeRequestById",
             read=read,
-            operation="getChangeRequestById",
         )
-        return result
 
     @operation(f"PATCH {CR}")
     async def update(
@@ -155,16 +174,15 @@ class ChangeRequests(Resource):
         description: dict[str, Any] | None = None,
     ) -> ChangeRequest:
         """Change the subject, description or status (``draft``, ``open``, ``archived``)."""
-        result: ChangeRequest = await self._client.send(
+        return await self._change(
             "PATCH",
-            content_root(space_id, change_request),
+            space_id,
+            change_request,
+            "",
             ChangeRequest,
+            "updateChangeRequestById",
             body=body(subject=subject, status=status, description=description),
-            invalidates=[_crs(space_id)],
-            refreshes=[f"/spaces/{seg(space_id, 'space_id')}"],
-            operation="updateChangeRequestById",
         )
-        return result
 
     @operation(f"POST {CR}/merge")
     async def merge(self, space_id: str, change_request: str | int) -> MergeResult:
@@ -173,7 +191,7 @@ class ChangeRequests(Resource):
             "POST",
             f"{content_root(space_id, change_request)}/merge",
             MergeResult,
-            invalidates=[f"/spaces/{seg(space_id, 'space_id')}"],
+            invalidates=[space_path(space_id)],
             operation="mergeChangeRequest",
         )
         return result
@@ -181,15 +199,9 @@ class ChangeRequests(Resource):
     @operation(f"POST {CR}/update")
     async def update_from_main(self, space_id: str, change_request: str | int) -> MergeResult:
         """Bring the main content's newer edits in (:class:`ConflictError` on conflicts)."""
-        result: MergeResult = await self._client.send(
-            "POST",
-            f"{content_root(space_id, change_request)}/update",
-            MergeResult,
-            invalidates=[_crs(space_id)],
-            refreshes=[f"/spaces/{seg(space_id, 'space_id')}"],
-            operation="updateChangeRequest",
+        return await self._change(
+            "POST", space_id, change_request, "/update", MergeResult, "updateChangeRequest"
         )
-        return result
 
     @operation(f"GET {CR}/pdf")
     async def pdf(
@@ -202,14 +214,13 @@ class ChangeRequests(Resource):
     ) -> ChangeRequestPdf:
         """A temporary (1 hour) URL of a PDF of the content, from ``page`` (``only``: that
         page alone). Always asked of the server: a cached link may have expired."""
-        result: ChangeRequestPdf = await self._client.get(
+        return await self._read(
             f"{content_root(space_id, change_request)}/pdf",
             ChangeRequestPdf,
+            "getChangeRequestPDF",
             params={"page": page, "only": only},
             read="network",
-            operation="getChangeRequestPDF",
         )
-        return result
 
     @operation(f"GET {CR}/commenters")
     def commenters(
@@ -222,14 +233,13 @@ class ChangeRequests(Resource):
         read: ReadMode | None = None,
     ) -> AsyncPager[Member]:
         """Members who posted in the change request's threads."""
-        return AsyncPager(
-            self._client,
+        return self._list(
             f"{content_root(space_id, change_request)}/commenters",
             Member,
+            "listCommentersInChangeRequest",
             limit=limit,
             max_items=max_items,
             read=read,
-            operation="listCommentersInChangeRequest",
         )
 
     @operation(f"GET {CR}/changes")
@@ -243,14 +253,13 @@ class ChangeRequests(Resource):
     ) -> RevisionSemanticChanges:
         """Pages and files created, edited, moved or deleted (at most ``limit``; ``.more``
         counts the rest)."""
-        result: RevisionSemanticChanges = await self._client.get(
+        return await self._read(
             f"{content_root(space_id, change_request)}/changes",
             RevisionSemanticChanges,
+            "getChangeRequestChanges",
             params={"limit": limit},
             read=read,
-            operation="getChangeRequestChanges",
         )
-        return result
 
     @operation(f"POST {CR}/content")
     async def edit_content(
@@ -263,17 +272,16 @@ class ChangeRequests(Resource):
         ``[ChangeRequestContentChange.insert_markdown("Title", "Body")]``; the answer names
         the pages created or changed."""
         items = [c.to_api() if isinstance(c, ChangeRequestContentChange) else c for c in changes]
-        result: ChangeRequestContentUpdate = await self._client.send(
+        return await self._change(
             "POST",
-            f"{content_root(space_id, change_request)}/content",
+            space_id,
+            change_request,
+            "/content",
             ChangeRequestContentUpdate,
+            "updateChangeRequestContent",
             body={"changes": items},
             params={"compat": False},
-            invalidates=[_crs(space_id)],
-            refreshes=[f"/spaces/{seg(space_id, 'space_id')}"],
-            operation="updateChangeRequestContent",
         )
-        return result
 
     @operation(f"GET {CR}/reviews")
     def reviews(
@@ -287,15 +295,14 @@ class ChangeRequests(Resource):
         read: ReadMode | None = None,
     ) -> AsyncPager[ChangeRequestReview]:
         """Reviews, newest first (``outdated``: only reviews of an older revision, or not)."""
-        return AsyncPager(
-            self._client,
+        return self._list(
             f"{content_root(space_id, change_request)}/reviews",
             ChangeRequestReview,
+            "listChangeRequestReviews",
             params={"outdated": outdated},
             limit=limit,
             max_items=max_items,
             read=read,
-            operation="listChangeRequestReviews",
         )
 
     @operation(f"POST {CR}/reviews")
@@ -309,16 +316,15 @@ class ChangeRequests(Resource):
     ) -> ChangeRequestReview:
         """Approve (``approved``) or ask for changes (``changes-requested``), with an
         optional markdown ``comment``."""
-        result: ChangeRequestReview = await self._client.send(
+        return await self._change(
             "POST",
-            f"{content_root(space_id, change_request)}/reviews",
+            space_id,
+            change_request,
+            "/reviews",
             ChangeRequestReview,
+            "submitChangeRequestReview",
             body=body(status=status, comment=None if comment is None else {"markdown": comment}),
-            invalidates=[_crs(space_id)],
-            refreshes=[f"/spaces/{seg(space_id, 'space_id')}"],
-            operation="submitChangeRequestReview",
         )
-        return result
 
     @operation(f"GET {CR}/requested-reviewers")
     def requested_reviewers(
@@ -330,14 +336,13 @@ class ChangeRequests(Resource):
         max_items: int | None = None,
         read: ReadMode | None = None,
     ) -> AsyncPager[RequestedReviewer]:
-        return AsyncPager(
-            self._client,
+        return self._list(
             f"{content_root(space_id, change_request)}/requested-reviewers",
             RequestedReviewer,
+            "listRequestedReviewers",
             limit=limit,
             max_items=max_items,
             read=read,
-            operation="listRequestedReviewers",
         )
 
     @operation(f"POST {CR}/requested-reviewers")
@@ -351,25 +356,25 @@ class ChangeRequests(Resource):
         description: dict[str, Any] | None = None,
     ) -> RequestedReviewersResult:
         """Ask ``users`` (user ids) to review; a draft change request becomes ``open``."""
-        result: RequestedReviewersResult = await self._client.send(
+        return await self._change(
             "POST",
-            f"{content_root(space_id, change_request)}/requested-reviewers",
+            space_id,
+            change_request,
+            "/requested-reviewers",
             RequestedReviewersResult,
+            "requestReviewers",
             body=body(users=users, subject=subject, description=description),
-            invalidates=[_crs(space_id)],
-            refreshes=[f"/spaces/{seg(space_id, 'space_id')}"],
-            operation="requestReviewers",
         )
-        return result
 
     @operation(f"DELETE {CR}/requested-reviewers/{{userId}}")
     async def remove_requested_reviewer(
         self, space_id: str, change_request: str | int, user_id: str
     ) -> None:
-        await self._client.send(
+        await self._change(
             "DELETE",
-            f"{content_root(space_id, change_request)}/requested-reviewers/{seg(user_id, 'user_id')}",
-            invalidates=[_crs(space_id)],
-            refreshes=[f"/spaces/{seg(space_id, 'space_id')}"],
-            operation="removeRequestedReviewer",
+            space_id,
+            change_request,
+            f"/requested-reviewers/{seg(user_id, 'user_id')}",
+            None,
+            "removeRequestedReviewer",
         )

@@ -14,9 +14,9 @@ from ..models import (
     Member,
 )
 from .base import ReadMode
-from .content import content_root
 from .pagination import AsyncPager
 from .resource import Resource, body, operation, seg
+from .space_paths import content_root
 
 SPACE = "/v1/spaces/{spaceId}"
 CR = "/v1/spaces/{spaceId}/change-requests/{changeRequestId}"

@@ -20,19 +20,15 @@ from ..models import (
     SpaceSearchItem,
 )
 from .base import BaseClient, ReadMode
+from .document_text import document_markdown
 from .pagination import AsyncPager
 from .resource import Resource, operation, seg, segments
+from .space_paths import change_requests_path, content_root, revision_path, space_path
+
+__all__ = ["Content", "LinkPager", "content_root", "document_markdown"]
 
 SPACE = "/v1/spaces/{spaceId}"
 CR = "/v1/spaces/{spaceId}/change-requests/{changeRequestId}"
-
-
-def content_root(space_id: str, change_request: str | int | None = None) -> str:
-    """``/spaces/{id}``, or ``/spaces/{id}/change-requests/{cr}`` for a change request."""
-    root = f"/spaces/{seg(space_id, 'space_id')}"
-    if change_request is not None:
-        root += f"/change-requests/{seg(change_request, 'change_request')}"
-    return root
 
 
 def _options(
@@ -72,14 +68,13 @@ class Content(Resource):
         read: ReadMode | None = None,
     ) -> Revision:
         """The current revision: its page tree, files and variables."""
-        result: Revision = await self._client.get(
+        return await self._read(
             f"{content_root(space_id, change_request)}/content",
             Revision,
+            "getCurrentRevision",
             params=_options(metadata, computed),
             read=read,
-            operation="getCurrentRevision",
         )
-        return result
 
     @operation(f"POST {SPACE}/content/import", f"POST {CR}/content/import")
     async def import_content(
@@ -94,8 +89,7 @@ class Content(Resource):
         change request; ``source`` is e.g. ``website``, ``markdown``, ``git-sync``."""
         root = content_root(space_id, change_request)
         # A change request may be named by its number or its id: drop both forms.
-        crs = f"/spaces/{seg(space_id, 'space_id')}/change-requests"
-        invalidates = [root if change_request is None else crs]
+        invalidates = [root if change_request is None else change_requests_path(space_id)]
         result: ImportResult = await self._client.send(
             "POST",
             f"{root}/content/import",
@@ -117,14 +111,13 @@ class Content(Resource):
         read: ReadMode | None = None,
     ) -> RevisionPages:
         """The page tree (``.pages``, nested) without content."""
-        result: RevisionPages = await self._client.get(
+        return await self._read(
             f"{content_root(space_id, change_request)}/content/pages",
             RevisionPages,
+            "listPages",
             params=_options(metadata, computed),
             read=read,
-            operation="listPages",
         )
-        return result
 
     @operation(f"GET {SPACE}/content/files", f"GET {CR}/content/files")
     def files(
@@ -138,15 +131,14 @@ class Content(Resource):
         max_items: int | None = None,
         read: ReadMode | None = None,
     ) -> AsyncPager[File]:
-        return AsyncPager(
-            self._client,
+        return self._list(
             f"{content_root(space_id, change_request)}/content/files",
             File,
+            "listFiles",
             params=_options(metadata, computed),
             limit=limit,
             max_items=max_items,
             read=read,
-            operation="listFiles",
         )
 
     @operation(f"GET {SPACE}/content/files/{{fileId}}", f"GET {CR}/content/files/{{fileId}}")
@@ -160,14 +152,13 @@ class Content(Resource):
         computed: bool | None = None,
         read: ReadMode | None = None,
     ) -> File:
-        result: File = await self._client.get(
+        return await self._read(
             f"{content_root(space_id, change_request)}/content/files/{seg(file_id, 'file_id')}",
             File,
+            "getFileById",
             params=_options(metadata, computed),
             read=read,
-            operation="getFileById",
         )
-        return result
 
     @operation(
         f"GET {SPACE}/content/files/{{fileId}}/backlinks",
@@ -184,14 +175,13 @@ class Content(Resource):
         read: ReadMode | None = None,
     ) -> AsyncPager[Backlink]:
         """Places in the content that point to the file."""
-        return AsyncPager(
-            self._client,
+        return self._list(
             f"{content_root(space_id, change_request)}/content/files/{seg(file_id, 'file_id')}/backlinks",
             Backlink,
+            "getFileBacklinks",
             limit=limit,
             max_items=max_items,
             read=read,
-            operation="getFileBacklinks",
         )
 
     @operation(f"GET {SPACE}/content/reusable-contents/{{reusableContentId}}")
@@ -204,14 +194,13 @@ class Content(Resource):
         read: ReadMode | None = None,
     ) -> ReusableContent:
         """A reusable content block of the space's current revision (no body)."""
-        result: ReusableContent = await self._client.get(
-            f"/spaces/{seg(space_id, 'space_id')}/content/reusable-contents/{seg(reusable_content_id, 'reusable_content_id')}",
+        return await self._read(
+            f"{space_path(space_id)}/content/reusable-contents/{seg(reusable_content_id, 'reusable_content_id')}",
             ReusableContent,
+            "getReusableContentById",
             params=_options(metadata, None),
             read=read,
-            operation="getReusableContentById",
         )
-        return result
 
     @operation(
         f"GET {SPACE}/revisions/{{revisionId}}/reusable-contents/{{reusableContentId}}/document"
@@ -227,7 +216,7 @@ class Content(Resource):
         """The body of a reusable content at a revision, as a JSON document (see
         :func:`document_markdown` for its text)."""
         result: dict[str, Any] = await self._client.get(
-            f"/spaces/{seg(space_id, 'space_id')}/revisions/{seg(revision_id, 'revision_id')}"
+            f"{revision_path(space_id, revision_id)}"
             f"/reusable-contents/{seg(reusable_content_id, 'reusable_content_id')}/document",
             dict[str, Any],
             read=read,
@@ -249,14 +238,13 @@ class Content(Resource):
         read: ReadMode | None = None,
     ) -> RevisionPage:
         """One page with its content (``format="markdown"``: ``.markdown``, else ``.document``)."""
-        result: RevisionPage = await self._client.get(
+        return await self._read(
             f"{content_root(space_id, change_request)}/content/page/{seg(page_id, 'page_id')}",
             RevisionPage,
+            "getPageById",
             params=_options(metadata, computed, format, evaluated),
             read=read,
-            operation="getPageById",
         )
-        return result
 
     @operation(
         f"GET {SPACE}/content/page/{{pageId}}/links", f"GET {CR}/content/page/{{pageId}}/links"
@@ -297,14 +285,13 @@ class Content(Resource):
         read: ReadMode | None = None,
     ) -> RevisionPage:
         """The page at ``path`` (e.g. ``"guides/install"``; ``""``: the first page)."""
-        result: RevisionPage = await self._client.get(
+        return await self._read(
             f"{content_root(space_id, change_request)}/content/path/{segments(path, 'path')}",
             RevisionPage,
+            "getPageByPath",
             params=_options(metadata, computed, format, evaluated),
             read=read,
-            operation="getPageByPath",
         )
-        return result
 
     @operation(f"GET {SPACE}/search")
     def search(
@@ -317,15 +304,14 @@ class Content(Resource):
         read: ReadMode | None = None,
     ) -> AsyncPager[SpaceSearchItem]:
         """Pages of the space's main content matching ``query`` (best first)."""
-        return AsyncPager(
-            self._client,
-            f"/spaces/{seg(space_id, 'space_id')}/search",
+        return self._list(
+            f"{space_path(space_id)}/search",
             SpaceSearchItem,
+            "searchSpaceContent",
             params={"query": query},
             limit=limit,
             max_items=max_items,
             read=read,
-            operation="searchSpaceContent",
         )
 
     @operation(f"GET {SPACE}/revisions/{{revisionId}}/pages")
@@ -339,14 +325,13 @@ class Content(Resource):
         read: ReadMode | None = None,
     ) -> RevisionPages:
         """The page tree at a past revision of the space (e.g. a change request's base)."""
-        result: RevisionPages = await self._client.get(
-            f"/spaces/{seg(space_id, 'space_id')}/revisions/{seg(revision_id, 'revision_id')}/pages",
+        return await self._read(
+            f"{revision_path(space_id, revision_id)}/pages",
             RevisionPages,
+            "getPagesInRevisionById",
             params=_options(metadata, computed),
             read=read,
-            operation="getPagesInRevisionById",
         )
-        return result
 
     @operation(f"GET {SPACE}/revisions/{{revisionId}}/page/{{pageId}}")
     async def revision_page(
@@ -362,86 +347,10 @@ class Content(Resource):
         read: ReadMode | None = None,
     ) -> RevisionPage:
         """One page with its content at a past revision of the space."""
-        result: RevisionPage = await self._client.get(
-            f"/spaces/{seg(space_id, 'space_id')}/revisions/{seg(revision_id, 'revision_id')}/page/{seg(page_id, 'page_id')}",
+        return await self._read(
+            f"{revision_path(space_id, revision_id)}/page/{seg(page_id, 'page_id')}",
             RevisionPage,
+            "getPageInRevisionById",
             params=_options(metadata, computed, format, evaluated),
             read=read,
-            operation="getPageInRevisionById",
         )
-        return result
-
-
-_TEXT_BLOCKS = frozenset(
-    {"paragraph", "blockquote", "table", "html", "list-ordered", "list-unordered", "math"}
-)
-_TAG_OF_TYPE = {"reusable-content": "include"}
-
-
-def document_markdown(document: Any) -> str:
-    """Markdown of a JSON document, one top-level block at a time: headings, code, dividers
-    and GitBook blocks (hints, tabs…) written back in GitBook's markdown, any other block
-    as its text. This server's documents come back as written; another server's rich nodes
-    come back as readable text."""
-    if not isinstance(document, dict):
-        return ""
-    blocks: list[str] = []
-    for node in document.get("nodes") or []:
-        if not isinstance(node, dict):
-            continue
-        parts: list[str] = []
-        _collect_text(node, parts)
-        text = "".join(parts).strip("\n")
-        kind = str(node.get("type") or "paragraph")
-        raw_data = node.get("data")
-        data: dict[str, Any] = raw_data if isinstance(raw_data, dict) else {}
-        if kind.startswith("heading-") and kind[-1].isdigit():
-            blocks.append("#" * int(kind[-1]) + " " + text.replace("\n", " "))
-        elif kind == "divider":
-            blocks.append("---")
-        elif kind == "code" and ("syntax" in data or not data):
-            blocks.append(f"```{data.get('syntax') or ''}\n{text}\n```")
-        elif kind not in _TEXT_BLOCKS and (data or kind in ("hint", "tabs", "stepper")):
-            tag = _TAG_OF_TYPE.get(kind, kind)
-            attrs = "".join(
-                f' {key}="{value}"'
-                for key, value in data.items()
-                if isinstance(value, str) and '"' not in value and key.replace("-", "").isalnum()
-            )
-            blocks.append(f"{{% {tag}{attrs} %}}\n{text}\n{{% end{tag} %}}")
-        elif text.strip():
-            blocks.append(text)
-    return "\n\n".join(blocks)
-
-
-_MARK_WRAP = {"bold": "**", "italic": "_", "code": "`", "strikethrough": "~~"}
-
-
-def _collect_text(node: Any, parts: list[str]) -> None:
-    """The text of a node as markdown: marks wrap their text, links keep their target,
-    sibling blocks go on separate lines."""
-    if not isinstance(node, dict):
-        return
-    if node.get("object") == "inline" and node.get("type") == "link":
-        inner: list[str] = []
-        for child in node.get("nodes") or []:
-            _collect_text(child, inner)
-        raw_ref = (node.get("data") or {}).get("ref")
-        ref: dict[str, Any] = raw_ref if isinstance(raw_ref, dict) else {}
-        target = ref.get("url") or (f"/pages/{ref['page']}" if ref.get("page") else "")
-        parts.append(f"[{''.join(inner)}]({target})" if target else "".join(inner))
-        return
-    for leaf in node.get("leaves") or []:
-        if isinstance(leaf, dict) and isinstance(leaf.get("text"), str):
-            text = leaf["text"]
-            for mark in leaf.get("marks") or []:
-                wrap = _MARK_WRAP.get(mark.get("type", "")) if isinstance(mark, dict) else None
-                if wrap and text.strip():
-                    text = f"{wrap}{text}{wrap}"
-            parts.append(text)
-    first = True
-    for child in node.get("nodes") or []:
-        if isinstance(child, dict) and child.get("object") == "block" and not first:
-            parts.append("\n")
-        first = False
-        _collect_text(child, parts)

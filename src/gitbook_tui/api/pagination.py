@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncGenerator, Callable, Generator
+import re
+from collections.abc import AsyncGenerator, Awaitable, Callable, Generator
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -17,6 +18,10 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 MAX_PAGE_SIZE = 1000
+# How long a page waits, before it is parsed, for the next page's request to be written
+# (httpx's own transport says when, through httpcore's trace extension, well under a
+# millisecond after; other transports never do). The wait overlaps that request anyway.
+SEND_WAIT = 0.02
 
 
 class _NextOnly(BaseModel):
@@ -24,9 +29,23 @@ class _NextOnly(BaseModel):
     next: PageCursor | None = None
 
 
+# A body ending in ``"next": {"page": "TOKEN"}}`` (or ``"next": null}``) names its next page
+# in its last bytes: the closing brace after it ends the top-level object, so this "next" is
+# the envelope's own, not an item's. Read there without parsing the body (a few µs, against
+# ~1 ms to skip 1,000 items); any other shape is parsed. Only a hint: the pager compares it
+# with the validated page's ``next.page`` and asks again when they differ.
+_TAIL = 256
+_TAIL_NEXT = re.compile(rb'"next"\s*:\s*(?:\{\s*"page"\s*:\s*"([^"\\]+)"\s*\}|null)\s*\}\s*\Z')
+
+
 def peek_next_page(body: bytes) -> str | None:
     """The ``next.page`` of a list's body, read without making its items (pydantic-core
     skips them: ~1 ms for 1,000 spaces, against ~6 ms to make them); None if unreadable."""
+    tail = _TAIL_NEXT.search(body, max(0, len(body) - _TAIL))
+    if tail is not None:
+        token = tail.group(1)
+        with contextlib.suppress(UnicodeDecodeError):
+            return token.decode() if token is not None else None
     try:
         cursor = _NextOnly.model_validate_json(body).next
     except ValidationError:
@@ -79,7 +98,8 @@ class AsyncPager(Generic[T]):
         self,
         token: str | None,
         limit: int | None,
-        on_body: Callable[[bytes], None] | None = None,
+        before_parse: Callable[[bytes], Awaitable[None]] | None = None,
+        on_sent: Callable[[], None] | None = None,
     ) -> Page[T]:
         params = {**self._params, "limit": limit or self._limit, "page": token}
         result: Page[T] = await self._client.get(
@@ -88,7 +108,8 @@ class AsyncPager(Generic[T]):
             params=params,
             read=self._read,
             operation=self._operation,
-            on_body=on_body,
+            before_parse=before_parse,
+            on_sent=on_sent,
         )
         return result
 
@@ -132,25 +153,36 @@ class AsyncPager(Generic[T]):
         used: set[str] = set()
         ahead: asyncio.Task[Page[T]] | None = None
         ahead_token: str | None = None
+        ahead_sent = asyncio.Event()
         awaited: asyncio.Task[Page[T]] | None = None
 
-        def fetch(token: str | None) -> asyncio.Task[Page[T]]:
-            task = asyncio.create_task(self._get(token, None, on_body=peek))
+        def fetch(token: str | None, sent: asyncio.Event) -> asyncio.Task[Page[T]]:
+            task = asyncio.create_task(
+                self._get(token, None, before_parse=before_parse, on_sent=sent.set)
+            )
             task.add_done_callback(_consume)  # a page never asked for fails unseen
+            task.add_done_callback(lambda _: sent.set())  # answered (or failed) unsent
             return task
 
         def start(token: str | None) -> None:
-            nonlocal ahead, ahead_token
+            nonlocal ahead, ahead_token, ahead_sent
             if token and token not in used:
                 used.add(token)
-                ahead, ahead_token = fetch(token), token
+                ahead_sent = asyncio.Event()
+                ahead, ahead_token = fetch(token, ahead_sent), token
 
-        def peek(body: bytes) -> None:
-            # Only for the page the caller is waiting for: one page ahead at most.
+        async def before_parse(body: bytes) -> None:
+            # Only for the page the caller is waiting for: one page ahead at most. The
+            # next request goes out before this page is parsed (a task only runs when
+            # this one yields), so the server prepares it during the parse.
             if ahead is None and asyncio.current_task() is awaited:
                 start(peek_next_page(body))
+                if ahead is not None:
+                    with contextlib.suppress(TimeoutError):
+                        async with asyncio.timeout(SEND_WAIT):
+                            await ahead_sent.wait()
 
-        current: asyncio.Task[Page[T]] | None = fetch(None)
+        current: asyncio.Task[Page[T]] | None = fetch(None, asyncio.Event())
         try:
             while current is not None:
                 awaited = current

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from .base import BaseClient
+from .base import BaseClient, ReadMode
+from .pagination import AsyncPager
 from .paths import segment, segments
 
 # Every id that goes into a path goes through ``seg`` (ids come from servers and users):
@@ -30,6 +31,7 @@ NULL: Any = _Null()
 
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
 
 # "METHOD /v1/path" of each API operation -> the client methods that perform it.
 OPERATIONS: dict[str, list[str]] = {}
@@ -51,3 +53,41 @@ class Resource:
 
     def __init__(self, client: BaseClient) -> None:
         self._client = client
+
+    async def _read(
+        self,
+        path: str,
+        cast_to: type[T],
+        operation: str,
+        *,
+        params: dict[str, Any] | None = None,
+        read: ReadMode | None = None,
+    ) -> T:
+        """A read of one resource (by the client's read mode unless ``read`` is given)."""
+        result: T = await self._client.get(
+            path, cast_to, params=params, read=read, operation=operation
+        )
+        return result
+
+    def _list(
+        self,
+        path: str,
+        item_type: type[T],
+        operation: str,
+        *,
+        params: dict[str, Any] | None = None,
+        limit: int | None = None,
+        max_items: int | None = None,
+        read: ReadMode | None = None,
+    ) -> AsyncPager[T]:
+        """A paged list: ``await`` it for the first page, ``async for`` for every item."""
+        return AsyncPager(
+            self._client,
+            path,
+            item_type,
+            params=params,
+            limit=limit,
+            max_items=max_items,
+            read=read,
+            operation=operation,
+        )

@@ -8,10 +8,7 @@ from .collections import TREE_LISTS, move_position
 from .content import LinkPager
 from .pagination import AsyncPager
 from .resource import Resource, body, operation, seg
-
-
-def space_path(space_id: str) -> str:
-    return f"/spaces/{seg(space_id, 'space_id')}"
+from .space_paths import space_path
 
 
 class Spaces(Resource):

@@ -8,7 +8,7 @@ from enum import StrEnum
 from pydantic import Field
 
 from .common import ApiModel, Open, Role, Urls
-from .content import SpaceSearchItem
+from .search import SpaceSearchItem
 
 __all__ = [
     "BillingInterval",

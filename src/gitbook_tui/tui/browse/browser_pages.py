@@ -57,6 +57,7 @@ class BrowserPages(PaneLayout):
         def status(self) -> StatusBar: ...
         def save_state(self) -> None: ...
         def _update_org(self) -> None: ...
+        def count_comments(self, space_id: str) -> None: ...
 
     # -- pages ------------------------------------------------------------------------------
     def open_page(
@@ -198,6 +199,7 @@ class BrowserPages(PaneLayout):
             description=page.description,
             updated=page.updatedAt,
         )
+        self.count_comments(space_id)
         markdown = page.markdown or ""
         if markdown != self._shown_markdown or anchor:
             self._shown_markdown = markdown

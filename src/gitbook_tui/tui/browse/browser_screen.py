@@ -16,7 +16,8 @@ one pane shows at a time. Failures to open a page stay in the page pane's
 :class:`~..common.error_banner.ErrorBanner` until the page opens.
 
 The page pane's loading and history are :class:`.browser_pages.BrowserPages`, the links
-:class:`.browser_links.BrowserLinks` (mixins of this screen).
+:class:`.browser_links.BrowserLinks`, the open comment threads counted in the header and
+the tree :class:`.browser_counts.BrowserCommentCounts` (mixins of this screen).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from ..common.state import AccountState, StartTarget, StateStore
 from ..common.status_bar import StatusBar
 from ..review.suggest_edit import start_suggest_edit
 from ..textual_compat import is_leaving
+from .browser_counts import BrowserCommentCounts
 from .browser_links import BrowserLinks
 from .browser_pages import BrowserPages
 from .browser_start import resolve_start, state_of
@@ -63,7 +65,7 @@ from .tree.workspace_tree import (
 __all__ = ["ONE_PANE", "WIDE", "BrowserScreen"]
 
 
-class BrowserScreen(BrowserLinks, BrowserPages, PaneLayout):
+class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, PaneLayout):
     """Tree + page pane + status bar + footer for one organization (or all)."""
 
     # The hidden filter input comes first in the layout; without this it would take the
@@ -120,6 +122,7 @@ class BrowserScreen(BrowserLinks, BrowserPages, PaneLayout):
         self._viewer = PageViewer(id="page-viewer")
         self._status = StatusBar(view="browse", id="status-bar")
         self._unwatch_waits: Callable[[], None] | None = None
+        self._init_counts()
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:

@@ -1,8 +1,12 @@
-"""PageHeader: breadcrumb, emoji and title with the last update, and the description.
+"""PageHeader: breadcrumb, emoji and title with the open comment threads and the last
+update, and the description.
 
-Compact: one line of breadcrumb, one of title (the update date on its right, shortened or
-left out when the title needs the room), the description clamped to ``max-height`` lines
-(one by default; the stylesheet allows more on tall terminals) ending in an ellipsis.
+Compact: one line of breadcrumb, one of title (on its right the open threads of the page
+and of its space, ``💬 3 on this page · 12 in space``, then the update date; the date
+shortens first, then the counts, when the title needs the room), the description clamped
+to ``max-height`` lines (one by default; the stylesheet allows more on tall terminals)
+ending in an ellipsis. A count not known (yet) is left out, never shown as 0; nothing is
+shown when the space has no open threads.
 """
 
 from __future__ import annotations
@@ -86,15 +90,27 @@ class ClampedText(Widget):
 class PageHeader(Vertical):
     """The head of the page pane; every text in it is inert."""
 
+    DEFAULT_CSS = """
+    PageHeader #page-comments {
+        width: auto;
+        height: 1;
+        margin-left: 2;
+        color: $text-muted;
+    }
+    """
+
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self._title = ""
         self._heading = Content("")
         self._updated: datetime | None = None
+        self._page_comments: int | None = None
+        self._space_comments: int | None = None
         # made here and kept (no query): the header is updated from workers and handlers
         # that may run while the screen is still composing or being removed
         self._breadcrumb = Breadcrumb(id="page-breadcrumb")
         self._title_line = Static("", id="page-title", markup=False)
+        self._comments = Static("", id="page-comments", markup=False)
         self._stamp = Static("", id="page-updated", markup=False)
         self._description = ClampedText(id="page-description")
 
@@ -102,6 +118,7 @@ class PageHeader(Vertical):
         yield self._breadcrumb
         with Horizontal(id="page-title-row"):
             yield self._title_line
+            yield self._comments
             yield self._stamp
         yield self._description
 
@@ -123,6 +140,17 @@ class PageHeader(Vertical):
         """The update date as shown (it shortens when the title needs the room)."""
         stamp = self._stamp
         return str(stamp.content) if stamp.display else ""
+
+    @property
+    def comments_text(self) -> str:
+        """The open-thread counts as shown ("" when unknown or left out for room)."""
+        comments = self._comments
+        return str(comments.content) if comments.display else ""
+
+    def show_comments(self, *, page: int | None, space: int | None) -> None:
+        """The open threads of the page and of its space (None: not known)."""
+        self._page_comments, self._space_comments = page, space
+        self._fit_updated()
 
     def show_page(
         self,
@@ -153,6 +181,7 @@ class PageHeader(Vertical):
         self._title = ""
         self._heading = Content("")
         self._updated = None
+        self._page_comments = self._space_comments = None
         self.breadcrumb.set_trail([])
         self.breadcrumb.display = False
         self._title_line.update(message if isinstance(message, Content) else Content(message))
@@ -162,22 +191,52 @@ class PageHeader(Vertical):
     def on_resize(self, event: events.Resize) -> None:
         self._fit_updated()
 
+    def _count_forms(self) -> list[str]:
+        """The counts as text, longest first ([] when none is known, or there are no open
+        threads at all: a header of every quiet page need not say so)."""
+        page, space = self._page_comments, self._space_comments
+        if not page and not space:
+            return []
+        if page is None:
+            return [] if space is None else [f"💬 {space} in space"]
+        short = f"💬 {page}"
+        if space is None:
+            return [f"{short} on this page", short]
+        return [f"{short} on this page · {space} in space", short]
+
     def _fit_updated(self) -> None:
-        """The longest form of the update date that leaves the whole title visible (the
-        date goes first: the title is what the header is for)."""
-        stamp = self._stamp
-        if self._updated is None:
-            stamp.display = False
-            return
-        moment = _local(self._updated)
-        choices = [
-            f"updated {moment:%Y-%m-%d %H:%M}",
-            f"updated {moment:%Y-%m-%d}",
-            f"{moment:%Y-%m-%d}",
-        ]
+        """The longest forms of the counts and the update date that leave the whole title
+        visible (the date shortens first, then the counts: the title is what the header
+        is for)."""
+        dates: list[str] = []
+        if self._updated is not None:
+            moment = _local(self._updated)
+            dates = [
+                f"updated {moment:%Y-%m-%d %H:%M}",
+                f"updated {moment:%Y-%m-%d}",
+                f"{moment:%Y-%m-%d}",
+            ]
+        counts = self._count_forms()
+        choices: list[tuple[str, str]] = [("", date) for date in dates]
+        if counts:
+            choices = [(counts[0], date) for date in dates]
+            choices += [(counts[-1], date) for date in dates[-1:]]
+            choices += [(count, "") for count in counts]
         width = self.content_size.width
         room = width - cell_width(self._heading.plain) - TITLE_GAP if width else None
-        fitting = [c for c in choices if room is None or cell_width(c) <= room]
-        stamp.display = bool(fitting)
-        if fitting:
-            stamp.update(Content(fitting[0]))
+        count, date = next(
+            (
+                (count, date)
+                for count, date in choices
+                if room is None
+                or cell_width(count) + cell_width(date) + (TITLE_GAP if count and date else 0)
+                <= room
+            ),
+            ("", ""),
+        )
+        self._comments.display = bool(count)
+        if count:
+            self._comments.update(Content(count))
+        self._stamp.display = bool(date)
+        if date:
+            self._stamp.update(Content(date))

@@ -19,9 +19,14 @@ from textual.widgets.tree import TreeNode
 from ....markdown.sanitize import clean_text
 from ...common.text import cell_width
 from ...textual_compat import BatchingTree
-from .model import NodeData, label_text, to_text
+from .model import NodeData, comment_badge, label_text, to_text
 
-__all__ = ["BatchedTree"]
+__all__ = ["MIN_TITLE", "BatchedTree"]
+
+MIN_TITLE = 12
+"""Fewest cells left for a label (its fold icon and emoji included) before a row's
+comment count is left out instead."""
+_BADGE = Style(dim=True)
 
 
 class BatchedTree(BatchingTree[NodeData]):
@@ -57,8 +62,14 @@ class BatchedTree(BatchingTree[NodeData]):
         """The node's inert label as the Text the Tree draws (see :func:`.model.label_for`)."""
         return label_text(data)
 
+    def comment_count(self, data: NodeData) -> int | None:
+        """Open comment threads shown on the row of ``data`` (None: unknown)."""
+        return data.comments
+
     def render_label(self, node: TreeNode[NodeData], base_style: Style, style: Style) -> Text:
-        """The label, cut to the pane with an ellipsis (``…``) when it does not fit."""
+        """The label, cut to the pane with an ellipsis (``…``) when it does not fit; a count
+        of open threads (dim, at the end; closer to the label when that makes it fit)
+        stays and the label is cut before it, unless the pane is too narrow for both."""
         text = super().render_label(node, base_style, style)
         depth = 0
         parent = node.parent
@@ -67,6 +78,19 @@ class BatchedTree(BatchingTree[NodeData]):
             parent = parent.parent
         indent = max(0, depth - (1 if not self.show_root else 0)) * self.guide_depth
         room = self.scrollable_content_region.width - indent
+        data = node.data
+        badges = comment_badge(self.comment_count(data)) if data is not None else ()
+        if badges and room <= 0:
+            text.append(badges[0], style=_BADGE)
+            return text
+        for badge in badges:  # the whole label and the count; else a cut label, the count
+            if text.cell_len + cell_width(badge) <= room:
+                text.append(badge, style=_BADGE)
+                return text
+        if badges and room - cell_width(badges[0]) >= MIN_TITLE:
+            text.truncate(room - cell_width(badges[0]), overflow="ellipsis")
+            text.append(badges[0], style=_BADGE)
+            return text
         if room > 0 and text.cell_len > room:
             text.truncate(room, overflow="ellipsis")
         return text
@@ -77,4 +101,8 @@ class BatchedTree(BatchingTree[NodeData]):
         width = label.cell_len if isinstance(label, Text) else cell_width(str(label))
         if node.allow_expand:
             width += cell_width(self.ICON_NODE_EXPANDED if node.is_expanded else self.ICON_NODE)
+        data = node.data
+        count = self.comment_count(data) if data is not None else None
+        if count:
+            width += cell_width(comment_badge(count)[0])
         return width

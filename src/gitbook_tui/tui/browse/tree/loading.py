@@ -106,6 +106,7 @@ def _space_node(space: Space, org_id: str) -> NodeData:
         space_id=space.id,
         url=(space.urls.app or "") if space.urls else "",
         updated=space.updatedAt,
+        comments=space.comments,
     )
 
 

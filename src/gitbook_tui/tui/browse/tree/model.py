@@ -21,6 +21,7 @@ __all__ = [
     "NodeKind",
     "clean_title",
     "collection_key",
+    "comment_badge",
     "filter_sets",
     "label_for",
     "label_text",
@@ -71,6 +72,7 @@ class NodeData:
     description: str = ""
     updated: datetime | None = None
     status: str = ""  # status nodes: "loading" | "error" | "empty"; ``id`` is the parent key
+    comments: int | None = None  # spaces: open comment threads (the API's count; None: unknown)
 
 
 def clean_title(text: str | None) -> str:
@@ -121,6 +123,12 @@ def label_text(data: NodeData) -> Text:
         prefix = f"{emoji_slot(data.emoji)} " if data.emoji else "□ " if kind == "space" else ""
         return Text(prefix + clean_text(data.title or "Untitled"), no_wrap=True, end="")
     return to_text(label_for(data))
+
+
+def comment_badge(count: int | None) -> tuple[str, ...]:
+    """What a row may show after its label for ``count`` open threads, roomiest first
+    (``"  💬 12"``, ``" 💬12"``): nothing when there are none or the count is unknown."""
+    return (f"  💬 {count}", f" 💬{count}") if count else ()
 
 
 def walk_keys(kids: dict[str, list[NodeData]]) -> Iterable[str]:

@@ -11,7 +11,7 @@ so far) is *partial*: its children are shown but it does not count as loaded.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from .loading import Loaded
 from .model import LAZY, ROOT, NodeData, filter_sets, space_key, subtree, walk_keys
@@ -38,6 +38,8 @@ class TreeState:
         self.filter_show: set[str] = set()
         self.filter_open: set[str] = set()
         self.filter_matches: list[str] = []  # the nodes matching the filter, in tree order
+        # open comment threads per page id, per space id (spaces whose threads were read)
+        self.page_comments: dict[str, Mapping[str, int]] = {}
 
     # -- queries ------------------------------------------------------------------------------
     def is_loaded(self, key: str) -> bool:

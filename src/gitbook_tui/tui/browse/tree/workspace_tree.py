@@ -25,7 +25,7 @@ The widget is the view: the model is :class:`.state.TreeState` (data and labels 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import partial
 from typing import ClassVar
 
@@ -275,6 +275,38 @@ class WorkspaceTree(TreeKeys, TreeFilter, TreeQueries, BatchedTree):
             self._ensure_loading(key)
         if ROOT not in state.kids:
             self._ensure_loading(ROOT)
+
+    # -- comment counts -------------------------------------------------------------------------
+    def comment_count(self, data: NodeData) -> int | None:
+        """Open threads on a row: a space's from the API, a page's counted from its space's
+        open threads once they were read (:meth:`show_comment_counts`)."""
+        if data.kind == "page":
+            pages = self.state.page_comments.get(data.space_id)
+            return None if pages is None else pages.get(data.id, 0)
+        return data.comments
+
+    def show_comment_counts(
+        self, space_id: str, *, space: int | None = None, pages: Mapping[str, int] | None = None
+    ) -> None:
+        """Show newer counts of open threads: the space's (the API's ``comments``) and its
+        pages' (page id → count); only the rows whose count changed are drawn again."""
+        key = space_key(space_id)
+        data = self.state.info.get(key)
+        if space is not None and data is not None and data.comments != space:
+            data.comments = space
+            node = self._node_for(key)
+            if node is not None:
+                if node.data is not None:
+                    node.data.comments = space  # (an equal copy the drawer kept)
+                node.refresh()
+        if pages is not None:
+            old = self.state.page_comments.get(space_id) or {}
+            self.state.page_comments[space_id] = pages
+            for page_id in old.keys() | pages.keys():
+                if old.get(page_id) != pages.get(page_id):
+                    node = self._node_for(page_key(space_id, page_id))
+                    if node is not None:
+                        node.refresh()
 
     # -- drawing --------------------------------------------------------------------------------
     def _rebuild(self) -> None:

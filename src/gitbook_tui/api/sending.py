@@ -1,0 +1,202 @@
+"""Sending requests: the HTTP connection, retries with observable waits, rate-limit headers."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import httpx
+
+from .errors import (
+    APIConnectionError,
+    APITimeoutError,
+    reset_time,
+    server_wait,
+    status_error,
+)
+from .meta import RateLimitInfo
+from .waits import RetryWait, RetryWaits, WaitListener, WaitReason
+
+__all__ = ["DEFAULT_TIMEOUT", "QueryItems", "Sender", "retryable_status"]
+
+log = logging.getLogger("gitbook_tui.api")
+
+QueryItems = list[tuple[str, str | int | float | bool | None]]
+
+IDEMPOTENT = frozenset({"GET", "HEAD", "PUT", "DELETE", "OPTIONS"})
+MAX_WAIT = 120.0  # longer server-requested waits are raised, not slept
+MAX_BACKOFF = 8.0
+DEFAULT_TIMEOUT = httpx.Timeout(30.0, connect=5.0)
+
+
+def retryable_status(status: int) -> bool:
+    """408, 429 and every 5xx are worth another try (for requests that may be repeated)."""
+    return status in (408, 429) or 500 <= status <= 599
+
+
+def _sent_trace(on_sent: Callable[[], None]) -> dict[str, Any]:
+    """Request extensions calling ``on_sent`` when httpcore reports the request written."""
+
+    async def trace(event: str, info: dict[str, Any]) -> None:
+        if event.endswith("send_request_body.complete"):
+            on_sent()
+
+    return {"trace": trace}
+
+
+class Sender:
+    """Sends requests with retries and rate-limit handling.
+
+    Retries of idempotent requests wait first (the server's ``Retry-After`` /
+    ``X-RateLimit-Reset`` up to 120 s, else a short backoff). Those waits are observable:
+    :attr:`retry_wait` is the wait under way that ends last (a :class:`RetryWait` whose
+    ``describe()`` reads "rate-limited, retrying in 23 s"), and :meth:`watch_retry_waits`
+    calls a listener whenever one starts or ends. Cancelling the task awaiting a request
+    ends its wait at once."""
+
+    def __init__(
+        self,
+        *,
+        base_url: str,
+        token: str | None,
+        transport: httpx.AsyncBaseTransport | None = None,
+        timeout: httpx.Timeout | float | None = None,
+        max_retries: int = 2,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        self.base_url = base_url.rstrip("/")
+        self.max_retries = max_retries
+        self.rate_limit = RateLimitInfo()
+        self._waits = RetryWaits(sleep)
+        self._secret = token or ""
+        headers = {"Accept": "*/*", "User-Agent": "gitbook-tui"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        self._http = httpx.AsyncClient(
+            base_url=self.base_url + "/",
+            transport=transport,
+            timeout=timeout if timeout is not None else DEFAULT_TIMEOUT,
+            headers=headers,
+        )
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(base_url={self.base_url!r})"
+
+    @property
+    def timeout(self) -> httpx.Timeout:
+        return self._http.timeout
+
+    @property
+    def retry_wait(self) -> RetryWait | None:
+        """The retry wait under way that ends last (``None`` when no request waits): poll it
+        for a countdown, e.g. ``wait.describe()`` -> "rate-limited, retrying in 23 s"."""
+        return self._waits.current
+
+    @property
+    def retry_waits(self) -> tuple[RetryWait, ...]:
+        """Every retry wait under way (concurrent requests wait independently)."""
+        return self._waits.active
+
+    def watch_retry_waits(self, listener: WaitListener) -> Callable[[], None]:
+        """Call ``listener(retry_wait)`` whenever a wait starts or ends (``None``: no request
+        waits any more); returns the function that unsubscribes it."""
+        return self._waits.watch(listener)
+
+    async def close(self) -> None:
+        await self._http.aclose()
+
+    # -- sending --------------------------------------------------------------------------
+    async def _send(
+        self,
+        method: str,
+        path: str,
+        *,
+        params: QueryItems | None = None,
+        body: Any = None,
+        headers: dict[str, str] | None = None,
+        on_sent: Callable[[], None] | None = None,
+    ) -> httpx.Response:
+        """One request with retries: idempotent methods (and requests that never left)
+        on 408/429/5xx and connection errors, honouring the server's wait up to 120 s.
+        ``on_sent`` is called once the request has been written to the connection (where
+        the transport reports it: httpcore's ``trace`` extension)."""
+        attempt = 0
+        url = path.lstrip("/")
+        idempotent = method in IDEMPOTENT
+        extensions = _sent_trace(on_sent) if on_sent is not None else None
+        while True:
+            error: APIConnectionError
+            try:
+                response = await self._http.request(
+                    method,
+                    url,
+                    params=httpx.QueryParams(params) if params else None,
+                    json=body,
+                    headers=headers,
+                    extensions=extensions,
+                )
+            except httpx.TimeoutException as exc:
+                sent = not isinstance(exc, httpx.ConnectTimeout | httpx.PoolTimeout)
+                error = APITimeoutError(method, path, self._redact(type(exc).__name__))
+            except httpx.TransportError as exc:
+                sent = not isinstance(exc, httpx.ConnectError)
+                error = APIConnectionError(method, path, detail=self._redact(str(exc)))
+            else:
+                self._record_rate_limit(response)
+                status = response.status_code
+                log.debug("%s %s -> %s (attempt %d)", method, path, status, attempt + 1)
+                if status < 400:
+                    return response
+                retry = idempotent and retryable_status(status)
+                if retry and attempt < self.max_retries:
+                    wait = server_wait(response.headers, use_reset=status == 429)
+                    if wait is None:
+                        wait = self._backoff(attempt)
+                    elif wait > MAX_WAIT:
+                        raise status_error(response, method, path, self._redact) from None
+                    reason: WaitReason = "rate-limited" if status == 429 else "server-error"
+                    await self._waits.wait(
+                        wait,
+                        reason=reason,
+                        method=method,
+                        path=path,
+                        status=status,
+                        attempt=attempt + 1,
+                    )
+                    attempt += 1
+                    continue
+                raise status_error(response, method, path, self._redact) from None
+            log.debug("%s %s failed: %s (attempt %d)", method, path, error, attempt + 1)
+            if attempt < self.max_retries and (idempotent or not sent):
+                await self._waits.wait(
+                    self._backoff(attempt),
+                    reason="unreachable",
+                    method=method,
+                    path=path,
+                    status=None,
+                    attempt=attempt + 1,
+                )
+                attempt += 1
+                continue
+            raise error from None
+
+    @staticmethod
+    def _backoff(attempt: int) -> float:
+        """0.5·2ⁿ seconds, at most 8, with jitter (a random 80–100 %)."""
+        return min(MAX_BACKOFF, 0.5 * 2**attempt) * random.uniform(0.8, 1.0)
+
+    def _record_rate_limit(self, response: httpx.Response) -> None:
+        headers = response.headers
+        for name, attr in (("x-ratelimit-limit", "limit"), ("x-ratelimit-remaining", "remaining")):
+            if name in headers:
+                with contextlib.suppress(ValueError):
+                    setattr(self.rate_limit, attr, int(float(headers[name])))
+        if "x-ratelimit-reset" in headers:
+            self.rate_limit.reset = reset_time(headers["x-ratelimit-reset"])
+
+    def _redact(self, text: str) -> str:
+        return text.replace(self._secret, "[token]") if self._secret else text

@@ -1,0 +1,109 @@
+"""BrowserCommentCounts: the open comment threads of the open page and its space, in the
+page header and on the tree's rows.
+
+A space's count is the API's (``Space.comments``, on the tree's space rows); a page's is
+counted from its space's open threads (:class:`.comment_counts.CommentCounts`), read in a
+worker when a page of the space is first shown — never in the way of the tree or the
+page. When the browser shows again (after the Comments view, a dialog…), the cache says
+without a request whether a comment of the space was posted, edited, resolved or
+deleted meanwhile (the client dropped the cached list); then the counts and the space
+are read again. A count not known is left out, never shown as 0.
+
+A mixin for :class:`.browser_screen.BrowserScreen`.
+"""
+
+from __future__ import annotations
+
+from functools import partial
+
+from textual import events, work
+
+from ...api import AsyncGitBook
+from ..textual_compat import is_leaving
+from .comment_counts import CommentCounts, SpaceCounts
+from .page_header import PageHeader
+from .pane_layout import PaneLayout
+from .tree.workspace_tree import space_key
+
+__all__ = ["BrowserCommentCounts"]
+
+
+class BrowserCommentCounts(PaneLayout):
+    """Open-thread counts of the open page and space (see the module)."""
+
+    client: AsyncGitBook
+    _current: tuple[str, str] | None
+    _header: PageHeader
+
+    def _init_counts(self) -> None:
+        self.comment_counts = CommentCounts(self.client)
+        self._counting: set[str] = set()  # spaces whose counts are being read
+        # spaces whose threads could not be read: tried again when the browser shows
+        # again, not on every page opened
+        self._uncounted: set[str] = set()
+
+    def show_comment_counts(self) -> None:
+        """The open page's counts in the header, as far as they are known."""
+        if self._current is None:
+            return
+        space_id, page_id = self._current
+        known = self.comment_counts.of_space(space_id)
+        data = self.workspace_tree.node_data(space_key(space_id))
+        self._header.show_comments(
+            page=None if known is None else known.of_page(page_id),
+            space=None if data is None else data.comments,
+        )
+
+    def count_comments(self, space_id: str) -> None:
+        """Show what is known of the counts now; make sure they are known and current
+        (in a worker, started after the next frame: a warm start sends no request
+        before its first frame)."""
+        self.show_comment_counts()
+        self.call_after_refresh(self._count_comments, space_id)
+
+    def on_screen_resume(self, _: events.ScreenResume) -> None:
+        # (comments are only written in other views: their changes are looked for here)
+        if self._current is not None:
+            self._uncounted.discard(self._current[0])
+            self.call_after_refresh(partial(self._count_comments, self._current[0], check=True))
+
+    def _count_comments(self, space_id: str, *, check: bool = False) -> None:
+        """Read the counts of the space if they are not known (or, ``check``, if a write
+        made them stale); one read per space at a time: opening pages quickly never
+        restarts it."""
+        busy = space_id in self._counting or space_id in self._uncounted
+        known = self.comment_counts.of_space(space_id) is not None
+        if not busy and not (known and not check) and not is_leaving(self):
+            self._counting.add(space_id)
+            self._read_counts(space_id)
+
+    @work(exit_on_error=False, group="browser-counts")
+    async def _read_counts(self, space_id: str) -> None:
+        try:
+            await self._read_counts_of(space_id)
+        finally:
+            self._counting.discard(space_id)
+
+    async def _read_counts_of(self, space_id: str) -> None:
+        counts = self.comment_counts
+        try:
+            if counts.of_space(space_id) is None:
+                known = await counts.load(space_id)
+            elif await counts.changed(space_id):
+                space = await self.client.spaces.get(space_id, read="prefer-cache")
+                self.workspace_tree.show_comment_counts(space_id, space=space.comments)
+                known = await counts.load(space_id, read="network")
+            else:
+                return
+            self._counts_known(known)
+            fresh = await counts.refreshed(known)
+        except Exception:  # (the counts stay as they were: nothing depends on them)
+            self._uncounted.add(space_id)
+            return
+        if fresh is not None:
+            self._counts_known(fresh)
+
+    def _counts_known(self, counts: SpaceCounts) -> None:
+        self.workspace_tree.show_comment_counts(counts.space_id, pages=counts.pages)
+        if self._current is not None and self._current[0] == counts.space_id:
+            self.show_comment_counts()
