@@ -1,19 +1,30 @@
 """Regenerate the README's screenshots (SVG) from the real app on the demo workspace.
 
-    python screenshots/make_screenshots.py [--review]   (--review: only the review desk's)
+    python screenshots/make_screenshots.py [--review] [--timeout SECONDS]
 
-Starts the bundled local server on a fresh demo database (seeding takes about ten
-seconds), drives ``GitBookApp`` headless at 120×40 with a Pilot through the main views and
-saves each one as ``screenshots/<name>.svg``. Nothing of the user's own configuration,
-cache or state is read or written: everything lives in a temporary directory.
+``--review``: only the review desk's shots. ``--timeout``: the whole run's limit (default
+900 s; each wait has its own, shorter one).
+
+Starts the demo server the way ``gitbook-tui --demo`` does (in a process of its own, on a
+fresh database seeded in two phases: the app's first screen is served after the first, what
+the other views read waits for the second) and, once both are in, drives ``GitBookApp``
+headless at 120×40 with a Pilot through the main views, saving each one as
+``screenshots/<name>.svg``. It waits on conditions, never fixed delays; a wait that runs
+out ends the run with exit code 1 and a message naming what it waited for. Nothing of the user's own configuration, cache or
+state is read or written: everything lives in a temporary directory, and ``$EDITOR`` is
+``false`` (no shot opens an editor).
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import os
+import re
+import shutil
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -21,22 +32,57 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 SIZE = (120, 40)
+WAIT = 60.0  # seconds for one condition (the machine may be busy)
+START_WAIT = 300.0  # the demo's seeding
+T0 = time.monotonic()
 
 
-async def until(pilot: Any, condition: Callable[[], Any], what: str, timeout: float = 30) -> None:
+class ShotTimeout(Exception):
+    """A condition the tour waits on did not come true in time (or the server failed)."""
+
+
+async def until(pilot: Any, condition: Callable[[], Any], what: str, timeout: float = WAIT) -> None:
     deadline = time.monotonic() + timeout
     while not condition():
         if time.monotonic() > deadline:
-            raise SystemExit(f"make_screenshots: timed out waiting for {what}")
+            app = pilot.app
+            raise ShotTimeout(
+                f"timed out after {timeout:.0f} s waiting for {what} (showing "
+                f"{type(app.screen).__name__}, focus on {type(app.focused).__name__})"
+            )
         await pilot.pause(0.05)
 
 
-async def settle(pilot: Any) -> None:
-    """Let every worker finish and the screen refresh."""
+def _busy_workers(app: Any) -> list[Any]:
+    """The app's unfinished workers, but for those of screens under the one shown (a
+    worker waiting for a dialog it opened, say: it ends when the dialog is answered)."""
+    shown = app.screen
+
+    def here(worker: Any) -> bool:
+        node = worker.node
+        if node is app or node is shown:
+            return True
+        try:
+            return bool(node.screen is shown)
+        except Exception:  # (not on a screen any more)
+            return False
+
+    return [w for w in app.workers if not w.is_finished and here(w)]
+
+
+async def settle(pilot: Any, timeout: float = WAIT) -> None:
+    """Let the shown screen's work finish and the screen refresh (a screenshot follows)."""
     app = pilot.app
+    deadline = time.monotonic() + timeout
     for _ in range(3):
         await pilot.pause()
-        await app.workers.wait_for_complete()
+        while busy := _busy_workers(app):
+            if time.monotonic() > deadline:
+                names = ", ".join(sorted({w.name or str(w.group) for w in busy}))
+                raise ShotTimeout(
+                    f"timed out after {timeout:.0f} s waiting for the app's work ({names})"
+                )
+            await pilot.pause(0.05)
     await pilot.pause(0.2)
 
 
@@ -53,10 +99,16 @@ def visible_labels(tree: Any) -> list[str]:
     return labels
 
 
+def _is(shown: str, label: str) -> bool:
+    """``shown`` is the row ``label`` (after an emoji, before a comment count)."""
+    name = re.sub(r"\s*💬\s*\d+$", "", shown)
+    return name == label or name.endswith(f" {label}")
+
+
 def line_of(tree: Any, label: str) -> int | None:
     """The line of the first visible node labelled ``label`` (or ``<emoji> label``)."""
     for line, shown in enumerate(visible_labels(tree)):
-        if shown == label or shown.endswith(f" {label}"):
+        if _is(shown, label):
             return line
     return None
 
@@ -92,6 +144,24 @@ async def open_from_tree(pilot: Any, browser: Any, label: str, title: str) -> No
     await settle(pilot)
 
 
+async def open_user_guide_page(pilot: Any, browser: Any, label: str) -> None:
+    """Product docs › Tidewater User Guide › Core concepts › ``label``, opened."""
+    tree = browser.workspace_tree
+    for folder in ("▤ Product docs", "📘 Tidewater User Guide", "Core concepts"):
+        if line_of(tree, label) is None:
+            await expand(pilot, tree, folder)
+    await open_from_tree(pilot, browser, label, label)
+
+
+async def first_screen(pilot: Any) -> Any:
+    from gitbook_tui.tui.browse.browser_screen import BrowserScreen
+
+    app = pilot.app
+    await until(pilot, lambda: isinstance(app.screen, BrowserScreen), "the browser", START_WAIT)
+    await settle(pilot)
+    return app.screen
+
+
 def save(app: Any, name: str) -> None:
     from textual.widgets import Input
 
@@ -99,7 +169,9 @@ def save(app: Any, name: str) -> None:
         box.cursor_blink = False  # a steady cursor, whatever the blink phase
     app.save_screenshot(filename=f"{name}.svg", path=str(HERE))
     size = (HERE / f"{name}.svg").stat().st_size
-    print(f"  screenshots/{name}.svg ({size // 1024} KB)")
+    print(
+        f"  screenshots/{name}.svg ({size // 1024} KB) at {time.monotonic() - T0:.0f} s", flush=True
+    )
 
 
 async def tour(app: Any) -> None:
@@ -108,20 +180,20 @@ async def tour(app: Any) -> None:
 
     from gitbook_tui.tui.browse.browser_screen import BrowserScreen
     from gitbook_tui.tui.browse.outline_screen import OutlineScreen
+    from gitbook_tui.tui.common.composer import Composer
     from gitbook_tui.tui.common.help_screen import HelpScreen
     from gitbook_tui.tui.search.search_screen import SearchScreen
 
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen), "the browser")
-        browser = app.screen
+        browser = await first_screen(pilot)
         tree = browser.workspace_tree
-        await settle(pilot)
 
-        # the workspace tree: j/k move, l/enter expand, enter opens a page
-        await expand(pilot, tree, "▤ Product docs")
-        await expand(pilot, tree, "📘 Tidewater User Guide")
-        await expand(pilot, tree, "Core concepts")
-        await open_from_tree(pilot, browser, "Consumer groups", "Consumer groups")
+        # the workspace tree: j/k move, l/enter expand, enter opens a page; 💬 counts
+        await open_user_guide_page(pilot, browser, "Retention and compaction")
+        space_id = browser._current[0]
+        counts = browser.comment_counts
+        await until(pilot, lambda: counts.of_space(space_id) is not None, "the comment counts")
+        await settle(pilot)
         save(app, "tree")
 
         # comments (3): the space's threads, the selected one with its reactions
@@ -143,12 +215,18 @@ async def tour(app: Any) -> None:
         await pilot.press("c", *"Agreed, @So")
         await settle(pilot)
         save(app, "comments-reply")
-        await pilot.press("escape", "1")
+        composer = comments.query_one(Composer)
+        for _ in range(3):  # escape closes the @-completion first, then hides the composer
+            if not composer.is_open:
+                break
+            await pilot.press("escape")
+            await pilot.pause()
+        await until(pilot, lambda: not composer.is_open, "the composer hidden (draft kept)")
+        await pilot.press("1")
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen), "the browser again")
 
         # every GitBook block on one page; enter in the tree puts the focus on the page
         await open_from_tree(pilot, browser, "Every block, once", "Every block, once")
-        await settle(pilot)
         save(app, "page")
 
         # find in page: / query enter, n / N for the next and previous match
@@ -160,7 +238,7 @@ async def tour(app: Any) -> None:
         save(app, "find")
         await pilot.press("escape")
 
-        # the command palette (ctrl+p): pages of the space, spaces, app commands
+        # the command palette (ctrl+p): app commands, pages of the space, spaces
         await pilot.press("ctrl+p")
         await until(pilot, lambda: isinstance(app.screen, CommandPalette), "the palette")
         await settle(pilot)  # the providers load their pages and spaces first
@@ -170,6 +248,7 @@ async def tour(app: Any) -> None:
         await settle(pilot)
         save(app, "palette")
         await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen), "the palette closed")
 
         # the 1 MB generated reference page, and its outline (t)
         await expand(pilot, tree, "▤ API & CLI reference")
@@ -194,6 +273,7 @@ async def tour(app: Any) -> None:
         await settle(pilot)
         save(app, "search")
         await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen), "search closed")
 
         # every key of the screen and the focused widget (?)
         await pilot.press("question_mark")
@@ -201,47 +281,94 @@ async def tour(app: Any) -> None:
         await settle(pilot)
         save(app, "help")
         await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen), "help closed")
 
-        # the site editor (4): structure, redirects, and the redirect lint (L)
-        from gitbook_tui.tui.sites.lint_screen import LintScreen
-        from gitbook_tui.tui.sites.site_editor_screen import SiteEditorScreen
-        from gitbook_tui.tui.sites.sites_screen import SitesScreen
+        await sites_tour(pilot)
 
-        await pilot.press("4")
-        await until(
-            pilot, lambda: isinstance(app.screen, SitesScreen) and app.screen.loaded, "sites"
-        )
-        sites = app.screen
-        titles = [s.title for s in sites.sites]
-        sites.query_one("#sites-table").move_cursor(row=titles.index("Tidewater Docs"))
-        await pilot.press("enter")
-        await until(
-            pilot,
-            lambda: isinstance(app.screen, SiteEditorScreen) and app.screen.data is not None,
-            "the site editor",
-        )
-        await settle(pilot)
-        save(app, "sites-structure")
-        await pilot.press("right_square_bracket")
-        await settle(pilot)
-        save(app, "sites-redirects")
-        await pilot.press("L")
-        await until(pilot, lambda: isinstance(app.screen, LintScreen), "the lint")
-        await settle(pilot)
-        save(app, "sites-lint")
-        await pilot.press("escape")
+
+async def open_site(pilot: Any, title: str) -> Any:
+    from gitbook_tui.tui.sites.site_editor_screen import SiteEditorScreen
+    from gitbook_tui.tui.sites.sites_screen import SitesScreen
+
+    app = pilot.app
+    await until(
+        pilot, lambda: isinstance(app.screen, SitesScreen) and app.screen.loaded, "the sites"
+    )
+    sites = app.screen
+    await until(pilot, lambda: title in [s.title for s in sites.sites], f"the site {title!r}")
+    titles = [s.title for s in sites.sites]
+    sites.query_one("#sites-table").move_cursor(row=titles.index(title))
+    await pilot.press("enter")
+    await until(
+        pilot,
+        lambda: isinstance(app.screen, SiteEditorScreen) and app.screen.data is not None,
+        f"the editor of {title!r}",
+    )
+    await settle(pilot)
+    return app.screen
+
+
+async def sites_tour(pilot: Any) -> None:
+    """The site editor (4): a structure with section groups, redirects, the lint (L)."""
+    from gitbook_tui.tui.sites.lint_screen import LintScreen
+    from gitbook_tui.tui.sites.sites_screen import SitesScreen
+
+    app = pilot.app
+    await pilot.press("4")
+    await open_site(pilot, "Tidewater Developer Hub")
+    save(app, "sites-structure")
+    await pilot.press("escape")
+    await until(pilot, lambda: isinstance(app.screen, SitesScreen), "the sites again")
+    await open_site(pilot, "Tidewater Docs")
+    await pilot.press("right_square_bracket")
+    await settle(pilot)
+    save(app, "sites-redirects")
+    await pilot.press("L")
+    await until(pilot, lambda: isinstance(app.screen, LintScreen), "the lint")
+    await settle(pilot)
+    save(app, "sites-lint")
+    await pilot.press("escape")
+
+
+async def open_change_request(pilot: Any, inbox: Any, subject: str) -> Any:
+    from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
+
+    app = pilot.app
+
+    def row() -> int | None:
+        return next((i for i, r in enumerate(inbox.shown) if r.cr.subject == subject), None)
+
+    from gitbook_tui.tui.review.inbox_data import SECTIONS
+
+    await until(pilot, lambda: inbox.loaded, "the inbox rows")
+    for _ in SECTIONS:  # l: the next section, as a reader looks for it
+        if row() is not None:
+            break
+        await pilot.press("l")
+        await pilot.pause()
+    await until(pilot, lambda: row() is not None, f"the change request {subject!r}")
+    inbox.query_one("DataTable").move_cursor(row=row())
+    await pilot.press("enter")
+    await until(
+        pilot, lambda: isinstance(app.screen, ChangeRequestReviewScreen), f"the review {subject!r}"
+    )
+    review = app.screen
+    await until(pilot, lambda: review.diff_ready.is_set(), f"the diff of {subject!r}", 120)
+    return review
 
 
 async def review_tour(app: Any) -> None:
-    """The review desk (view 2): inbox, the 1 MB page's change request, the merge checklist."""
-    from gitbook_tui.tui.browse.browser_screen import BrowserScreen
-    from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
+    """The review desk (view 2): inbox, the 1 MB page's change request, the merge
+    checklist, a 409's conflict panel, and suggest an edit's picker (back in the browser)."""
+    from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
+    from gitbook_tui.tui.review.conflict_panel import ConflictPanel
+    from gitbook_tui.tui.review.diff_view import DiffView
+    from gitbook_tui.tui.review.edit_target_screen import EditTargetScreen
     from gitbook_tui.tui.review.merge_checklist_screen import MergeChecklistScreen
     from gitbook_tui.tui.review.review_inbox_screen import ReviewInboxScreen
 
     async with app.run_test(size=SIZE) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen), "the browser")
-        await settle(pilot)
+        browser = await first_screen(pilot)
         await pilot.press("2")
         await until(pilot, lambda: isinstance(app.screen, ReviewInboxScreen), "the inbox")
         inbox = app.screen
@@ -250,53 +377,133 @@ async def review_tour(app: Any) -> None:
         await settle(pilot)
         save(app, "reviews")
 
-        subject = "Reference: reword 40 settings for 3.5"
-        row = next(i for i, r in enumerate(inbox.shown) if r.cr.subject == subject)
-        inbox.query_one("DataTable").move_cursor(row=row)
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, ChangeRequestReviewScreen), "the review")
-        review = app.screen
-        await until(pilot, lambda: review.diff_ready.is_set(), "the diff", timeout=60)
+        # the 1 MB page's change request, split; n jumps to the next change
+        review = await open_change_request(pilot, inbox, "Reference: reword 40 settings for 3.5")
         await pilot.press("n", "n")
         await settle(pilot)
         save(app, "review-diff")
 
+        # m: GitBook's merge rules as a checklist first
         await pilot.press("m")
         await until(pilot, lambda: isinstance(app.screen, MergeChecklistScreen), "the checklist")
-        await pilot.pause(0.3)
+        await settle(pilot)
         save(app, "merge")
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is review, "the checklist closed")
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is inbox, "the inbox again")
+
+        # u on a change request whose page main changed too: the server's 409, explained
+        await open_change_request(pilot, inbox, "Update partition sizing guidance for 3.5")
+        await pilot.press("u")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), "the update's question")
+        await pilot.press("enter")
+        await until(
+            pilot, lambda: isinstance(app.screen, ConflictPanel), "the conflict panel (a 409)"
+        )
+        panel = app.screen
+        await until(
+            pilot,
+            lambda: all(v.diff is not None for v in panel.query(DiffView)),
+            "both sides of the conflict",
+        )
+        await settle(pilot)
+        save(app, "conflict")
+        await pilot.press("escape", "escape")
+        await until(pilot, lambda: app.screen is inbox, "the inbox after the conflict")
+
+        # suggest an edit (e on a page): where it goes is asked before $EDITOR opens
+        await pilot.press("1")
+        await until(pilot, lambda: app.screen is browser, "the browser")
+        await open_user_guide_page(pilot, browser, "Streams and partitions")
+        await pilot.press("e")
+        await until(pilot, lambda: isinstance(app.screen, EditTargetScreen), "the edit picker")
+        await settle(pilot)
+        save(app, "suggest-edit")
+        await pilot.press("escape")  # nothing is opened or sent
+        await until(pilot, lambda: app.screen is browser, "the picker closed")
+
+
+def _make_app(root: Path, url: str, name: str, starting: Callable[[], bool] | None) -> Any:
+    from gitbook_tui.api import AsyncGitBook
+    from gitbook_tui.cache import ResponseCache
+    from gitbook_tui.server.demo.identity import demo_admin_token
+    from gitbook_tui.tui.app import GitBookApp
+    from gitbook_tui.tui.common.config import TuiConfig
+    from gitbook_tui.tui.common.state import StateStore
+
+    # as `gitbook-tui --demo` does: the demo's admin, with a response cache (its own here)
+    client = AsyncGitBook(
+        demo_admin_token(), base_url=url, cache=ResponseCache(root / f"{name}.cache")
+    )
+    return GitBookApp(
+        client,
+        demo=True,
+        config=TuiConfig(),
+        state_store=StateStore(root / f"{name}.state.json"),
+        starting=starting,
+    )
+
+
+def _watchdog(seconds: float, stop_server: Callable[[], None], tmp: Path) -> None:
+    """Ends the whole run (exit code 3) if it takes longer than ``seconds``: a hang that no
+    condition's own timeout catches still ends with a message."""
+
+    def expire() -> None:
+        print(
+            f"make_screenshots: the run took longer than {seconds:.0f} s; stopping "
+            "(is the machine very busy? try --timeout)",
+            file=sys.stderr,
+            flush=True,
+        )
+        stop_server()
+        shutil.rmtree(tmp, ignore_errors=True)
+        os._exit(3)
+
+    timer = threading.Timer(seconds, expire)
+    timer.daemon = True
+    timer.start()
 
 
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--review", action="store_true", help="only the review desk's shots")
+    parser.add_argument("--timeout", type=float, default=900, help="limit for the whole run (s)")
+    args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="gitbook-tui-shots-") as tmp:
         root = Path(tmp)
         for name in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME"):
             os.environ[name] = str(root / name.lower())
-        os.environ.pop("GITBOOK_TOKEN", None)
-        os.environ.pop("GITBOOK_API_URL", None)
+        for name in ("GITBOOK_TOKEN", "GITBOOK_API_URL"):
+            os.environ.pop(name, None)
+        os.environ["VISUAL"] = os.environ["EDITOR"] = "false"  # no shot opens an editor
 
-        from gitbook_tui.api import AsyncGitBook
-        from gitbook_tui.server.runner import start_in_thread
-        from gitbook_tui.tui.app import GitBookApp
-        from gitbook_tui.tui.common.config import TuiConfig
-        from gitbook_tui.tui.common.state import StateStore
+        from gitbook_tui.server.background import BackgroundStart
 
-        print("Seeding the demo workspace…")
-        handle = start_in_thread(root / "demo.sqlite", port=0, demo=True)
+        started = time.monotonic()
+        print("Starting the demo server (a fresh database, seeded in two phases)…", flush=True)
+        handle = BackgroundStart(root / "demo.sqlite", demo=True)
+        _watchdog(args.timeout, handle.stop, root)
         try:
-            client = AsyncGitBook(handle.token, base_url=handle.url)
-            app = GitBookApp(
-                client, demo=True, config=TuiConfig(), state_store=StateStore(root / "state.json")
-            )
-            if "--review" not in sys.argv[1:]:
-                asyncio.run(tour(app))
-            client = AsyncGitBook(handle.token, base_url=handle.url)
-            app = GitBookApp(
-                client, demo=True, config=TuiConfig(), state_store=StateStore(root / "state2.json")
-            )
-            asyncio.run(review_tour(app))
+            # The app could start now (it shows a progress screen, then the browser after
+            # the first phase), but what it read before the second phase stays as it was
+            # for the session (a space's comment count, say): the shots show the demo whole.
+            try:
+                seeded = handle.wait_seeded(START_WAIT)
+            except RuntimeError as exc:
+                raise ShotTimeout(str(exc)) from None
+            if not seeded:
+                raise ShotTimeout(f"the demo was not seeded after {START_WAIT:.0f} s")
+            print(f"  demo seeded in {time.monotonic() - started:.0f} s", flush=True)
+            if not args.review:
+                asyncio.run(tour(_make_app(root, handle.url, "tour", handle.poll)))
+            asyncio.run(review_tour(_make_app(root, handle.url, "review", handle.poll)))
+        except ShotTimeout as exc:
+            print(f"make_screenshots: {exc}", file=sys.stderr, flush=True)
+            return 1
         finally:
             handle.stop()
+    print(f"Done in {time.monotonic() - started:.0f} s.")
     return 0
 
 

@@ -15,6 +15,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from gitbook_tui.api import AsyncGitBook
+from gitbook_tui.cache import ResponseCache
 from gitbook_tui.server.app import create_app
 from gitbook_tui.server.bootstrap import add_member, create_org, create_user
 from gitbook_tui.server.core.clock import Clock
@@ -187,3 +188,12 @@ async def until(pilot: Any, condition: Callable[[], Any], timeout: float = 10.0)
         if loop.time() > deadline:
             raise AssertionError("condition not reached in time")
         await pilot.pause(0.02)
+
+
+@pytest.fixture
+def cache(tmp_path: Path) -> Iterator[ResponseCache]:
+    """A response cache in a temporary directory (the client tests' cache; it replaces
+    pytest's own ``cache`` fixture, which no test here uses)."""
+    c = ResponseCache(tmp_path / "cache" / "responses.sqlite")
+    yield c
+    c.close()

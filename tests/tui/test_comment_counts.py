@@ -217,7 +217,20 @@ async def test_counts_the_server_does_not_give_stay_absent(world, tmp_path) -> N
         await pilot.press("question_mark")
         await until(pilot, lambda: app.screen is not browser)
         await pilot.press("escape")
-        await until(pilot, lambda: header.comments_text == "💬 1 on this page")
+        # the list read now also tells the space's count the spaces left out
+        await until(pilot, lambda: header.comments_text == "💬 1 on this page · 4 in space")
+
+
+async def test_the_list_of_threads_corrects_a_space_count_read_before_it(world, tmp_path) -> None:
+    # (a cold --demo lists its spaces before their threads are seeded: 0 then, 4 by now)
+    ids = counted_space(world)
+    app, transport = make_app(world, tmp_path, ids)
+    transport.no_space_counts = True
+    async with app.run_test(size=(120, 40)) as pilot:
+        browser = await browser_on_page(pilot)
+        header, tree = browser.header, browser.workspace_tree
+        await until(pilot, lambda: header.comments_text == "💬 2 on this page · 4 in space")
+        assert row(tree, space_key(ids["space"])).endswith("Guide  💬 4")
 
 
 async def test_a_comment_added_through_the_api_shows_when_the_browser_shows_again(

@@ -88,7 +88,13 @@ async def test_a_tiny_terminal_shows_the_size_notice_and_comes_back(
     async with app.run_test(size=(100, 30)) as pilot:
         browser = await start_browser(app, pilot)
         await pilot.resize_terminal(12, 4)
-        await until(pilot, lambda: isinstance(app.screen, SizeNoticeScreen))
+        # (the screen is pushed before its notice is mounted: wait for both)
+        await until(
+            pilot,
+            lambda: (
+                isinstance(app.screen, SizeNoticeScreen) and bool(app.screen.query("#size-notice"))
+            ),
+        )
         text = str(app.screen.query_one("#size-notice").render())
         assert "too small (12×4)" in text and "30×8" in text
         for key in ("ctrl+p", "pageup", "pagedown", "1", "s", "question_mark", "enter"):

@@ -1,8 +1,8 @@
 """BrowserCommentCounts: the open comment threads of the open page and its space, in the
 page header and on the tree's rows.
 
-A space's count is the API's (``Space.comments``, on the tree's space rows); a page's is
-counted from its space's open threads (:class:`.comment_counts.CommentCounts`), read in a
+A space's count is the API's (``Space.comments``, on the tree's space rows) until its
+open threads have been listed, then the list's; a page's is counted from those threads (:class:`.comment_counts.CommentCounts`), read in a
 worker when a page of the space is first shown — never in the way of the tree or the
 page. When the browser shows again (after the Comments view, a dialog…), the cache says
 without a request whether a comment of the space was posted, edited, resolved or
@@ -104,6 +104,9 @@ class BrowserCommentCounts(PaneLayout):
             self._counts_known(fresh)
 
     def _counts_known(self, counts: SpaceCounts) -> None:
-        self.workspace_tree.show_comment_counts(counts.space_id, pages=counts.pages)
+        # the list is newer than the space's own count when that was read first
+        self.workspace_tree.show_comment_counts(
+            counts.space_id, space=counts.total, pages=counts.pages
+        )
         if self._current is not None and self._current[0] == counts.space_id:
             self.show_comment_counts()

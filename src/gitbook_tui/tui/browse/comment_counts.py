@@ -31,6 +31,9 @@ class SpaceCounts:
 
     space_id: str
     pages: Mapping[str, int]
+    total: int = 0
+    """Open threads of the whole space in the list (also those on no page): newer than a
+    ``Space.comments`` read before them (e.g. while the demo was still seeding)."""
     refresh: tuple[asyncio.Task[Any], ...] = field(default=(), compare=False)
     """The background refreshes of the cached pages of the list these counts came from."""
 
@@ -38,14 +41,19 @@ class SpaceCounts:
         return self.pages.get(page_id, 0)
 
 
-def _count(pages: list[Page[Comment]]) -> dict[str, int]:
+def _count(pages: list[Page[Comment]]) -> tuple[dict[str, int], int]:
+    """Open threads per page id, and open threads in all."""
     counts: Counter[str] = Counter()
+    total = 0
     for page in pages:
         for comment in page.items:
+            if comment.is_resolved:
+                continue
+            total += 1
             target = comment.target.page if comment.target is not None else None
-            if target is not None and target.id and not comment.is_resolved:
+            if target is not None and target.id:
                 counts[target.id] += 1
-    return dict(counts)
+    return dict(counts), total
 
 
 class CommentCounts:
@@ -70,7 +78,8 @@ class CommentCounts:
             for meta in (response_meta(page) for page in pages)
             if meta is not None and meta.refresh is not None
         )
-        counts = SpaceCounts(space_id, _count(pages), refresh)
+        per_page, total = _count(pages)
+        counts = SpaceCounts(space_id, per_page, total, refresh)
         self._known[space_id] = counts
         return counts
 
