@@ -13,6 +13,7 @@ from conftest import until
 from gitbook_tui.drafts import DraftKey, DraftStore
 from gitbook_tui.drafts.keys import REPLY
 from gitbook_tui.tui.common.state import StartTarget, account_key
+from gitbook_tui.tui.common.status_bar import StatusBar
 
 
 def _start(ids: dict[str, str]) -> StartTarget:
@@ -79,7 +80,7 @@ async def test_offline_queue_is_replayed_when_the_server_is_back(world: Any, tmp
         await until(pilot, lambda: screen.composer.is_open)
         await pilot.press(*"Written on a train", "ctrl+s")
         await until(pilot, lambda: screen.queued == 2 and not screen.composer.is_open)
-        assert "2 queued" in str(screen.query_one("#comments-title").render())
+        assert screen.query_one(StatusBar).queue_text == "2 queued"
         assert any("queued" in n for n in notes)
         assert _replies(world, ids, ids["second"]) == []
         transport.offline = False
@@ -89,7 +90,7 @@ async def test_offline_queue_is_replayed_when_the_server_is_back(world: Any, tmp
         r = world.client("alice").get(f"/spaces/{ids['space']}/comments/{ids['second']}")
         assert r.json()["status"] == "resolved"
         await until(pilot, lambda: len(screen.pane.posts) == 2 and not screen.busy)
-        assert "queued" not in str(screen.query_one("#comments-title").render())
+        assert screen.query_one(StatusBar).queue_text == ""
 
 
 async def test_refused_on_replay_becomes_a_draft_again(world: Any, tmp_path) -> None:

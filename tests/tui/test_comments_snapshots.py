@@ -1,5 +1,6 @@
 """Snapshots of the Comments view at 80×24 and 120×40: the list, a thread with reactions,
-the composer and the reaction picker.
+the composer and the reaction picker; Browse with writes queued offline ("2 queued" in its
+status bar); a change request's threads with a new thread quoting a diff block.
 
 Regenerate after a deliberate change with ``python -m pytest
 tests/tui/test_comments_snapshots.py --snapshot-update`` and review the SVGs in
@@ -14,13 +15,22 @@ from datetime import timedelta
 from typing import Any
 
 import pytest
-from comments_support import build_space, make_app, open_comments, select_thread
+from comments_support import BASE, Transport, build_space, make_app, open_comments, select_thread
+from review_world import desk, open_review
 from textual.pilot import Pilot
 from textual.widgets import Input, TextArea
 
 from conftest import START, until
+from gitbook_tui.api import AsyncGitBook
+from gitbook_tui.tui.app import GitBookApp
+from gitbook_tui.tui.browse.browser_screen import BrowserScreen
+from gitbook_tui.tui.comments.comments_screen import CommentsScreen
 from gitbook_tui.tui.comments.reaction_picker import ReactionPicker
-from gitbook_tui.tui.common.state import StartTarget
+from gitbook_tui.tui.common.config import TuiConfig
+from gitbook_tui.tui.common.state import AccountState, StartTarget, StateStore, account_key
+from gitbook_tui.tui.common.status_bar import StatusBar
+
+__all__ = ["desk"]  # the review desk's fixture, used by name
 
 WALL_CLOCK = (START + timedelta(days=2)).timestamp()
 
@@ -118,5 +128,55 @@ def test_reaction_picker(snap_compare: Snap, world, tmp_path, size) -> None:
         await until(pilot, lambda: isinstance(pilot.app.screen, ReactionPicker))
         await pilot.pause()
         await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_queued_count_in_browse(snap_compare: Snap, world, tmp_path, size) -> None:
+    """Two writes queued offline in Comments: Browse's status bar says "2 queued"."""
+    ids = build_space(world)
+    app, transport = make_app(world, tmp_path, start=StartTarget(ids["space"], ids["Welcome"]))
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        screen = await open_comments(pilot)
+        await select_thread(pilot, screen, ids["second"])
+        transport.offline = True
+        await pilot.press("x")
+        await until(pilot, lambda: screen.queued == 1)
+        await pilot.press("enter", "c")
+        await until(pilot, lambda: screen.composer.is_open)
+        await pilot.press(*"Written on a train", "ctrl+s")
+        await until(pilot, lambda: screen.queued == 2 and not screen.composer.is_open)
+        await pilot.press("1")
+        await until(pilot, lambda: isinstance(pilot.app.screen, BrowserScreen))
+        bar = pilot.app.screen.query_one(StatusBar)
+        await until(pilot, lambda: bar.queue_text == "2 queued")
+        pilot.app.clear_notifications()
+        await _settle(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_change_request_thread_quoting_a_block(
+    snap_compare: Snap, world, desk, tmp_path, size
+) -> None:
+    """``c`` on a diff block of the review pane: the CR's threads, the quote in the composer."""
+    # (the comments tests' transport: fixed rate-limit headers, whatever was requested)
+    client = AsyncGitBook("tok-alice", base_url=BASE, transport=Transport(world.app))
+    store = StateStore(tmp_path / "state.json")
+    store.save(account_key(client), AccountState(org_id=world.org))
+    app = GitBookApp(client, config=TuiConfig(), state_store=store)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        review = await open_review(app, pilot, "Update partition sizing")
+        await until(pilot, lambda: review.diff.current is not None)
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, CommentsScreen))
+        screen = app.screen
+        await until(pilot, lambda: screen.composer.is_open, timeout=20)
+        await pilot.press(*"Why not 100?")
+        await _settle(pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)

@@ -14,7 +14,7 @@ from textual.widgets import Static
 
 from conftest import until
 from gitbook_tui.api import AsyncGitBook
-from gitbook_tui.tui import app as app_module
+from gitbook_tui.tui import app_navigation as app_module
 from gitbook_tui.tui.app import GitBookApp
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.common.config import TuiConfig

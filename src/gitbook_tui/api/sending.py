@@ -72,6 +72,7 @@ class Sender:
         self.max_retries = max_retries
         self.rate_limit = RateLimitInfo()
         self._waits = RetryWaits(sleep)
+        self._answer_listeners: list[Callable[[], None]] = []
         self._secret = token or ""
         headers = {"Accept": "*/*", "User-Agent": "gitbook-tui"}
         if token:
@@ -105,6 +106,19 @@ class Sender:
         """Call ``listener(retry_wait)`` whenever a wait starts or ends (``None``: no request
         waits any more); returns the function that unsubscribes it."""
         return self._waits.watch(listener)
+
+    def watch_answers(self, listener: Callable[[], None]) -> Callable[[], None]:
+        """Call ``listener()`` whenever a request succeeds (the server is reachable and
+        serving); returns the function that unsubscribes it. Keep it cheap."""
+        self._answer_listeners.append(listener)
+        return lambda: self._answer_listeners.remove(listener)
+
+    def _answered(self) -> None:
+        for listener in list(self._answer_listeners):
+            try:
+                listener()
+            except Exception:  # a listener's bug never fails the request
+                log.exception("answer listener failed")
 
     async def close(self) -> None:
         await self._http.aclose()
@@ -150,6 +164,7 @@ class Sender:
                 status = response.status_code
                 log.debug("%s %s -> %s (attempt %d)", method, path, status, attempt + 1)
                 if status < 400:
+                    self._answered()
                     return response
                 retry = idempotent and retryable_status(status)
                 if retry and attempt < self.max_retries:

@@ -5,6 +5,7 @@ from .files import default_data_dir
 from .keys import DraftKey
 from .outbox import ACTION_KINDS, ActionKind, Outbox, OutboxAction, OutboxItem
 from .replay import Handler, Replayer, ReplayResult, client_handlers, refused
+from .replay_loop import ReplayLoop
 from .store import Draft, DraftStore, default_drafts_root
 
 __all__ = [
@@ -18,6 +19,7 @@ __all__ = [
     "Outbox",
     "OutboxAction",
     "OutboxItem",
+    "ReplayLoop",
     "ReplayResult",
     "Replayer",
     "client_handlers",

@@ -16,12 +16,11 @@ import json
 import os
 import uuid
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Annotated, Any, Literal, Self
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import ValidationError
 
 from ..cache import account_fingerprint
 from .files import (
@@ -35,235 +34,15 @@ from .files import (
     remove_stale_temps,
     set_aside,
 )
-from .keys import COMMENT, REPLY, DraftKey
+from .keys import DraftKey
+from .outbox_action import ACTION_KINDS, ActionKind, OutboxAction
+from .outbox_state import OutboxItem, OutboxState, apply_record
 from .store import DraftStore, utc_now
 
-ActionKind = Literal["comment", "reply", "reaction", "resolve"]
-ACTION_KINDS: tuple[ActionKind, ...] = ("comment", "reply", "reaction", "resolve")
+__all__ = ["ACTION_KINDS", "COMPACT_AFTER", "ActionKind", "Outbox", "OutboxAction", "OutboxItem"]
+
 LOG_NAME = "outbox.jsonl"
 COMPACT_AFTER = 200  # finished records kept before the log is rewritten
-Id = Annotated[str, Field(min_length=1, max_length=1024)]
-
-
-class OutboxAction(BaseModel):
-    """One queued write. Build it with ``comment``, ``reply``, ``reaction`` or ``resolve``."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    kind: ActionKind
-    space: Id
-    change_request: Id | None = None
-    comment: Id | None = None  # the thread
-    reply: Id | None = None  # reacted reply
-    page: Id | None = None  # a new thread's page
-    node: Id | None = None  # …and block in it
-    markdown: str | None = None  # comment / reply body
-    added_reactions: tuple[str, ...] = ()
-    removed_reactions: tuple[str, ...] = ()
-    resolved: bool | None = None
-    draft: DraftKey | None = None  # the draft the text came from (restored on a 4xx)
-    label: str | None = Field(default=None, max_length=500)  # e.g. "Reply to Lee on FAQ"
-
-    @model_validator(mode="after")
-    def _fits_kind(self) -> Self:
-        needs: dict[str, tuple[str, ...]] = {
-            "comment": ("markdown",),
-            "reply": ("comment", "markdown"),
-            "reaction": ("comment",),
-            "resolve": ("comment", "resolved"),
-        }
-        missing = [name for name in needs[self.kind] if getattr(self, name) is None]
-        if missing:
-            raise ValueError(f"a queued {self.kind} needs {', '.join(missing)}")
-        if self.markdown is not None and not self.markdown.strip():
-            raise ValueError("an empty comment is not queued")
-        if self.kind == "reaction" and not (self.added_reactions or self.removed_reactions):
-            raise ValueError("a queued reaction adds or removes at least one emoji")
-        allowed = {
-            "comment": {"page", "node", "markdown"},
-            "reply": {"comment", "markdown"},
-            "reaction": {"comment", "reply", "added_reactions", "removed_reactions"},
-            "resolve": {"comment", "resolved"},
-        }[self.kind]
-        payload = {"comment", "reply", "page", "node", "markdown", "resolved"}
-        stray = [n for n in sorted(payload - allowed) if getattr(self, n) is not None]
-        if self.kind != "reaction" and (self.added_reactions or self.removed_reactions):
-            stray.append("reactions")
-        if stray:
-            raise ValueError(f"a queued {self.kind} does not take {', '.join(stray)}")
-        return self
-
-    def __repr__(self) -> str:  # bodies stay out of log lines
-        return f"OutboxAction(kind={self.kind!r}, space={self.space!r}, comment={self.comment!r})"
-
-    __str__ = __repr__
-
-    @classmethod
-    def new_comment(
-        cls,
-        space: str,
-        markdown: str,
-        *,
-        page: str | None = None,
-        node: str | None = None,
-        change_request: str | None = None,
-        draft: DraftKey | None = None,
-        label: str | None = None,
-    ) -> OutboxAction:
-        return cls(
-            kind="comment",
-            space=space,
-            markdown=markdown,
-            page=page,
-            node=node,
-            change_request=change_request,
-            draft=draft,
-            label=label,
-        )
-
-    @classmethod
-    def new_reply(
-        cls,
-        space: str,
-        comment: str,
-        markdown: str,
-        *,
-        change_request: str | None = None,
-        draft: DraftKey | None = None,
-        label: str | None = None,
-    ) -> OutboxAction:
-        return cls(
-            kind="reply",
-            space=space,
-            comment=comment,
-            markdown=markdown,
-            change_request=change_request,
-            draft=draft,
-            label=label,
-        )
-
-    @classmethod
-    def new_reaction(
-        cls,
-        space: str,
-        comment: str,
-        *,
-        reply: str | None = None,
-        added: builtins.list[str] | tuple[str, ...] = (),
-        removed: builtins.list[str] | tuple[str, ...] = (),
-        change_request: str | None = None,
-        label: str | None = None,
-    ) -> OutboxAction:
-        return cls(
-            kind="reaction",
-            space=space,
-            comment=comment,
-            reply=reply,
-            added_reactions=tuple(added),
-            removed_reactions=tuple(removed),
-            change_request=change_request,
-            label=label,
-        )
-
-    @classmethod
-    def new_resolve(
-        cls,
-        space: str,
-        comment: str,
-        *,
-        resolved: bool = True,
-        change_request: str | None = None,
-        label: str | None = None,
-    ) -> OutboxAction:
-        return cls(
-            kind="resolve",
-            space=space,
-            comment=comment,
-            resolved=resolved,
-            change_request=change_request,
-            label=label,
-        )
-
-    def draft_key(self) -> DraftKey | None:
-        """Where the text of a comment or reply goes back to when the server refuses it."""
-        if self.markdown is None:
-            return None
-        if self.draft is not None:
-            return self.draft
-        cr = self.change_request or ""
-        if self.kind == "reply":
-            return DraftKey(REPLY, space=self.space, change_request=cr, target=self.comment or "")
-        return DraftKey(COMMENT, space=self.space, change_request=cr, target=self.page or "")
-
-
-class OutboxItem(BaseModel):
-    """A queued action and where it stands."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    id: Id
-    seq: int
-    action: OutboxAction
-    created: datetime
-    status: Literal["pending", "failed"] = "pending"
-    attempts: int = 0  # sends started; > 0 on a pending item: it may have reached the server
-    error: str | None = None
-    failed_at: datetime | None = None
-    restored_draft: DraftKey | None = None  # where a refused item's text was put back
-
-
-@dataclass
-class _State:
-    items: dict[str, OutboxItem] = field(default_factory=dict)
-    records: int = 0
-    bad_lines: int = 0
-    torn_tail: bool = False
-    size: int = 0
-
-    def sorted(self, status: str) -> builtins.list[OutboxItem]:
-        chosen = [i for i in self.items.values() if i.status == status]
-        return sorted(chosen, key=lambda i: i.seq)
-
-    @property
-    def next_seq(self) -> int:
-        return max((i.seq for i in self.items.values()), default=0) + 1
-
-
-def _apply(state: _State, record: dict[str, Any]) -> None:
-    op = record.get("op")
-    if op == "add":
-        item = OutboxItem.model_validate(record.get("item"))
-        state.items[item.id] = item
-        return
-    item_id = record.get("id")
-    if not isinstance(item_id, str):
-        raise ValueError("record without an id")
-    current = state.items.get(item_id)
-    if op in ("done", "dismiss"):
-        state.items.pop(item_id, None)
-    elif current is None:
-        return  # a record about an item already finished (compacted away)
-    elif op == "attempt":
-        state.items[item_id] = current.model_copy(update={"attempts": current.attempts + 1})
-    elif op == "failed":
-        restored = record.get("draft")
-        state.items[item_id] = current.model_copy(
-            update={
-                "status": "failed",
-                "error": str(record.get("error") or ""),
-                "failed_at": datetime.fromisoformat(str(record.get("at"))),
-                "restored_draft": DraftKey.from_json(restored) if restored else None,
-            }
-        )
-    elif op == "retry":
-        seq = record.get("seq")
-        if not isinstance(seq, int):
-            raise ValueError("retry without a sequence number")
-        state.items[item_id] = current.model_copy(
-            update={"status": "pending", "seq": seq, "error": None, "failed_at": None}
-        )
-    else:
-        raise ValueError(f"unknown record {op!r}")
 
 
 class Outbox:
@@ -318,8 +97,8 @@ class Outbox:
         with locked(self.dir / "replay.lock", blocking=False) as got:
             yield got
 
-    def _read(self) -> _State:
-        state = _State()
+    def _read(self) -> OutboxState:
+        state = OutboxState()
         try:
             data = self.path.read_bytes()
         except FileNotFoundError:
@@ -337,13 +116,13 @@ class Outbox:
                 record = json.loads(line.decode("utf-8"))
                 if not isinstance(record, dict):
                     raise ValueError("not an object")
-                _apply(state, record)
+                apply_record(state, record)
             except (ValueError, TypeError, ValidationError, UnicodeDecodeError) as exc:
                 state.bad_lines += 1
                 log.warning("skipping damaged record %d of %s: %s", number, self.path, exc)
         return state
 
-    def _prepare(self) -> _State:
+    def _prepare(self) -> OutboxState:
         """Read the log; rewrite it first if it is damaged or mostly finished records."""
         state = self._read()
         finished = state.records - len(state.items)
@@ -351,7 +130,7 @@ class Outbox:
             self._rewrite(state)
         return state
 
-    def _rewrite(self, state: _State) -> None:
+    def _rewrite(self, state: OutboxState) -> None:
         if state.bad_lines:
             set_aside(self.path, f"{state.bad_lines} damaged records")
         lines = []
@@ -387,7 +166,7 @@ class Outbox:
             if item is None:
                 return None
             self._append({**record, "id": item_id})
-            _apply(state, {**record, "id": item_id})
+            apply_record(state, {**record, "id": item_id})
             if not state.items:
                 self._rewrite(state)  # all sent: start the next offline spell on an empty log
             return item
@@ -478,5 +257,5 @@ class Outbox:
                 return None
             record = {"op": "retry", "id": item_id, "seq": state.next_seq}
             self._append(record)
-            _apply(state, record)
+            apply_record(state, record)
             return state.items[item_id]

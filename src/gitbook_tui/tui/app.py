@@ -4,7 +4,8 @@ Start: without a token the :class:`WelcomeScreen` (sign in, or ask for the demo:
 then exits with :data:`RESULT_DEMO` and ``cli.run_app`` restarts on the demo server). With
 a token: the remembered organization (or the only one) opens in the :class:`BrowserScreen`
 at once — from the cache, no request before the first frame — otherwise the
-:class:`OrgPickerScreen` lists the organizations.
+:class:`OrgPickerScreen` lists the organizations. Navigation, the numbered views and the
+modal screens are in :mod:`.app_navigation`.
 """
 
 from __future__ import annotations
@@ -24,21 +25,19 @@ from ..models import Organization
 from .account.org_picker_screen import OrgPickerScreen
 from .account.starting_screen import StartingScreen
 from .account.welcome_screen import WelcomeScreen
+from .app_navigation import AppNavigation
+from .app_outbox import AppOutbox
 from .browse.browser_screen import BrowserScreen
-from .browse.outline_screen import OutlineScreen
-from .browse.tree.workspace_tree import space_key
 from .common.config import TuiConfig, load_tui_config, save_theme
 from .common.error_banner import ErrorBanner
 from .common.failure import describe_failure
-from .common.help_screen import HelpScreen
 from .common.keymap import unknown_keymap_ids
 from .common.palette import AppCommands, PageCommands, SpaceCommands
 from .common.size_notice import SizeNoticeScreen, too_small
 from .common.state import StartTarget, StateStore, account_key
 from .common.text import plain
-from .search.search_screen import SearchResult, SearchScreen
 from .textual_compat import guard_option_list_paging
-from .views import VIEWS, view_named
+from .views import VIEWS
 
 __all__ = ["RESULT_DEMO", "GitBookApp"]
 
@@ -49,7 +48,7 @@ RESULT_DEMO = "demo"
 """Exit result asking ``run_app`` to restart on the bundled demo workspace."""
 
 
-class GitBookApp(App[str | None]):
+class GitBookApp(AppOutbox, AppNavigation):
     """The gitbook-tui application."""
 
     CSS_PATH = "app.tcss"
@@ -248,6 +247,7 @@ class GitBookApp(App[str | None]):
 
     async def show_browser(self, org_id: str | None) -> None:
         """Open (or replace) the browser on ``org_id`` (``None``: every organization)."""
+        self.start_outbox()  # the account is known: its queue shows and replays app-wide
         state = self.state_store.load(self.account)
         if org_id != state.org_id:
             state.expanded, state.selected, state.page = [], None, None
@@ -274,13 +274,6 @@ class GitBookApp(App[str | None]):
         while self.screen is not current:
             await self.pop_screen()
         await self.switch_screen(screen)
-
-    @property
-    def browser(self) -> BrowserScreen | None:
-        for screen in reversed(self.screen_stack):
-            if isinstance(screen, BrowserScreen):
-                return screen
-        return None
 
     def action_switch_org(self) -> None:
         self._pick_org()
@@ -335,108 +328,12 @@ class GitBookApp(App[str | None]):
             self.pop_screen()
         await self._begin()
 
-    # -- navigation (the Navigator protocol) ----------------------------------------------------
-    def open_page(self, space_id: str, page_id: str, anchor: str | None = None) -> None:
-        browser = self.browser
-        if browser is not None:
-            browser.open_page(space_id, page_id, anchor)
-
-    def open_space(self, space_id: str) -> None:
-        browser = self.browser
-        if browser is not None:
-            browser.open_space(space_id)
-
-    def refresh_space(self, space_id: str) -> None:
-        """Reload a space's pages in the browser from the server (after a merge)."""
-        browser = self.browser
-        if browser is not None:
-            browser.workspace_tree.load(space_key(space_id), read="network")
-
-    async def action_back(self) -> None:
-        # (overrides Textual's async App.action_back: the browser's page history instead)
-        if self.browser is not None:
-            self.browser.action_back()
-
-    def action_forward(self) -> None:
-        if self.browser is not None:
-            self.browser.action_forward()
-
-    def action_toggle_hidden(self) -> None:
-        if self.browser is not None:
-            self.browser.workspace_tree.action_toggle_hidden()
-
-    @property
-    def page_id(self) -> str | None:
-        """The page open in the browser, if any."""
-        browser = self.browser
-        current = browser.current_page if browser is not None else None
-        return current[1] if current is not None else None
-
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # under the size notice only quitting works (no view, palette or help pushed under it)
         if action != "quit" and isinstance(self.screen, SizeNoticeScreen):
             return False
         # off while the focused widget takes ctrl+p itself (the tree filter): the key goes on
         return not (action == "command_palette" and getattr(self.focused, "OWNS_CTRL_P", False))
-
-    # -- views ----------------------------------------------------------------------------------
-    async def action_show_view(self, name: str, scope: str = "") -> None:
-        """Show the numbered view ``name`` (see :mod:`.views`) over the browser; ``scope``
-        (e.g. ``"page"``; ``""`` the view's default) goes to a view that has ``set_scope``."""
-        view = view_named(name)
-        browser = self.browser
-        if view is None or browser is None:
-            return
-        while self.screen is not browser:  # leave modal screens and the view shown now
-            await self.pop_screen()
-        if view.factory is None:
-            return
-        screen_name = f"view-{view.name}"
-        if not self.is_screen_installed(screen_name):
-            self.install_screen(view.factory(self), screen_name)
-        set_scope = getattr(self.get_screen(screen_name), "set_scope", None)
-        if callable(set_scope):
-            set_scope(scope)
-        await self.push_screen(screen_name)
-
-    # -- modal screens ------------------------------------------------------------------------------
-    def action_help(self) -> None:
-        if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
-
-    def action_search(self) -> None:
-        if self.browser is None or isinstance(self.screen, SearchScreen):
-            return
-        self.push_screen(
-            SearchScreen(scope="space" if self.space_id else "org"), self._search_chosen
-        )
-
-    def _search_chosen(self, result: SearchResult | None) -> None:
-        if result is not None:
-            self.open_page(result.space_id, result.page_id, result.anchor)
-
-    def action_outline(self) -> None:
-        browser = self.browser
-        if browser is None or browser.page is None:
-            self.notify("Open a page to see its outline.", timeout=3)
-            return
-        headings = browser.viewer.headings()
-        if not headings:
-            self.notify("This page has no headings.", timeout=3)
-            return
-        current = browser.viewer.current_heading()
-        self.push_screen(OutlineScreen(headings, current=current), self._outline_chosen)
-
-    def _outline_chosen(self, anchor: str | None) -> None:
-        if anchor is not None and self.browser is not None:
-            self.browser.viewer.scroll_to_anchor(anchor)
-
-    def action_reload(self) -> None:
-        """Reload the open page from the server (the tree reloads a node with r)."""
-        browser = self.browser
-        if browser is not None and browser.current_page is not None:
-            space_id, page_id = browser.current_page
-            browser.open_page(space_id, page_id, record=False)
 
     # -- exit ---------------------------------------------------------------------------------------
     async def action_quit(self) -> None:
@@ -446,4 +343,5 @@ class GitBookApp(App[str | None]):
         self.exit()
 
     async def on_unmount(self) -> None:
+        self.stop_outbox()
         await self.client.close()

@@ -4,34 +4,30 @@ delete, resolve, react.
 Every action is permission-aware (:meth:`denial_reason` from the items' ``permissions``,
 :func:`gated`). Reactions, resolves and new replies show at once with a pending mark and
 are rolled back with a notification when the server refuses them. When the server is
-unreachable, comments, replies, reactions and resolves go to the account's
-:class:`~gitbook_tui.drafts.Outbox` (the view's title shows "n queued") and are replayed
-in order once a refresh reaches the server; an item refused on replay is reported and
-its text becomes a draft again. Edits and deletes are never queued.
+unreachable, comments, replies, reactions and resolves go to the app's outbox
+(:class:`~gitbook_tui.drafts.ReplayLoop`: "n queued" in every view's status bar), replayed
+in order when the server is back; an item refused on replay is notified and its text
+becomes a draft again. Edits and deletes are never queued.
 """
 
 from __future__ import annotations
 
-import asyncio
+import hashlib
 import itertools
-from collections.abc import Awaitable, Callable
-from typing import Any
 
 from textual import work
 from textual.screen import Screen
 
 from ...api import APIConnectionError, AsyncGitBook, GitBookError, NotFoundError
-from ...drafts import DraftKey, DraftStore, Outbox, OutboxAction, OutboxItem, Replayer
+from ...drafts import DraftKey, OutboxAction, OutboxItem, ReplayLoop
 from ...drafts.keys import COMMENT, EDIT_COMMENT, EDIT_REPLY, REPLY
-from ...models import Comment, CommentReply, CommentStatus, DocumentBody, Space, User
+from ...models import Comment, CommentReply, DocumentBody, Space, User
 from ..common.composer import Composer
 from ..common.confirm_screen import ConfirmScreen
 from ..common.denial import gated
 from ..common.navigator import Navigator
-from ..common.state import account_key
 from ..common.text import plain
-from .reaction_picker import ReactionPicker
-from .thread_data import Post, ThreadState, author_name, reacted, toggle_reaction, utc_now
+from .thread_data import Post, ThreadState, author_name, utc_now
 from .thread_pane import ThreadPane
 
 __all__ = ["READ_ONLY", "CommentActions"]
@@ -45,18 +41,20 @@ class CommentActions(Screen[None]):
     and implements the view's reading side (the methods that raise here)."""
 
     composing_new = False
-    _outbox: Outbox | None = None
-    _replayer: Replayer | None = None
+    _replays_seen = 0
     nav: Navigator
     client: AsyncGitBook
     space_id: str | None
+    change_request: str | None
+    """A change request's id: its threads (``None``: the space's)."""
+    quote: tuple[str | None, str] | None
+    """A new thread to start quoting a block: (page id, the quote as markdown)."""
     space: Space | None
     page_scope: str | None
     me: User | None
     threads: dict[str, ThreadState]
     selected_id: str | None
     offline: bool
-    queued: int
 
     @property
     def selected(self) -> ThreadState | None:
@@ -124,54 +122,46 @@ class CommentActions(Screen[None]):
             return "Wait until the server has it."
         return None
 
-    # -- the outbox -------------------------------------------------------------------------------
+    # -- the outbox (the app's: one queue and replayer for every view) -----------------------
     @property
-    def outbox(self) -> Outbox:
-        if self._outbox is None:
-            account = account_key(self.client)
-            self._outbox = Outbox(account, drafts=DraftStore(account))
-            self._replayer = Replayer.for_client(self._outbox, self.client)
-        return self._outbox
+    def replay_loop(self) -> ReplayLoop | None:
+        loop = getattr(self.app, "outbox_replay", None)
+        return loop if isinstance(loop, ReplayLoop) else None
 
-    async def count_queued(self) -> None:
-        self.queued = await asyncio.to_thread(self.outbox.count)
-        self._draw_title()
+    @property
+    def queued(self) -> int:
+        """How many writes wait in the account's outbox (the status bar shows it)."""
+        loop = self.replay_loop
+        return loop.queued if loop is not None else 0
 
     async def _enqueue(self, action: OutboxAction) -> OutboxItem:
-        item = await asyncio.to_thread(self.outbox.enqueue, action)
+        loop = self.replay_loop
+        if loop is None:
+            raise RuntimeError("the server is unreachable and this app has no outbox")
+        item = await loop.enqueue(action)
         self.offline = True
-        await self.count_queued()
+        self._draw_title()
         self.notify("Server unreachable: queued, sent when it is back.", timeout=4)
         return item
 
-    async def replay_outbox(self) -> None:
-        outbox = self.outbox
-        if await asyncio.to_thread(outbox.count) == 0:
-            await self.count_queued()
-            return
-        assert self._replayer is not None
-        result = await self._replayer.replay()
-        for item in result.failed:
-            label = item.action.label or f"queued {item.action.kind}"
-            kept = " Its text is back in your drafts." if item.action.markdown else ""
-            self.notify(
-                plain(f"The server refused {label}: {item.error or ''}.{kept}"),
-                markup=False,
-                title="Not sent",
-                severity="error",
-                timeout=10,
-            )
-        if result.sent or result.failed:
-            for thread in self.threads.values():  # the server's copies replace local ones
-                local = {i for i in thread.pending if i.startswith("local-")}
-                if local:
-                    thread.pending -= local
-                    thread.stale = True
-        if result.sent:
-            self.notify(f"Sent {len(result.sent)} queued item(s).", timeout=4)
+    def outbox_replayed(self) -> None:
+        """The app replayed queued writes while this view is shown: show the server's copies."""
+        if self.settle_replays():
             self._load(live=True)
-        self.queued = result.remaining
-        self._draw_title()
+
+    def settle_replays(self) -> bool:
+        """Whether queued writes were replayed since this view last looked; if so, their
+        local copies give way to the server's (the threads reload)."""
+        loop = self.replay_loop
+        if loop is None or loop.replays == self._replays_seen:
+            return False
+        self._replays_seen = loop.replays
+        for thread in self.threads.values():
+            local = {i for i in thread.pending if i.startswith("local-")}
+            if local:
+                thread.pending -= local
+                thread.stale = True
+        return True
 
     # -- compose / reply / edit ---------------------------------------------------------------
     @gated
@@ -181,28 +171,51 @@ class CommentActions(Screen[None]):
             return
         thread = self.selected
         if self._replying() and thread is not None:
-            key = DraftKey(REPLY, space=self.space_id, target=thread.id)
+            key = self._key(REPLY, thread.id)
             title = f"Reply to {author_name(thread.comment.postedBy)}"
             self.composing_new = False
             await self.composer.open(key, title, lambda text: self._send_reply(thread.id, text))
             return
-        page = self.page_scope
-        if page is None and self.nav.space_id == self.space_id:
-            page = self.nav.page_id
-        key = DraftKey(COMMENT, space=self.space_id, target=page or "")
-        title = "New thread on this page" if page else "New thread on the whole space"
+        page, initial, variant = self.page_scope, "", ""
+        if self.quote is not None:
+            (page, initial), self.quote = self.quote, None
+            variant = f"quote-{hashlib.sha256(initial.encode()).hexdigest()[:16]}"
+            title = "New thread quoting a block"
+        elif self.change_request is not None:
+            title = "New thread on the change request"
+        else:
+            if page is None and self.nav.space_id == self.space_id:
+                page = self.nav.page_id
+            title = "New thread on this page" if page else "New thread on the whole space"
+        key = self._key(COMMENT, page or "", variant=variant)
         self.composing_new = True
         self.add_class("-thread-open")
-        await self.composer.open(key, title, lambda text: self._send_new(page, key, text))
+        await self.composer.open(
+            key, title, lambda text: self._send_new(page, key, text), initial=initial
+        )
+
+    def _key(self, kind: str, target: str, *, variant: str = "") -> DraftKey:
+        """The draft key of a composer of this view (space, change request, target)."""
+        cr = self.change_request or ""
+        return DraftKey(
+            kind, space=self.space_id or "", change_request=cr, target=target, variant=variant
+        )
 
     async def _send_new(self, page: str | None, key: DraftKey, text: str) -> None:
         assert self.space_id is not None
         try:
-            created = await self.client.comments.create(self.space_id, text, page=page)
+            created = await self.client.comments.create(
+                self.space_id, text, page=page, change_request=self.change_request
+            )
         except APIConnectionError:
             await self._enqueue(
                 OutboxAction.new_comment(
-                    self.space_id, text, page=page, draft=key, label="a new thread"
+                    self.space_id,
+                    text,
+                    page=page,
+                    change_request=self.change_request,
+                    draft=key,
+                    label="a new thread",
                 )
             )
             return
@@ -225,12 +238,21 @@ class CommentActions(Screen[None]):
         thread.pending.add(local.id)
         self.redraw_thread(thread)
         try:
-            reply = await self.client.comments.create_reply(self.space_id, thread_id, text)
+            reply = await self.client.comments.create_reply(
+                self.space_id, thread_id, text, change_request=self.change_request
+            )
         except APIConnectionError:
-            key = DraftKey(REPLY, space=self.space_id, target=thread_id)
+            key = self._key(REPLY, thread_id)
             label = f"a reply to {author_name(thread.comment.postedBy)}"
             await self._enqueue(
-                OutboxAction.new_reply(self.space_id, thread_id, text, draft=key, label=label)
+                OutboxAction.new_reply(
+                    self.space_id,
+                    thread_id,
+                    text,
+                    change_request=self.change_request,
+                    draft=key,
+                    label=label,
+                )
             )
             return
         except GitBookError as exc:
@@ -254,19 +276,22 @@ class CommentActions(Screen[None]):
             self.notify("Select a thread first.", timeout=3)
             return
         space_id, thread_id, post_id = self.space_id, thread.id, post.id
+        cr = self.change_request
         if isinstance(post, Comment):
-            key = DraftKey(EDIT_COMMENT, space=space_id, target=post_id)
+            key = self._key(EDIT_COMMENT, post_id)
         else:
-            key = DraftKey(EDIT_REPLY, space=space_id, target=f"{thread_id}/{post_id}")
+            key = self._key(EDIT_REPLY, f"{thread_id}/{post_id}")
 
         async def send(text: str) -> None:
             comments = self.client.comments
             try:
                 if isinstance(post, Comment):
-                    updated: Post = await comments.update(space_id, post_id, markdown=text)
+                    updated: Post = await comments.update(
+                        space_id, post_id, markdown=text, change_request=cr
+                    )
                 else:
                     updated = await comments.update_reply(
-                        space_id, thread_id, post_id, markdown=text
+                        space_id, thread_id, post_id, markdown=text, change_request=cr
                     )
             except APIConnectionError as exc:
                 raise RuntimeError(f"{exc} — edits are not queued; the draft is kept") from None
@@ -303,12 +328,12 @@ class CommentActions(Screen[None]):
         )
         if not ok:
             return
-        comments = self.client.comments
+        comments, cr = self.client.comments, self.change_request
         try:
             if is_thread:
-                await comments.delete(self.space_id, thread.id)
+                await comments.delete(self.space_id, thread.id, change_request=cr)
             else:
-                await comments.delete_reply(self.space_id, thread.id, post.id)
+                await comments.delete_reply(self.space_id, thread.id, post.id, change_request=cr)
         except NotFoundError:
             self.notify("It was already deleted.", timeout=4)
         except GitBookError as exc:
@@ -321,108 +346,3 @@ class CommentActions(Screen[None]):
         count = max(0, (thread.comment.replies or 0) - 1)
         thread.comment = thread.comment.model_copy(update={"replies": count})
         self.redraw_thread(thread)
-
-    # -- resolve / react (optimistic) ---------------------------------------------------------
-    @gated
-    async def action_resolve(self) -> None:
-        thread = self.selected
-        if thread is None or self.space_id is None:
-            return
-        before = thread.comment
-        resolved = not before.is_resolved
-        status = CommentStatus.resolved if resolved else CommentStatus.open
-        after = before.model_copy(update={"status": status, "resolvedBy": self.me})
-        thread.comment = after
-        self._optimistic(
-            thread,
-            before,
-            lambda: self.client.comments.update(self.space_id or "", thread.id, resolved=resolved),
-            OutboxAction.new_resolve(self.space_id, thread.id, resolved=resolved),
-            "resolve" if resolved else "reopen",
-        )
-
-    @gated
-    @work(exclusive=True, group="comments-react", exit_on_error=False)
-    async def action_react(self) -> None:
-        thread, post = self.selected, self._target_post()
-        if thread is None or post is None or self.space_id is None:
-            return
-        me = self.me.id if self.me else None
-        mine = {r.emoji for r in post.reactions if reacted(r, me)}
-        emoji = await self.app.push_screen_wait(
-            ReactionPicker(mine, f"{author_name(post.postedBy)}'s post")
-        )
-        if not emoji or self.space_id is None:
-            return
-        added, reactions = toggle_reaction(post, emoji, self.me)
-        changes: dict[str, Any] = {"added_reactions" if added else "removed_reactions": [emoji]}
-        space_id, thread_id, post_id = self.space_id, thread.id, post.id
-        comments = self.client.comments
-        call: Callable[[], Awaitable[Post]]
-        if isinstance(post, Comment):
-            before: Post = thread.comment
-            thread.comment = thread.comment.model_copy(update={"reactions": reactions})
-            call = lambda: comments.update(space_id, thread_id, **changes)  # noqa: E731
-        else:
-            before = post
-            new = post.model_copy(update={"reactions": reactions})
-            thread.replies = [new if r.id == post_id else r for r in thread.replies or []]
-            call = lambda: comments.update_reply(space_id, thread_id, post_id, **changes)  # noqa: E731
-        queued = OutboxAction.new_reaction(
-            space_id,
-            thread_id,
-            reply=None if isinstance(post, Comment) else post_id,
-            added=[emoji] if added else [],
-            removed=[] if added else [emoji],
-        )
-        self._optimistic(thread, before, call, queued, "reaction")
-
-    def _optimistic(
-        self,
-        thread: ThreadState,
-        before: Post,
-        call: Any,
-        queued: OutboxAction,
-        what: str,
-    ) -> None:
-        thread.pending.add(before.id)
-        self.redraw_thread(thread)
-        self._settle(thread.id, before, call, queued, what)
-
-    @work(group="comments-write", exit_on_error=False)
-    async def _settle(
-        self,
-        thread_id: str,
-        before: Post,
-        call: Any,
-        queued: OutboxAction,
-        what: str,
-    ) -> None:
-        try:
-            answer = await call()
-        except APIConnectionError:
-            await self._enqueue(queued)
-            thread = self.threads.get(thread_id)
-            if thread is not None:
-                thread.pending.discard(before.id)
-                self.redraw_thread(thread)
-            return
-        except GitBookError as exc:
-            thread = self.threads.get(thread_id)
-            if thread is not None:
-                thread.pending.discard(before.id)
-                self._replace_post(thread_id, before)  # roll back
-            self.notify(
-                plain(f"The server refused the {what}: {exc}"),
-                markup=False,
-                title="Undone",
-                severity="error",
-                timeout=8,
-            )
-            if isinstance(exc, NotFoundError):
-                self.forget_thread(thread_id, "This thread was deleted meanwhile.")
-            return
-        thread = self.threads.get(thread_id)
-        if thread is not None:
-            thread.pending.discard(before.id)
-            self._replace_post(thread_id, answer)

@@ -74,11 +74,26 @@ class CommentsScreen(ThreadLoader):
         Binding("r", "reload", "Reload", show=False, id="comments.reload"),
     ]
 
-    def __init__(self, nav: Navigator) -> None:
+    def __init__(
+        self,
+        nav: Navigator,
+        *,
+        space_id: str | None = None,
+        change_request: str | None = None,
+        label: str = "",
+        quote: tuple[str | None, str] | None = None,
+    ) -> None:
+        """``change_request`` (with its ``space_id`` and a ``label`` such as "#5 Fix"): that
+        change request's threads, shown over its review pane (``escape`` goes back);
+        ``quote``: start a new thread with it once loaded. Otherwise the space open in the
+        browser (view 3)."""
         super().__init__()
         self.nav = nav
         self.client = nav.client
-        self.space_id: str | None = None
+        self.space_id: str | None = space_id
+        self.change_request = change_request
+        self.label = label
+        self.quote = quote
         self.space: Space | None = None
         self.page_scope: str | None = None  # a page id: only its threads
         self.status = "open"
@@ -91,7 +106,6 @@ class CommentsScreen(ThreadLoader):
         self.error: str | None = None
         self.offline = False
         self.cached_age = 0.0  # seconds: how old the list shown offline is
-        self.queued = 0
         self._interval = REFRESH_SECONDS
         self._timer: Timer | None = None
         self._requested_scope: str | None = None
@@ -112,6 +126,8 @@ class CommentsScreen(ThreadLoader):
 
     def on_mount(self) -> None:
         self.query_one(StatusBar).track_rate_limit(self.client.rate_limit)
+        loop = self.replay_loop
+        self._replays_seen = loop.replays if loop is not None else 0
 
     @property
     def busy(self) -> bool:
@@ -127,6 +143,8 @@ class CommentsScreen(ThreadLoader):
 
     def on_screen_resume(self) -> None:
         space, page = self.nav.space_id, self.nav.page_id
+        if self.change_request is not None:  # a change request's threads: its space only
+            space, page, self._requested_scope = self.space_id, None, None
         scope, self._requested_scope = self._requested_scope, None
         changed = space != self.space_id
         if changed:
@@ -145,6 +163,8 @@ class CommentsScreen(ThreadLoader):
 
     def _draw_title(self) -> None:
         where = "this page" if self.page_scope else "whole space"
+        if self.change_request is not None:
+            where = f"change request {self.label}".rstrip()
         space = self.space.title if self.space is not None else ""
         author = "anyone"
         if self.author:
@@ -166,8 +186,6 @@ class CommentsScreen(ThreadLoader):
         if self.offline:
             cached = f", cached {format_age(self.cached_age)}" if self.cached_age else ""
             parts.append(inert(f" · offline{cached}", style="$warning"))
-        if self.queued:
-            parts.append(inert(f" · {self.queued} queued", style="bold $warning"))
         self.query_one("#comments-title", Static).update(Content("").join(parts))
 
     # -- selection ------------------------------------------------------------------------------
@@ -203,6 +221,8 @@ class CommentsScreen(ThreadLoader):
         if self.has_class("-thread-open") or self.pane.has_focus:
             self.remove_class("-thread-open")
             self.thread_list.focus()
+        elif self.change_request is not None:
+            self.dismiss(None)  # back to the review pane
 
     def action_step_thread(self, delta: int) -> None:
         ids = self.thread_list.ids
@@ -224,6 +244,9 @@ class CommentsScreen(ThreadLoader):
         self._reload()
 
     def action_toggle_scope(self) -> None:
+        if self.change_request is not None:
+            self.notify("These are the change request's threads (escape: back).", timeout=3)
+            return
         if self.page_scope is not None:
             self.page_scope = None
         elif self.nav.page_id and self.nav.space_id == self.space_id:
@@ -241,7 +264,9 @@ class CommentsScreen(ThreadLoader):
         if self.space_id is None:
             return
         try:
-            pager = self.client.comments.commenters(self.space_id, limit=PAGE_SIZE)
+            pager = self.client.comments.commenters(
+                self.space_id, change_request=self.change_request, limit=PAGE_SIZE
+            )
             members = [m async for m in pager]
         except GitBookError as exc:
             self.notify(
@@ -260,6 +285,9 @@ class CommentsScreen(ThreadLoader):
         page = thread.comment.target.page if thread and thread.comment.target else None
         if self.space_id is None or page is None or page.id is None:
             self.notify("This thread is not on a page.", timeout=3)
+            return
+        if self.change_request is not None:
+            self.notify("The review pane shows this page's changes (escape: back).", timeout=3)
             return
         node = thread.comment.target.node if thread and thread.comment.target else None
         space_id = self.space_id

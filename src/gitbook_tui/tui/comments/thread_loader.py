@@ -21,7 +21,7 @@ from ...drafts.keys import EDIT_COMMENT, EDIT_REPLY, REPLY
 from ...models import Comment
 from ..common.status_bar import StatusBar
 from ..common.text import inert, plain
-from .comment_actions import CommentActions
+from .optimistic_actions import OptimisticActions
 from .thread_data import ThreadState, author_name
 from .thread_list import ThreadList
 
@@ -32,12 +32,13 @@ MAX_REFRESH_SECONDS = 240.0
 PAGE_SIZE = 100
 
 
-def _drafted_threads(store: DraftStore, space_id: str) -> set[str]:
-    """Threads of the space with a saved reply or edit draft (file IO: run in a thread)."""
+def _drafted_threads(store: DraftStore, space_id: str, change_request: str) -> set[str]:
+    """Threads of the space (or its change request) with a saved reply or edit draft (file
+    IO: run in a thread)."""
     found: set[str] = set()
     for draft in store.list():
         key = draft.key
-        if key.space != space_id or key.change_request:
+        if key.space != space_id or key.change_request != change_request:
             continue
         if key.kind in (REPLY, EDIT_COMMENT):
             found.add(key.target)
@@ -46,7 +47,7 @@ def _drafted_threads(store: DraftStore, space_id: str) -> set[str]:
     return found
 
 
-class ThreadLoader(CommentActions):
+class ThreadLoader(OptimisticActions):
     """Loads what :class:`~.comments_screen.CommentsScreen` shows (state set up there)."""
 
     status: str
@@ -118,6 +119,7 @@ class ThreadLoader(CommentActions):
                 self._load_members()
             pager = client.comments.list(
                 space_id,
+                change_request=self.change_request,
                 status=None if self.status == "all" else self.status,
                 target_page=self.page_scope,
                 authors=[self.author] if self.author else None,
@@ -146,18 +148,18 @@ class ThreadLoader(CommentActions):
         self.offline, self.cached_age = offline, age
         self.show_error(None)
         store = self.composer.debouncer.store
-        drafted = await asyncio.to_thread(_drafted_threads, store, space_id)
+        cr = self.change_request or ""
+        drafted = await asyncio.to_thread(_drafted_threads, store, space_id, cr)
         for comment in comments:
             comment_drafted = comment.id in drafted
             state = self.threads.get(comment.id)
             if state is not None:
                 state.drafted = comment_drafted
         self._drafted = drafted
+        self.settle_replays()
         await self._apply(comments, live=live)
-        if not offline:
-            await self.replay_outbox()
-        else:
-            await self.count_queued()
+        if self.quote is not None:
+            self.call_after_refresh(self.run_action, "compose")  # ``c`` in the review pane
 
     async def _apply(self, comments: list[Comment], *, live: bool) -> None:
         previous = self.threads
@@ -218,7 +220,9 @@ class ThreadLoader(CommentActions):
         if space_id is None:
             return
         try:
-            pager = self.client.comments.replies(space_id, thread_id, limit=PAGE_SIZE)
+            pager = self.client.comments.replies(
+                space_id, thread_id, change_request=self.change_request, limit=PAGE_SIZE
+            )
             replies = [reply async for reply in pager]
         except NotFoundError:
             self.forget_thread(thread_id, "This thread was deleted meanwhile.")

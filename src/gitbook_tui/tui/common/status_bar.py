@@ -1,6 +1,7 @@
 """StatusBar: the numbered views (the current one marked), signed-in user, organization,
-online/offline with the data's age, rate limit, and a retry wait under way
-("rate-limited, retrying in 23 s", counting down).
+online/offline with the data's age, rate limit, a retry wait under way
+("rate-limited, retrying in 23 s", counting down), and the app's offline queue ("2 queued",
+"replaying…": the app's ``outbox_replay``, in every view).
 
 The bar ticks every second, but a widget is redrawn only when its text changed (the age
 reads in seconds for its first minute, then in minutes, hours, days). The rate limit shown
@@ -20,6 +21,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from ...api import RateLimitInfo, RetryWait
+from ...drafts import ReplayLoop
 from ..views import VIEWS
 from .freshness import Freshness, FreshnessState
 from .text import inert
@@ -101,6 +103,7 @@ class StatusBar(Horizontal):
         self._parts = {
             name: Static("", id=name, markup=False)
             for name in (
+                "status-queue",  # first: it must show even when the bar is cut at 80 columns
                 "status-user",
                 "status-org",
                 "status-connection",
@@ -140,6 +143,10 @@ class StatusBar(Horizontal):
         """Show the retry wait ``current()`` returns (the client's ``retry_wait``), counting
         down every second; call :meth:`retry_waits_changed` when it changes."""
         self._retry_wait = current
+        self._redraw()
+
+    def queue_changed(self) -> None:
+        """The app's queue changed (its count, or a replay started or ended)."""
         self._redraw()
 
     def retry_waits_changed(self, _wait: RetryWait | None = None) -> None:
@@ -222,8 +229,18 @@ class StatusBar(Horizontal):
         return wait.describe() if wait is not None else ""
 
     @property
+    def queue_text(self) -> str:
+        """The app's offline queue: "2 queued", "2 queued · replaying…" ("" when empty)."""
+        loop = getattr(self.app, "outbox_replay", None) if self.is_attached else None
+        if not isinstance(loop, ReplayLoop) or not (loop.queued or loop.replaying):
+            return ""
+        text = f"{loop.queued} queued" if loop.queued else ""
+        return " · ".join(t for t in (text, "replaying…" if loop.replaying else "") if t)
+
+    @property
     def text(self) -> str:
         parts = [
+            self.queue_text,
             self._user,
             self._org,
             self.connection_text,
@@ -265,3 +282,6 @@ class StatusBar(Horizontal):
         wait_text = self.wait_text
         self._draw("status-wait", Content(wait_text))
         self._parts["status-wait"].display = bool(wait_text)
+        queue_text = self.queue_text
+        self._draw("status-queue", Content.styled(queue_text, "bold $text-warning"))
+        self._parts["status-queue"].display = bool(queue_text)

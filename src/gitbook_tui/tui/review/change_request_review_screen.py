@@ -80,6 +80,8 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
         Binding("x", "archive", "Archive/reopen", id="review.archive"),
         Binding("E", "edit_details", "Edit subject", id="review.edit_details"),
         Binding("R", "reload", "Reload", id="review.reload"),
+        Binding("C", "threads", "Comments", show=False, id="review.threads"),
+        Binding("c", "threads(True)", "Comment on block", show=False, id="review.comment_block"),
         Binding("o", "open_web", "Browser", show=False, id="review.open_web"),
         Binding("Y", "copy_summary", "Copy summary", show=False, id="review.copy_summary"),
         Binding("f6", "switch_focus", "Pages/diff", show=False, id="review.switch_focus"),
@@ -344,6 +346,12 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
 
     def action_reload(self) -> None:
         self.load()
+
+    def action_threads(self, quote: bool = False) -> None:
+        """The change request's comment threads (``c``: a new one quoting the diff's block)."""
+        from ..comments.change_request_threads import show_change_request_threads
+
+        show_change_request_threads(self, quote=quote)
 
     def action_switch_focus(self) -> None:
         (self.diff if self.pages.has_focus else self.pages).focus()
