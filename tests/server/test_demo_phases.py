@@ -212,6 +212,13 @@ def test_two_phases_and_a_second_phase_cut_short(tmp_path: Path) -> None:
     assert found.json()["items"]
     with reader.app.state.server.storage.read() as tx:
         assert is_indexed(tx, kb, kb_revision)
+    # ...or the runner's pass once the gate is open: every other space the phase left
+    indexer = BatchStorage(db)
+    with DemoSeeding(indexer, app=create_app(indexer)) as seeding:
+        assert seeding.index_for_search() >= 1  # (the full config reference)
+        assert seeding.index_for_search() == 0  # nothing left
+    with reader.app.state.server.storage.read() as tx:
+        assert all(is_indexed(tx, s["id"], s["revision"]) for s in tx.list("space"))
     reader.close()
 
 
