@@ -66,6 +66,26 @@ def test_form_screen_cleans_the_prefill_but_not_a_restored_draft() -> None:
     assert restored.fields[0].value == mine
 
 
+async def test_form_select_labels_from_the_server_are_inert() -> None:
+    from textual.app import App
+    from textual.widgets import Select
+
+    async def submit(values: dict[str, Any]) -> None:
+        return None
+
+    field = FormField("space", "Space", "s1", "select", options=[(HOSTILE, "s1"), ("B", "s2")])
+    app: App[None] = App()
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.push_screen(FormScreen("Pick", [field], submit))
+        await until(pilot, lambda: isinstance(app.screen, FormScreen))
+        await pilot.pause()
+        select = app.screen.query_one(Select)
+        assert select.value == "s1"
+        screenshot = app.export_screenshot()
+        assert MARKUP in screenshot  # the markup is shown as text, never a live link
+        _clean(screenshot)
+
+
 async def test_review_subject_editor_is_inert(world: World, desk: dict, tmp_path: Path) -> None:  # noqa: F811
     from gitbook_tui.tui.review.subject_screen import SubjectScreen
 

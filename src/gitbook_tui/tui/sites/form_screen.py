@@ -123,7 +123,13 @@ class FormScreen(ModalScreen[Values | None]):
                 yield Label(f.label, classes="form-label")
                 if f.kind == "select":
                     yield Select(
-                        list(f.options), value=f.value, allow_blank=False, id=f"field-{f.name}"
+                        [
+                            (inert(label) if isinstance(label, str) else label, v)
+                            for label, v in f.options
+                        ],
+                        value=f.value,
+                        allow_blank=False,
+                        id=f"field-{f.name}",
                     )
                 else:
                     yield Input(
