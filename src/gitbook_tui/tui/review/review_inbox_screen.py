@@ -281,6 +281,8 @@ class ReviewInboxScreen(Screen[None]):
 
     def action_cursor(self, step: int) -> None:
         table = self.query_one(DataTable)
+        if table.row_count == 0:
+            return
         table.move_cursor(row=max(0, table.cursor_row + step))
 
     def action_status_filter(self) -> None:
@@ -307,8 +309,10 @@ class ReviewInboxScreen(Screen[None]):
 
     @on(DataTable.RowHighlighted)
     def _highlighted(self, event: DataTable.RowHighlighted) -> None:
-        if event.row_key.value is not None:
-            self.selected_id = event.row_key.value
+        # An empty table highlights "no row" (cursor_row -1, row_key None) on up/home/pgup.
+        row_key = event.row_key
+        if row_key is not None and row_key.value is not None:
+            self.selected_id = row_key.value
         if self.has_class("-preview"):
             self._preview()
 
