@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from review_world import desk, make_app, open_inbox
 
+from conftest import until
+from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
 from gitbook_tui.tui.review.review_inbox_screen import ReviewInboxScreen
 
 __all__ = ["desk"]  # the fixture, used by name
@@ -40,3 +42,42 @@ async def test_keys_on_an_empty_inbox_never_crash(world, desk, tmp_path):
         for _ in range(5):
             await pilot.press(*keys[:8], "l")
         assert app.is_running and isinstance(app.screen, ReviewInboxScreen)
+
+
+async def test_a_review_that_fails_to_load_shows_the_error(world, desk, tmp_path, monkeypatch):
+    """QA #12: the panes said "Loading…" forever and the footer keys did nothing silently."""
+    from gitbook_tui.api.errors import APIConnectionError
+    from gitbook_tui.tui.review import change_request_review_screen as module
+
+    real = module.load_review_state
+    failing = [True]
+
+    async def flaky(*args, **kwargs):
+        if failing[0]:
+            raise APIConnectionError("GET", "/spaces/x/change-requests/y")
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(module, "load_review_state", flaky)
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        inbox = await open_inbox(app, pilot)
+        await until(pilot, lambda: bool(inbox.shown))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ChangeRequestReviewScreen))
+        review = app.screen
+        banner = review.query_one("#cr-error")
+        await until(pilot, lambda: banner.has_class("-showing"))
+        text = str(banner.render())
+        assert "http://testserver/v1" in text and "Could not reach the server" in text
+        assert "r retry" in text
+        assert "Loading" not in str(review.query_one("#cr-header").render())
+        assert not any("Loading" in line for line in review.diff.all_text())
+        for key in ("v", "m", "J", "space"):
+            app.clear_notifications()
+            await pilot.press(key)
+            await until(pilot, lambda: bool(app._notifications))
+            assert "could not be loaded" in next(iter(app._notifications)).message
+        failing[0] = False
+        await pilot.press("r")
+        await until(pilot, lambda: review.state is not None and review.diff_ready.is_set())
+        assert not banner.has_class("-showing")
