@@ -3,7 +3,7 @@ reproduces one finding."""
 
 from __future__ import annotations
 
-from review_world import desk, make_app, open_inbox
+from review_world import desk, make_app, open_inbox, open_review
 
 from conftest import until
 from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
@@ -81,3 +81,19 @@ async def test_a_review_that_fails_to_load_shows_the_error(world, desk, tmp_path
         await pilot.press("r")
         await until(pilot, lambda: review.state is not None and review.diff_ready.is_set())
         assert not banner.has_class("-showing")
+
+
+async def test_f6_never_focuses_the_hidden_pages_list(world, desk, tmp_path):
+    """QA #14: at 80x24 f6 focused the hidden changed-pages list; n and ctrl+d then did nothing."""
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        review = await open_review(app, pilot, "Update partition sizing")
+        assert not review.pages.display or review.pages.region.width == 0
+        await pilot.press("f6")
+        focused = app.focused
+        assert focused is review.diff
+        assert focused.region.width > 0
+        assert any("hidden" in n.message for n in app._notifications)
+        before = review.diff.current
+        await pilot.press("n")
+        assert review.diff.current != before

@@ -136,6 +136,8 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
 
     def on_resize(self) -> None:
         self.set_class(self.size.width < PAGES_LIST_FROM_WIDTH, "-narrow")
+        if self.has_class("-narrow") and self.pages.has_focus:
+            self.diff.focus()
         self._render_header()
 
     @property
@@ -365,6 +367,13 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
         show_change_request_threads(self, quote=quote)
 
     def action_switch_focus(self) -> None:
+        if self.has_class("-narrow"):  # the list is hidden: focus never goes to a hidden pane
+            self.diff.focus()
+            self.notify(
+                "The changed-pages list is hidden at this width: J/K step through the pages.",
+                markup=False,
+            )
+            return
         (self.diff if self.pages.has_focus else self.pages).focus()
 
     def action_back(self) -> None:
