@@ -97,3 +97,21 @@ async def test_f6_never_focuses_the_hidden_pages_list(world, desk, tmp_path):
         before = review.diff.current
         await pilot.press("n")
         assert review.diff.current != before
+
+
+async def test_status_filter_is_named_and_explains_itself(world, desk, tmp_path):
+    """QA #18: `f` in "All open" listed merged CRs under "All open"; elsewhere it said nothing."""
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        inbox = await open_inbox(app, pilot)
+        tabs = inbox.query_one("#inbox-tabs")
+        assert inbox.section == 0
+        await pilot.press("f")
+        assert inbox.status_index == 0
+        assert any("fixed statuses" in n.message for n in app._notifications)
+        await pilot.press("l", "l", "l", "l")
+        assert "All open" in str(tabs.render())
+        await pilot.press("f", "f", "f")  # merged
+        await until(pilot, lambda: "All merged" in str(tabs.render()))
+        assert "All open" not in str(tabs.render())
+        assert all(r.cr.status == "merged" for r in inbox.shown)
