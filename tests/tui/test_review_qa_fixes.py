@@ -115,3 +115,24 @@ async def test_status_filter_is_named_and_explains_itself(world, desk, tmp_path)
         await until(pilot, lambda: "All merged" in str(tabs.render()))
         assert "All open" not in str(tabs.render())
         assert all(r.cr.status == "merged" for r in inbox.shown)
+
+
+async def test_tabs_in_code_are_expanded_in_the_diff(world, desk, tmp_path):
+    """QA #3: tab characters from code blocks reached the terminal raw (split columns shifted)."""
+    from review_world import EDITED, _cr, _post
+
+    code = "```go\nfunc main() {\n\tlog.Fatal(err)\n}\n```\n"
+    _, path = _cr(world, desk["space"], "Tabbed code")
+    edit = {
+        "operation": "update_page",
+        "page": desk["page"],
+        "document": {"markdown": EDITED + code},
+    }
+    _post(world, "eve", f"{path}/content", changes=[edit])
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        review = await open_review(app, pilot, "Tabbed code")
+        rows = review.diff.all_text()
+        assert not any("\t" in row for row in rows)
+        assert any("    log.Fatal(err)" in row for row in rows)
+        assert len({len(row) for row in rows if "│" in row}) <= 2  # aligned split columns

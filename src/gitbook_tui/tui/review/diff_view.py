@@ -42,6 +42,7 @@ from ...markdown.diff import (
 )
 from ...markdown.sanitize import clean_text
 from ..render.core import pad, wrap
+from ..render.links import safe_text
 
 __all__ = ["SPLIT_FROM_WIDTH", "DiffView"]
 
@@ -212,15 +213,15 @@ class DiffView(ScrollView, can_focus=True):
             prefix += f"[{block.kind.value}{' ' + block.variant if block.variant else ''}] "
         text = Text(clean_text(prefix), style=styles["dim"])
         if spans is None:
-            text.append(clean_text(block.text))
+            text.append(safe_text(block.text))
             return text
         for span in spans:
             if span.tag is WordTag.EQUAL:
-                text.append(clean_text(span.text))
+                text.append(safe_text(span.text))
             elif span.tag is WordTag.DELETE:
-                text.append(clean_text(span.text), styles["del_word"])
+                text.append(safe_text(span.text), styles["del_word"])
             else:
-                text.append(clean_text(span.text), styles["ins_word"])
+                text.append(safe_text(span.text), styles["ins_word"])
         return text
 
     def _fold_text(self, line_fold: Fold) -> Text:
