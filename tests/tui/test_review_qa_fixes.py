@@ -136,3 +136,28 @@ async def test_tabs_in_code_are_expanded_in_the_diff(world, desk, tmp_path):
         assert not any("\t" in row for row in rows)
         assert any("    log.Fatal(err)" in row for row in rows)
         assert len({len(row) for row in rows if "│" in row}) <= 2  # aligned split columns
+
+
+async def test_a_failed_review_keeps_the_dialog_open(world, desk, tmp_path, monkeypatch):
+    """QA #19: a failed approve/request-changes closed the dialog (only a toast said why)."""
+    from gitbook_tui.api.change_requests import ChangeRequests
+    from gitbook_tui.api.errors import APIConnectionError
+    from gitbook_tui.tui.review.review_message_screen import ReviewMessageScreen
+
+    async def down(self, *args, **kwargs):
+        raise APIConnectionError("POST", "/spaces/x/change-requests/y/reviews")
+
+    app = make_app(world, tmp_path, who="rita")
+    async with app.run_test(size=(120, 40)) as pilot:
+        review = await open_review(app, pilot, "Update partition sizing")
+        monkeypatch.setattr(ChangeRequests, "submit_review", down)
+        for key, message in (("V", "please split this"), ("v", "")):
+            await pilot.press(key)
+            await until(pilot, lambda: isinstance(app.screen, ReviewMessageScreen))
+            dialog = app.screen
+            await pilot.press(*message, "ctrl+s")
+            await until(pilot, lambda d=dialog: "Could not reach" in (d.composer.error or ""))
+            assert app.screen is dialog
+            assert dialog.composer.text == message
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is review)
