@@ -161,3 +161,28 @@ async def test_a_failed_review_keeps_the_dialog_open(world, desk, tmp_path, monk
             assert dialog.composer.text == message
             await pilot.press("escape")
             await until(pilot, lambda: app.screen is review)
+
+
+async def test_folded_code_lines_carry_the_continuation_mark(world, desk, tmp_path):
+    """QA #4: wrapped diff code lines started at the left margin with no mark."""
+    from review_world import EDITED, _cr, _post
+
+    from gitbook_tui.tui.render.code import CONTINUATION
+
+    long = "x := " + " ".join(f"word{i}" for i in range(40))
+    code = f"```go\n{long}\n```\n"
+    _, path = _cr(world, desk["space"], "Long code")
+    edit = {
+        "operation": "update_page",
+        "page": desk["page"],
+        "document": {"markdown": EDITED + code},
+    }
+    _post(world, "eve", f"{path}/content", changes=[edit])
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        review = await open_review(app, pilot, "Long code")
+        rows = review.diff.all_text()
+        first = next(i for i, row in enumerate(rows) if "x := word0" in row)
+        assert "│ x := word0" in rows[first]
+        assert "word39" not in rows[first]
+        assert f"│{CONTINUATION}" in rows[first + 1]

@@ -41,6 +41,7 @@ from ...markdown.diff import (
     wider,
 )
 from ...markdown.sanitize import clean_text
+from ..render.code import CONTINUATION
 from ..render.core import pad, wrap
 from ..render.links import safe_text
 
@@ -244,13 +245,28 @@ class DiffView(ScrollView, can_focus=True):
         )
         return Text(("▶" if current else "▌" if marker.strip() else " ") + marker, style=style)
 
+    def _wrap_block(self, block: DisplayBlock, body: Text, width: int) -> list[Text]:
+        """``body`` wrapped to ``width``; a code line folded to fit keeps its ``│`` gutter
+        and marks each later piece with the page viewer's continuation mark."""
+        if block.kind is not BlockKind.CODE_LINE:
+            return wrap(body, width)
+        indent = "  " * block.depth
+        prefix = len(indent) + len(_PREFIX[BlockKind.CODE_LINE])
+        if body.cell_len <= width or width <= prefix + 1:
+            return wrap(body, width)
+        head, code = body[:prefix], body[prefix:]
+        pieces = wrap(code, width - prefix)
+        mark = Text.assemble(indent, "│", style=self._styles()["dim"])
+        mark.append(CONTINUATION, self._styles()["dim"])
+        return [Text.assemble(head if i == 0 else mark, piece) for i, piece in enumerate(pieces)]
+
     def _inline(self, line: InlineLine, width: int) -> list[Text]:
         if line.fold is not None:
             return wrap(Text.assemble("  ", self._fold_text(line.fold)), width)
         assert line.block is not None
         body = self._block_text(line.block, line.spans(), line.marker == "−")
         gutter = self._gutter(line.marker, False)
-        lines = wrap(body, max(1, width - 3))
+        lines = self._wrap_block(line.block, body, max(1, width - 3))
         return [
             Text.assemble(gutter if i == 0 else Text("  "), " ", part)
             for i, part in enumerate(lines)
@@ -268,7 +284,9 @@ class DiffView(ScrollView, can_focus=True):
             if block is None:
                 sides.append([])
                 continue
-            body = wrap(self._block_text(block, spans, marker == "−"), max(1, half - 3))
+            body = self._wrap_block(
+                block, self._block_text(block, spans, marker == "−"), max(1, half - 3)
+            )
             gutter = self._gutter(marker, False)
             sides.append(
                 [
