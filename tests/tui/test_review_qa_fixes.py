@@ -186,3 +186,36 @@ async def test_folded_code_lines_carry_the_continuation_mark(world, desk, tmp_pa
         assert "│ x := word0" in rows[first]
         assert "word39" not in rows[first]
         assert f"│{CONTINUATION}" in rows[first + 1]
+
+
+async def test_changed_words_restyle_on_theme_change_and_stay_readable(world, desk, tmp_path):
+    """QA #22: switching theme with a diff open kept the old theme's word colours (1.1-1.4:1)."""
+    from textual.color import Color
+
+    from gitbook_tui.tui.render.theme_palette import TEXT_CONTRAST, contrast
+
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        review = await open_review(app, pilot, "Update partition sizing")
+        diff = review.diff
+
+        def word_cells() -> list:
+            cells = []
+            for y in range(diff.size.height):
+                for segment in diff.render_line(y):
+                    style = segment.style
+                    if segment.text.strip() == "50" and style and style.bgcolor:
+                        cells.append(style)
+            return cells
+
+        for theme in ("textual-light", "textual-dark", "solarized-light"):
+            app.theme = theme
+            await pilot.pause()
+            cells = word_cells()
+            assert cells, theme
+            want = Color.parse(app.theme_variables["success-muted"])
+            for style in cells:
+                bg = Color(*style.bgcolor.triplet)
+                assert bg == want, theme
+                fg = Color(*style.color.triplet)
+                assert contrast(fg, bg) >= TEXT_CONTRAST, theme

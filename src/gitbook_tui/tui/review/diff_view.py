@@ -17,6 +17,7 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding, BindingType
+from textual.color import Color
 from textual.geometry import Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
@@ -44,6 +45,7 @@ from ...markdown.sanitize import clean_text
 from ..render.code import CONTINUATION
 from ..render.core import pad, wrap
 from ..render.links import safe_text
+from ..render.theme_palette import TEXT_CONTRAST, readable
 
 __all__ = ["SPLIT_FROM_WIDTH", "DiffView"]
 
@@ -177,11 +179,23 @@ class DiffView(ScrollView, can_focus=True):
                 value = v.get(name, fallback)
                 return value if value.startswith("#") else fallback
 
+            def word(background: str) -> str:
+                """The theme's text colour, made readable on a changed word's background."""
+                fg, bg = colour("foreground", ""), colour(background, "")
+                if not fg or not bg:
+                    return ""
+                text = readable(Color.parse(fg), Color.parse(bg), Color.parse(fg), TEXT_CONTRAST)
+                return text.hex
+
+            ins_bg, del_bg = (
+                colour("success-muted", "dark_green"),
+                colour("error-muted", "dark_red"),
+            )
             self._style_cache = {
                 "add": Style.parse(colour("text-success", "green")),
                 "del": Style.parse(colour("text-error", "red")),
-                "ins_word": Style.parse(f"bold on {colour('success-muted', 'dark_green')}"),
-                "del_word": Style.parse(f"strike on {colour('error-muted', 'dark_red')}"),
+                "ins_word": Style.parse(f"bold {word('success-muted')} on {ins_bg}".strip()),
+                "del_word": Style.parse(f"strike {word('error-muted')} on {del_bg}".strip()),
                 "dim": Style(dim=True),
                 "current": Style.parse(f"bold {colour('text-warning', 'yellow')}"),
             }
@@ -332,6 +346,13 @@ class DiffView(ScrollView, can_focus=True):
             strip = Strip.join([Strip([Segment("▶", self._styles()["current"])]), strip.crop(1)])
         strip = strip.crop(scroll_x, scroll_x + width).adjust_cell_length(width)
         return strip.apply_style(self.rich_style)
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    def _theme_changed(self, _theme: object = None) -> None:
+        """Colours come from the theme: a new theme re-derives them and redraws every line."""
+        self._relayout_keeping_place()
 
     def on_resize(self) -> None:
         width = self.scrollable_content_region.width
