@@ -219,3 +219,19 @@ async def test_changed_words_restyle_on_theme_change_and_stay_readable(world, de
                 assert bg == want, theme
                 fg = Color(*style.color.triplet)
                 assert contrast(fg, bg) >= TEXT_CONTRAST, theme
+
+
+async def test_page_and_change_keys_say_when_at_an_end(world, desk, tmp_path):
+    """QA #26: J on the last page, K on the first said nothing."""
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        review = await open_review(app, pilot, "Update partition sizing")
+        app.clear_notifications()
+        await pilot.press("K")
+        await until(pilot, lambda: bool(app._notifications))
+        assert "page" in next(iter(app._notifications)).message
+        app.clear_notifications()
+        for _ in range(len(review.pages.changes)):
+            await pilot.press("J")
+        await until(pilot, lambda: bool(app._notifications))
+        assert "page" in list(app._notifications)[-1].message

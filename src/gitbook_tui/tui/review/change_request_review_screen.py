@@ -341,7 +341,16 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
     # -- navigation ------------------------------------------------------------------------------
     @gated
     def action_page(self, step: int) -> None:
-        self.pages.step(step)
+        if not self.pages.step(step):
+            last = len(self.pages.changes) == 1
+            where = (
+                "the only changed page"
+                if last
+                else "the last page"
+                if step > 0
+                else "the first page"
+            )
+            self.notify(f"This is {where}.", timeout=2, markup=False)
 
     @gated
     async def action_viewed(self) -> None:

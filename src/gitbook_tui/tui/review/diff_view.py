@@ -380,6 +380,7 @@ class DiffView(ScrollView, can_focus=True):
 
     def action_change(self, step: int) -> None:
         if not self.changes:
+            self.notify("No block changes on this page (J/K: other pages)", timeout=2)
             return
         here = self.current if self.current is not None else -1
         target = self.changes.next(here) if step > 0 else self.changes.previous(max(0, here))
