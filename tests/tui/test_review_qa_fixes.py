@@ -235,3 +235,32 @@ async def test_page_and_change_keys_say_when_at_an_end(world, desk, tmp_path):
             await pilot.press("J")
         await until(pilot, lambda: bool(app._notifications))
         assert "page" in list(app._notifications)[-1].message
+
+
+async def test_diff_has_the_pager_keys(world, desk, tmp_path):
+    """QA #6 (diff): ctrl+f / ctrl+b did nothing in the diff."""
+    from review_world import EDITED, _cr, _post
+
+    long = "\n\n".join(f"Paragraph {i} of a long page." for i in range(80))
+    _, path = _cr(world, desk["space"], "Long page")
+    edit = {
+        "operation": "update_page",
+        "page": desk["page"],
+        "document": {"markdown": EDITED + long},
+    }
+    _post(world, "eve", f"{path}/content", changes=[edit])
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        review = await open_review(app, pilot, "Long page")
+        diff = review.diff
+        await pilot.press("g")
+        assert diff.scroll_offset.y == 0
+        await pilot.press("ctrl+f")
+        page = diff.scroll_offset.y
+        assert page > 1
+        await pilot.press("ctrl+b")
+        assert diff.scroll_offset.y == 0
+        await pilot.press("ctrl+d")
+        assert 0 < diff.scroll_offset.y < page
+        await pilot.press("ctrl+u")
+        assert diff.scroll_offset.y == 0

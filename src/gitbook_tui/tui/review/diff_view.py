@@ -81,8 +81,11 @@ class DiffView(ScrollView, can_focus=True):
         Binding("enter", "open_fold", "Open fold", show=False, id="diff.open_fold"),
         Binding("j,down", "scroll_by(1)", "Down", show=False, id="diff.down"),
         Binding("k,up", "scroll_by(-1)", "Up", show=False, id="diff.up"),
-        Binding("ctrl+d,pagedown", "page(1)", "Page down", show=False, id="diff.page_down"),
-        Binding("ctrl+u,pageup", "page(-1)", "Page up", show=False, id="diff.page_up"),
+        # The pager keys of common/pager.py (space, b, d, u are the review pane's own here).
+        Binding("pagedown,ctrl+f", "page(1)", "Page down", show=False, id="diff.page_down"),
+        Binding("pageup,ctrl+b", "page(-1)", "Page up", show=False, id="diff.page_up"),
+        Binding("ctrl+d", "half(1)", "Half page down", show=False, id="diff.half_down"),
+        Binding("ctrl+u", "half(-1)", "Half page up", show=False, id="diff.half_up"),
         Binding("g,home", "edge(0)", "Top", show=False, id="diff.top"),
         Binding("G,end", "edge(1)", "Bottom", show=False, id="diff.bottom"),
     ]
@@ -423,6 +426,10 @@ class DiffView(ScrollView, can_focus=True):
 
     def action_page(self, pages: int) -> None:
         self.scroll_to(y=self.scroll_offset.y + pages * max(1, self.size.height - 2), animate=False)
+
+    def action_half(self, step: int) -> None:
+        half = max(1, (self.size.height - 2) // 2)
+        self.scroll_to(y=self.scroll_offset.y + step * half, animate=False)
 
     def action_edge(self, bottom: int) -> None:
         self.scroll_to(y=len(self._strips) if bottom else 0, animate=False)
