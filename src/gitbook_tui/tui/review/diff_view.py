@@ -42,6 +42,7 @@ from ...markdown.diff import (
     wider,
 )
 from ...markdown.sanitize import clean_text
+from ..common.text import count_of
 from ..render.code import CONTINUATION
 from ..render.core import pad, wrap
 from ..render.links import safe_text
@@ -402,7 +403,9 @@ class DiffView(ScrollView, can_focus=True):
         self.context = wider(self.context) if step > 0 else narrower(self.context)
         self._relayout_keeping_place()
         self.notify(
-            "All lines shown" if self.context is None else f"Context: {self.context} blocks",
+            "All lines shown"
+            if self.context is None
+            else f"Context: {count_of(self.context, 'block')}",
             timeout=2,
         )
 
