@@ -154,6 +154,6 @@ async def open_review(app: GitBookApp, pilot: Any, subject: str) -> ChangeReques
             pilot, lambda: review.state is not None and review.diff_ready.is_set(), timeout=20
         )
     except AssertionError:
-        status = str(review.query_one("#cr-status").render())
+        status = str(review.query_one("#cr-error").render())
         raise AssertionError(f"{status} | {review.diff.all_text()[:3]}") from None
     return review

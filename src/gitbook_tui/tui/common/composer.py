@@ -207,6 +207,10 @@ class Composer(Vertical):
         status.set_class(error, "-error")
         self.error = text if error else None
 
+    def show_error(self, text: str) -> None:
+        """Show why something failed under the text (it stays until the next status)."""
+        self._show_status(text, error=True)
+
     async def on_unmount(self) -> None:
         if self._debouncer is not None:
             await self._debouncer.close()

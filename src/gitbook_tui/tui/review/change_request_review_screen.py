@@ -23,6 +23,8 @@ from textual.widgets import OptionList, Static
 
 from ...api import GitBookError
 from ...models import RevisionSemanticChange
+from ..common.denial import gated
+from ..common.error_banner import ErrorBanner, ErrorPane
 from ..common.navigator import Navigator
 from ..common.state import account_key
 from ..common.status_bar import StatusBar
@@ -115,14 +117,16 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
         """(entry, revision) the diff shows: a reload after an action keeps the reader's place."""
 
     def compose(self) -> ComposeResult:
-        yield Static("Loading change request…", id="cr-header")
-        yield Static(id="cr-banner")
-        yield Static(id="cr-description")
-        yield Static(id="cr-reviews")
-        with Horizontal(id="cr-body"):
-            yield ChangedPagesList(id="cr-pages")
-            yield DiffView(id="cr-diff")
-        yield Static(id="cr-status")
+        with ErrorPane(id="cr-pane"):
+            yield Static("Loading change request…", id="cr-header")
+            yield ErrorBanner(id="cr-error")
+            yield Static(id="cr-banner")
+            yield Static(id="cr-description")
+            yield Static(id="cr-reviews")
+            with Horizontal(id="cr-body"):
+                yield ChangedPagesList(id="cr-pages")
+                yield DiffView(id="cr-diff")
+            yield Static(id="cr-status")
         yield StatusBar(view="reviews", id="status-bar")
         yield ReviewFooter(compact=True)
 
@@ -132,6 +136,8 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
 
     def on_resize(self) -> None:
         self.set_class(self.size.width < PAGES_LIST_FROM_WIDTH, "-narrow")
+        if self.has_class("-narrow") and self.pages.has_focus:
+            self.diff.focus()
         self._render_header()
 
     @property
@@ -144,7 +150,9 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
 
     def denial_reason(self, action: str) -> str | None:
         if self.state is None:
-            return None
+            if self.query_one(ErrorBanner).showing:
+                return "The change request could not be loaded: r or R retries."
+            return "The change request is still loading."
         return self.state.denial(action)
 
     # -- loading ---------------------------------------------------------------------------------
@@ -154,20 +162,23 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
     @work(exclusive=True, group="cr-state", exit_on_error=False)
     async def _load_state(self) -> None:
         client = self.nav.client
-        status = self.query_one("#cr-status", Static)
+        banner = self.query_one(ErrorBanner)
         try:
             if self.me is None:
                 self.me = (await client.users.me(read="prefer-cache")).id
             state = await load_review_state(client, self.space_id, self.change_request, self.me)
         except GitBookError as exc:
-            status.add_class("-error")
-            status.update(
-                inert(
-                    f"Could not load the change request from {client.base_url}: {exc}  (R retries)"
-                )
+            banner.show_error(
+                "Could not load the change request", exc, server=client.base_url, retry=self.load
             )
+            if self.state is None:  # nothing loaded yet: no pane may keep saying "Loading…"
+                self.query_one("#cr-header", Static).update(
+                    "Change request not loaded (see the error above)"
+                )
+                self.diff.show_message("Nothing to show: the change request could not be loaded.")
+            self.refresh_bindings()
             return
-        status.remove_class("-error")
+        banner.clear()
         first = self.state is None
         marks = await asyncio.to_thread(load_conflict_marks, client)
         self.conflict = marks.message(state.cr) if marks is not None else None
@@ -328,9 +339,20 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
         )
 
     # -- navigation ------------------------------------------------------------------------------
+    @gated
     def action_page(self, step: int) -> None:
-        self.pages.step(step)
+        if not self.pages.step(step):
+            last = len(self.pages.changes) == 1
+            where = (
+                "the only changed page"
+                if last
+                else "the last page"
+                if step > 0
+                else "the first page"
+            )
+            self.notify(f"This is {where}.", timeout=2, markup=False)
 
+    @gated
     async def action_viewed(self) -> None:
         change = self.pages.selected
         if change is None or self.marks is None:
@@ -354,6 +376,13 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
         show_change_request_threads(self, quote=quote)
 
     def action_switch_focus(self) -> None:
+        if self.has_class("-narrow"):  # the list is hidden: focus never goes to a hidden pane
+            self.diff.focus()
+            self.notify(
+                "The changed-pages list is hidden at this width: J/K step through the pages.",
+                markup=False,
+            )
+            return
         (self.diff if self.pages.has_focus else self.pages).focus()
 
     def action_back(self) -> None:

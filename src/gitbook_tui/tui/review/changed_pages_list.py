@@ -79,8 +79,11 @@ class ChangedPagesList(OptionList):
             return None
         return self.changes[index]
 
-    def step(self, delta: int) -> None:
+    def step(self, delta: int) -> bool:
+        """Move ``delta`` pages; ``False`` when already on the first/last one."""
         if not self.changes:
-            return
-        index = (self.highlighted or 0) + delta
-        self.highlighted = max(0, min(len(self.changes) - 1, index))
+            return False
+        here = self.highlighted or 0
+        index = max(0, min(len(self.changes) - 1, here + delta))
+        self.highlighted = index
+        return index != here

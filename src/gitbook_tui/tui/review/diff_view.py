@@ -17,6 +17,7 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding, BindingType
+from textual.color import Color
 from textual.geometry import Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
@@ -42,7 +43,10 @@ from ...markdown.diff import (
 )
 from ...markdown.sanitize import clean_text
 from ..common.text import count_of
+from ..render.code import CONTINUATION
 from ..render.core import pad, wrap
+from ..render.links import safe_text
+from ..render.theme_palette import TEXT_CONTRAST, readable
 
 __all__ = ["SPLIT_FROM_WIDTH", "DiffView"]
 
@@ -78,8 +82,11 @@ class DiffView(ScrollView, can_focus=True):
         Binding("enter", "open_fold", "Open fold", show=False, id="diff.open_fold"),
         Binding("j,down", "scroll_by(1)", "Down", show=False, id="diff.down"),
         Binding("k,up", "scroll_by(-1)", "Up", show=False, id="diff.up"),
-        Binding("ctrl+d,pagedown", "page(1)", "Page down", show=False, id="diff.page_down"),
-        Binding("ctrl+u,pageup", "page(-1)", "Page up", show=False, id="diff.page_up"),
+        # The pager keys of common/pager.py (space, b, d, u are the review pane's own here).
+        Binding("pagedown,ctrl+f", "page(1)", "Page down", show=False, id="diff.page_down"),
+        Binding("pageup,ctrl+b", "page(-1)", "Page up", show=False, id="diff.page_up"),
+        Binding("ctrl+d", "half(1)", "Half page down", show=False, id="diff.half_down"),
+        Binding("ctrl+u", "half(-1)", "Half page up", show=False, id="diff.half_up"),
         Binding("g,home", "edge(0)", "Top", show=False, id="diff.top"),
         Binding("G,end", "edge(1)", "Bottom", show=False, id="diff.bottom"),
     ]
@@ -176,11 +183,23 @@ class DiffView(ScrollView, can_focus=True):
                 value = v.get(name, fallback)
                 return value if value.startswith("#") else fallback
 
+            def word(background: str) -> str:
+                """The theme's text colour, made readable on a changed word's background."""
+                fg, bg = colour("foreground", ""), colour(background, "")
+                if not fg or not bg:
+                    return ""
+                text = readable(Color.parse(fg), Color.parse(bg), Color.parse(fg), TEXT_CONTRAST)
+                return text.hex
+
+            ins_bg, del_bg = (
+                colour("success-muted", "dark_green"),
+                colour("error-muted", "dark_red"),
+            )
             self._style_cache = {
                 "add": Style.parse(colour("text-success", "green")),
                 "del": Style.parse(colour("text-error", "red")),
-                "ins_word": Style.parse(f"bold on {colour('success-muted', 'dark_green')}"),
-                "del_word": Style.parse(f"strike on {colour('error-muted', 'dark_red')}"),
+                "ins_word": Style.parse(f"bold {word('success-muted')} on {ins_bg}".strip()),
+                "del_word": Style.parse(f"strike {word('error-muted')} on {del_bg}".strip()),
                 "dim": Style(dim=True),
                 "current": Style.parse(f"bold {colour('text-warning', 'yellow')}"),
             }
@@ -213,15 +232,15 @@ class DiffView(ScrollView, can_focus=True):
             prefix += f"[{block.kind.value}{' ' + block.variant if block.variant else ''}] "
         text = Text(clean_text(prefix), style=styles["dim"])
         if spans is None:
-            text.append(clean_text(block.text))
+            text.append(safe_text(block.text))
             return text
         for span in spans:
             if span.tag is WordTag.EQUAL:
-                text.append(clean_text(span.text))
+                text.append(safe_text(span.text))
             elif span.tag is WordTag.DELETE:
-                text.append(clean_text(span.text), styles["del_word"])
+                text.append(safe_text(span.text), styles["del_word"])
             else:
-                text.append(clean_text(span.text), styles["ins_word"])
+                text.append(safe_text(span.text), styles["ins_word"])
         return text
 
     def _fold_text(self, line_fold: Fold) -> Text:
@@ -244,13 +263,28 @@ class DiffView(ScrollView, can_focus=True):
         )
         return Text(("▶" if current else "▌" if marker.strip() else " ") + marker, style=style)
 
+    def _wrap_block(self, block: DisplayBlock, body: Text, width: int) -> list[Text]:
+        """``body`` wrapped to ``width``; a code line folded to fit keeps its ``│`` gutter
+        and marks each later piece with the page viewer's continuation mark."""
+        if block.kind is not BlockKind.CODE_LINE:
+            return wrap(body, width)
+        indent = "  " * block.depth
+        prefix = len(indent) + len(_PREFIX[BlockKind.CODE_LINE])
+        if body.cell_len <= width or width <= prefix + 1:
+            return wrap(body, width)
+        head, code = body[:prefix], body[prefix:]
+        pieces = wrap(code, width - prefix)
+        mark = Text.assemble(indent, "│", style=self._styles()["dim"])
+        mark.append(CONTINUATION, self._styles()["dim"])
+        return [Text.assemble(head if i == 0 else mark, piece) for i, piece in enumerate(pieces)]
+
     def _inline(self, line: InlineLine, width: int) -> list[Text]:
         if line.fold is not None:
             return wrap(Text.assemble("  ", self._fold_text(line.fold)), width)
         assert line.block is not None
         body = self._block_text(line.block, line.spans(), line.marker == "−")
         gutter = self._gutter(line.marker, False)
-        lines = wrap(body, max(1, width - 3))
+        lines = self._wrap_block(line.block, body, max(1, width - 3))
         return [
             Text.assemble(gutter if i == 0 else Text("  "), " ", part)
             for i, part in enumerate(lines)
@@ -268,7 +302,9 @@ class DiffView(ScrollView, can_focus=True):
             if block is None:
                 sides.append([])
                 continue
-            body = wrap(self._block_text(block, spans, marker == "−"), max(1, half - 3))
+            body = self._wrap_block(
+                block, self._block_text(block, spans, marker == "−"), max(1, half - 3)
+            )
             gutter = self._gutter(marker, False)
             sides.append(
                 [
@@ -315,6 +351,13 @@ class DiffView(ScrollView, can_focus=True):
         strip = strip.crop(scroll_x, scroll_x + width).adjust_cell_length(width)
         return strip.apply_style(self.rich_style)
 
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    def _theme_changed(self, _theme: object = None) -> None:
+        """Colours come from the theme: a new theme re-derives them and redraws every line."""
+        self._relayout_keeping_place()
+
     def on_resize(self) -> None:
         width = self.scrollable_content_region.width
         if width and width != self._width:
@@ -341,6 +384,7 @@ class DiffView(ScrollView, can_focus=True):
 
     def action_change(self, step: int) -> None:
         if not self.changes:
+            self.notify("No block changes on this page (J/K: other pages)", timeout=2)
             return
         here = self.current if self.current is not None else -1
         target = self.changes.next(here) if step > 0 else self.changes.previous(max(0, here))
@@ -385,6 +429,10 @@ class DiffView(ScrollView, can_focus=True):
 
     def action_page(self, pages: int) -> None:
         self.scroll_to(y=self.scroll_offset.y + pages * max(1, self.size.height - 2), animate=False)
+
+    def action_half(self, step: int) -> None:
+        half = max(1, (self.size.height - 2) // 2)
+        self.scroll_to(y=self.scroll_offset.y + step * half, animate=False)
 
     def action_edge(self, bottom: int) -> None:
         self.scroll_to(y=len(self._strips) if bottom else 0, animate=False)

@@ -37,6 +37,14 @@ __all__ = ["ReviewInboxScreen"]
 
 REFRESH_SECONDS = 60.0
 PREVIEW_SIDE_BY_SIDE = 110
+STATUS_TITLES: dict[tuple[str, ...], str] = {
+    ("open", "draft"): "All open",
+    ("open",): "All ready",
+    ("draft",): "All drafts",
+    ("merged",): "All merged",
+    ("archived",): "All archived",
+}
+"""The last section's title per status filter (``f``): it never says "open" for merged ones."""
 """From this width the preview is a sidebar; narrower, it takes the whole pane."""
 
 
@@ -199,10 +207,15 @@ class ReviewInboxScreen(Screen[None]):
             count = (
                 len(rows_in(self.rows, section.key, self.status_filter)) if self.loaded else None
             )
-            label = f" {section.title}" + (f" {count}" if count is not None else "") + " "
+            title = self._status_title() if section.key == "open" else section.title
+            label = f" {title}" + (f" {count}" if count is not None else "") + " "
             parts.append((label, "reverse bold" if index == self.section else ""))
             parts.append(" ")
         tabs.update(Content.assemble(*parts))
+
+    def _status_title(self) -> str:
+        """The "All …" section's title names the status ``f`` chose."""
+        return STATUS_TITLES.get(self.status_filter, "All " + "+".join(self.status_filter))
 
     def _show(self) -> None:
         key = "open" if self.space_only else SECTIONS[self.section].key
@@ -283,9 +296,18 @@ class ReviewInboxScreen(Screen[None]):
 
     def action_cursor(self, step: int) -> None:
         table = self.query_one(DataTable)
+        if table.row_count == 0:
+            return
         table.move_cursor(row=max(0, table.cursor_row + step))
 
     def action_status_filter(self) -> None:
+        if not self.space_only and SECTIONS[self.section].key != "open":
+            self.notify(
+                f"f chooses the status in the last section ({self._status_title()}); "
+                f"“{SECTIONS[self.section].title}” lists fixed statuses.",
+                markup=False,
+            )
+            return
         self.status_index = (self.status_index + 1) % len(STATUS_FILTERS)
         if any(s not in ("open", "draft") for s in self.status_filter):
             self._load()
@@ -309,8 +331,10 @@ class ReviewInboxScreen(Screen[None]):
 
     @on(DataTable.RowHighlighted)
     def _highlighted(self, event: DataTable.RowHighlighted) -> None:
-        if event.row_key.value is not None:
-            self.selected_id = event.row_key.value
+        # An empty table highlights "no row" (cursor_row -1, row_key None) on up/home/pgup.
+        row_key = event.row_key
+        if row_key is not None and row_key.value is not None:
+            self.selected_id = row_key.value
         if self.has_class("-preview"):
             self._preview()
 

@@ -89,7 +89,7 @@ class ReviewMessageScreen(ModalScreen[bool]):
         try:
             await self.submit("")
         except Exception as exc:  # nothing typed, so nothing to keep: say why and stay
-            self.notify(f"Not sent: {exc}", title="Error", severity="error", markup=False)
+            composer.show_error(f"Not sent: {exc}")
             return
         self.dismiss(True)
 
