@@ -73,3 +73,21 @@ async def test_theme_change_relayouts_the_page_in_place() -> None:
         await pilot.pause()
         assert viewer.document_layout.palette.link != dark_link
         assert viewer.viewport.top == top
+
+
+async def test_inbox_review_marks_are_readable_in_every_theme() -> None:
+    from gitbook_tui.tui.review.inbox_table import review_colors
+
+    app = Reader()
+    async with app.run_test(size=(80, 20)) as pilot:
+        failures = []
+        for name in [n for n in app.available_themes if "ansi" not in n]:
+            app.theme = name
+            await pilot.pause()
+            variables = app.theme_variables
+            background = Color.parse(variables["background"])
+            for what, mark in zip(("approvals", "changes"), review_colors(variables), strict=True):
+                ratio = contrast(Color.parse(mark), background)
+                if ratio < TEXT_CONTRAST:
+                    failures.append((name, what, round(ratio, 2)))
+        assert not failures, failures

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rich.text import Text
+from textual.color import Color
 from textual.widgets import DataTable
 
 from ...markdown.sanitize import clean_text
+from ..render.theme_palette import TEXT_CONTRAST, readable
 from .inbox_data import CONFLICT, InboxRow, age
 
-__all__ = ["empty_text", "fit_columns", "row_cells"]
+__all__ = ["empty_text", "fit_columns", "review_colors", "row_cells"]
 
 
 def _cell(text: str | None, style: str = "") -> Text:
@@ -38,15 +42,17 @@ def fit_columns(table: DataTable[Text], width: int) -> tuple[int, int]:
     return width, subject
 
 
-def row_cells(row: InboxRow) -> tuple[Text, ...]:
+def row_cells(row: InboxRow, good: str = "green", bad: str = "red") -> tuple[Text, ...]:
+    """The cells of a row; ``good``/``bad``: the colours of approvals and of changes
+    requested or conflicts (the theme's, made readable: :func:`review_colors`)."""
     cr = row.cr
     reviews = Text.assemble(
-        (f"✓{row.approvals}" if row.approvals is not None else "✓·", "green"),
+        (f"✓{row.approvals}" if row.approvals is not None else "✓·", good),
         " ",
-        (f"✗{row.changes_requested}" if row.changes_requested is not None else "✗·", "red"),
+        (f"✗{row.changes_requested}" if row.changes_requested is not None else "✗·", bad),
     )
     if CONFLICT in row.tags:
-        state = Text("⚠", style="bold red")
+        state = Text("⚠", style=f"bold {bad}")
     else:
         state = Text("⟳" if cr.outdated else "")
     return (
@@ -72,3 +78,16 @@ def empty_text(section: str, *, filtered: bool, space_only: bool) -> str:
         "outdated": "Nothing is outdated or conflicting.",
         "drafts": "No drafts.",
     }.get(section, "No change requests. f changes the status filter.")
+
+
+def review_colors(variables: Mapping[str, str]) -> tuple[str, str]:
+    """The theme's success and error colours, each made readable (body-text contrast) on
+    the theme's background: the inbox's approval and changes-requested marks."""
+    background = Color.parse(variables.get("background", "#000000"))
+    foreground = Color.parse(variables.get("foreground", "#ffffff"))
+
+    def pick(name: str, fallback: str) -> str:
+        color = Color.parse(variables.get(name) or fallback)
+        return readable(color, background, foreground, TEXT_CONTRAST).hex
+
+    return pick("success", "#008000"), pick("error", "#ff0000")

@@ -29,7 +29,7 @@ from ..common.text import count_of, inert
 from .change_request_review_screen import ChangeRequestReviewScreen
 from .conflict_marks import load_conflict_marks
 from .inbox_data import CONFLICT, SECTIONS, STATUS_FILTERS, InboxRow, load_inbox, rows_in
-from .inbox_table import empty_text, fit_columns, row_cells
+from .inbox_table import empty_text, fit_columns, review_colors, row_cells
 from .review_data import change_label, description_markdown
 from .review_footer import ReviewFooter
 
@@ -118,6 +118,8 @@ class ReviewInboxScreen(Screen[None]):
     def on_mount(self) -> None:
         self.set_interval(REFRESH_SECONDS, self._background_refresh)
         self._render_tabs()
+        # the marks' colours come from the theme: a new theme draws the rows again
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self._show())
 
     def _columns(self) -> None:
         width = self.size.width
@@ -223,8 +225,9 @@ class ReviewInboxScreen(Screen[None]):
         table = self.query_one(DataTable)
         keep = self.selected_id
         table.clear()
+        good, bad = review_colors(self.app.theme_variables)
         for row in self.shown:
-            table.add_row(*row_cells(row), key=row.cr.id)
+            table.add_row(*row_cells(row, good, bad), key=row.cr.id)
         ids = [r.cr.id for r in self.shown]
         if keep in ids:
             table.move_cursor(row=ids.index(keep))
