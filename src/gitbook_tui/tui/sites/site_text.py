@@ -14,6 +14,7 @@ from ...models import Site
 __all__ = [
     "VISIBILITY_AUDIENCE",
     "VISIBILITY_RANK",
+    "audience_widening",
     "cell",
     "edit_denied",
     "error_text",
@@ -28,6 +29,23 @@ VISIBILITY_AUDIENCE = {
     "visitor-auth": "only visitors signed in through your authentication",
 }
 VISIBILITY_RANK = {"visitor-auth": 0, "share-link": 1, "unlisted": 2, "public": 3}
+# a space's own audience, below any site's: a private or in-collection space is read only by
+# members of the organization, so putting it on a site widens who can read it
+SPACE_RANK = {"private": -2, "in-collection": -1, **VISIBILITY_RANK}
+
+
+def audience_widening(
+    space_title: str, space_visibility: str | None, site: Site, url: str
+) -> str | None:
+    """What adding a space to ``site`` does to who can read it, when that widens its
+    audience (``None``: the space is already as open as the site)."""
+    site_visibility = str(site.visibility or "")
+    space_visibility = str(space_visibility or "private")
+    if SPACE_RANK.get(space_visibility, -2) >= SPACE_RANK.get(site_visibility, 9):
+        return None
+    audience = VISIBILITY_AUDIENCE.get(site_visibility, site_visibility)
+    when = "" if site.published else " once the site is published"
+    return f"“{space_title}” ({space_visibility}) becomes readable by {audience} at {url}{when}."
 
 
 def cell(text: str | None, style: str = "") -> Text:
