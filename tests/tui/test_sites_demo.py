@@ -112,3 +112,36 @@ async def test_developer_hub_shows_its_section_groups(demo: FastAPI, tmp_path: P
             ("group", "Labs"),
             ("section", "Changelog"),
         ]
+
+
+@pytest.mark.parametrize("suffix", ["csv", "yaml"])
+async def test_export_then_import_changes_nothing(
+    demo: FastAPI, tmp_path: Path, suffix: str
+) -> None:
+    """Tidewater Docs' redirects (a chain, a draft, a wildcard, external ones, section
+    destinations, one to a deleted page) exported with X and read back with I: all unchanged."""
+    from gitbook_tui.tui.sites.form_screen import FormScreen
+    from gitbook_tui.tui.sites.import_screen import ImportScreen
+
+    app = demo_app(demo, tmp_path)
+    out = tmp_path / f"exported.{suffix}"
+    async with app.run_test(size=(120, 40)) as pilot:
+        editor = await open_site(pilot, "Tidewater Docs")
+        await pilot.press("right_square_bracket")
+        pane = editor.query_one(RedirectsPane)
+        await until(pilot, lambda: bool(pane.shown))
+        for key, done in (("X", out.exists), ("I", lambda: isinstance(app.screen, ImportScreen))):
+            await pilot.press(key)
+            await until(pilot, lambda: isinstance(app.screen, FormScreen))
+            box = app.screen.query_one("#field-file")
+            box.value = str(out)  # type: ignore[attr-defined]
+            await pilot.press("enter")
+            await until(pilot, done)
+        preview = app.screen
+        assert isinstance(preview, ImportScreen)
+        sources = {p.row.source for p in preview.plan}
+        assert {"/v0/start", "/legacy/start", "/beta/preview", "/v1", "/old-faq"} <= sources
+        assert {p.row.source: p.reason for p in preview.plan if p.action != "same"} == {}
+        assert len(preview.plan) == len(editor.data.redirects)  # type: ignore[union-attr]
+        summary = str(preview.query_one("#import-summary").render())
+        assert summary.startswith("0 to create · 0 to change · ") and "· 0 refused" in summary

@@ -410,8 +410,17 @@ async def test_export_yaml(world: World, tmp_path: Path) -> None:
         "source": "/forum",
         "destination": "https://forum.example.com/",
         "permanent": False,
+        "draft": False,
+        "wildcard": False,
+        "kind": "external",
+        "ref": "",
     }
-    assert {"source": "/old-install", "destination": "/install", "permanent": True} in items
+    install = next(item for item in items if item["source"] == "/old-install")
+    assert (install["destination"], install["permanent"], install["kind"]) == (
+        "/install",
+        True,
+        "site-page",
+    )
 
 
 # -- settings ---------------------------------------------------------------------------------
