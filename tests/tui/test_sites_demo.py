@@ -145,3 +145,40 @@ async def test_export_then_import_changes_nothing(
         assert len(preview.plan) == len(editor.data.redirects)  # type: ignore[union-attr]
         summary = str(preview.query_one("#import-summary").render())
         assert summary.startswith("0 to create · 0 to change · ") and "· 0 refused" in summary
+
+
+async def test_redirects_table_moves_with_the_pager_keys(demo: FastAPI, tmp_path: Path) -> None:
+    from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
+
+    app = demo_app(demo, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        editor = await open_site(pilot, "Tidewater Legacy Docs")
+        await pilot.press("right_square_bracket")
+        pane = editor.query_one(RedirectsPane)
+        await until(pilot, lambda: len(pane.shown) == LEGACY_REDIRECTS and pane.filled)
+        table = pane.query_one("#redirects-table")
+        await until(pilot, lambda: table.has_focus)
+
+        async def row_after(*keys: str) -> int:
+            await pilot.press(*keys)
+            await pilot.pause()
+            return table.cursor_row  # type: ignore[attr-defined,no-any-return]
+
+        last = LEGACY_REDIRECTS - 1
+        assert await row_after("G") == last
+        assert await row_after("g") == 0
+        assert await row_after("end") == last
+        assert await row_after("home") == 0
+        half = await row_after("ctrl+d")
+        assert half > 1
+        assert await row_after("ctrl+u") == 0
+        page = await row_after("ctrl+f")
+        assert page > half
+        assert await row_after("space") == 2 * page
+        assert await row_after("b") == page
+        assert await row_after("ctrl+b") == 0
+        assert await row_after("j") == 1
+        # d still deletes (asks first): the pager's half-page letters are left out here
+        await pilot.press("d")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("escape")
