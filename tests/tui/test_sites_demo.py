@@ -182,3 +182,30 @@ async def test_redirects_table_moves_with_the_pager_keys(demo: FastAPI, tmp_path
         await pilot.press("d")
         await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         await pilot.press("escape")
+
+
+async def test_sites_list_cuts_long_cells_with_an_ellipsis(demo: FastAPI, tmp_path: Path) -> None:
+    app = demo_app(demo, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.browser is not None, timeout=30)
+        await pilot.press("4")
+        await until(pilot, lambda: isinstance(app.screen, SitesScreen) and app.screen.loaded)
+        sites = app.screen
+        assert isinstance(sites, SitesScreen)
+        table = sites.query_one("#sites-table")
+        await pilot.pause()
+        widths = [c.get_render_width(table) for c in table.columns.values()]  # type: ignore[attr-defined]
+        assert sum(widths) <= 80 - 2  # no column runs off the right edge
+        cut = 0
+        for index, site in enumerate(sites.sites):
+            url = site.urls.published if site.urls and site.urls.published else "—"
+            shown = str(table.get_row_at(index)[3])  # type: ignore[attr-defined]
+            if shown != url:
+                cut += 1
+                head, _, tail = shown.partition("…")
+                assert tail or shown.endswith("…"), shown
+                assert head in url and url.endswith(tail), (shown, url)
+        assert cut  # the demo's URLs do not fit at 80 columns
+        urls = [str(table.get_row_at(i)[3]) for i in range(len(sites.sites))]  # type: ignore[attr-defined]
+        published = [u for u in urls if u != "—"]
+        assert len(set(published)) == len(published)  # two sites' URLs never look the same
