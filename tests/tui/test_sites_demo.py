@@ -209,3 +209,25 @@ async def test_sites_list_cuts_long_cells_with_an_ellipsis(demo: FastAPI, tmp_pa
         urls = [str(table.get_row_at(i)[3]) for i in range(len(sites.sites))]  # type: ignore[attr-defined]
         published = [u for u in urls if u != "—"]
         assert len(set(published)) == len(published)  # two sites' URLs never look the same
+
+
+async def test_redirects_table_cuts_destinations_with_an_ellipsis(
+    demo: FastAPI, tmp_path: Path
+) -> None:
+    app = demo_app(demo, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        editor = await open_site(pilot, "Tidewater Legacy Docs")
+        await pilot.press("right_square_bracket")
+        pane = editor.query_one(RedirectsPane)
+        await until(pilot, lambda: len(pane.shown) == LEGACY_REDIRECTS and pane.filled)
+        table = pane.query_one("#redirects-table")
+        widths = [c.get_render_width(table) for c in table.columns.values()]  # type: ignore[attr-defined]
+        assert sum(widths) <= 80 - 2  # the Type and State columns are on screen
+        cut = 0
+        for index, entry in enumerate(pane.shown[:200]):
+            label = pane._label(entry)
+            shown = str(table.get_row_at(index)[1])  # type: ignore[attr-defined]
+            if shown != label:
+                cut += 1
+                assert shown.endswith("…") and label.startswith(shown[:-1]), (shown, label)
+        assert cut
