@@ -98,7 +98,7 @@ async def test_new_section_and_add_space(world: World, tmp_path: Path) -> None:
         await until(pilot, lambda: isinstance(app.screen, PickScreen))
         picker = app.screen
         assert isinstance(picker, PickScreen)
-        index = [str(label) for label, _ in picker.choices].index("Handbook")
+        index = [str(label) for label, _ in picker.choices].index("Handbook  · private")
         picker.query_one("#pick-list").highlighted = index  # type: ignore[attr-defined]
         await pilot.press("enter")
         # Handbook is private: the site widens who reads it, so it asks first

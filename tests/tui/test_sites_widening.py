@@ -31,7 +31,8 @@ async def pick_space(pilot: Any, app: GitBookApp, pane: StructurePane, space: st
     await until(pilot, lambda: isinstance(app.screen, PickScreen))
     picker = app.screen
     assert isinstance(picker, PickScreen)
-    index = [str(label) for label, _ in picker.choices].index(space)
+    labels = [str(label) for label, _ in picker.choices]
+    index = next(i for i, label in enumerate(labels) if label.startswith(f"{space}  · "))
     picker.query_one("#pick-list", OptionList).highlighted = index
     await pilot.press("enter")
 
@@ -62,6 +63,19 @@ async def test_adding_a_private_space_confirms_naming_the_audience(
         await pilot.press("enter")
         await until(pilot, lambda: "Handbook" in titles(pane))
         assert "Handbook" in site_space_titles(world, site.site)
+
+
+async def test_the_picker_shows_each_space_s_own_visibility(world: World, tmp_path: Path) -> None:
+    build_site(world)
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        editor = await open_editor(pilot)
+        pane = editor.query_one(StructurePane)
+        await until(pilot, lambda: len(pane.rows) == 5)
+        await pilot.press("a")
+        await until(pilot, lambda: isinstance(app.screen, PickScreen))
+        labels = [str(label) for label, _ in app.screen.choices]  # type: ignore[attr-defined]
+        assert "Handbook  · private" in labels
 
 
 async def test_adding_a_space_as_open_as_the_site_does_not_confirm(

@@ -160,7 +160,13 @@ class StructureEditing(SitePane):
         where = next((s.title for s in self.sections if s.id == section), None)
         used = {space_id_of(ss) for ss in self.spaces.get(section, [])}
         choices = [
-            ((s.title or s.id) + ("  (already here)" if s.id in used else ""), s.id) for s in spaces
+            (
+                (s.title or s.id)
+                + f"  · {s.visibility or 'private'}"
+                + ("  (already here)" if s.id in used else ""),
+                s.id,
+            )
+            for s in spaces
         ]
         note = f"Adds a variant to section “{where}”." if where else "Adds a space to the site."
         by_id = {s.id: s for s in spaces}
