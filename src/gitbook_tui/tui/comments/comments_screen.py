@@ -25,7 +25,7 @@ from ..common.composer import Composer
 from ..common.hint_footer import HintFooter
 from ..common.navigator import Navigator
 from ..common.status_bar import StatusBar, format_age
-from ..common.text import inert, plain
+from ..common.text import count_of, inert, plain
 from .author_picker import AuthorPicker
 from .thread_data import ThreadState, author_name
 from .thread_list import ThreadList
@@ -181,7 +181,10 @@ class CommentsScreen(ThreadLoader):
             inert("Comments", style="bold"),
             inert(f" · {space}" if space else ""),
             inert(f" · {self.status} · {where} · {author}", style="$text-accent"),
-            inert(f" · {len(self.order)} threads" if self.loaded else " · loading…", style="dim"),
+            inert(
+                f" · {count_of(len(self.order), 'thread')}" if self.loaded else " · loading…",
+                style="dim",
+            ),
         ]
         if self.offline:
             cached = f", cached {format_age(self.cached_age)}" if self.cached_age else ""

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Sequence
 
 from rich.text import Text
 
-from ...api.errors import APIStatusError, GitBookError
+from ...api.errors import APIConnectionError, APIStatusError, GitBookError
 from ...markdown.sanitize import clean_text
 from ...models import Site
 from ..common.text import cell_width, fit
@@ -57,7 +57,7 @@ def clip(text: str, width: int | None) -> str:
     """``text`` within ``width`` cells, ending in "…" when cut (``None``: as it is)."""
     if width is None or cell_width(text) <= width:
         return text
-    return fit(text, max(0, width - 1)).rstrip() + "…" if width > 0 else ""
+    return fit(text, width, ellipsis=True)
 
 
 def clip_url(url: str, width: int | None) -> str:
@@ -116,6 +116,9 @@ def error_text(error: BaseException, server: str = "") -> str:
     where = f" ({server})" if server else ""
     if isinstance(error, APIStatusError):
         return f"Server{where} refused: {clean_text(error.message)} [{error.status}]"
+    if isinstance(error, APIConnectionError):  # it says what failed: name the server in it
+        head, sep, rest = clean_text(str(error)).partition(" (")
+        return f"{head}{f' at {server}' if server else ''}{sep}{rest}"
     if isinstance(error, GitBookError):
         return f"Could not reach the server{where}: {clean_text(str(error))}"
     return f"Unexpected error: {clean_text(str(error))}"
