@@ -57,7 +57,7 @@ def clip(text: str, width: int | None) -> str:
     """``text`` within ``width`` cells, ending in "…" when cut (``None``: as it is)."""
     if width is None or cell_width(text) <= width:
         return text
-    return fit(text, width, ellipsis=True)
+    return fit(text, width, ellipsis=True).rstrip(" ")  # (fit pads a wide last cell)
 
 
 def clip_url(url: str, width: int | None) -> str:
