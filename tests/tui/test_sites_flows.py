@@ -98,8 +98,11 @@ async def test_new_section_and_add_space(world: World, tmp_path: Path) -> None:
         await until(pilot, lambda: isinstance(app.screen, PickScreen))
         picker = app.screen
         assert isinstance(picker, PickScreen)
-        index = [str(label) for label, _ in picker.choices].index("Handbook")
+        index = [str(label) for label, _ in picker.choices].index("Handbook  · private")
         picker.query_one("#pick-list").highlighted = index  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        # Handbook is private: the site widens who reads it, so it asks first
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         await pilot.press("enter")
         await until(pilot, lambda: "Handbook" in order(pane))
         assert order(pane).index("Handbook") == order(pane).index("API Reference") + 1
@@ -407,8 +410,17 @@ async def test_export_yaml(world: World, tmp_path: Path) -> None:
         "source": "/forum",
         "destination": "https://forum.example.com/",
         "permanent": False,
+        "draft": False,
+        "wildcard": False,
+        "kind": "external",
+        "ref": "",
     }
-    assert {"source": "/old-install", "destination": "/install", "permanent": True} in items
+    install = next(item for item in items if item["source"] == "/old-install")
+    assert (install["destination"], install["permanent"], install["kind"]) == (
+        "/install",
+        True,
+        "site-page",
+    )
 
 
 # -- settings ---------------------------------------------------------------------------------

@@ -185,11 +185,40 @@ def test_export_round_trips_through_import() -> None:
         entry("b", "/a-old", Destination("external", url="https://example.com/x")),
     ]
     text = export_csv(redirects, site())
-    assert text.splitlines()[1] == "/a-old,https://example.com/x,false"
+    assert text.splitlines()[0] == "source,destination,permanent,draft,wildcard,kind,ref"
+    assert text.splitlines()[1] == "/a-old,https://example.com/x,false,false,false,external,"
     plan = plan_import(parse_import(text, "r.csv"), redirects, site())
     assert [p.action for p in plan] == ["same", "same"]
     plan = plan_import(parse_import(export_yaml(redirects, site()), "r.yaml"), redirects, site())
     assert [p.action for p in plan] == ["same", "same"]
+
+
+def test_export_keeps_kinds_flags_and_gone_pages() -> None:
+    redirects = [
+        entry("s", "/ref", Destination("site-section", site_section="sec-ref")),
+        entry("d", "/beta", Destination("site-section", site_section="sec-ref"), draft=True),
+        entry("w", "/v1", Destination("external", url="https://x.test/v1"), wildcard=True),
+        entry("c", "/v0", Destination("external", url=f"{BASE}/legacy")),  # another redirect
+        entry("g", "/faq", page("ss-guide", "p-deleted")),  # no URL any more
+    ]
+    for text, name in (
+        (export_csv(redirects, site()), "r.csv"),
+        (export_yaml(redirects, site()), "r.yaml"),
+    ):
+        plan = plan_import(parse_import(text, name), redirects, site())
+        assert [(p.action, p.reason) for p in plan] == [("same", "already so")] * 5, name
+    # a hand-written file (no kind, no flags) naming the same places changes nothing either
+    plan = plan_import(
+        parse_import("/ref,/reference\n/beta,/reference\n", "r.csv"), redirects, site()
+    )
+    assert [p.action for p in plan] == ["same", "same"]
+    # but a flag that differs is a change, and a gone page is not created
+    plan = plan_import(
+        parse_import("/beta,/reference,,false\n/new,,,,,site-page,ss-guide/p-deleted\n", "r.csv"),
+        redirects,
+        site(),
+    )
+    assert [p.action for p in plan] == ["change", "refuse"]
 
 
 def test_schema_problems() -> None:

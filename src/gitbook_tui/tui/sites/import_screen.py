@@ -1,5 +1,6 @@
 """ImportScreen: the dry run of a redirect import — what would be created, changed or
-refused (and why); ``enter`` applies the creations and changes, ``escape`` cancels."""
+refused (and why: cut with "…" to fit, in full under the table for the highlighted row);
+``enter`` applies the creations and changes, ``escape`` cancels."""
 
 from __future__ import annotations
 
@@ -7,16 +8,17 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import ClassVar
 
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
-from ..common.text import inert
+from ..common.text import cell_width, inert
 from .redirect_files import PlannedChange
 from .redirect_rules import SiteMap
-from .site_text import cell
+from .site_text import cell, share_widths, table_room
 
 __all__ = ["ImportScreen"]
 
@@ -42,6 +44,7 @@ class ImportScreen(ModalScreen[bool]):
     ImportScreen DataTable { height: 1fr; }
     ImportScreen #import-summary { text-style: bold; }
     ImportScreen #import-keys { color: $text-muted; }
+    ImportScreen #import-why { color: $text-muted; height: auto; max-height: 3; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -60,24 +63,66 @@ class ImportScreen(ModalScreen[bool]):
             dialog.border_title = inert(f"Import {self.file_name} — dry run")
             yield Static(summary(self.plan), id="import-summary")
             yield DataTable(cursor_type="row", id="import-table")
+            yield Static("", id="import-why")
             yield Static(
                 "enter apply the creations and changes · escape cancel (nothing sent)",
                 id="import-keys",
             )
 
-    def on_mount(self) -> None:
-        table = self.query_one(DataTable)
-        table.add_columns("Line", "Result", "Source", "Destination", "Why")
+    def _cells(self) -> list[tuple[str, ...]]:
+        rows: list[tuple[str, ...]] = []
         for change in self.plan:
             dest = self.site_map.label_of(change.destination) if change.destination else ""
-            table.add_row(
-                str(change.row.line),
-                cell(WORDS[change.action], STYLES[change.action]),
-                cell(change.row.source),
-                cell(dest or change.row.target),
-                cell(change.reason, "dim"),
+            rows.append(
+                (
+                    str(change.row.line),
+                    WORDS[change.action],
+                    change.row.source,
+                    dest or change.row.target,
+                    change.reason,
+                )
             )
-        table.focus()
+        return rows
+
+    def on_mount(self) -> None:
+        self.fill()
+        self.query_one(DataTable).focus()
+
+    def on_resize(self) -> None:
+        self.fill()
+
+    def fill(self) -> None:
+        """The rows, each column cut with "…" to share the dialog's width."""
+        table = self.query_one(DataTable)
+        heads = ("Line", "Result", "Source", "Destination", "Why")
+        rows = self._cells()
+        needs = [max([len(h), *(cell_width(r[i]) for r in rows)]) for i, h in enumerate(heads)]
+        room = min(110, self.app.size.width) - 4  # the dialog's border and padding
+        widths = share_widths(needs, table_room(room, len(heads)))
+        cursor = table.cursor_row
+        table.clear(columns=True)
+        for head, width in zip(heads, widths, strict=True):
+            table.add_column(head, width=width)
+        for change, row in zip(self.plan, rows, strict=True):
+            styles = ("", STYLES[change.action], "", "", "dim")
+            table.add_row(
+                *(
+                    cell(text, style, width)
+                    for text, style, width in zip(row, styles, widths, strict=True)
+                )
+            )
+        if rows:
+            table.move_cursor(row=min(cursor, len(rows) - 1))
+
+    @on(DataTable.RowHighlighted)
+    def _show_why(self, event: DataTable.RowHighlighted) -> None:
+        index = event.cursor_row
+        change = self.plan[index] if 0 <= index < len(self.plan) else None
+        why = self.query_one("#import-why", Static)
+        if change is None or not change.reason or change.action == "same":
+            why.update("")
+            return
+        why.update(inert(f"line {change.row.line} {change.row.source}: {change.reason}"))
 
     @property
     def applicable(self) -> list[PlannedChange]:

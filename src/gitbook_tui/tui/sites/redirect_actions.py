@@ -133,6 +133,8 @@ async def apply_import(
                     change.row.source,
                     change.destination.to_api(),
                     permanent=bool(change.row.permanent),
+                    draft=change.row.draft,
+                    capture_wildcard=change.row.wildcard,
                 )
             else:
                 await sites.update_redirect(
@@ -141,6 +143,8 @@ async def apply_import(
                     change.existing.id,
                     destination=change.destination.to_api(),
                     permanent=change.row.permanent,
+                    draft=change.row.draft,
+                    capture_wildcard=change.row.wildcard,
                 )
             done.append(change.action)
         except Exception as error:

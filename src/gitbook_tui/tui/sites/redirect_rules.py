@@ -17,6 +17,7 @@ __all__ = [
     "SOURCE_MAX",
     "SOURCE_RE",
     "URL_MAX",
+    "URL_RE",
     "Destination",
     "Finding",
     "RedirectEntry",
@@ -142,22 +143,34 @@ class SiteMap:
         """The destination a file names: an http(s) URL (external unless it is a URL of this
         site) or a path of this site (``/guides/install``)."""
         target = target.strip()
+        found = self.destinations_at(target)
+        if found:
+            return found[0]
+        if URL_RE.match(target) and self.path_of(target) is None:
+            return Destination("external", url=target)
+        return None
+
+    def destinations_at(self, target: str) -> list[Destination]:
+        """Every page, site space and section of this site at ``target`` (a path or a URL of
+        this site), in that order: a section and its default space share a URL."""
+        target = target.strip()
         if URL_RE.match(target):
             path = self.path_of(target)
             if path is None:
-                return Destination("external", url=target)
+                return []
             target = path
         wanted = "/" + target.strip("/").lower()
+        found: list[Destination] = []
         for (ss, page), url in self.pages.items():
             if (self.path_of(url) or "").lower() == wanted:
-                return Destination("site-page", site_space=ss, page=page)
+                found.append(Destination("site-page", site_space=ss, page=page))
         for ss, url in self.site_spaces.items():
             if (self.path_of(url) or "").lower() == wanted:
-                return Destination("site-space", site_space=ss)
+                found.append(Destination("site-space", site_space=ss))
         for section, url in self.sections.items():
             if (self.path_of(url) or "").lower() == wanted:
-                return Destination("site-section", site_section=section)
-        return None
+                found.append(Destination("site-section", site_section=section))
+        return found
 
     def target_text(self, dest: Destination) -> str:
         """How ``dest`` is written in an export: its URL as a site path, else the URL."""

@@ -14,23 +14,59 @@ from textual.widgets import DataTable, Input, Static
 
 from ..common.confirm_screen import ConfirmScreen
 from ..common.denial import gated
-from ..common.text import count_of, inert
+from ..common.pager import PAGER_BINDINGS
+from ..common.text import cell_width, count_of, inert
 from .form_screen import Values
 from .redirect_actions import redirect_fields
 from .redirect_rules import RedirectEntry, SiteMap
 from .redirect_tools import RedirectTools
 from .site_data import SiteData, load_redirects
 from .site_pane import when_confirmed
-from .site_text import cell
+from .site_text import cell, share_widths, table_room
 
 __all__ = ["RedirectsPane", "RedirectsTable"]
 
+HEADS = ("Source", "Destination", "Type", "State")
 FIRST_BATCH = 100  # rows added at once: more than a screenful
 BATCH = 500  # then per refresh
 
 
+def _table_pager_bindings() -> list[BindingType]:
+    """The shared pager keys, less ``d``/``u``: ``d`` deletes a redirect here."""
+    found: list[BindingType] = []
+    for binding in PAGER_BINDINGS:
+        assert isinstance(binding, Binding)
+        keys = [k for k in binding.key.split(",") if k not in ("d", "u")]
+        found.append(replace(binding, key=",".join(keys), id=f"redirects.{binding.id}"))
+    return found
+
+
 class RedirectsTable(DataTable[object]):
-    """One redirect a row: source → destination, permanent or temporary, live or draft."""
+    """One redirect a row: source → destination, permanent or temporary, live or draft.
+    The cursor moves with the pager keys (as in the page viewer)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = _table_pager_bindings()
+
+    def _page(self) -> int:
+        return max(1, self.scrollable_content_region.height - self.header_height)
+
+    def _move(self, delta: int) -> None:
+        if not self.row_count:
+            return
+        row = max(0, min(self.row_count - 1, self.cursor_row + delta))
+        self.move_cursor(row=row, animate=False)
+
+    def action_pager_lines(self, step: int) -> None:
+        self._move(step)
+
+    def action_pager_pages(self, step: int) -> None:
+        self._move(step * self._page())
+
+    def action_pager_half(self, step: int) -> None:
+        self._move(step * max(1, self._page() // 2))
+
+    def action_pager_end(self, step: int) -> None:
+        self._move(step * self.row_count)
 
 
 class RedirectsPane(RedirectTools):
@@ -64,6 +100,7 @@ class RedirectsPane(RedirectTools):
         self._rows: dict[RedirectEntry, tuple[Text, ...]] = {}
         self._labels: dict[RedirectEntry, str] = {}
         self._generation = 0
+        self._widths: tuple[int, ...] = ()
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder="filter sources and destinations", id="redirects-filter")
@@ -71,7 +108,36 @@ class RedirectsPane(RedirectTools):
         yield RedirectsTable(cursor_type="row", zebra_stripes=True, id="redirects-table")
 
     def on_mount(self) -> None:
-        self.query_one(RedirectsTable).add_columns("Source", "Destination", "Type", "State")
+        self._set_columns((6, 11, 9, 5))
+
+    def _set_columns(self, widths: tuple[int, ...]) -> None:
+        """Columns of these widths (cells are cut with "…" to them): a new set of widths
+        makes every row anew."""
+        table = self.query_one(RedirectsTable)
+        table.clear(columns=True)
+        for head, width in zip(HEADS, widths, strict=True):
+            table.add_column(head, width=width)
+        self._widths, self._rows = widths, {}
+
+    def _fitting_widths(self) -> tuple[int, ...]:
+        """The source and destination columns share what the short columns leave."""
+        needs = [
+            max(
+                [
+                    len(HEADS[0]),
+                    *(cell_width(e.source) + (2 if e.wildcard else 0) for e in self.shown),
+                ]
+            ),
+            max([len(HEADS[1]), *(cell_width(self._label(e)) for e in self.shown)]),
+            9,
+            5,
+        ]
+        table = self.query_one(RedirectsTable)
+        return tuple(share_widths(needs, table_room(table.size.width or 80, len(HEADS))))
+
+    def on_resize(self) -> None:
+        if self.data is not None and self._fitting_widths() != self._widths:
+            self.render_rows()
 
     def focus_main(self) -> None:
         self.query_one(RedirectsTable).focus()
@@ -101,6 +167,9 @@ class RedirectsPane(RedirectTools):
             if not needle or needle in entry.source.lower() or needle in self._label(entry).lower()
         ]
         self._generation += 1
+        widths = self._fitting_widths()
+        if widths != self._widths:
+            self._set_columns(widths)
         table.clear()
         target = next((i for i, e in enumerate(self.shown) if e.id == keep), None)
         self._fill(self._generation, 0, target)
@@ -150,11 +219,12 @@ class RedirectsPane(RedirectTools):
 
     def _cells(self, entry: RedirectEntry) -> tuple[Text, ...]:
         label = self._label(entry)
+        source, dest, kind, state = self._widths
         return (
-            cell(entry.source + (" …" if entry.wildcard else ""), "bold"),
-            cell(label, "red" if label.endswith("(gone)") else ""),
-            cell("permanent" if entry.permanent else "temporary"),
-            cell("draft" if entry.draft else "live", "italic" if entry.draft else ""),
+            cell(entry.source + (" …" if entry.wildcard else ""), "bold", source),
+            cell(label, "red" if label.endswith("(gone)") else "", dest),
+            cell("permanent" if entry.permanent else "temporary", "", kind),
+            cell("draft" if entry.draft else "live", "italic" if entry.draft else "", state),
         )
 
     @property

@@ -20,9 +20,9 @@ from ..common.link_targets import external_url, open_in_browser
 from ..common.navigator import Navigator
 from ..common.state import account_key
 from ..common.status_bar import StatusBar
-from ..common.text import inert
+from ..common.text import cell_width, inert
 from .site_editor_screen import SiteEditorScreen
-from .site_text import cell, error_text
+from .site_text import cell, clip_url, error_text, share_widths, table_room
 
 __all__ = ["SitesScreen"]
 
@@ -78,7 +78,6 @@ class SitesScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(SitesTable)
-        table.add_columns("Title", "Visibility", "State", "URL")
         table.focus()
         self.load()
 
@@ -100,20 +99,49 @@ class SitesScreen(Screen[None]):
         self.loaded = True
         self.show_sites()
 
+    def on_resize(self) -> None:
+        if self.loaded:
+            self.show_sites()
+
     def show_sites(self) -> None:
+        """The rows, every column cut with "…" to fit the table's width (the title and the
+        URL share what the short columns leave)."""
         state = self.query_one("#sites-state", Static)
         table = self.query_one(SitesTable)
-        table.clear()
+        rows = []
         for site in self.sites:
             published = bool(site.published)
             url = site.urls.published if site.urls and site.urls.published else ""
+            rows.append(
+                (
+                    (clean_text(site.title or site.id), "bold"),
+                    (clean_text(str(site.visibility or "")), ""),
+                    ("published" if published else "unpublished", "" if published else "dim"),
+                    (clean_text(url) or "—", "" if url else "dim"),
+                )
+            )
+        heads = ("Title", "Visibility", "State", "URL")
+        needs = [
+            max([len(head), *(cell_width(row[i][0]) for row in rows)])
+            for i, head in enumerate(heads)
+        ]
+        widths = share_widths(needs, table_room(table.size.width or 80, len(heads)))
+        cursor = table.cursor_row
+        table.clear(columns=True)
+        for head, width in zip(heads, widths, strict=True):
+            table.add_column(head, width=width)
+        for site, row in zip(self.sites, rows, strict=True):
+            url, url_style = row[3]
+            row = (*row[:3], (clip_url(url, widths[3]), url_style))
             table.add_row(
-                cell(site.title or site.id, "bold"),
-                cell(str(site.visibility or "")),
-                cell("published" if published else "unpublished", "" if published else "dim"),
-                cell(url or "—", "" if url else "dim"),
+                *(
+                    cell(text, style, width)
+                    for (text, style), width in zip(row, widths, strict=True)
+                ),
                 key=site.id,
             )
+        if rows:
+            table.move_cursor(row=min(cursor, len(rows) - 1))
         count = len(self.sites)
         state.update(
             f"{count} site{'s' if count != 1 else ''} · enter opens the editor"

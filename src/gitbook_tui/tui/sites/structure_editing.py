@@ -10,13 +10,14 @@ from textual import work
 from textual.widgets import OptionList
 
 from ...api.resource import NULL
-from ...models import SiteSection, SiteSectionGroup, SiteSpace
+from ...models import SiteSection, SiteSectionGroup, SiteSpace, Space
 from ..common.confirm_screen import ConfirmScreen
 from ..common.denial import gated
 from .form_screen import FormField, Values
 from .pick_screen import PickScreen
 from .site_data import org_spaces, space_id_of
 from .site_pane import SitePane, changed, when_confirmed
+from .site_text import audience_widening
 from .structure_order import ROOT, Row, StructureOrder
 from .structure_parts import edit_fields, group_fields, space_title, title_check
 
@@ -159,16 +160,44 @@ class StructureEditing(SitePane):
         where = next((s.title for s in self.sections if s.id == section), None)
         used = {space_id_of(ss) for ss in self.spaces.get(section, [])}
         choices = [
-            ((s.title or s.id) + ("  (already here)" if s.id in used else ""), s.id) for s in spaces
+            (
+                (s.title or s.id)
+                + f"  · {s.visibility or 'private'}"
+                + ("  (already here)" if s.id in used else ""),
+                s.id,
+            )
+            for s in spaces
         ]
         note = f"Adds a variant to section “{where}”." if where else "Adds a space to the site."
+        by_id = {s.id: s for s in spaces}
         await self.app.push_screen(
-            PickScreen("Add a space", choices, note=note), self._adder(section)
+            PickScreen("Add a space", choices, note=note), self._adder(section, by_id)
         )
 
-    def _adder(self, section: str) -> Callable[[str | None], None]:
+    def _section_url(self, section: str) -> str:
+        base = self.data.base_url if self.data is not None else ""
+        found = next((s for s in self.sections if s.id == section), None)
+        if found is None or found.default or not found.path:
+            return base
+        return f"{base}/{found.path}"
+
+    def _adder(self, section: str, spaces: dict[str, Space]) -> Callable[[str | None], None]:
         def add(space_id: str | None) -> None:
-            self._add(space_id, section)
+            space = spaces.get(space_id or "")
+            effect = (
+                audience_widening(
+                    space.title or space.id, space.visibility, self.site, self._section_url(section)
+                )
+                if space is not None
+                else None
+            )
+            if effect is None:
+                self._add(space_id, section)
+                return
+            self.app.push_screen(
+                ConfirmScreen("Widen who can read this space?", effect, confirm_label="Add it"),
+                when_confirmed(lambda: self._add(space_id, section)),
+            )
 
         return add
 

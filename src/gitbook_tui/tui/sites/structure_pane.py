@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from rich.color import Color as RichColor
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.color import Color
 from textual.containers import Horizontal
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -22,11 +24,19 @@ from textual.widgets.option_list import Option
 from ...api.resource import NULL
 from ...models import SiteSection, SiteSectionGroup
 from ..common.denial import gated
+from ..render.theme_palette import TEXT_CONTRAST, contrast
 from .report_screen import ReportScreen
 from .site_data import SiteData
 from .structure_editing import StructureEditing
 from .structure_order import Row, State
-from .structure_parts import detail_of, group_detail, group_label, section_label, space_label
+from .structure_parts import (
+    DEFAULT_MARK,
+    detail_of,
+    group_detail,
+    group_label,
+    section_label,
+    space_label,
+)
 from .structure_plan import Move, plan_moves
 
 __all__ = ["StructureList", "StructurePane"]
@@ -66,6 +76,7 @@ class StructurePane(StructureEditing):
         super().__init__(editor, id="structure-pane")
         self.grabbed: Row | None = None
         self._grab_origin: State | None = None
+        self.marked_theme = ""  # the theme the default marks were last coloured for
 
     def compose(self) -> ComposeResult:
         yield Static("Loading…", id="structure-empty")
@@ -75,6 +86,14 @@ class StructurePane(StructureEditing):
 
     def focus_main(self) -> None:
         self.query_one(StructureList).focus()
+
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    def _theme_changed(self, _: object) -> None:
+        # published once the new theme's styles are in place: measure the marks now
+        if self.rows:
+            self.rebuild()
 
     def on_resize(self) -> None:
         self.query_one("#structure-detail").display = self.size.width >= 100
@@ -95,6 +114,8 @@ class StructurePane(StructureEditing):
         current = keep or self.current
         self.rows = []
         prompts: list[Option] = []
+        mark = mark_style(options)
+        self.marked_theme = self.app.theme
         for row, item, depth in self.order.rows():
             self.rows.append(row)
             grabbed = row == self.grabbed
@@ -103,9 +124,9 @@ class StructurePane(StructureEditing):
                 held = len(self.order.layout.get(item.id, []))
                 prompts.append(Option(group_label(item, grabbed, indent, held)))
             elif isinstance(item, SiteSection):
-                prompts.append(Option(section_label(item, grabbed, indent)))
+                prompts.append(Option(section_label(item, grabbed, indent, mark)))
             else:
-                prompts.append(Option(space_label(item, grabbed, indent=indent)))
+                prompts.append(Option(space_label(item, grabbed, indent=indent, mark=mark)))
         options.clear_options()
         options.add_options(prompts)
         empty = self.query_one("#structure-empty", Static)
@@ -244,3 +265,29 @@ class StructurePane(StructureEditing):
         await sites.move_section_group(
             *ids, before=before, after=after, before_is_group=is_group, after_is_group=is_group
         )
+
+
+def mark_style(listing: OptionList) -> str:
+    """The default mark's style: the theme's warning text colour, moved towards the list's
+    foreground until it reads at 4.5:1 on a row and on the highlighted row."""
+    warning = listing.app.theme_variables.get("text-warning") or ""
+    base = listing.rich_style
+    lit = listing.get_component_rich_style("option-list--option-highlighted")
+    try:
+        color = Color.parse(warning)
+        fg, bg = _color(base.color), _color(base.bgcolor)
+        lit_bg = _color(lit.bgcolor) if lit.bgcolor is not None else bg
+    except (ValueError, TypeError):
+        return DEFAULT_MARK  # an ANSI theme: the terminal's own colours
+    color = bg.blend(color, color.a) if color.a < 1 else color
+    for step in range(11):
+        candidate = color.blend(fg, step / 10)
+        if min(contrast(candidate, bg), contrast(candidate, lit_bg)) >= TEXT_CONTRAST:
+            return f"bold {candidate.hex}"
+    return "bold"  # the row's own colour
+
+
+def _color(value: RichColor | None) -> Color:
+    if value is None or value.triplet is None:
+        raise ValueError("no colour")
+    return Color(*value.triplet)

@@ -79,24 +79,32 @@ def group_label(group: SiteSectionGroup, grabbed: bool, indent: str, held: int) 
     return Content.assemble(*parts)
 
 
-def section_label(section: SiteSection, grabbed: bool, indent: str = "") -> Content:
+DEFAULT_MARK = "bold $text-warning"
+"""The style of the default mark ★ (the pane passes one measured against its theme)."""
+
+
+def section_label(
+    section: SiteSection, grabbed: bool, indent: str = "", mark: str = DEFAULT_MARK
+) -> Content:
     parts: list[Content | str] = [
         indent,
         "⇕ " if grabbed else "▾ ",
         inert(section.title or section.id, style="bold"),
     ]
     if section.default:
-        parts.append(Content.styled(" ★", "bold $warning"))
+        parts.append(Content.styled(" ★", mark))
     parts += [Content.styled("  /", "dim"), inert(section.path or "", style="dim")]
     if section.condition:
         parts.append(Content.styled("  ⚑ condition", "$accent"))
     return Content.assemble(*parts)
 
 
-def space_label(ss: SiteSpace, grabbed: bool, indent: str = "   ") -> Content:
+def space_label(
+    ss: SiteSpace, grabbed: bool, indent: str = "   ", mark: str = DEFAULT_MARK
+) -> Content:
     parts: list[Content | str] = [indent, "⇕ " if grabbed else "", inert(ss.title or ss.id)]
     if ss.default:
-        parts.append(Content.styled(" ★", "bold $warning"))
+        parts.append(Content.styled(" ★", mark))
     parts += [Content.styled(" · ", "dim"), inert(ss.path or "", style="dim")]
     if ss.condition:
         parts.append(Content.styled("  ⚑", "$accent"))

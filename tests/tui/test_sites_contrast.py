@@ -1,0 +1,55 @@
+"""The structure pane's default mark ★ takes its colour from the theme and reads at
+WCAG AA (4.5:1) on its row, highlighted or not, in every built-in theme — or, where the
+theme's own highlighted row falls short of that, at least as well as the row's text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sites_kit import build_site, make_app, open_editor
+from textual.color import Color
+
+from conftest import World, until
+from gitbook_tui.tui.render.theme_palette import TEXT_CONTRAST, contrast
+from gitbook_tui.tui.sites.structure_pane import StructureList, StructurePane
+
+
+def _color(value: object) -> Color:
+    triplet = getattr(value, "triplet", None)
+    assert triplet is not None, value
+    return Color(*triplet)
+
+
+async def test_default_mark_reads_in_every_theme(world: World, tmp_path: Path) -> None:
+    build_site(world)  # Guides ★ (its User Guide ★) and Reference (its API Reference ★)
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        editor = await open_editor(pilot)
+        pane = editor.query_one(StructurePane)
+        await until(pilot, lambda: len(pane.rows) == 5)
+        listing = pane.query_one(StructureList)
+        themes = [name for name in app.available_themes if "ansi" not in name]
+        assert "textual-light" in themes
+        failures = []
+        for name in themes:
+            app.theme = name
+            await until(pilot, lambda: pane.marked_theme == app.theme)
+            await pilot.pause()
+            marks = 0
+            for y in range(len(pane.rows)):
+                line = list(listing.render_line(y))
+                text = next(s for s in line if s.text.strip() and s.style is not None)
+                assert text.style is not None
+                row_ratio = contrast(_color(text.style.color), _color(text.style.bgcolor))
+                for segment in line:
+                    if "★" not in segment.text or segment.style is None:
+                        continue
+                    marks += 1
+                    fg, bg = segment.style.color, segment.style.bgcolor
+                    ratio = contrast(_color(fg), _color(bg))
+                    if ratio < min(TEXT_CONTRAST, row_ratio) - 0.01:
+                        failures.append((name, y, round(ratio, 2)))
+                    if name == "textual-light":
+                        assert ratio >= TEXT_CONTRAST, (y, ratio)  # QA: 1.25:1 before
+            assert marks >= 2, name
+        assert not failures, failures

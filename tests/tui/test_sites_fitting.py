@@ -1,0 +1,49 @@
+"""The import dry run at 80 columns: every column on screen, cut with "…", and the full
+reason of the highlighted refused row under the table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sites_kit import build_site, make_app, open_editor, redirects_pane
+from textual.widgets import DataTable, Input
+
+from conftest import World, until
+from gitbook_tui.tui.sites.form_screen import FormScreen
+from gitbook_tui.tui.sites.import_screen import ImportScreen
+
+
+async def test_import_dry_run_fits_80_columns(world: World, tmp_path: Path) -> None:
+    build_site(world)
+    csv_file = tmp_path / "moves.csv"
+    csv_file.write_text(
+        "source,destination,permanent\n"
+        "/a-rather-long-source-path/that-goes-on,https://forum.example.com/a/long/path\n"
+        "/bad path,/configure\n"
+    )
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        editor = await open_editor(pilot)
+        await pilot.press("right_square_bracket")
+        await until(pilot, lambda: bool(redirects_pane(editor).shown))
+        await pilot.press("I")
+        await until(pilot, lambda: isinstance(app.screen, FormScreen))
+        app.screen.query_one("#field-file", Input).value = str(csv_file)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ImportScreen))
+        preview = app.screen
+        assert isinstance(preview, ImportScreen)
+        table = preview.query_one(DataTable)
+        await pilot.pause()
+        widths = [c.get_render_width(table) for c in table.columns.values()]
+        assert sum(widths) <= 80 - 4 - 2  # the Why column is on screen
+        reason = preview.plan[1].reason
+        assert len(reason) > widths[4]
+        shown = str(table.get_row_at(1)[4])
+        assert shown.endswith("…") and reason.startswith(shown[:-1])
+        long_source = str(table.get_row_at(0)[2])
+        assert long_source.endswith("…")
+        table.move_cursor(row=1)
+        await pilot.pause()
+        why = str(preview.query_one("#import-why").render())
+        assert reason in why
