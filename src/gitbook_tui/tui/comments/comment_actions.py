@@ -261,6 +261,11 @@ class CommentActions(Screen[None]):
             self.redraw_thread(thread)
             if isinstance(exc, NotFoundError):
                 self.forget_thread(thread_id, "This thread was deleted meanwhile.")
+                # nothing typed is lost: the text becomes a new thread's draft on its page
+                self.call_later(self._rescue_reply, thread, text)
+                raise RuntimeError(
+                    "this thread was deleted meanwhile — opening your text as a new thread"
+                ) from None
             raise
         thread.pending.discard(local.id)
         thread.replies = [reply if r.id == local.id else r for r in thread.replies or []]
@@ -268,6 +273,32 @@ class CommentActions(Screen[None]):
             update={"replies": (thread.comment.replies or 0) + 1}
         )
         self.redraw_thread(thread)
+
+    async def _rescue_reply(self, thread: ThreadState, text: str) -> None:
+        """A reply whose thread was deleted meanwhile: its draft moves to the new-thread key
+        of the thread's page (after a draft already there) and that composer opens with it."""
+        target = thread.comment.target
+        page = target.page.id if target is not None and target.page is not None else None
+        old, key = self._key(REPLY, thread.id), self._key(COMMENT, page or "")
+        debouncer = self.composer.debouncer
+        existing = await debouncer.load(key)
+        if existing is not None and existing.text.strip() and text not in existing.text:
+            text = f"{existing.text.rstrip()}\n\n{text}"
+        where = "this page" if page else "the whole space"
+        title = f"Thread deleted: post your reply as a new thread on {where}?"
+        debouncer.schedule(key, text, title=title)
+        await debouncer.flush(key)
+        self.composing_new = True
+        self.add_class("-thread-open")
+        await self.composer.open(key, title, lambda t: self._send_new(page, key, t))
+        await debouncer.discard(old)
+        self.notify(
+            "The thread was deleted meanwhile: your reply is now a new-thread draft "
+            f"on {where} (ctrl+s posts it, escape keeps the draft for c).",
+            severity="warning",
+            timeout=8,
+            markup=False,
+        )
 
     @gated
     async def action_edit(self) -> None:

@@ -1,0 +1,51 @@
+"""Comments view: the QA findings fixed (#15, #16, #8, #28, #6, #23, #7)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from comments_support import build_space, make_app, notes_of, open_comments, select_thread
+
+from conftest import until
+from gitbook_tui.drafts.keys import COMMENT, REPLY
+from gitbook_tui.tui.common.state import StartTarget
+
+
+def _start(ids: dict[str, str]) -> StartTarget:
+    return StartTarget(ids["space"], ids["Welcome"])
+
+
+async def test_reply_to_a_deleted_thread_becomes_a_new_thread_draft(world: Any, tmp_path) -> None:
+    """#15: the text of a reply whose thread went away stays reachable (and postable)."""
+    ids = build_space(world)
+    app, _ = make_app(world, tmp_path, start=_start(ids))
+    async with app.run_test(size=(120, 40)) as pilot:
+        notes = notes_of(app)
+        screen = await open_comments(pilot)
+        await select_thread(pilot, screen, ids["first"])
+        await pilot.press("enter", "c")
+        await until(pilot, lambda: screen.composer.is_open)
+        world.client("alice").delete(f"/spaces/{ids['space']}/comments/{ids['first']}")
+        await pilot.press(*"Too late", "ctrl+s")
+        composer = screen.composer
+        await until(pilot, lambda: composer.key is not None and composer.key.kind == COMMENT)
+        assert composer.is_open and composer.text == "Too late"
+        assert composer.key.target == ids["Welcome"]
+        assert "new thread" in composer.title
+        assert any("new-thread draft" in n for n in notes)
+        store = composer.debouncer.store
+        assert store.load(screen._key(REPLY, ids["first"])) is None
+        # escape keeps it; c on the list reaches it again
+        await pilot.press("escape")
+        await until(pilot, lambda: not composer.is_open)
+        saved = store.load(screen._key(COMMENT, ids["Welcome"]))
+        assert saved is not None and saved.text == "Too late"
+        await until(pilot, lambda: screen.thread_list.has_focus)
+        await pilot.press("c")
+        await until(pilot, lambda: composer.is_open and composer.text == "Too late")
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: not composer.is_open)
+        r = world.client("alice").get(f"/spaces/{ids['space']}/comments")
+        newest = r.json()["items"][0]
+        assert newest["body"]["markdown"] == "Too late"
+        assert newest["target"]["page"]["id"] == ids["Welcome"]
