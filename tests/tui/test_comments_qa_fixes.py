@@ -49,3 +49,23 @@ async def test_reply_to_a_deleted_thread_becomes_a_new_thread_draft(world: Any, 
         newest = r.json()["items"][0]
         assert newest["body"]["markdown"] == "Too late"
         assert newest["target"]["page"]["id"] == ids["Welcome"]
+
+
+async def test_open_page_then_capital_c_shows_the_thread(world: Any, tmp_path) -> None:
+    """#16: ``p`` then ``C``: the highlighted thread is shown, not "Loading threads…"."""
+    ids = build_space(world)
+    app, _ = make_app(world, tmp_path, start=_start(ids))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_comments(pilot)
+        await select_thread(pilot, screen, ids["second"])
+        await until(pilot, lambda: screen.pane.thread is not None and not screen.busy)
+        await pilot.press("p")
+        await until(pilot, lambda: app.screen is not screen)
+        browser = app.screen
+        await until(pilot, lambda: (browser.current_page or ("", ""))[1] == ids["Install"])  # type: ignore[attr-defined]
+        await pilot.press("C")
+        await until(pilot, lambda: app.screen is screen and screen.loaded)
+        await until(pilot, lambda: screen.thread_list.ids == [ids["second"]] and not screen.busy)
+        await until(
+            pilot, lambda: screen.pane.thread is not None and screen.pane.thread.id == ids["second"]
+        )

@@ -195,7 +195,14 @@ class ThreadLoader(OptimisticActions):
             self.selected_id = self.thread_list.selected_id
         self._draw_title()
         selected = self.selected
-        if selected is None or selected.stale or shown_before != (selected.comment, False):
+        on_screen = self.pane.thread
+        if (
+            selected is None
+            or selected.stale
+            or shown_before != (selected.comment, False)
+            or on_screen is None  # e.g. "Loading threads…" after a change of scope
+            or on_screen.id != selected.id
+        ):
             # the list paints first; the thread follows in the next turn (a refresh that
             # changed nothing in it leaves it, and its scroll position, alone)
             self.call_after_refresh(self.show_selected)
