@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 
 from gitbook_tui.server.app import create_app
 from gitbook_tui.server.background import BackgroundStart
+from gitbook_tui.server.content.search_index import is_indexed
 from gitbook_tui.server.core.storage import Storage
 from gitbook_tui.server.demo.batch import BatchStorage
 from gitbook_tui.server.demo.gate import SeedingGate
@@ -201,6 +202,23 @@ def test_two_phases_and_a_second_phase_cut_short(tmp_path: Path) -> None:
     assert _page_count(reader, spaces["Support knowledge base"]) >= 2000
     assert _threads(reader, spaces["Support knowledge base"]) == BUSY_PAGE_THREADS
     assert _threads(reader, spaces["Tidewater User Guide"]) > 5
+    # The second phase leaves the generated spaces' search index to their first search.
+    kb = spaces["Support knowledge base"]
+    with reader.app.state.server.storage.read() as tx:
+        kb_revision = tx.get("space", kb)["revision"]
+        assert not is_indexed(tx, kb, kb_revision)
+    found = reader.get(f"/spaces/{kb}/search", params={"query": "consumer lag"})
+    assert found.status_code == 200, found.text
+    assert found.json()["items"]
+    with reader.app.state.server.storage.read() as tx:
+        assert is_indexed(tx, kb, kb_revision)
+    # ...or the runner's pass once the gate is open: every other space the phase left
+    indexer = BatchStorage(db)
+    with DemoSeeding(indexer, app=create_app(indexer)) as seeding:
+        assert seeding.index_for_search() >= 1  # (the full config reference)
+        assert seeding.index_for_search() == 0  # nothing left
+    with reader.app.state.server.storage.read() as tx:
+        assert all(is_indexed(tx, s["id"], s["revision"]) for s in tx.list("space"))
     reader.close()
 
 

@@ -4,6 +4,9 @@ Composer (draft kept after escape), and the inbox not dropping the first key typ
 
 from __future__ import annotations
 
+import asyncio
+import threading
+
 import pytest
 from review_world import desk, make_app, open_inbox, open_review
 from test_review_suggest_edit import editor, notes_of
@@ -12,6 +15,7 @@ from conftest import until
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.common.composer import Composer
 from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
+from gitbook_tui.tui.review import conflict_panel
 from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
 from gitbook_tui.tui.review.conflict_panel import ConflictPanel
 from gitbook_tui.tui.review.diff_view import DiffView
@@ -33,6 +37,60 @@ async def _conflict_panel(app, pilot) -> tuple[ChangeRequestReviewScreen, Confli
     assert isinstance(panel, ConflictPanel)
     await until(pilot, lambda: all(v.diff is not None for v in panel.query(DiffView)))
     return review, panel
+
+
+async def test_conflict_panel_loads_then_diffs_both_sides_off_the_ui_thread(
+    world, desk, tmp_path, monkeypatch
+):
+    fetched = asyncio.Event()  # the pages' answers are held back until set
+    compare = threading.Event()  # the diff threads wait for it
+    diff_threads: list[threading.Thread] = []
+    read, diff = conflict_panel._markdown, conflict_panel.diff_sides
+
+    async def held_read(fetch):
+        await fetched.wait()
+        return await read(fetch)
+
+    def held_diff(old, new, base=None):
+        diff_threads.append(threading.current_thread())
+        assert compare.wait(timeout=60)
+        return diff(old, new, base)
+
+    monkeypatch.setattr(conflict_panel, "_markdown", held_read)
+    monkeypatch.setattr(conflict_panel, "diff_sides", held_diff)
+    app = make_app(world, tmp_path)
+    try:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await open_review(app, pilot, "Conflicting edit")
+            await pilot.press("u")
+            await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, ConflictPanel))
+            panel = app.screen
+            main_view = panel.query_one("#conflict-main", DiffView)
+            cr_view = panel.query_one("#conflict-cr", DiffView)
+            await until(pilot, lambda: "Loading" in " ".join(main_view.all_text()))
+            assert "at the base and on main" in " ".join(main_view.all_text())
+            assert "at the base and in #3" in " ".join(cr_view.all_text())
+            fetched.set()
+            # both diffs are being made in threads while the UI keeps answering
+            await until(pilot, lambda: len(diff_threads) == 2, timeout=20)
+            assert all(t is not threading.main_thread() for t in diff_threads)
+            for view in (main_view, cr_view):
+                await until(pilot, lambda v=view: "Comparing" in " ".join(v.all_text()))
+                assert view.diff is None
+            await pilot.press("j")  # keys still work meanwhile
+            compare.set()
+            await until(pilot, lambda: main_view.diff is not None and cr_view.diff is not None)
+            main_lines = [line for line in main_view.all_text() if "GB" in line]
+            cr_lines = [line for line in cr_view.all_text() if "GB" in line]
+            assert any("−" in line and "10 GB" in line for line in main_lines)
+            assert any("+" in line and "30 GB" in line for line in main_lines)
+            assert any("+" in line and "20 GB" in line for line in cr_lines)
+            assert not any("30 GB" in line for line in cr_lines)
+    finally:
+        compare.set()
+        fetched.set()
 
 
 async def test_conflict_e_resolves_in_the_editor_and_retries(world, desk, tmp_path, monkeypatch):

@@ -18,6 +18,23 @@ def _destination(value: RedirectDestination | dict[str, Any] | None) -> dict[str
     return value.to_api() if isinstance(value, RedirectDestination) else value
 
 
+def _redirect_body(
+    source: str | None,
+    destination: RedirectDestination | dict[str, Any] | None,
+    draft: bool | None,
+    permanent: bool | None,
+    capture_wildcard: bool | None,
+) -> dict[str, Any]:
+    """A redirect's create/update body (fields left ``None`` are not sent)."""
+    return body(
+        source=source,
+        destination=_destination(destination),
+        draft=draft,
+        permanent=permanent,
+        captureWildcard=capture_wildcard,
+    )
+
+
 class SiteRedirects(Resource):
     @operation("GET /v1/orgs/{organizationId}/sites/{siteId}/redirects")
     def list_redirects(
@@ -64,13 +81,7 @@ class SiteRedirects(Resource):
             "POST",
             f"{site}/redirects",
             SiteRedirect,
-            body=body(
-                source=source,
-                destination=_destination(destination),
-                draft=draft,
-                permanent=permanent,
-                captureWildcard=capture_wildcard,
-            ),
+            body=_redirect_body(source, destination, draft, permanent, capture_wildcard),
             invalidates=[f"{site}/redirect"],
             operation="createSiteRedirect",
         )
@@ -94,13 +105,7 @@ class SiteRedirects(Resource):
             "PATCH",
             f"{site}/redirects/{seg(site_redirect_id, 'site_redirect_id')}",
             SiteRedirect,
-            body=body(
-                source=source,
-                destination=_destination(destination),
-                draft=draft,
-                permanent=permanent,
-                captureWildcard=capture_wildcard,
-            ),
+            body=_redirect_body(source, destination, draft, permanent, capture_wildcard),
             invalidates=[f"{site}/redirect"],
             operation="updateSiteRedirectById",
         )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..content.store import editable_copy
+from ..content.store import shared_copy
 from ..core.context import Ctx
 from ..core.errors import conflict, forbidden
 from ..core.file_links import download_url
@@ -121,7 +121,7 @@ def touch(tx: Tx, cr: dict[str, Any], now: str) -> None:
 
 
 def revision_contents(revision: dict[str, Any]) -> dict[str, Any]:
-    pages, files = editable_copy(revision)
+    pages, files = shared_copy(revision)
     return {"pages": pages, "files": files, "variables": dict(revision.get("variables") or {})}
 
 

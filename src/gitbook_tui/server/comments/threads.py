@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import hashlib
+import threading
+import weakref
+from collections import OrderedDict
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..content.store import get_revision, iter_pages, page_markdown
+from ..content.store import PageIndex, get_revision, page_index, page_markdown
 from ..core.context import Ctx
 from ..core.errors import not_found
 from ..core.permissions import at_least, require
@@ -14,6 +18,47 @@ from ..core.resources import load_change_request, load_space, member_json, user_
 from ..core.storage import Tx
 from .schemas import Format
 from .views import render_body
+
+_DIGEST_LIMIT = 4096
+# Per storage: sha256 of a page's markdown by the hash of its stored document (blobs are
+# content-addressed and never change, so an entry never goes stale).
+_DIGESTS: weakref.WeakKeyDictionary[Any, OrderedDict[str, str]] = weakref.WeakKeyDictionary()
+_DIGESTS_LOCK = threading.Lock()
+
+
+class PageMap(Mapping[str, tuple[dict[str, Any], str]]):
+    """The pages of one revision by id, as ``(node, path)``: a view of the revision's cached
+    :class:`~..content.store.PageIndex` (built once per revision, not per request)."""
+
+    def __init__(self, index: PageIndex) -> None:
+        self._by_id = index.by_id
+
+    def __getitem__(self, page_id: str) -> tuple[dict[str, Any], str]:
+        node, path, _ = self._by_id[page_id]
+        return node, path
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._by_id)
+
+    def __len__(self) -> int:
+        return len(self._by_id)
+
+
+def markdown_digest(tx: Tx, node: dict[str, Any]) -> str:
+    """sha256 of a page's markdown (what a comment keeps to tell when its page changed)."""
+    document = node.get("document")
+    if not document:
+        return hashlib.sha256(b"").hexdigest()
+    with _DIGESTS_LOCK:
+        known = _DIGESTS.setdefault(tx.storage, OrderedDict())
+        digest = known.get(document)
+    if digest is None:
+        digest = hashlib.sha256(page_markdown(tx, node).encode("utf-8")).hexdigest()
+        with _DIGESTS_LOCK:
+            known[document] = digest
+            if len(known) > _DIGEST_LIMIT:
+                known.popitem(last=False)
+    return digest
 
 
 @dataclass(frozen=True)
@@ -40,8 +85,9 @@ class Thread:
     space: dict[str, Any]
     role: str
     cr: dict[str, Any] | None
-    _pages: dict[str, tuple[dict[str, Any], str]] | None = field(default=None, repr=False)
+    _pages: PageMap | None = field(default=None, repr=False)
     _digests: dict[str, str] = field(default_factory=dict, repr=False)
+    _users: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)
 
     @property
     def scope(self) -> str:
@@ -69,12 +115,11 @@ class Thread:
         return at_least(self.role, "admin")
 
     # pages of the current revision
-    def pages(self) -> dict[str, tuple[dict[str, Any], str]]:
+    def pages(self) -> PageMap:
+        """The current revision's pages by id (read-only: the revision's cached index)."""
         if self._pages is None:
             revision = get_revision(self.tx, self.revision_id)
-            self._pages = {
-                node["id"]: (node, path) for node, path, _ in iter_pages(revision["pages"])
-            }
+            self._pages = PageMap(page_index(self.tx, revision))
         return self._pages
 
     def digest(self, page_id: str) -> str | None:
@@ -82,8 +127,7 @@ class Thread:
         if found is None:
             return None
         if page_id not in self._digests:
-            markdown = page_markdown(self.tx, found[0])
-            self._digests[page_id] = hashlib.sha256(markdown.encode("utf-8")).hexdigest()
+            self._digests[page_id] = markdown_digest(self.tx, found[0])
         return self._digests[page_id]
 
     # records
@@ -101,7 +145,12 @@ class Thread:
 
     # rendering
     def user(self, user_id: str) -> dict[str, Any]:
-        return user_ref(self.tx, self.ctx, user_id)
+        """The user's JSON, looked up once per request (a listing names the same few
+        people over and over); a fresh copy each time, as callers may change it."""
+        if user_id not in self._users:
+            self._users[user_id] = user_ref(self.tx, self.ctx, user_id)
+        known = self._users[user_id]
+        return {k: dict(v) if isinstance(v, dict) else v for k, v in known.items()}
 
     def permissions(self, record: dict[str, Any]) -> dict[str, bool]:
         author = record["postedBy"] == self.ctx.user_id

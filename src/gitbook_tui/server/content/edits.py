@@ -30,6 +30,7 @@ from typing import Any
 from ..core.assets import image_dimensions
 from ..core.slugs import slugify, unique_slug
 from ..core.storage import Tx
+from .page_tree_copy import PageTreeCopy
 
 _PAGE_FIELDS = ("title", "emoji", "icon", "description", "hidden", "noIndex", "noRobotsIndex")
 
@@ -113,6 +114,7 @@ class _Batch:
         files: list[dict[str, Any]],
     ) -> None:
         self.env = env
+        self.tree = PageTreeCopy(pages)  # nodes are copied only once they change
         self.pages = pages
         self.files = files
         self.page_refs: dict[str, str] = {}
@@ -139,7 +141,7 @@ class _Batch:
 
     def _resolve_page(self, page_id: str, where: str) -> tuple[list[dict[str, Any]], int, Any]:
         actual = self.page_refs.get(page_id, page_id)
-        found = locate(self.pages, actual)
+        found = self.tree.locate(actual)
         if found is None:
             raise EditError(f"{where}: page '{page_id}' does not exist in the change request")
         return found
@@ -151,7 +153,7 @@ class _Batch:
         parent = siblings[index]
         if parent.get("type") == "link":
             raise EditError(f"{where}.into: page '{into}' is a link and cannot have sub-pages")
-        return parent.setdefault("pages", []), parent["id"]
+        return self.tree.sub_pages(parent), parent["id"]
 
     @staticmethod
     def _place(container: list[dict[str, Any]], node: dict[str, Any], at: int | None) -> None:
@@ -194,6 +196,7 @@ class _Batch:
             "document": self.env.tx.put_blob(markdown or ""),
             "pages": [],
         }
+        self.tree.own(node, node["pages"])
         self._apply_fields(node, {k: v for k, v in change.items() if k != "title"})
         self._place(container, node, change.get("at"))
         if change.get("ref"):
@@ -262,8 +265,8 @@ class _Batch:
         if revision is None or revision.get("space") != self.env.space_id:
             raise EditError(f"{where}.revision: revision '{rev_id}' does not exist in this space")
         page_id = self.page_refs.get(change["page"], change["page"])
-        old = locate(revision["pages"], page_id)
-        current = locate(self.pages, page_id)
+        old = locate(revision["pages"], page_id)  # read only
+        current = self.tree.locate(page_id)
         if old is None and current is None:
             raise EditError(f"{where}.page: page '{change['page']}' does not exist")
         if old is None:
@@ -278,6 +281,7 @@ class _Batch:
         if current is not None:
             siblings, index, _ = current
             restored["pages"] = siblings[index].get("pages", [])
+            self.tree.own(restored)
             siblings[index] = restored
             self.outcome.changes.append({"object": "updated_page", "page": page_id})
             return
@@ -292,11 +296,12 @@ class _Batch:
             return out
 
         restored["pages"] = missing_subtree(old_node.get("pages", []))
+        self.tree.own(restored, restored["pages"])
         container = self.pages
         if old_parent is not None:
-            found = locate(self.pages, old_parent["id"])
+            found = self.tree.locate(old_parent["id"])
             if found is not None:
-                container = found[0][found[1]].setdefault("pages", [])
+                container = self.tree.sub_pages(found[0][found[1]])
         restored["slug"] = _unique_slug(restored.get("slug") or "page", container, page_id)
         self._place(container, restored, old_index)
         self.outcome.changes.append({"object": "created_page", "page": page_id})
@@ -348,7 +353,9 @@ def apply_changes(
     files: list[dict[str, Any]],
     changes: list[dict[str, Any]],
 ) -> EditOutcome:
-    """Apply ``changes`` in place to editable copies ``pages`` and ``files``.
+    """Apply ``changes`` in place to ``pages`` and ``files``: new top-level lists whose nodes
+    may be shared with a stored revision (:func:`.store.shared_copy`) — a node is copied
+    before it is changed (:class:`.page_tree_copy.PageTreeCopy`), the rest stays shared.
 
     Files are inserted first (so any page of the batch can reference them), then the page
     operations run in order.

@@ -80,6 +80,8 @@ def plain_text(markdown: str) -> str:
     """Markdown reduced to the words a reader sees (for indexing and snippets): no
     emphasis, link, list, table, heading or quote syntax, no GitBook ``{% %}`` tags or
     HTML tags; code blocks keep their text but lose their fences and language word."""
+    if "```" not in markdown and "~~~" not in markdown:
+        return _plain_prose(markdown).strip()  # no code block: all of it is prose
     parts: list[str] = []
     prose: list[str] = []
     fence: str | None = None
@@ -118,7 +120,7 @@ def split_sections(
     fence: str | None = None
     markdown = _FRONT_MATTER_RE.sub("", markdown, count=1)  # metadata, not prose
     for line in markdown.split("\n"):
-        marker = _FENCE_RE.match(line)
+        marker = _FENCE_RE.match(line) if "```" in line or "~~~" in line else None
         if marker:
             mark = marker.group(1)
             if fence is None:

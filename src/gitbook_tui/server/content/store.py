@@ -48,7 +48,12 @@ def create_revision(
     change_request: str | None = None,
     variables: dict[str, str] | None = None,
     reusable_contents: list[dict[str, Any]] | None = None,
+    cache: bool = False,
 ) -> dict[str, Any]:
+    """Store a new revision. ``cache``: keep it in memory for the next :func:`get_revision`
+    too (an edit is usually followed by another on it), for a caller that never changes
+    ``pages``, ``files`` or ``variables`` again and whose values are all JSON-native (what
+    the database returns would equal it)."""
     if reusable_contents is None and parents:
         # Edits keep the parent's reusable contents; only an import replaces them.
         parent = tx.storage._revision_cache.get(parents[0]) or tx.get("revision", parents[0])
@@ -68,6 +73,8 @@ def create_revision(
     if reusable_contents:
         revision["reusableContents"] = reusable_contents
     tx.put("revision", revision_id, revision, scope=space_id)
+    if cache:
+        _remember(tx.storage._revision_cache, revision)
     return revision
 
 
@@ -81,15 +88,27 @@ def get_revision(tx: Tx, revision_id: str) -> dict[str, Any]:
     revision = tx.get("revision", revision_id)
     if revision is None:
         raise not_found("Revision", revision_id)
+    _remember(cache, revision)
+    return revision
+
+
+def _remember(cache: dict[str, dict[str, Any]], revision: dict[str, Any]) -> None:
     if len(cache) >= _CACHE_LIMIT:
         cache.pop(next(iter(cache)))
-    cache[revision_id] = revision
-    return revision
+    cache[revision["id"]] = revision
 
 
 def editable_copy(revision: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Deep copies of a revision's pages and files, safe to change."""
     return copy.deepcopy(revision["pages"]), copy.deepcopy(revision["files"])
+
+
+def shared_copy(revision: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """New top-level lists of a revision's pages and files, sharing their nodes with it (no
+    copying of what does not change): to store as they are, to add to, or to edit through
+    :func:`.edits.apply_changes` (which copies only the nodes it changes). Never change a
+    node of them in place."""
+    return list(revision["pages"]), list(revision["files"])
 
 
 def iter_pages(

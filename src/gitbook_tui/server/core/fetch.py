@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import functools
+import ssl
 import time
 from dataclasses import dataclass
 from urllib.parse import urljoin, urlparse
 
+import certifi
 import httpx
 
 from .url_guard import FetchPolicy, UrlRefused, local_path, pin
@@ -31,6 +34,13 @@ class Fetched:
     @property
     def text(self) -> str:
         return self.body.decode("utf-8", errors="replace")
+
+
+@functools.cache
+def _tls() -> ssl.SSLContext:
+    """httpx's default verifying TLS context, made once: loading the CA bundle takes
+    tens of milliseconds, which every new client would otherwise spend again."""
+    return ssl.create_default_context(cafile=certifi.where())
 
 
 MAX_REDIRECTS = 10
@@ -67,7 +77,9 @@ def fetch_url(
     current = url
     try:
         # trust_env=False: no proxy from the environment may carry the request elsewhere.
-        with httpx.Client(timeout=timeout, follow_redirects=False, trust_env=False) as client:
+        with httpx.Client(
+            timeout=timeout, follow_redirects=False, trust_env=False, verify=_tls()
+        ) as client:
             for _ in range(MAX_REDIRECTS + 1):
                 try:
                     hop = pin(current, policy)
@@ -128,7 +140,7 @@ def post_json(
     except UrlRefused as exc:
         raise _refused(exc) from exc
     try:
-        with httpx.Client(timeout=timeout, trust_env=False) as client:
+        with httpx.Client(timeout=timeout, trust_env=False, verify=_tls()) as client:
             return client.post(
                 hop.connect_url,
                 json=payload,

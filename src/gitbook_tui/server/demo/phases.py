@@ -9,6 +9,8 @@ from types import TracebackType
 
 from fastapi import FastAPI
 
+from ..content.search_index import index_space, is_indexed
+from ..content.space_revision import search_index_deferred
 from .batch import BatchStorage
 from .seed import PHASE_DONE, PHASE_STRUCTURE, DemoSeeder, seed_phase
 
@@ -57,8 +59,27 @@ class DemoSeeding:
             with self.storage.batch():
                 self.phase = seed_phase(self.storage)
                 if self.phase == PHASE_STRUCTURE:
-                    asyncio.run(self._seeder.seed_extras())
+                    # The generated spaces' search index (~0.3 s) is built by their first
+                    # search, not while the requests for this phase wait for it.
+                    with search_index_deferred(self.storage):
+                        asyncio.run(self._seeder.seed_extras())
                     self.phase = PHASE_DONE
+
+    def index_for_search(self) -> int:
+        """Index the spaces phase 2 left unindexed, one transaction each (run once the gate
+        is open: no request waits for it, and a search that comes first indexes the space
+        itself). Returns how many were indexed."""
+        with self.storage.read() as tx:
+            spaces = [(s["id"], s.get("revision")) for s in tx.list("space")]
+        done = 0
+        for space_id, _ in spaces:
+            with self.storage.transaction() as tx:
+                current = tx.get("space", space_id)
+                revision = None if current is None else current.get("revision")
+                if revision and not is_indexed(tx, space_id, revision):
+                    index_space(tx, space_id, revision)
+                    done += 1
+        return done
 
     def space_ids_filled_later(self) -> set[str]:
         """The spaces whose pages phase 2 writes (they exist, empty, after phase 1)."""

@@ -166,9 +166,6 @@ class DemoSeeder(ThreadSeeder, OrgSeeder):
         self._events = []
         self.clock.set(None)
         self.storage.reseed_ids(None)
-        clients, self._clients = list(self._clients.values()), {}
-        for c in clients:
-            await c.aclose()
 
     def _state(self) -> dict[str, Any]:
         """What phase 2 needs of phase 1 (kept in the database between the two)."""

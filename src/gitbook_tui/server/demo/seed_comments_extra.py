@@ -30,7 +30,15 @@ class _Seeder(Protocol):
     pages: dict[str, dict[str, str]]
 
     def schedule(self, days_ago: float, action: Any) -> None: ...
-    async def call(self, user: str, method: str, path: str, **kwargs: Any) -> Any: ...
+    async def call(
+        self,
+        user: str,
+        method: str,
+        path: str,
+        *,
+        json: Any = None,
+        params: dict[str, Any] | None = None,
+    ) -> Any: ...
     def page_id(self, space_key: str, path: str) -> str: ...
 
 

@@ -48,8 +48,8 @@ from ..content.revision_changes import semantic_changes
 from ..content.space_revision import set_space_revision
 from ..content.store import (
     create_revision,
-    editable_copy,
     get_revision,
+    shared_copy,
 )
 from ..core.context import CtxDep
 from ..core.errors import ApiError, bad_request, conflict
@@ -105,7 +105,7 @@ def create_change_request(
         ensure_unlocked(space)
         now, cr_id, rev_id = ctx.now(), ctx.new_id(), ctx.new_id()
         base = get_revision(tx, space["revision"])
-        pages, files = editable_copy(base)
+        pages, files = shared_copy(base)
         create_revision(
             tx,
             revision_id=rev_id,
@@ -118,6 +118,7 @@ def create_change_request(
             created_by=ctx.user_id,
             change_request=cr_id,
             variables=dict(base.get("variables") or {}),
+            cache=True,  # read again by the next edit
         )
         cr = {
             "id": cr_id,
@@ -204,7 +205,7 @@ def update_change_request_content(
         ensure_unlocked(space)
         ensure_active(cr, "edited")
         current = get_revision(tx, cr["revision"])
-        pages, files = editable_copy(current)
+        pages, files = shared_copy(current)
         now = ctx.now()
 
         def load_revision(rev_id: str) -> dict[str, Any] | None:
@@ -249,6 +250,7 @@ def update_change_request_content(
             created_by=ctx.user_id,
             change_request=cr["id"],
             variables=dict(current.get("variables") or {}),
+            cache=True,  # read again by the next edit
         )
         cr["revision"] = rev_id
         if ctx.user_id not in cr.setdefault("contributors", []):

@@ -7,7 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Response
 
 from ..content.space_revision import set_space_revision
-from ..content.store import create_revision, editable_copy, get_revision
+from ..content.store import create_revision, get_revision, shared_copy
 from ..core.clock import parse_iso
 from ..core.context import CtxDep
 from ..core.errors import ApiError, bad_request, conflict, forbidden, not_found
@@ -203,7 +203,7 @@ def duplicate_space(ctx: CtxDep, spaceId: str, response: Response) -> dict[str, 
         tx.put("space", copy["id"], copy)
         tx.place("space", copy["id"], parent["id"] if parent else root_scope(org_id), after=spaceId)
         revision = get_revision(tx, source["revision"])
-        pages, files = editable_copy(revision)
+        pages, files = shared_copy(revision)
         now = ctx.now()
         new_revision = create_revision(
             tx,

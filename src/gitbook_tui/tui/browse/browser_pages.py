@@ -178,6 +178,7 @@ class BrowserPages(PaneLayout):
         self.status.show_freshness(loaded.freshness)
         if self._current != (space_id, page.id):
             self._links.page_changed()
+            self.refresh_bindings()  # ``e`` follows the open page's space
         first = self._current is None
         self._current = (space_id, page.id)
         self._page = page

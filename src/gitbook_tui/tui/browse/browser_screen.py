@@ -35,12 +35,13 @@ from textual.content import Content
 
 from ...api import AsyncGitBook, GitBookError, response_meta
 from ...models import RevisionPage
+from ..common.denial import gated
 from ..common.error_banner import ErrorBanner, ErrorPane
 from ..common.hint_footer import HintFooter
 from ..common.navigator import navigator_of
 from ..common.state import AccountState, StartTarget, StateStore
 from ..common.status_bar import StatusBar
-from ..review.suggest_edit import start_suggest_edit
+from ..review.suggest_edit import edit_denial, start_suggest_edit
 from ..textual_compat import is_leaving
 from .browser_counts import BrowserCommentCounts
 from .browser_links import BrowserLinks
@@ -293,6 +294,8 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, PaneLayout
         self.status.show_freshness(event.freshness)
         if event.key == ROOT:
             self._update_org()
+        if self._current is not None:  # the open page's space may be listed now (``e``)
+            self.refresh_bindings()
 
     @property
     def shown_org(self) -> str | None:
@@ -314,6 +317,16 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, PaneLayout
             return self.focused is not self.workspace_tree
         return True
 
+    def denial_reason(self, action: str) -> str | None:
+        """``e`` is dimmed where the open page's space may not be edited, as the tree listed
+        it (a reader, a locked space); the flow itself reads the space again."""
+        if action != "suggest_edit" or self._current is None:
+            return None
+        data = self.workspace_tree.node_data(space_key(self._current[0]))
+        space = data.space if data is not None else None
+        return edit_denial(space) if space is not None else None
+
+    @gated
     def action_suggest_edit(self) -> None:
         """``e``: the open page in ``$EDITOR``, posted as a change request (review desk)."""
         nav = navigator_of(self.app)

@@ -49,6 +49,7 @@ HINTS: dict[str, tuple[str, ...]] = {
         "page_viewer.activate",
         "browser.back",
         "app.search",
+        "browser.suggest_edit",  # dimmed where the space may not be edited
         "browser.switch_focus",
         "browser.toggle_tree",
         "browser.open_link",

@@ -7,6 +7,10 @@ request) in the web browser, ``e`` resolves it by editing the change request's p
 ``$EDITOR`` (:mod:`.suggest_edit`, into this change request) and then offers to try the
 update or merge again; ``j``/``k`` pick a page, ``escape`` closes. Nothing is changed on
 the server unless an edit is saved.
+
+The three sides are fetched together and both diffs made in worker threads the review
+pane's way (:func:`.page_diff.diff_sides`: parsed and folded off the UI thread); each side
+says what it is waiting for until its diff is shown.
 """
 
 from __future__ import annotations
@@ -25,7 +29,6 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...api import AsyncGitBook, GitBookError, NotFoundError
-from ...markdown.diff import diff_markdown
 from ...markdown.sanitize import clean_text
 from ...models import RevisionPage
 from ..common.confirm_screen import ConfirmScreen
@@ -33,6 +36,7 @@ from ..common.link_targets import open_in_browser
 from ..common.navigator import navigator_of
 from ..common.text import inert
 from .diff_view import DiffView
+from .page_diff import diff_sides
 from .review_data import ReviewState, conflicting_pages
 from .suggest_edit import suggest_edit
 
@@ -146,9 +150,9 @@ class ConflictPanel(ModalScreen[bool]):
             for view in (main_view, cr_view):
                 view.show_message("This page is not among the change request's changes.")
             return
-        for view in (main_view, cr_view):
-            view.show_message("Loading…")
         cr, space = self.state.cr, self.state.space.id
+        main_view.show_message("Loading the page at the base and on main…")
+        cr_view.show_message(f"Loading the page at the base and in #{cr.number}…")
         base_rev = cr.revisionMergedAncestor or cr.revisionInitial or ""
         content = self.client.content
 
@@ -174,12 +178,12 @@ class ConflictPanel(ModalScreen[bool]):
             for view in (main_view, cr_view):
                 view.show_message(f"Could not load the page: {exc}")
             return
-        to_main, to_cr = await asyncio.gather(
-            asyncio.to_thread(diff_markdown, base, main),
-            asyncio.to_thread(diff_markdown, base, mine),
-        )
-        main_view.show(to_main)
-        cr_view.show(to_cr)
+
+        async def diff_into(view: DiffView, new: str | None) -> None:
+            view.show_message("Comparing…")
+            view.show(await asyncio.to_thread(diff_sides, base, new))
+
+        await asyncio.gather(diff_into(main_view, main), diff_into(cr_view, mine))
 
     def action_move(self, step: int) -> None:
         options = self.query(OptionList)

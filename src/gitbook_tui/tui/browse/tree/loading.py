@@ -107,6 +107,7 @@ def _space_node(space: Space, org_id: str) -> NodeData:
         url=(space.urls.app or "") if space.urls else "",
         updated=space.updatedAt,
         comments=space.comments,
+        space=space,
     )
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Literal
 
@@ -12,6 +12,7 @@ from rich.text import Text
 from textual.content import Content
 
 from ....markdown.sanitize import clean_text
+from ....models import Space
 from ...common.text import emoji_slot, inert
 
 __all__ = [
@@ -73,6 +74,8 @@ class NodeData:
     updated: datetime | None = None
     status: str = ""  # status nodes: "loading" | "error" | "empty"; ``id`` is the parent key
     comments: int | None = None  # spaces: open comment threads (the API's count; None: unknown)
+    space: Space | None = field(default=None, repr=False)
+    """Spaces: the space as listed (its permissions and lock dim the browser's ``e``)."""
 
 
 def clean_title(text: str | None) -> str:

@@ -1,0 +1,84 @@
+"""Starting the app (``gitbook-tui``, ``open``, ``review``, ``--demo``): the demo's server in
+a process of its own, the client, and a restart on the demo when the welcome screen asks."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING
+
+from .paths import data_dir
+
+if TYPE_CHECKING:
+    from ..server.background import BackgroundStart
+
+__all__ = ["DEMO_PORT", "run_app"]
+
+DEMO_PORT = 47831
+"""Where ``--demo`` serves when the port is free: a stable URL keeps the demo account's
+cache and remembered tree from one run to the next."""
+
+
+def _start_demo_server() -> BackgroundStart:
+    """The demo's server, starting (the first time: seeding) in a process of its own while
+    the app imports and shows its progress; on the same port each run when it is free."""
+    from ..server.background import BackgroundStart
+
+    return BackgroundStart(data_dir() / "demo.sqlite", demo=True, preferred_port=DEMO_PORT)
+
+
+def run_app(args: argparse.Namespace) -> int:
+    """The app (``gitbook-tui``, ``gitbook-tui open``, ``gitbook-tui review``). Without a token
+    it starts on the welcome screen; asking there for the demo restarts on the demo server."""
+    if sys.stdout.isatty():  # a line at once: the imports below take a moment
+        print("gitbook-tui: starting…", flush=True)
+    demo = bool(args.demo or getattr(args, "open_demo", False))
+    handle = _start_demo_server() if demo else None  # first: it starts while the app imports
+    try:
+        return _run_app(args, demo, handle)
+    finally:
+        if handle is not None:
+            handle.stop()
+
+
+def _run_app(args: argparse.Namespace, demo: bool, handle: BackgroundStart | None) -> int:
+    from ..api import AsyncGitBook
+    from ..cache import ResponseCache
+    from ..server.demo.identity import demo_admin_token
+    from ..tui.app import RESULT_DEMO, GitBookApp
+    from ..tui.common.state import parse_target
+
+    start = None
+    if getattr(args, "command", None) == "open":
+        try:
+            start = parse_target(args.target)
+        except ValueError as exc:
+            print(f"gitbook-tui open: {exc}", file=sys.stderr)
+            return 2
+    while True:
+        if demo:
+            if handle is None:  # asked for on the welcome screen
+                handle = _start_demo_server()
+            client = AsyncGitBook(demo_admin_token(), base_url=handle.url, cache=ResponseCache())
+        else:
+            client = AsyncGitBook(cache=ResponseCache())
+        view = "reviews" if args.command == "review" else None
+        app = GitBookApp(
+            client,
+            demo=demo,
+            start=start,
+            starting=handle.poll if handle is not None else None,
+            start_view=view,
+        )
+        try:
+            result = app.run()
+        finally:
+            if handle is not None:
+                handle.stop()
+                handle = None
+            if client.cache is not None:
+                client.cache.close()
+        if result == RESULT_DEMO and not demo:
+            demo = True
+            continue
+        return app.return_code or 0
