@@ -8,6 +8,7 @@ from comments_support import build_space, make_app, notes_of, open_comments, sel
 
 from conftest import until
 from gitbook_tui.drafts.keys import COMMENT, REPLY
+from gitbook_tui.tui.comments.comments_screen import CommentsScreen
 from gitbook_tui.tui.common.state import StartTarget
 
 
@@ -69,3 +70,23 @@ async def test_open_page_then_capital_c_shows_the_thread(world: Any, tmp_path) -
         await until(
             pilot, lambda: screen.pane.thread is not None and screen.pane.thread.id == ids["second"]
         )
+
+
+async def test_no_space_open_says_what_to_do(world: Any, tmp_path) -> None:
+    """#8: with no space open the title is not "loading…" and every key says why."""
+    build_space(world)
+    app, _ = make_app(world, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        notes = notes_of(app)
+        await until(pilot, lambda: app.screen.__class__.__name__ == "BrowserScreen")
+        await pilot.press("3")
+        await until(pilot, lambda: isinstance(app.screen, CommentsScreen))
+        screen = app.screen
+        await until(pilot, lambda: screen.loaded and not screen.busy)
+        title = str(screen.query_one("#comments-title").render())
+        assert "loading" not in title and "no space open" in title
+        for key in ("F", "d", "x", "colon", "e", "c"):
+            before = len(notes)
+            await pilot.press(key)
+            await until(pilot, lambda before=before: len(notes) > before)  # type: ignore[misc]
+            assert "press 1" in notes[-1], (key, notes[-1])

@@ -30,9 +30,10 @@ from ..common.text import plain
 from .thread_data import Post, ThreadState, author_name, utc_now
 from .thread_pane import ThreadPane
 
-__all__ = ["READ_ONLY", "CommentActions"]
+__all__ = ["NO_SPACE", "READ_ONLY", "CommentActions"]
 
 READ_ONLY = "You have read access to this space: you can't comment here."
+NO_SPACE = "No space open: press 1 (Browse) and pick a space, then 3 for its comments."
 _local_ids = itertools.count(1)
 
 
@@ -122,6 +123,14 @@ class CommentActions(Screen[None]):
             return "Wait until the server has it."
         return None
 
+    def nothing_selected(self) -> bool:
+        """No thread to act on: say why (no space open, or no thread selected)."""
+        if self.space_id is not None and self.selected is not None:
+            return False
+        message = NO_SPACE if self.space_id is None else "Select a thread first."
+        self.notify(message, timeout=4, markup=False)
+        return True
+
     # -- the outbox (the app's: one queue and replayer for every view) -----------------------
     @property
     def replay_loop(self) -> ReplayLoop | None:
@@ -167,7 +176,7 @@ class CommentActions(Screen[None]):
     @gated
     async def action_compose(self) -> None:
         if self.space_id is None:
-            self.notify("Open a space first.", timeout=3)
+            self.notify(NO_SPACE, timeout=4, markup=False)
             return
         thread = self.selected
         if self._replying() and thread is not None:
@@ -302,9 +311,10 @@ class CommentActions(Screen[None]):
 
     @gated
     async def action_edit(self) -> None:
+        if self.nothing_selected():
+            return
         thread, post = self.selected, self._target_post()
         if thread is None or post is None or self.space_id is None:
-            self.notify("Select a thread first.", timeout=3)
             return
         space_id, thread_id, post_id = self.space_id, thread.id, post.id
         cr = self.change_request
@@ -348,6 +358,8 @@ class CommentActions(Screen[None]):
     @gated
     @work(exclusive=True, group="comments-delete", exit_on_error=False)
     async def action_delete(self) -> None:
+        if self.nothing_selected():
+            return
         thread, post = self.selected, self._target_post()
         if thread is None or post is None or self.space_id is None:
             return

@@ -91,7 +91,7 @@ class ThreadLoader(OptimisticActions):
 
     def _empty_text(self) -> str:
         if self.space_id is None:
-            return "Open a space in Browse (1) to see its comments."
+            return "No space open. Press 1 (Browse) and pick a space, then 3 for its comments."
         if not self.loaded:
             return "Loading threads…"
         if not self.order:
@@ -104,6 +104,7 @@ class ThreadLoader(OptimisticActions):
         space_id = self.space_id
         if space_id is None:
             self.loaded = True
+            self._draw_title()
             self._show_empty()
             return
         client = self.client
