@@ -90,3 +90,23 @@ async def test_no_space_open_says_what_to_do(world: Any, tmp_path) -> None:
             await pilot.press(key)
             await until(pilot, lambda before=before: len(notes) > before)  # type: ignore[misc]
             assert "press 1" in notes[-1], (key, notes[-1])
+
+
+async def test_empty_list_at_80x24_says_how_to_start_a_thread(world: Any, tmp_path) -> None:
+    """#28: an empty thread list is not a blank screen at narrow widths."""
+    ids = build_space(world)
+    app, _ = make_app(world, tmp_path, start=_start(ids))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_comments(pilot, key="C")
+        await pilot.press("f")  # resolved threads of this page: none
+        await until(
+            pilot, lambda: screen.loaded and not screen.busy and screen.status == "resolved"
+        )
+        lst = screen.thread_list
+        await until(pilot, lambda: lst.option_count == 1)
+        text = lst.get_option_at_index(0).prompt
+        assert "No resolved threads on this page — c starts one" in str(text)
+        assert lst.region.width > 0 and lst.highlighted is None
+        await pilot.press("c")  # still starts a thread
+        await until(pilot, lambda: screen.composer.is_open)
+        assert "New thread" in screen.composer.title

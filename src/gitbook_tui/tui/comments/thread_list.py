@@ -87,6 +87,13 @@ class ThreadList(OptionList):
             shift = (self.ids.index(top_id) - old_ids.index(top_id)) * 2
             self.scroll_to(y=scroll + shift, animate=False, immediate=True)
 
+    def show_empty(self, text: str) -> None:
+        """No rows: ``text`` (what the list is waiting for, or how to start a thread) in
+        their place, so the list is never a blank screen (the thread pane is hidden below
+        100 columns)."""
+        self.ids = []
+        self.set_options([Option(inert(text, style="italic $text-muted"), disabled=True)])
+
     def replace_row(self, thread: ThreadState) -> None:
         if thread.id in self.ids:
             self.replace_option_prompt(thread.id, self.row(thread))

@@ -86,7 +86,7 @@ class ThreadLoader(OptimisticActions):
         banner.set_class(bool(message), "-shown")
 
     def _show_empty(self) -> None:
-        self.thread_list.show([])
+        self.thread_list.show_empty(self._empty_text())
         self.call_later(self.pane.show, None, empty=self._empty_text())
 
     def _empty_text(self) -> str:
@@ -95,8 +95,19 @@ class ThreadLoader(OptimisticActions):
         if not self.loaded:
             return "Loading threads…"
         if not self.order:
-            return "No threads here. c starts one, f shows resolved threads."
+            return self._no_threads_text()
         return "Select a thread (j/k, enter)."
+
+    def _no_threads_text(self) -> str:
+        which = {"open": "open threads", "resolved": "resolved threads"}.get(self.status, "threads")
+        where = "in this space"
+        if self.change_request is not None:
+            where = "on this change request"
+        elif self.page_scope is not None:
+            where = "on this page"
+        by = " by this author" if self.author else ""
+        more = ", f shows resolved ones" if self.status == "open" else ""
+        return f"No {which} {where}{by} — c starts one{more}."
 
     # -- loading --------------------------------------------------------------------------------
     @work(exclusive=True, group="comments-load", exit_on_error=False)
@@ -192,6 +203,8 @@ class ThreadLoader(OptimisticActions):
         self.loaded = True
         keep = self.selected_id if self.selected_id in threads else None
         self.thread_list.show([threads[i] for i in self.order], selected=keep)
+        if not self.order:
+            self.thread_list.show_empty(self._empty_text())
         if keep is None and self.order:
             self.selected_id = self.thread_list.selected_id
         self._draw_title()
@@ -268,6 +281,8 @@ class ThreadLoader(OptimisticActions):
         if self.selected_id == thread_id:
             self.selected_id = None
         self.thread_list.show([self.threads[i] for i in self.order])
+        if not self.order:
+            self.thread_list.show_empty(self._empty_text())
         self.selected_id = self.thread_list.selected_id
         self.notify(message, severity="warning", markup=False)
         self._draw_title()
