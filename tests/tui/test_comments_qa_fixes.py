@@ -110,3 +110,44 @@ async def test_empty_list_at_80x24_says_how_to_start_a_thread(world: Any, tmp_pa
         await pilot.press("c")  # still starts a thread
         await until(pilot, lambda: screen.composer.is_open)
         assert "New thread" in screen.composer.title
+
+
+async def test_pager_keys_in_the_thread_list_and_pane(world: Any, tmp_path) -> None:
+    """#6: ctrl+d/u, ctrl+f/b, space/b page the thread list and scroll the thread pane."""
+    ids = build_space(world)
+    alice = world.client("alice")
+    for n in range(30):
+        r = alice.post(
+            f"/spaces/{ids['space']}/comments", json={"body": {"markdown": f"Thread {n}"}}
+        )
+        assert r.status_code in (200, 201), r.text
+    for n in range(30):
+        r = alice.post(
+            f"/spaces/{ids['space']}/comments/{ids['first']}/replies",
+            json={"body": {"markdown": f"Reply {n}\n\nwith a second paragraph"}},
+        )
+        assert r.status_code in (200, 201), r.text
+    app, _ = make_app(world, tmp_path, start=_start(ids))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_comments(pilot)
+        lst = screen.thread_list
+        await until(pilot, lambda: len(lst.ids) == 32 and lst.highlighted == 0)
+        for key, moved in (("ctrl+d", True), ("ctrl+u", False), ("space", True), ("b", False)):
+            await pilot.press(key)
+            await until(
+                pilot,
+                lambda moved=moved: (lst.highlighted or 0) > 0 if moved else lst.highlighted == 0,
+            )  # type: ignore[misc]
+        await pilot.press("ctrl+f")
+        await until(pilot, lambda: (lst.highlighted or 0) >= 5)
+        await pilot.press("ctrl+b")
+        await until(pilot, lambda: lst.highlighted == 0)
+        await select_thread(pilot, screen, ids["first"])
+        pane = screen.pane
+        await pilot.press("enter")
+        await until(pilot, lambda: len(pane.posts) == 32 and pane.max_scroll_y > 0)
+        for key, down in (("ctrl+d", True), ("ctrl+u", False), ("space", True), ("b", False)):
+            await pilot.press(key)
+            await until(pilot, lambda down=down: pane.scroll_y > 0 if down else pane.scroll_y == 0)  # type: ignore[misc]
+        await pilot.press("ctrl+f", "g")
+        await until(pilot, lambda: pane.scroll_y == 0 and pane.cursor == 0)

@@ -29,6 +29,11 @@ class ThreadList(OptionList):
         Binding("k", "cursor_up", "Up", show=False, id="threads.up"),
         Binding("g", "first", "First", show=False, id="threads.first"),
         Binding("G", "last", "Last", show=False, id="threads.last"),
+        # the pager keys (common/pager.py) that the Comments view leaves free (d is delete)
+        Binding("space,ctrl+f", "pager_pages(1)", "Page down", show=False, id="threads.page_down"),
+        Binding("b,ctrl+b", "pager_pages(-1)", "Page up", show=False, id="threads.page_up"),
+        Binding("ctrl+d", "pager_half(1)", "Half page down", show=False, id="threads.half_down"),
+        Binding("ctrl+u", "pager_half(-1)", "Half page up", show=False, id="threads.half_up"),
     ]
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -113,6 +118,21 @@ class ThreadList(OptionList):
     def action_first(self) -> None:
         if self.ids:
             self.highlighted = 0
+
+    def _rows_per_page(self) -> int:
+        return max(1, self.scrollable_content_region.height // 2)  # two lines a thread
+
+    def _move(self, delta: int) -> None:
+        if not self.ids:
+            return
+        current = self.highlighted if self.highlighted is not None else 0
+        self.highlighted = max(0, min(len(self.ids) - 1, current + delta))
+
+    def action_pager_pages(self, step: int) -> None:
+        self._move(step * self._rows_per_page())
+
+    def action_pager_half(self, step: int) -> None:
+        self._move(step * max(1, self._rows_per_page() // 2))
 
     def action_last(self) -> None:
         if self.ids:
