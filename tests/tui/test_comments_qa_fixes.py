@@ -151,3 +151,46 @@ async def test_pager_keys_in_the_thread_list_and_pane(world: Any, tmp_path) -> N
             await until(pilot, lambda down=down: pane.scroll_y > 0 if down else pane.scroll_y == 0)  # type: ignore[misc]
         await pilot.press("ctrl+f", "g")
         await until(pilot, lambda: pane.scroll_y == 0 and pane.cursor == 0)
+
+
+async def test_marks_readable_in_light_themes(world: Any, tmp_path) -> None:
+    """#23: my reaction counts and "page changed" read at 4.5:1 in light themes."""
+    from rich.color import Color as RichColor
+    from textual.color import Color
+
+    from gitbook_tui.tui.render.theme_palette import contrast
+
+    ids = build_space(world)
+    app, _ = make_app(world, tmp_path, start=_start(ids))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_comments(pilot)
+        await select_thread(pilot, screen, ids["first"])
+        thread = screen.selected
+        assert thread is not None and thread.comment.target is not None
+        page = thread.comment.target.page
+        assert page is not None
+        page.outdated = True
+        screen.me = None
+        lst = screen.thread_list
+        eve = next(u.user.id for r in thread.comment.reactions for u in r.users if u.user)
+        lst.me = screen.pane.me = eve  # the reactions are eve's: "mine"
+        await pilot.press("j")  # off the row: measure it unhighlighted too
+
+        def _c(color: RichColor | None) -> Color:
+            assert color is not None and color.triplet is not None
+            return Color(*color.triplet)
+
+        def measure() -> dict[str, float]:
+            found: dict[str, float] = {}
+            for y in range(lst.size.height):
+                for seg in lst.render_line(y):
+                    for mark in ("page changed", "👍1"):
+                        if mark in seg.text and seg.style is not None:
+                            found[mark] = contrast(_c(seg.style.color), _c(seg.style.bgcolor))
+            return found
+
+        for theme in ("textual-light", "solarized-light"):
+            app.theme = theme
+            await pilot.pause()
+            await pilot.pause()
+            await until(pilot, lambda: len(measure()) == 2 and min(measure().values()) >= 4.5)

@@ -12,6 +12,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from ..common.text import inert
+from .mark_colours import mark_colours
 from .post_view import PostView
 from .thread_data import Post, ThreadState, author_name
 
@@ -108,7 +109,8 @@ class ThreadPane(VerticalScroll, can_focus=True):
         page = target.page if target is not None else None
         parts = [inert((page.title if page and page.title else "whole space"), style="bold")]
         if page is not None and page.outdated:
-            parts.append(inert(" · page changed since", style="$warning"))
+            warning = (mark_colours(self) or ("$text-warning",))[0]
+            parts.append(inert(" · page changed since", style=warning))
         if target is not None and target.node is not None and target.node.id:
             parts.append(inert(f" · on ¶ {target.node.id}", style="dim"))
         if comment.is_resolved:
