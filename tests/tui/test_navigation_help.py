@@ -38,7 +38,7 @@ async def test_help_is_curated_for_the_focused_pane(world, workspace, tmp_path):
         await pilot.press("question_mark")  # ? again: all of them
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen) and app.screen.show_all
-        assert "Screen — BrowserScreen" in help_text(app)
+        assert "Screen — Browser" in help_text(app)
         await pilot.press("question_mark")
         await until(pilot, lambda: browser_ready(app))
 

@@ -25,7 +25,7 @@ from ..common.composer import Composer
 from ..common.hint_footer import HintFooter
 from ..common.navigator import Navigator
 from ..common.status_bar import StatusBar, format_age
-from ..common.text import inert, plain
+from ..common.text import count_of, inert, plain
 from .author_picker import AuthorPicker
 from .comment_actions import NO_SPACE
 from .thread_data import ThreadState, author_name
@@ -192,7 +192,7 @@ class CommentsScreen(ThreadLoader):
     def _count_text(self) -> str:
         if self.space_id is None:
             return " · no space open (1: Browse)"
-        return f" · {len(self.order)} threads" if self.loaded else " · loading…"
+        return f" · {count_of(len(self.order), 'thread')}" if self.loaded else " · loading…"
 
     # -- selection ------------------------------------------------------------------------------
     @on(OptionList.OptionHighlighted, "#thread-list")

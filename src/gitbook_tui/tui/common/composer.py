@@ -36,7 +36,7 @@ from textual.widgets import Static, TextArea
 from ...drafts import Debouncer, DraftKey, DraftStore
 from .external_editor import ExternalEditorError, edit_externally
 from .state import account_key
-from .text import inert
+from .text import form_value, inert
 
 __all__ = ["Composer", "ComposerArea", "SendHandler"]
 
@@ -169,7 +169,9 @@ class Composer(Vertical):
             self.area.focus()
             unsaved = self.debouncer.unsaved(key)
             draft = await self.debouncer.load(key) if unsaved is None else None
-            text = unsaved if unsaved is not None else (draft.text if draft else initial)
+            text = (
+                unsaved if unsaved is not None else (draft.text if draft else form_value(initial))
+            )
             typed = self.area.text
             if text:
                 self._restoring = not typed

@@ -16,6 +16,7 @@ list scrolls with the usual keys.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -92,17 +93,77 @@ GROUP_TITLES: dict[str, str] = {
     "FilterInput": "Tree filter",
     "FindInput": "Find in page",
     "ErrorPane": "Error banner",
+    "FindBar": "Find in page",
+    "OutlineScreen": "Outline",
+    "SearchScreen": "Search",
+    "WelcomeScreen": "Sign in",
+    "OrgPickerScreen": "Organizations",
+    "StartingScreen": "Starting",
+    "HelpScreen": "Help",
+    "ConfirmScreen": "Confirm",
+    "Composer": "Composer",
+    "ComposerArea": "Text",
+    # Reviews
+    "ReviewInboxScreen": "Reviews",
+    "ChangeRequestReviewScreen": "Review",
+    "DiffView": "Diff",
+    "ChangedPagesList": "Changed pages",
+    "ConflictPanel": "Conflicts",
+    "MergeChecklistScreen": "Merge",
+    "SubjectScreen": "Subject",
+    "ReviewMessageScreen": "Review message",
+    "ReviewerPickerScreen": "Reviewers",
+    "EditTargetScreen": "Suggest an edit",
+    # Comments
+    "CommentsScreen": "Comments",
+    "ThreadList": "Threads",
+    "ThreadPane": "Thread",
+    "AuthorPicker": "Authors",
+    "ReactionPicker": "Reactions",
+    # Sites
+    "SitesScreen": "Sites",
+    "SitesTable": "Sites",
+    "SiteEditorScreen": "Site editor",
+    "StructurePane": "Structure",
+    "StructureList": "Structure",
+    "RedirectsPane": "Redirects",
+    "RedirectsTable": "Redirects",
+    "SettingsPane": "Settings",
+    "SettingsView": "Settings",
+    "FormScreen": "Form",
+    "PickScreen": "Pick",
+    "LintScreen": "Redirect lint",
+    "ImportScreen": "Import",
+    "ReportScreen": "Report",
 }
 """Group titles of the curated help, by class name (others: the class's ``HELP_TITLE``,
-else its name)."""
+else words made from its name: help never shows a Python class name)."""
+
+_SUFFIXES = ("Screen", "Widget")
+
+
+def _words(name: str) -> str:
+    """``ChangedPagesList`` → ``Changed pages list``: a readable fallback title."""
+    for suffix in _SUFFIXES:
+        if name.endswith(suffix) and name != suffix:
+            name = name[: -len(suffix)]
+    words = re.findall(r"[A-Z]+(?![a-z])|[A-Z]?[a-z0-9]+", name) or [name]
+    return " ".join([words[0], *(w.lower() if not w.isupper() else w for w in words[1:])])
 
 
 def _group_title(node: DOMNode) -> str:
-    for cls in type(node).__mro__:
+    return class_title(type(node))
+
+
+def class_title(node_class: type) -> str:
+    """The help group title of a widget, screen or app class (see :data:`GROUP_TITLES`)."""
+    for cls in node_class.__mro__:
+        if cls.__module__.startswith("textual."):
+            break  # a Textual base class: its name is no title for this group
         title = GROUP_TITLES.get(cls.__name__) or cls.__dict__.get("HELP_TITLE")
         if isinstance(title, str):
             return title
-    return type(node).__name__
+    return _words(node_class.__name__)
 
 
 def curated_groups(app: App[Any], screen: Screen[Any]) -> list[tuple[str, list[BindingRow]]]:
@@ -170,7 +231,7 @@ def binding_groups(app: App[Any], screen: Screen[Any]) -> list[tuple[str, list[B
     focused = screen.focused
     groups: list[tuple[str, list[BindingRow]]] = []
     for node, rows in _rows_by_node(app, screen):
-        name = type(node).__name__
+        name = _group_title(node)
         if node is screen:
             title = f"Screen — {name}"
         elif node is app:

@@ -1,6 +1,6 @@
 """The one sanitising path for server text shown in the terminal: inert, control-free
-Content (:func:`inert`), or a plain string for sinks told ``markup=False`` (:func:`plain`);
-and the one rule for how many cells text takes (:func:`cell_width`, :func:`fit`) and how
+Content (:func:`inert`), a plain string for sinks told ``markup=False`` (:func:`plain`) or
+for an editable field prefilled from the server (:func:`form_value`); and the one rule for how many cells text takes (:func:`cell_width`, :func:`fit`) and how
 an emoji is drawn in a label (:func:`emoji_slot`)."""
 
 from __future__ import annotations
@@ -12,7 +12,16 @@ from textual.content import Content
 
 from ...markdown.sanitize import clean_text
 
-__all__ = ["EMOJI_FALLBACK", "cell_width", "emoji_slot", "fit", "inert", "plain"]
+__all__ = [
+    "EMOJI_FALLBACK",
+    "cell_width",
+    "count_of",
+    "emoji_slot",
+    "fit",
+    "form_value",
+    "inert",
+    "plain",
+]
 
 EMOJI_FALLBACK = "✦"
 """Drawn in place of an emoji no terminal can be trusted to draw at a known width."""
@@ -31,15 +40,39 @@ def plain(text: str | None) -> str:
     return clean_text(text or "")
 
 
+def form_value(text: str | None, *, one_line: bool = False) -> str:
+    """Server text prefilled into an ``Input``, ``TextArea`` or composer: control-free.
+
+    An editable field writes its value to the terminal as it is (an ``Input``/``TextArea``
+    never parses markup, but ANSI/OSC escapes and bidi controls would reach the screen), so
+    every server string put into one goes through here first. Only the *prefill* is
+    cleaned: a restored draft is the user's own text and is left alone. ``one_line`` (for
+    an ``Input``) also turns line breaks and tabs into spaces.
+    """
+    value = clean_text(text or "")
+    if one_line:
+        value = value.replace("\n", " ").replace("\t", " ")  # \r is already gone
+    return value
+
+
+def count_of(count: int, noun: str, plural: str = "") -> str:
+    """``1 thread``, ``2 threads`` (``plural`` for an irregular noun)."""
+    return f"{count} {noun if count == 1 else (plural or noun + 's')}"
+
+
 cell_width = cell_len
 """How many terminal cells a string takes: Rich's count, which is what Textual draws with.
 Every widget that lines text up measures with this (never ``len``); the same function
 object as Rich's, so hot layout loops pay nothing for it."""
 
 
-def fit(text: str, width: int) -> str:
-    """``text`` cut or padded with spaces to exactly ``width`` cells (see :func:`cell_width`)."""
-    return set_cell_size(text, max(0, width))
+def fit(text: str, width: int, *, ellipsis: bool = False) -> str:
+    """``text`` cut or padded with spaces to exactly ``width`` cells (see :func:`cell_width`);
+    with ``ellipsis`` a cut ends with ``…`` so the reader knows there is more."""
+    width = max(0, width)
+    if ellipsis and width and cell_len(text) > width:
+        return set_cell_size(set_cell_size(text, width - 1).rstrip() + "…", width)
+    return set_cell_size(text, width)
 
 
 def _steady(char: str) -> bool:

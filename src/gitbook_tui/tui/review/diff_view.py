@@ -41,6 +41,7 @@ from ...markdown.diff import (
     wider,
 )
 from ...markdown.sanitize import clean_text
+from ..common.text import count_of
 from ..render.core import pad, wrap
 
 __all__ = ["SPLIT_FROM_WIDTH", "DiffView"]
@@ -358,7 +359,9 @@ class DiffView(ScrollView, can_focus=True):
         self.context = wider(self.context) if step > 0 else narrower(self.context)
         self._relayout_keeping_place()
         self.notify(
-            "All lines shown" if self.context is None else f"Context: {self.context} blocks",
+            "All lines shown"
+            if self.context is None
+            else f"Context: {count_of(self.context, 'block')}",
             timeout=2,
         )
 

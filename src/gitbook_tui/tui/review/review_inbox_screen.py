@@ -25,7 +25,7 @@ from textual.widgets import DataTable, Input, Static
 from ...api import GitBookError
 from ..common.navigator import Navigator
 from ..common.status_bar import StatusBar
-from ..common.text import inert
+from ..common.text import count_of, inert
 from .change_request_review_screen import ChangeRequestReviewScreen
 from .conflict_marks import load_conflict_marks
 from .inbox_data import CONFLICT, SECTIONS, STATUS_FILTERS, InboxRow, load_inbox, rows_in
@@ -223,7 +223,9 @@ class ReviewInboxScreen(Screen[None]):
             fallback = (
                 "" if self.org_wide else "  (per-space lists: the server has no organization list)"
             )
-            state.update(f"{len(self.shown)} change requests · enter review · p preview{fallback}")
+            state.update(
+                f"{count_of(len(self.shown), 'change request')} · enter review · p preview{fallback}"
+            )
         self._render_tabs()
         if self.has_class("-preview"):
             self._preview()

@@ -14,8 +14,8 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static, TextArea
 
-from ...markdown.sanitize import clean_text
 from ...models import ChangeRequest
+from ..common.text import form_value
 from .review_data import description_markdown
 
 __all__ = ["SubjectScreen"]
@@ -44,8 +44,12 @@ class SubjectScreen(ModalScreen[tuple[str, str] | None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="subject-dialog") as dialog:
             dialog.border_title = f"Edit #{self.cr.number}"
-            yield Input(clean_text(self.cr.subject or ""), max_length=100, id="subject-input")
-            yield TextArea(description_markdown(self.cr.description), id="subject-description")
+            yield Input(
+                form_value(self.cr.subject, one_line=True), max_length=100, id="subject-input"
+            )
+            yield TextArea(
+                form_value(description_markdown(self.cr.description)), id="subject-description"
+            )
             yield Static("ctrl+s save · escape cancel", id="subject-keys")
 
     def on_mount(self) -> None:

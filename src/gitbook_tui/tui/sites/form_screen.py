@@ -23,7 +23,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Input, Label, Select, Static
 
 from ...drafts import Debouncer, DraftKey
-from ..common.text import inert
+from ..common.text import form_value, inert
 
 __all__ = ["FormField", "FormScreen", "Values"]
 
@@ -95,6 +95,8 @@ class FormScreen(ModalScreen[Values | None]):
         self.drafts = drafts
         self.sending = False
         self.touched: set[str] = set()
+        for f in self.fields:  # server text prefilled: inert (a restored draft is the user's)
+            f.value = form_value(str(f.value or ""), one_line=True) if f.kind == "text" else f.value
         if restored:
             for f in self.fields:
                 if f.name not in restored:
@@ -121,7 +123,13 @@ class FormScreen(ModalScreen[Values | None]):
                 yield Label(f.label, classes="form-label")
                 if f.kind == "select":
                     yield Select(
-                        list(f.options), value=f.value, allow_blank=False, id=f"field-{f.name}"
+                        [
+                            (inert(label) if isinstance(label, str) else label, v)
+                            for label, v in f.options
+                        ],
+                        value=f.value,
+                        allow_blank=False,
+                        id=f"field-{f.name}",
                     )
                 else:
                     yield Input(

@@ -101,7 +101,7 @@ async def trace_report(client: AsyncGitBook, org_id: str, data: SiteData, path: 
                 inert(entry.source, style="bold"),
                 " → ",
                 inert(data.site_map.label_of(entry.destination)),
-                Content.styled(f"  ({kind}) {url or 'gone'}", "dim"),
+                inert(f"  ({kind}) {url or 'gone'}", style="dim"),
             )
         )
     if result.loop:

@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Input, Static
 
 from ..common.confirm_screen import ConfirmScreen
 from ..common.denial import gated
-from ..common.text import inert
+from ..common.text import count_of, inert
 from .form_screen import Values
 from .redirect_actions import redirect_fields
 from .redirect_rules import RedirectEntry, SiteMap
@@ -108,9 +108,9 @@ class RedirectsPane(RedirectTools):
         drafts = sum(1 for e in self.redirects if e.draft)
         parts = [f"{total} redirect{'s' if total != 1 else ''}"]
         if drafts:
-            parts.append(f"{drafts} draft")
+            parts.append(count_of(drafts, "draft"))
         if needle:
-            parts.append(f"{len(self.shown)} match “{self.filter_text}”")
+            parts.append(f"{len(self.shown) or 'none'} match “{self.filter_text}”")
         if not total:
             parts = ["No redirects yet: n adds one, I imports a CSV or YAML file."]
         else:

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 
 from rich.text import Text
 
-from ...api.errors import APIStatusError, GitBookError
+from ...api.errors import APIConnectionError, APIStatusError, GitBookError
 from ...markdown.sanitize import clean_text
 from ...models import Site
 
@@ -54,6 +54,9 @@ def error_text(error: BaseException, server: str = "") -> str:
     where = f" ({server})" if server else ""
     if isinstance(error, APIStatusError):
         return f"Server{where} refused: {clean_text(error.message)} [{error.status}]"
+    if isinstance(error, APIConnectionError):  # it says what failed: name the server in it
+        head, sep, rest = clean_text(str(error)).partition(" (")
+        return f"{head}{f' at {server}' if server else ''}{sep}{rest}"
     if isinstance(error, GitBookError):
         return f"Could not reach the server{where}: {clean_text(str(error))}"
     return f"Unexpected error: {clean_text(str(error))}"
