@@ -194,3 +194,16 @@ async def test_marks_readable_in_light_themes(world: Any, tmp_path) -> None:
             await pilot.pause()
             await pilot.pause()
             await until(pilot, lambda: len(measure()) == 2 and min(measure().values()) >= 4.5)
+
+
+async def test_long_page_titles_are_cut_with_an_ellipsis(world: Any, tmp_path) -> None:
+    """#7: a page title cut in the thread list ends with "…"."""
+    ids = build_space(world)
+    app, _ = make_app(world, tmp_path, start=_start(ids))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_comments(pilot)
+        thread = screen.threads[ids["first"]]
+        assert thread.comment.target is not None and thread.comment.target.page is not None
+        thread.comment.target.page.title = "Quickstart: your first stream"
+        row = screen.thread_list.row(thread).plain.splitlines()[0]
+        assert row.startswith("Quickstart: your first stre… · ")

@@ -10,7 +10,7 @@ from textual.content import Content
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
-from ..common.text import inert
+from ..common.text import fit, inert
 from .mark_colours import mark_colours
 from .thread_data import ThreadState, age, author_name, first_line, reactions_summary
 
@@ -68,8 +68,8 @@ class ThreadList(OptionList):
         warning, accent = self._marks()
         first: list[Content] = [
             inert("● new " if thread.new else "", style=f"bold {accent}"),
-            inert(where[:28], style="bold"),
-            inert(f" · {author_name(comment.postedBy)[:20]}"),
+            inert(fit(where, 28, ellipsis=True).rstrip(), style="bold"),
+            inert(f" · {fit(author_name(comment.postedBy), 20, ellipsis=True).rstrip()}"),
             inert(f" · {age(comment.postedAt, self.now)}", style="dim"),
         ]
         if page is not None and page.outdated:
