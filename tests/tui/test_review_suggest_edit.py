@@ -276,3 +276,32 @@ async def test_the_edited_page_is_the_one_shown(world, desk, tmp_path, monkeypat
         assert review.pages.selected is not None
         assert review.pages.selected.page.id == desk["page"]
         await until(pilot, lambda: any("11 GB" in line for line in review.diff.all_text()))
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "sed -i 's/10 GB/12 GB/' \"$1\"",
+        # the whole file pasted back, title heading and front matter included
+        "sed -i 's/10 GB/12 GB/' \"$1\" && printf -- '---\\ndescription: Streams.\\n---\\n\\n"
+        '# Streams\\n\\n\' | cat - "$1" > "$1.new" && mv "$1.new" "$1"',
+    ],
+    ids=["body", "with-title"],
+)
+async def test_the_edit_adds_no_title_heading(world, desk, tmp_path, monkeypatch, command):
+    """The editor gets the page's body (no ``# Streams``); what it saves is posted as is and
+    the change request's page and diff hold only the edit, never a second title."""
+    seen = editor(tmp_path, monkeypatch, command)
+    space = desk["space"]["id"]
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_page(app, pilot, space, desk["page"])
+        await press_edit(pilot)
+        review = await review_shown(app, pilot)
+        assert review.state is not None
+        lines = review.diff.all_text()
+        assert any("12 GB" in line for line in lines)
+        assert not any("# Streams" in line or "---" in line for line in lines), lines
+    assert not seen.read_text().startswith(("# Streams", "---"))
+    text = page_in(world, space, review.state.cr.id, desk["page"])
+    assert "12 GB" in text and "# Streams" not in text and not text.startswith("---")

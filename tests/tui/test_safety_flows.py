@@ -452,7 +452,7 @@ def filler(word: str, count: int) -> str:
     return "\n\n".join(f"{word} paragraph {n}: nothing to see here." for n in range(count))
 
 
-MANUAL = f"""# Manual
+MANUAL = f"""# Using the manual
 
 The first paragraph of the manual.
 
@@ -529,7 +529,7 @@ async def test_outline_scrolls_to_the_heading(world, guide, tmp_path, opened):
         await open_page(pilot, browser, guide["space"], guide["Manual"])
         viewer = browser.viewer
         assert viewer.scroll_y == 0
-        assert "Manual" in " ".join(top_lines(viewer))
+        assert "Using the manual" in " ".join(top_lines(viewer))
         await pilot.press("t")
         await until(pilot, lambda: isinstance(app.screen, OutlineScreen))
         listing = app.screen.query_one("#outline-list", OptionList)
@@ -537,7 +537,7 @@ async def test_outline_scrolls_to_the_heading(world, guide, tmp_path, opened):
             listing.get_option_at_index(i).prompt.plain.strip()  # type: ignore[union-attr]
             for i in range(listing.option_count)
         ]
-        assert titles == ["Manual", "Deep section", "Another heading"]
+        assert titles == ["Using the manual", "Deep section", "Another heading"]
         await pilot.press(*"another", "enter")
         await until(pilot, lambda: app.screen is browser)
         await until(pilot, lambda: "Another heading" in " ".join(top_lines(viewer)))

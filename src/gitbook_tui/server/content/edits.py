@@ -14,6 +14,12 @@ The batch is the openapi ``ChangeRequestContentChange`` list, each item a plain 
 - ``insert_files``: ``files`` [{name, ref, contentType, url | base64}]; markdown of the batch
   may reference them as ``./<ref>``, rewritten to ``/files/<fileId>``.
 
+A markdown ``document`` is read as Git Sync reads a page file (:mod:`.page_text`): its front
+matter sets page metadata (winning over the fields above); a leading ``# Title`` is the title
+of an inserted page without ``title``, and is dropped when it repeats the page's title (else it
+stays a heading of the body); only the rest is stored as the page's document. So the markdown export of a
+page (its body), written back unchanged, changes nothing.
+
 Any invalid change rejects the whole batch with :class:`EditError` (a 400 naming the field).
 """
 
@@ -22,7 +28,6 @@ from __future__ import annotations
 import base64
 import binascii
 import mimetypes
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,6 +35,7 @@ from typing import Any
 from ..core.assets import image_dimensions
 from ..core.slugs import slugify, unique_slug
 from ..core.storage import Tx
+from .page_text import apply_front_matter, page_text, same_title
 from .page_tree_copy import PageTreeCopy
 
 _PAGE_FIELDS = ("title", "emoji", "icon", "description", "hidden", "noIndex", "noRobotsIndex")
@@ -69,11 +75,6 @@ def _unique_slug(slug: str, siblings: list[dict[str, Any]], own_id: str | None) 
     # The page being edited does not compete with itself for its slug.
     taken = {s["slug"] for s in siblings if s["id"] != own_id and s.get("slug") is not None}
     return unique_slug(slug, taken)
-
-
-def heading_title(markdown: str) -> str | None:
-    match = re.search(r"^#\s+(.+?)\s*#*\s*$", markdown, flags=re.MULTILINE)
-    return match.group(1).strip() if match else None
 
 
 def locate(
@@ -177,8 +178,15 @@ class _Batch:
     def insert_page(self, i: int, change: dict[str, Any]) -> None:
         where = f"changes[{i}]"
         markdown = self._markdown(change.get("document"), where)
+        # As Git Sync reads a file: front matter is page metadata (it wins over the change's
+        # fields), a leading "# Title" the title, the rest the page's document. Given a
+        # ``title``, a leading heading that does not repeat it stays a heading of the body.
+        read = page_text(markdown or "")
         container, _ = self._container(change.get("into"), where)
-        title = change.get("title") or heading_title(markdown or "") or "Untitled"
+        title = change.get("title") or read.title or "Untitled"
+        body = read.body
+        if read.title is not None and not same_title(read.title, title):
+            body = read.headed
         page_id = self.env.new_id()
         slug = _unique_slug(change.get("slug") or slugify(title), container, page_id)
         node: dict[str, Any] = {
@@ -193,11 +201,12 @@ class _Batch:
             "noIndex": False,
             "createdAt": self.env.now,
             "updatedAt": self.env.now,
-            "document": self.env.tx.put_blob(markdown or ""),
+            "document": self.env.tx.put_blob(body),
             "pages": [],
         }
         self.tree.own(node, node["pages"])
         self._apply_fields(node, {k: v for k, v in change.items() if k != "title"})
+        apply_front_matter(node, read.meta)
         self._place(container, node, change.get("at"))
         if change.get("ref"):
             self.page_refs[change["ref"]] = page_id
@@ -215,7 +224,15 @@ class _Batch:
         if markdown is not None:
             if node.get("type", "document") != "document":
                 raise EditError(f"{where}.document: page '{change['page']}' is not a document")
-            digest = self.env.tx.put_blob(markdown)
+            # Front matter is page metadata (it wins over the change's fields); a leading
+            # "# Title" repeating the page's title is that title, not a heading of the body
+            # (the markdown export of a page is its body: written back, it changes nothing).
+            read = page_text(markdown)
+            touched = apply_front_matter(node, read.meta) or touched
+            body = read.headed
+            if read.title is not None and same_title(read.title, node.get("title")):
+                body = read.body
+            digest = self.env.tx.put_blob(body)
             if node.get("document") != digest:
                 node["document"] = digest
                 touched = True

@@ -11,6 +11,7 @@ from typing import Any
 
 from fastapi import FastAPI
 
+from ...markdown.front_matter import FrontMatterError, read_front_matter
 from ..bootstrap import add_member, create_org, create_user
 from ..core.clock import iso
 from ..core.context import issue_token
@@ -38,12 +39,19 @@ def _with_description(markdown: str, description: str | None) -> str:
     """The page text with ``description`` in its front matter (one block, never two)."""
     if not description:
         return markdown
+    line = f"description: {description}"
+    try:
+        plain = read_front_matter(line) == {"description": description}
+    except FrontMatterError:
+        plain = False
+    if not plain:  # "a: b" and the like are not a plain YAML scalar: quoted (JSON is YAML)
+        line = f"description: {json.dumps(description, ensure_ascii=False)}"
     if markdown.startswith("---\n"):
         head, sep, rest = markdown[4:].partition("\n---\n")
         if sep:
-            kept = [line for line in head.splitlines() if not line.startswith("description:")]
-            return "---\n" + "\n".join([f"description: {description}", *kept]) + "\n---\n" + rest
-    return f"---\ndescription: {description}\n---\n\n{markdown}"
+            kept = [old for old in head.splitlines() if not old.startswith("description:")]
+            return "---\n" + "\n".join([line, *kept]) + "\n---\n" + rest
+    return f"---\n{line}\n---\n\n{markdown}"
 
 
 def gitsync_files(pages: list[dict[str, Any]]) -> dict[str, bytes]:

@@ -10,6 +10,16 @@ from typing import Any
 from ...markdown.front_matter import FrontMatterError, read_front_matter
 from ...markdown.front_matter import split_front_matter as find_front_matter
 from ...markdown.html_blocks import strip_html
+from ..content.page_text import read_page, split_title
+
+__all__ = [
+    "Entry",
+    "parse_simple_yaml",
+    "parse_summary",
+    "read_page",
+    "split_front_matter",
+    "split_title",
+]
 
 # -- YAML (.gitbook.yaml, front matter) -------------------------------------------------------
 
@@ -32,29 +42,6 @@ def split_front_matter(markdown: str) -> tuple[dict[str, Any], str]:
         return read_front_matter(raw), body
     except FrontMatterError:
         return {}, markdown
-
-
-def read_page(markdown: str) -> tuple[dict[str, Any], str, str | None]:
-    """``(front matter, body, problem)``. Unreadable front matter stays at the top of the
-    body (so the viewer shows it with a warning) and ``problem`` says why."""
-    raw, body = find_front_matter(markdown)
-    if raw is None:
-        return {}, markdown, None
-    try:
-        return read_front_matter(raw), body, None
-    except FrontMatterError as exc:
-        return {}, markdown, str(exc)
-
-
-_H1_RE = re.compile(r"\A\s*#[ \t]+(.+?)[ \t#]*(?:\r?\n|\Z)")
-
-
-def split_title(markdown: str) -> tuple[str | None, str]:
-    """The leading ``# Title`` of a page (GitBook keeps it as the page title) and the rest."""
-    match = _H1_RE.match(markdown)
-    if match is None:
-        return None, markdown
-    return match.group(1).strip(), markdown[match.end() :].lstrip("\r\n")
 
 
 # -- SUMMARY.md ---------------------------------------------------------------------------------

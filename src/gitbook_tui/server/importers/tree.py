@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote
 
-from ...markdown.front_matter import split_front_matter as find_front_matter
+from ..content.page_text import apply_front_matter, page_text
 from ..core.clock import iso
 from ..core.slugs import slugify, unique_slug
 from .sources import ContentImportError, FileTooLarge, FolderSource, Source
@@ -178,22 +178,20 @@ def build_tree(
                     else:
                         tree.imported += 1
                         text = data.decode("utf-8", errors="replace")
-                        meta, body, problem = read_page(text)
-                        if problem is not None:
-                            tree.warnings.append(f"{target}: front matter not read: {problem}")
+                        parsed = page_text(text)
+                        if parsed.problem is not None:
                             # Kept above the body: the viewer shows it with the warning.
-                            raw, rest = find_front_matter(text)
-                            title, markdown = split_title(rest)
-                            markdown = f"---\n{raw}\n---\n{markdown}"
-                        else:
-                            title, markdown = split_title(body)
+                            tree.warnings.append(
+                                f"{target}: front matter not read: {parsed.problem}"
+                            )
+                        meta, title, markdown = parsed.meta, parsed.title, parsed.body
                         node["git"] = {"path": rel(target), "oid": _git_oid(data)}
                         note_references(rel(target), markdown)
                 else:
                     tree.imported += 1
                 node["title"] = entry.title or title or _title_from_path(target or "page")
                 node["markdown"] = markdown
-                _apply_front_matter(node, meta)
+                apply_front_matter(node, meta)
                 node["slug"] = unique_slug(_slug_for(target, node["title"]), taken)
                 node["pages"] = build(entry.children, set())
             nodes.append(node)
@@ -305,33 +303,6 @@ def _slug_for(target: str | None, title: str) -> str:
         parent = posixpath.basename(posixpath.dirname(path))
         return slugify(parent) if parent else slugify(title)
     return slugify(stem)
-
-
-_LAYOUT_KEYS = ("cover", "title", "description", "tableOfContents", "outline", "pagination")
-
-
-def _apply_front_matter(node: dict[str, Any], meta: dict[str, Any]) -> None:
-    for key in ("description", "emoji", "icon"):
-        value = meta.get(key)
-        # Folded and literal YAML blocks end with a newline ("description: >"): not content.
-        if isinstance(value, str | int) and not isinstance(value, bool) and str(value).strip():
-            node[key] = str(value).strip()
-    for key in ("hidden", "noIndex", "noRobotsIndex"):
-        if key in meta:
-            node[key] = meta[key] is True
-    layout = meta.get("layout")
-    if isinstance(layout, dict):
-        flags: dict[str, Any] = {}
-        for key in _LAYOUT_KEYS:
-            value = layout.get(key)
-            if isinstance(value, dict) and isinstance(value.get("visible"), bool):
-                flags[key] = value["visible"]
-            elif isinstance(value, bool):
-                flags[key] = value
-        if isinstance(layout.get("coverSize"), str):
-            flags["coverSize"] = layout["coverSize"]
-        if flags:
-            node["layout"] = flags
 
 
 def _entries_from_folders(source: FolderSource, root: str, readme: str) -> list[Entry]:
