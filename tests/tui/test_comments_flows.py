@@ -183,13 +183,14 @@ async def test_thread_deleted_meanwhile(world: Any, tmp_path) -> None:
         await pilot.press("x")  # optimistic resolve, refused with 404: rolled back, dropped
         await until(pilot, lambda: ids["second"] not in screen.thread_list.ids)
         assert any("deleted meanwhile" in n for n in notes)
-        # a reply to a thread deleted meanwhile: the composer keeps the text and the error
+        # a reply to a thread deleted meanwhile: the composer keeps the text (as a new
+        # thread's draft: test_comments_qa_fixes)
         await select_thread(pilot, screen, ids["first"])
         await pilot.press("enter", "c")
         await until(pilot, lambda: screen.composer.is_open)
         world.client("alice").delete(f"/spaces/{ids['space']}/comments/{ids['first']}")
         await pilot.press(*"Too late", "ctrl+s")
-        await until(pilot, lambda: screen.composer.error is not None)
+        await until(pilot, lambda: "deleted" in screen.composer.title)
         assert screen.composer.is_open and screen.composer.text == "Too late"
 
 

@@ -30,9 +30,10 @@ from ..common.text import plain
 from .thread_data import Post, ThreadState, author_name, utc_now
 from .thread_pane import ThreadPane
 
-__all__ = ["READ_ONLY", "CommentActions"]
+__all__ = ["NO_SPACE", "READ_ONLY", "CommentActions"]
 
 READ_ONLY = "You have read access to this space: you can't comment here."
+NO_SPACE = "No space open: press 1 (Browse) and pick a space, then 3 for its comments."
 _local_ids = itertools.count(1)
 
 
@@ -122,6 +123,14 @@ class CommentActions(Screen[None]):
             return "Wait until the server has it."
         return None
 
+    def nothing_selected(self) -> bool:
+        """No thread to act on: say why (no space open, or no thread selected)."""
+        if self.space_id is not None and self.selected is not None:
+            return False
+        message = NO_SPACE if self.space_id is None else "Select a thread first."
+        self.notify(message, timeout=4, markup=False)
+        return True
+
     # -- the outbox (the app's: one queue and replayer for every view) -----------------------
     @property
     def replay_loop(self) -> ReplayLoop | None:
@@ -167,7 +176,7 @@ class CommentActions(Screen[None]):
     @gated
     async def action_compose(self) -> None:
         if self.space_id is None:
-            self.notify("Open a space first.", timeout=3)
+            self.notify(NO_SPACE, timeout=4, markup=False)
             return
         thread = self.selected
         if self._replying() and thread is not None:
@@ -261,6 +270,11 @@ class CommentActions(Screen[None]):
             self.redraw_thread(thread)
             if isinstance(exc, NotFoundError):
                 self.forget_thread(thread_id, "This thread was deleted meanwhile.")
+                # nothing typed is lost: the text becomes a new thread's draft on its page
+                self.call_later(self._rescue_reply, thread, text)
+                raise RuntimeError(
+                    "this thread was deleted meanwhile — opening your text as a new thread"
+                ) from None
             raise
         thread.pending.discard(local.id)
         thread.replies = [reply if r.id == local.id else r for r in thread.replies or []]
@@ -269,11 +283,38 @@ class CommentActions(Screen[None]):
         )
         self.redraw_thread(thread)
 
+    async def _rescue_reply(self, thread: ThreadState, text: str) -> None:
+        """A reply whose thread was deleted meanwhile: its draft moves to the new-thread key
+        of the thread's page (after a draft already there) and that composer opens with it."""
+        target = thread.comment.target
+        page = target.page.id if target is not None and target.page is not None else None
+        old, key = self._key(REPLY, thread.id), self._key(COMMENT, page or "")
+        debouncer = self.composer.debouncer
+        existing = await debouncer.load(key)
+        if existing is not None and existing.text.strip() and text not in existing.text:
+            text = f"{existing.text.rstrip()}\n\n{text}"
+        where = "this page" if page else "the whole space"
+        title = f"Thread deleted: post your reply as a new thread on {where}?"
+        debouncer.schedule(key, text, title=title)
+        await debouncer.flush(key)
+        self.composing_new = True
+        self.add_class("-thread-open")
+        await self.composer.open(key, title, lambda t: self._send_new(page, key, t))
+        await debouncer.discard(old)
+        self.notify(
+            "The thread was deleted meanwhile: your reply is now a new-thread draft "
+            f"on {where} (ctrl+s posts it, escape keeps the draft for c).",
+            severity="warning",
+            timeout=8,
+            markup=False,
+        )
+
     @gated
     async def action_edit(self) -> None:
+        if self.nothing_selected():
+            return
         thread, post = self.selected, self._target_post()
         if thread is None or post is None or self.space_id is None:
-            self.notify("Select a thread first.", timeout=3)
             return
         space_id, thread_id, post_id = self.space_id, thread.id, post.id
         cr = self.change_request
@@ -317,6 +358,8 @@ class CommentActions(Screen[None]):
     @gated
     @work(exclusive=True, group="comments-delete", exit_on_error=False)
     async def action_delete(self) -> None:
+        if self.nothing_selected():
+            return
         thread, post = self.selected, self._target_post()
         if thread is None or post is None or self.space_id is None:
             return

@@ -27,6 +27,7 @@ from ..common.navigator import Navigator
 from ..common.status_bar import StatusBar, format_age
 from ..common.text import count_of, inert, plain
 from .author_picker import AuthorPicker
+from .comment_actions import NO_SPACE
 from .thread_data import ThreadState, author_name
 from .thread_list import ThreadList
 from .thread_loader import PAGE_SIZE, REFRESH_SECONDS, ThreadLoader
@@ -181,15 +182,17 @@ class CommentsScreen(ThreadLoader):
             inert("Comments", style="bold"),
             inert(f" · {space}" if space else ""),
             inert(f" · {self.status} · {where} · {author}", style="$text-accent"),
-            inert(
-                f" · {count_of(len(self.order), 'thread')}" if self.loaded else " · loading…",
-                style="dim",
-            ),
+            inert(self._count_text(), style="dim"),
         ]
         if self.offline:
             cached = f", cached {format_age(self.cached_age)}" if self.cached_age else ""
             parts.append(inert(f" · offline{cached}", style="$warning"))
         self.query_one("#comments-title", Static).update(Content("").join(parts))
+
+    def _count_text(self) -> str:
+        if self.space_id is None:
+            return " · no space open (1: Browse)"
+        return f" · {count_of(len(self.order), 'thread')}" if self.loaded else " · loading…"
 
     # -- selection ------------------------------------------------------------------------------
     @on(OptionList.OptionHighlighted, "#thread-list")
@@ -265,6 +268,7 @@ class CommentsScreen(ThreadLoader):
     @work(exclusive=True, group="comments-authors", exit_on_error=False)
     async def action_pick_author(self) -> None:
         if self.space_id is None:
+            self.notify(NO_SPACE, timeout=4, markup=False)
             return
         try:
             pager = self.client.comments.commenters(

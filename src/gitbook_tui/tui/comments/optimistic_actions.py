@@ -26,6 +26,8 @@ class OptimisticActions(CommentActions):
 
     @gated
     async def action_resolve(self) -> None:
+        if self.nothing_selected():
+            return
         thread = self.selected
         if thread is None or self.space_id is None:
             return
@@ -49,6 +51,8 @@ class OptimisticActions(CommentActions):
     @gated
     @work(exclusive=True, group="comments-react", exit_on_error=False)
     async def action_react(self) -> None:
+        if self.nothing_selected():
+            return
         thread, post = self.selected, self._target_post()
         if thread is None or post is None or self.space_id is None:
             return

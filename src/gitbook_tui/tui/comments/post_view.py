@@ -61,13 +61,13 @@ class PostView(Vertical):
         if post.editedAt is not None:
             parts.append(inert(" · edited", style="italic dim"))
         if self.pending:
-            parts.append(inert(" ⧗ sending", style="$warning"))
+            parts.append(inert(" ⧗ sending", style="$text-warning"))
         if self.new:
-            parts.append(inert(" ● new", style="bold $accent"))
+            parts.append(inert(" ● new", style="bold $text-accent"))
         return Content("").join(parts)
 
     def _reactions(self) -> Content:
-        return reactions_summary(self.post.reactions, self.me, "bold reverse $accent")
+        return reactions_summary(self.post.reactions, self.me, "bold underline $text-accent")
 
     def refresh_post(self, post: Post, *, pending: bool) -> None:
         """Show a changed post (an optimistic or confirmed edit) in place."""

@@ -86,17 +86,28 @@ class ThreadLoader(OptimisticActions):
         banner.set_class(bool(message), "-shown")
 
     def _show_empty(self) -> None:
-        self.thread_list.show([])
+        self.thread_list.show_empty(self._empty_text())
         self.call_later(self.pane.show, None, empty=self._empty_text())
 
     def _empty_text(self) -> str:
         if self.space_id is None:
-            return "Open a space in Browse (1) to see its comments."
+            return "No space open. Press 1 (Browse) and pick a space, then 3 for its comments."
         if not self.loaded:
             return "Loading threads…"
         if not self.order:
-            return "No threads here. c starts one, f shows resolved threads."
+            return self._no_threads_text()
         return "Select a thread (j/k, enter)."
+
+    def _no_threads_text(self) -> str:
+        which = {"open": "open threads", "resolved": "resolved threads"}.get(self.status, "threads")
+        where = "in this space"
+        if self.change_request is not None:
+            where = "on this change request"
+        elif self.page_scope is not None:
+            where = "on this page"
+        by = " by this author" if self.author else ""
+        more = ", f shows resolved ones" if self.status == "open" else ""
+        return f"No {which} {where}{by} — c starts one{more}."
 
     # -- loading --------------------------------------------------------------------------------
     @work(exclusive=True, group="comments-load", exit_on_error=False)
@@ -104,6 +115,7 @@ class ThreadLoader(OptimisticActions):
         space_id = self.space_id
         if space_id is None:
             self.loaded = True
+            self._draw_title()
             self._show_empty()
             return
         client = self.client
@@ -191,11 +203,20 @@ class ThreadLoader(OptimisticActions):
         self.loaded = True
         keep = self.selected_id if self.selected_id in threads else None
         self.thread_list.show([threads[i] for i in self.order], selected=keep)
+        if not self.order:
+            self.thread_list.show_empty(self._empty_text())
         if keep is None and self.order:
             self.selected_id = self.thread_list.selected_id
         self._draw_title()
         selected = self.selected
-        if selected is None or selected.stale or shown_before != (selected.comment, False):
+        on_screen = self.pane.thread
+        if (
+            selected is None
+            or selected.stale
+            or shown_before != (selected.comment, False)
+            or on_screen is None  # e.g. "Loading threads…" after a change of scope
+            or on_screen.id != selected.id
+        ):
             # the list paints first; the thread follows in the next turn (a refresh that
             # changed nothing in it leaves it, and its scroll position, alone)
             self.call_after_refresh(self.show_selected)
@@ -260,6 +281,8 @@ class ThreadLoader(OptimisticActions):
         if self.selected_id == thread_id:
             self.selected_id = None
         self.thread_list.show([self.threads[i] for i in self.order])
+        if not self.order:
+            self.thread_list.show_empty(self._empty_text())
         self.selected_id = self.thread_list.selected_id
         self.notify(message, severity="warning", markup=False)
         self._draw_title()

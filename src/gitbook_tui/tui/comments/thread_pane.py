@@ -12,6 +12,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from ..common.text import inert
+from .mark_colours import mark_colours
 from .post_view import PostView
 from .thread_data import Post, ThreadState, author_name
 
@@ -40,6 +41,11 @@ class ThreadPane(VerticalScroll, can_focus=True):
         Binding("g,home", "first", "First post", show=False, id="thread.first"),
         Binding("G,end", "last", "Last post", show=False, id="thread.last"),
         Binding("enter", "screen.open_page", "Open page", id="thread.open_page"),
+        # the pager keys (common/pager.py) that the Comments view leaves free (d is delete)
+        Binding("space,ctrl+f", "pager_pages(1)", "Page down", show=False, id="thread.page_down"),
+        Binding("b,ctrl+b", "pager_pages(-1)", "Page up", show=False, id="thread.page_up"),
+        Binding("ctrl+d", "pager_half(1)", "Half page down", show=False, id="thread.half_down"),
+        Binding("ctrl+u", "pager_half(-1)", "Half page up", show=False, id="thread.half_up"),
     ]
 
     def __init__(self, *, id: str | None = None) -> None:
@@ -103,7 +109,8 @@ class ThreadPane(VerticalScroll, can_focus=True):
         page = target.page if target is not None else None
         parts = [inert((page.title if page and page.title else "whole space"), style="bold")]
         if page is not None and page.outdated:
-            parts.append(inert(" · page changed since", style="$warning"))
+            warning = (mark_colours(self) or ("$text-warning",))[0]
+            parts.append(inert(" · page changed since", style=warning))
         if target is not None and target.node is not None and target.node.id:
             parts.append(inert(f" · on ¶ {target.node.id}", style="dim"))
         if comment.is_resolved:
@@ -138,7 +145,19 @@ class ThreadPane(VerticalScroll, can_focus=True):
         self.select(self.cursor + delta)
 
     def action_first(self) -> None:
-        self.select(0)
+        if self.posts:
+            self.cursor = 0
+            self._mark()
+        self.scroll_home(animate=False, immediate=True)  # the heading too
+
+    def _page(self) -> int:
+        return max(1, self.scrollable_content_region.height)
+
+    def action_pager_pages(self, step: int) -> None:
+        self.scroll_relative(y=step * self._page(), animate=False, immediate=True)
+
+    def action_pager_half(self, step: int) -> None:
+        self.scroll_relative(y=step * max(1, self._page() // 2), animate=False, immediate=True)
 
     def action_last(self) -> None:
         self.select(len(self.posts) - 1)
