@@ -207,3 +207,28 @@ async def test_long_page_titles_are_cut_with_an_ellipsis(world: Any, tmp_path) -
         thread.comment.target.page.title = "Quickstart: your first stream"
         row = screen.thread_list.row(thread).plain.splitlines()[0]
         assert row.startswith("Quickstart: your first stre… · ")
+
+
+async def test_post_marks_readable_in_light_themes(world: Any, tmp_path) -> None:
+    """#23, the thread pane: "⧗ sending", "● new" and my reactions inside a post read at
+    4.5:1 on the post's background, in the theme chosen now."""
+    from textual.color import Color
+
+    from gitbook_tui.tui.comments.post_view import PostView
+    from gitbook_tui.tui.render.theme_palette import contrast
+
+    ids = build_space(world)
+    app, _ = make_app(world, tmp_path, start=_start(ids))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_comments(pilot)
+        await select_thread(pilot, screen, ids["first"])
+        await until(pilot, lambda: bool(screen.query(PostView)))
+        for theme in ("textual-light", "solarized-light", "textual-dark"):
+            app.theme = theme
+            await pilot.pause()
+            post = screen.query(PostView).first()
+            ground = post.background_colors[1]
+            marks = post._mark_colours()
+            assert all(not m.startswith("$") for m in marks), (theme, marks)
+            for mark in marks:
+                assert contrast(Color.parse(mark), ground) >= 4.5, (theme, mark)

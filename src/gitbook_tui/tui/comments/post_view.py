@@ -10,6 +10,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from ..common.text import inert
+from .mark_colours import mark_colours
 from .markdown_body import MarkdownBody
 from .thread_data import Post, age, author_name, body_markdown, reactions_summary
 
@@ -60,14 +61,34 @@ class PostView(Vertical):
         ]
         if post.editedAt is not None:
             parts.append(inert(" · edited", style="italic dim"))
+        warning, accent = self._mark_colours()
         if self.pending:
-            parts.append(inert(" ⧗ sending", style="$text-warning"))
+            parts.append(inert(" ⧗ sending", style=warning))
         if self.new:
-            parts.append(inert(" ● new", style="bold $text-accent"))
+            parts.append(inert(" ● new", style=f"bold {accent}"))
         return Content("").join(parts)
 
     def _reactions(self) -> Content:
-        return reactions_summary(self.post.reactions, self.me, "bold underline $text-accent")
+        _, accent = self._mark_colours()
+        return reactions_summary(self.post.reactions, self.me, f"bold underline {accent}")
+
+    def _mark_colours(self) -> tuple[str, str]:
+        """(warning, accent) readable on this post's background (theme colours before the
+        post has its styles, and in ANSI themes)."""
+        try:
+            colours = mark_colours(self) if self.is_mounted else None
+        except Exception:  # (styles not computed yet)
+            colours = None
+        return colours or ("$text-warning", "$text-accent")
+
+    def on_mount(self) -> None:
+        self._redraw_marks()
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self._redraw_marks())
+
+    def _redraw_marks(self) -> None:
+        """Draw the header and reactions again in the colours of the current theme."""
+        self.query_one(".post--header", Static).update(self._header())
+        self.query_one(".post--reactions", Static).update(self._reactions())
 
     def refresh_post(self, post: Post, *, pending: bool) -> None:
         """Show a changed post (an optimistic or confirmed edit) in place."""
