@@ -70,7 +70,9 @@ class Viewport:
         position inside it) on screen. Only what becomes visible is laid out."""
         self.height = max(1, height)
         layout = self.layout
-        if width != layout.width:
+        if width != layout.width and not len(layout):
+            layout.set_width(width)  # an empty page: nothing to keep in place
+        elif width != layout.width:
             index = layout.block_at(self.top)
             fraction = (self.top - layout.start(index)) / max(1, layout.height(index))
             layout.set_width(width)
