@@ -1,7 +1,7 @@
 """Comment listing through the in-process server: ``GET /spaces/{id}/comments`` on the demo's
 2,000-page knowledge base.
 
-Run: python benchmarks/bench_comment_api.py [--rounds 20] [--db PATH]
+Run: python benchmarks/bench_comment_api.py [--rounds 20] [--db PATH] [--quick]
 
 Seeds the demo into a temporary database (or reuses ``--db``, seeding it when empty), then
 times, through ``httpx.ASGITransport`` (the whole app: middleware, routing, the handler,
@@ -77,6 +77,7 @@ async def run(db: Path, rounds: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument("--quick", action="store_true", help="3 requests each (CI smoke test)")
     parser.add_argument("--db", type=Path, help="a demo database to reuse (seeded if empty)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
@@ -84,7 +85,7 @@ def main() -> None:
         started = time.perf_counter()
         if seed_demo_if_empty(create_app(db)):
             print(f"seeded the demo in {time.perf_counter() - started:.1f} s")
-        asyncio.run(run(db, args.rounds))
+        asyncio.run(run(db, 3 if args.quick else args.rounds))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """CPU of the demo's second seeding phase (what the server's gate holds requests for).
 
-Run: python benchmarks/bench_demo_phase2.py [--rounds 5] [--profile FILE]
+Run: python benchmarks/bench_demo_phase2.py [--rounds 5] [--profile FILE] [--quick]
 
 Each round seeds phase 1 into a new temporary database, then times phase 2 as the server
 process runs it (a ``BatchStorage`` and an app of its own, ``DemoSeeding.seed_extras``):
@@ -45,9 +45,10 @@ def one_round(folder: Path, profile: str | None = None) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--quick", action="store_true", help="one round (CI smoke test)")
     parser.add_argument("--profile", help="write cProfile stats of one round to this file")
     args = parser.parse_args()
-    rounds = 1 if args.profile else args.rounds
+    rounds = 1 if args.profile or args.quick else args.rounds
     cpus: list[float] = []
     for n in range(rounds):
         with tempfile.TemporaryDirectory() as folder:
