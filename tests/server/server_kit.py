@@ -38,3 +38,17 @@ def walk_pages(pages: list[dict[str, Any]]) -> list[dict[str, Any]]:
         out.append(page)
         out.extend(walk_pages(page.get("pages", [])))
     return out
+
+
+def list_all(client: Any, path: str, **params: object) -> list[dict[str, Any]]:
+    """Every item of a paginated listing (pages of 1,000, following ``next.page``)."""
+    items: list[dict[str, Any]] = []
+    page = None
+    while True:
+        body = client.get(
+            path, params={**params, "limit": 1000, **({"page": page} if page else {})}
+        ).json()
+        items += body["items"]
+        page = (body.get("next") or {}).get("page")
+        if not page:
+            return items

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
+from server_kit import list_all
 
 from gitbook_tui.server.app import create_app
 from gitbook_tui.server.demo.seed import demo_token, seed_demo_if_empty
@@ -26,24 +27,11 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     client.close()
 
 
-def _all(client: TestClient, path: str, **params: object) -> list[dict]:
-    items: list[dict] = []
-    page = None
-    while True:
-        body = client.get(
-            path, params={**params, "limit": 1000, **({"page": page} if page else {})}
-        ).json()
-        items += body["items"]
-        page = (body.get("next") or {}).get("page")
-        if not page:
-            return items
-
-
 def _spaces(client: TestClient) -> list[dict]:
     org = client.get("/orgs").json()["items"][0]["id"]
-    spaces = _all(client, f"/orgs/{org}/spaces")
-    for coll in _all(client, f"/orgs/{org}/collections"):
-        spaces += _all(client, f"/collections/{coll['id']}/spaces")
+    spaces = list_all(client, f"/orgs/{org}/spaces")
+    for coll in list_all(client, f"/orgs/{org}/collections"):
+        spaces += list_all(client, f"/collections/{coll['id']}/spaces")
     return spaces
 
 
@@ -117,7 +105,7 @@ def test_seeded_change_requests_diff_only_what_they_change(demo: TestClient) -> 
     for space in _spaces(demo):
         sid = space["id"]
         for status in ("draft", "open", "archived", "merged"):
-            for cr in _all(demo, f"/spaces/{sid}/change-requests", status=status):
+            for cr in list_all(demo, f"/spaces/{sid}/change-requests", status=status):
                 if cr["subject"] == "Round trip":
                     continue
                 path = f"/spaces/{sid}/change-requests/{cr['id']}"

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from server_kit import list_all
 
 from gitbook_tui.server.app import create_app
 from gitbook_tui.server.demo.seed import demo_token, seed_demo_if_empty
@@ -24,28 +25,15 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     client.close()
 
 
-def _all(client: TestClient, path: str, **params: object) -> list[dict]:
-    items: list[dict] = []
-    page = None
-    while True:
-        body = client.get(
-            path, params={**params, "limit": 1000, **({"page": page} if page else {})}
-        ).json()
-        items += body["items"]
-        page = (body.get("next") or {}).get("page")
-        if not page:
-            return items
-
-
 def _org(client: TestClient) -> str:
     return client.get("/orgs").json()["items"][0]["id"]
 
 
 def _spaces(client: TestClient) -> list[dict]:
     org = _org(client)
-    spaces = _all(client, f"/orgs/{org}/spaces")
-    for coll in _all(client, f"/orgs/{org}/collections"):
-        spaces += _all(client, f"/collections/{coll['id']}/spaces")
+    spaces = list_all(client, f"/orgs/{org}/spaces")
+    for coll in list_all(client, f"/orgs/{org}/collections"):
+        spaces += list_all(client, f"/collections/{coll['id']}/spaces")
     return spaces
 
 
@@ -55,13 +43,13 @@ def _count_pages(nodes: list[dict]) -> int:
 
 def test_organization_people_and_structure(demo: TestClient) -> None:
     org = _org(demo)
-    members = _all(demo, f"/orgs/{org}/members")
+    members = list_all(demo, f"/orgs/{org}/members")
     assert len(members) >= 6
     assert {"admin", "create", "edit", "review", "comment", "read"} <= {m["role"] for m in members}
-    assert len(_all(demo, f"/orgs/{org}/teams")) >= 3
-    collections = _all(demo, f"/orgs/{org}/collections")
+    assert len(list_all(demo, f"/orgs/{org}/teams")) >= 3
+    collections = list_all(demo, f"/orgs/{org}/collections")
     assert any(c.get("parent") for c in collections), "a nested collection"
-    assert _all(demo, f"/orgs/{org}/spaces"), "a space at the organization root"
+    assert list_all(demo, f"/orgs/{org}/spaces"), "a space at the organization root"
 
 
 def test_spaces_pages_and_generated_content(demo: TestClient) -> None:
@@ -89,7 +77,7 @@ def test_change_requests_in_every_status_with_outdated_and_conflict(demo: TestCl
         for status in ("draft", "open", "archived", "merged"):
             crs += [
                 (space, cr)
-                for cr in _all(demo, f"/spaces/{space['id']}/change-requests", status=status)
+                for cr in list_all(demo, f"/spaces/{space['id']}/change-requests", status=status)
             ]
     assert set(Counter(cr["status"] for _, cr in crs)) == {"draft", "open", "archived", "merged"}
     outdated = [(s, cr) for s, cr in crs if cr["outdated"] and cr["status"] == "open"]
@@ -109,16 +97,16 @@ def test_comments_sites_and_the_rest(demo: TestClient) -> None:
     org = _org(demo)
     threads = []
     for space in _spaces(demo):
-        threads += _all(demo, f"/spaces/{space['id']}/comments")
+        threads += list_all(demo, f"/spaces/{space['id']}/comments")
     assert len(threads) >= 15
     assert any(c["status"] == "resolved" for c in threads)
     assert any(c["replies"] > 0 for c in threads)
     assert any(len(c["reactions"]) > 0 for c in threads)
-    sites = _all(demo, f"/orgs/{org}/sites")
+    sites = list_all(demo, f"/orgs/{org}/sites")
     assert len(sites) == 4 and sorted(s["published"] for s in sites) == [False, True, True, True]
     by_title = {s["title"]: s for s in sites}
     docs = by_title["Tidewater Docs"]
-    redirects = _all(demo, f"/orgs/{org}/sites/{docs['id']}/redirects")
+    redirects = list_all(demo, f"/orgs/{org}/sites/{docs['id']}/redirects")
     assert {"/start", "/legacy/start", "/v0/start", "/v1", "/old-faq"} <= {
         r["source"] for r in redirects
     }
@@ -126,23 +114,25 @@ def test_comments_sites_and_the_rest(demo: TestClient) -> None:
     drafts = demo.get(f"/orgs/{org}/sites/{docs['id']}/redirects", params={"draft": True})
     assert [r["source"] for r in drafts.json()["items"]] == ["/beta/preview"]
     legacy = by_title["Tidewater Legacy Docs"]
-    assert len(_all(demo, f"/orgs/{org}/sites/{legacy['id']}/redirects")) >= 1000
+    assert len(list_all(demo, f"/orgs/{org}/sites/{legacy['id']}/redirects")) >= 1000
     hub = by_title["Tidewater Developer Hub"]
-    groups = _all(demo, f"/orgs/{org}/sites/{hub['id']}/section-groups")
+    groups = list_all(demo, f"/orgs/{org}/sites/{hub['id']}/section-groups")
     assert [(g["title"], len(g["children"]), g["draft"]) for g in groups] == [
         ("Build", 2, False),
         ("Reference", 2, False),
         ("Labs", 1, True),
     ]
-    assert len(_all(demo, f"/orgs/{org}/link-invites")) >= 2
-    integrations = [i for i in _all(demo, "/integrations") if i.get("owner", {}).get("id") == org]
+    assert len(list_all(demo, f"/orgs/{org}/link-invites")) >= 2
+    integrations = [
+        i for i in list_all(demo, "/integrations") if i.get("owner", {}).get("id") == org
+    ]
     assert len(integrations) == 2
     for integration in integrations:
-        assert _all(demo, f"/integrations/{integration['name']}/installations")
-        assert _all(demo, f"/integrations/{integration['name']}/events")
-    specs = _all(demo, f"/orgs/{org}/openapi")
-    assert specs and len(_all(demo, f"/orgs/{org}/openapi/{specs[0]['slug']}/versions")) >= 2
-    assert _all(demo, f"/orgs/{org}/translations")
+        assert list_all(demo, f"/integrations/{integration['name']}/installations")
+        assert list_all(demo, f"/integrations/{integration['name']}/events")
+    specs = list_all(demo, f"/orgs/{org}/openapi")
+    assert specs and len(list_all(demo, f"/orgs/{org}/openapi/{specs[0]['slug']}/versions")) >= 2
+    assert list_all(demo, f"/orgs/{org}/translations")
 
 
 def test_demo_users_have_their_own_tokens(demo: TestClient) -> None:
@@ -164,7 +154,7 @@ def test_review_desk_change_requests(demo: TestClient) -> None:
     """A moved page with a file change, the 1 MB page's 40 edits, a 200-page change request
     and a team reviewer, all open across the organization with Maya asked to review."""
     org = _org(demo)
-    crs = {cr["subject"]: cr for cr in _all(demo, f"/orgs/{org}/change-requests")}
+    crs = {cr["subject"]: cr for cr in list_all(demo, f"/orgs/{org}/change-requests")}
 
     def changes(subject: str) -> list[dict]:
         cr = crs[subject]
@@ -186,7 +176,7 @@ def test_review_desk_change_requests(demo: TestClient) -> None:
     ).json()["items"]
     assert {r["kind"] for r in reviewers} == {"user", "team"}
     maya = demo.get("/user").json()["id"]
-    mine = _all(demo, f"/orgs/{org}/change-requests", requestedReviewer=maya)
+    mine = list_all(demo, f"/orgs/{org}/change-requests", requestedReviewer=maya)
     assert {cr["subject"] for cr in mine} >= set(crs) - {
         s for s in crs if not s.startswith(("Move", "Reference", "KB", "Handbook"))
     }
