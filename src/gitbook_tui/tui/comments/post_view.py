@@ -46,9 +46,10 @@ class PostView(Vertical):
         self.now = now
 
     def compose(self) -> ComposeResult:
-        yield Static(self._header(), classes="post--header", markup=False)
+        # header and reactions are drawn on mount, once the post's colours are known
+        yield Static(classes="post--header", markup=False)
         yield MarkdownBody(body_markdown(self.post), classes="post--body")
-        reactions = Static(self._reactions(), classes="post--reactions", markup=False)
+        reactions = Static(classes="post--reactions", markup=False)
         reactions.display = bool(self.post.reactions)  # no empty line under every post
         yield reactions
 
