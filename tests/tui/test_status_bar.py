@@ -1,20 +1,23 @@
-"""StatusBar: the lowest rate-limit ``remaining`` of the current window, and no redraw on
-a tick that changes nothing visible."""
+"""StatusBar: the lowest rate-limit ``remaining`` of the current window (shown once it runs
+low, redrawn on each answer of a followed client), and no redraw on a tick that changes
+nothing visible."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
 from typing import Any
 
+import httpx
 import pytest
 from textual.app import App, ComposeResult
 from textual.widgets import Static
 
-from gitbook_tui.api import RateLimitInfo
+from gitbook_tui.api import AsyncGitBook, RateLimitInfo
 from gitbook_tui.tui.common.freshness import Freshness
 from gitbook_tui.tui.common.status_bar import RateWindow, StatusBar
 
 NOW = 1_800_000_000.0
+BASE = "http://gitbook.test/v1"
 
 
 def info(remaining: int | None, reset: float | None, limit: int | None = 100) -> RateLimitInfo:
@@ -103,7 +106,7 @@ async def test_a_tick_redraws_only_what_changed(clock: Clock, monkeypatch) -> No
     app = BarApp()
     async with app.run_test(size=(100, 3)) as pilot:
         bar = app.query_one(StatusBar)
-        rate = info(90, NOW + 600)
+        rate = info(20, NOW + 600)
         bar.track_rate_limit(rate)
         bar.set_user("Eve")
         bar.show_freshness(Freshness.online())
@@ -127,10 +130,50 @@ async def test_a_tick_redraws_only_what_changed(clock: Clock, monkeypatch) -> No
         bar._redraw()
         assert updates == ["status-age"] and bar.age_text == "updated 2 min ago"
         updates.clear()
-        rate.remaining = 95  # an out-of-order answer: still the lowest seen
+        rate.remaining = 24  # an out-of-order answer: still the lowest seen
         bar._redraw()
-        assert updates == [] and "rate 90/100" in bar.text
-        rate.remaining = 80
+        assert updates == [] and "rate 20/100" in bar.text
+        rate.remaining = 10
         bar._redraw()
-        assert updates == ["status-rate"] and "rate 80/100" in bar.text
-        assert str(bar.query_one("#status-rate", Static).content) == "rate 80/100"
+        assert updates == ["status-rate"] and "rate 10/100" in bar.text
+        assert str(bar.query_one("#status-rate", Static).content) == "rate 10/100"
+
+
+async def test_the_rate_limit_shows_once_a_quarter_or_less_is_left(clock: Clock) -> None:
+    app = BarApp()
+    async with app.run_test(size=(100, 3)):
+        bar = app.query_one(StatusBar)
+        rate = info(26, NOW + 600)
+        bar.track_rate_limit(rate)
+        assert bar.rate_text == "" and not bar.query_one("#status-rate").display
+        rate.remaining = 25
+        bar._redraw()
+        assert bar.rate_text == "rate 25/100" and bar.query_one("#status-rate").display
+        unlimited = info(4000, None, limit=None)  # no limit sent: nothing to judge "low" by
+        bar.track_rate_limit(unlimited)
+        assert bar.rate_text == "rate 4000 left"
+
+
+async def test_a_followed_client_redraws_the_bar_on_each_answer(clock: Clock) -> None:
+    """The count shown is the last answer's at once, not at the next tick (snapshots and
+    users see the same number whenever they look)."""
+    left = iter(range(20, 0, -1))
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        headers = {"x-ratelimit-limit": "100", "x-ratelimit-remaining": str(next(left))}
+        return httpx.Response(200, json={"id": "u1", "displayName": "Eve"}, headers=headers)
+
+    client = AsyncGitBook("gb_api_test", base_url=BASE, transport=httpx.MockTransport(answer))
+    app = BarApp()
+    async with app.run_test(size=(100, 3)) as pilot:
+        bar = app.query_one(StatusBar)
+        bar.follow(client)
+        await client.users.me()
+        assert str(bar.query_one("#status-rate", Static).content) == "rate 20/100"
+        await client.users.me()
+        assert str(bar.query_one("#status-rate", Static).content) == "rate 19/100"
+        bar.remove()
+        await pilot.pause()
+        await client.users.me()  # unmounted: no longer followed
+        assert client._answer_listeners == []
+    await client.close()

@@ -23,7 +23,6 @@ the tree :class:`.browser_counts.BrowserCommentCounts` (mixins of this screen).
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
 from functools import partial
 from typing import ClassVar
 
@@ -122,7 +121,6 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, PaneLayout
         self._header = PageHeader(id="page-header")
         self._viewer = PageViewer(id="page-viewer")
         self._status = StatusBar(view="browse", id="status-bar")
-        self._unwatch_waits: Callable[[], None] | None = None
         self._init_counts()
 
     # -- layout ----------------------------------------------------------------------------
@@ -187,9 +185,7 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, PaneLayout
         are in the first frame; the network starts after it."""
         if is_leaving(self):  # removed while it composed (the app closing at once)
             return
-        self.status.track_rate_limit(self.client.rate_limit)
-        self.status.track_retry_waits(lambda: self.client.retry_wait)
-        self._unwatch_waits = self.client.watch_retry_waits(self.status.retry_waits_changed)
+        self.status.follow(self.client)
         self.header.show_message(Content.styled("Choose a page in the tree (enter).", "dim"))
         expanded = list(self._state.expanded)
         if not expanded and self.org_id is not None:
@@ -350,7 +346,5 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, PaneLayout
         self._store.save(self._account, state)
 
     def on_unmount(self) -> None:
-        if self._unwatch_waits is not None:
-            self._unwatch_waits()
         with contextlib.suppress(Exception):
             self.save_state()

@@ -126,7 +126,7 @@ class CommentsScreen(ThreadLoader):
         yield HintFooter(compact=True)
 
     def on_mount(self) -> None:
-        self.query_one(StatusBar).track_rate_limit(self.client.rate_limit)
+        self.query_one(StatusBar).follow(self.client)
         loop = self.replay_loop
         self._replays_seen = loop.replays if loop is not None else 0
 

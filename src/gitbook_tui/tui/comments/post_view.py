@@ -5,8 +5,10 @@ from __future__ import annotations
 from datetime import datetime
 
 from textual.app import ComposeResult
+from textual.color import Color
 from textual.containers import Vertical
 from textual.content import Content
+from textual.widget import Widget
 from textual.widgets import Static
 
 from ..common.text import inert
@@ -74,11 +76,17 @@ class PostView(Vertical):
         return reactions_summary(self.post.reactions, self.me, f"bold underline {accent}")
 
     def _mark_colours(self) -> tuple[str, str]:
-        """(warning, accent) readable on this post's background (theme colours before the
-        post has its styles, and in ANSI themes)."""
+        """(warning, accent) readable on the pane's background whether or not this post is
+        the selected one (its ``$boost``), so the marks never depend on when the post's own
+        styles and selection were applied; theme colours in ANSI themes."""
+        pane = self.parent
         try:
-            colours = mark_colours(self) if self.is_mounted else None
-        except Exception:  # (styles not computed yet)
+            colours = None
+            if isinstance(pane, Widget) and self.is_mounted:
+                boost = Color.parse(self.app.theme_variables.get("boost", "transparent"))
+                selected = pane.background_colors[1] + boost
+                colours = mark_colours(pane, selected.rich_color)
+        except Exception:  # (an ANSI theme's colours)
             colours = None
         return colours or ("$text-warning", "$text-accent")
 

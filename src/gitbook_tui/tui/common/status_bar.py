@@ -1,5 +1,5 @@
 """StatusBar: the numbered views (the current one marked), signed-in user, organization,
-online/offline with the data's age, rate limit, a retry wait under way
+online/offline with the data's age, the rate limit once it runs low, a retry wait under way
 ("rate-limited, retrying in 23 s", counting down), and the app's offline queue ("2 queued",
 "replaying…": the app's ``outbox_replay``, in every view).
 
@@ -20,13 +20,17 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Static
 
-from ...api import RateLimitInfo, RetryWait
+from ...api import AsyncGitBook, RateLimitInfo, RetryWait
 from ...drafts import ReplayLoop
 from ..views import VIEWS
 from .freshness import Freshness, FreshnessState
 from .text import inert
 
 __all__ = ["RateWindow", "StatusBar", "format_age"]
+
+LOW_RATE_SHARE = 0.25
+"""The rate limit shows once this share of the window's limit or less is left (with no
+limit known, always): until then it is noise in a bar that must fit 80 columns."""
 
 SAME_WINDOW = 2.0
 """Seconds: reset times this close belong to one window (a reset sent as a delay is turned
@@ -113,6 +117,7 @@ class StatusBar(Horizontal):
             )
         }
         self._retry_wait: Callable[[], RetryWait | None] | None = None
+        self._unfollow: list[Callable[[], None]] = []
 
     def compose(self) -> ComposeResult:
         yield Static(self.views_content(), id="status-views", markup=False)
@@ -121,6 +126,26 @@ class StatusBar(Horizontal):
     def on_mount(self) -> None:
         self.set_interval(1.0, self._redraw)
         self._redraw()
+
+    def on_unmount(self) -> None:
+        self.unfollow()
+
+    def follow(self, client: AsyncGitBook) -> None:
+        """Show ``client``'s rate limit and retry waits, redrawn as each answer arrives
+        (not only on the next tick: the bar shows the count of the last answer)."""
+        self.unfollow()
+        self.track_rate_limit(client.rate_limit)
+        self.track_retry_waits(lambda: client.retry_wait)
+        self._unfollow = [
+            client.watch_retry_waits(self.retry_waits_changed),
+            client.watch_answers(self._redraw),
+        ]
+
+    def unfollow(self) -> None:
+        """Stop following the client :meth:`follow` was given (if any)."""
+        for stop in self._unfollow:
+            stop()
+        self._unfollow = []
 
     # -- inputs ----------------------------------------------------------------------------
     def set_user(self, name: str) -> None:
@@ -252,10 +277,14 @@ class StatusBar(Horizontal):
 
     @property
     def rate_text(self) -> str:
-        """The rate limit as shown: the lowest ``remaining`` of the current window."""
+        """The rate limit as shown: the lowest ``remaining`` of the current window, once
+        it runs low (:data:`LOW_RATE_SHARE`)."""
+        window = self._window
         if self._rate is not None:
-            self._window.observe(self._rate, time.time())
-        return self._window.text
+            window.observe(self._rate, time.time())
+        if window.limit and (window.remaining or 0) > window.limit * LOW_RATE_SHARE:
+            return ""
+        return window.text
 
     def _draw(self, name: str, content: Content) -> None:
         """Update the Static ``#name`` unless it already shows this."""

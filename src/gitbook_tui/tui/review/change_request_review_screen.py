@@ -131,6 +131,7 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
         yield ReviewFooter(compact=True)
 
     def on_mount(self) -> None:
+        self.query_one(StatusBar).follow(self.nav.client)
         self.set_interval(POLL_SECONDS, self._poll)
         self.load()
 

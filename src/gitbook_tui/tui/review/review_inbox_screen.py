@@ -116,6 +116,7 @@ class ReviewInboxScreen(Screen[None]):
         yield ReviewFooter(compact=True)
 
     def on_mount(self) -> None:
+        self.query_one(StatusBar).follow(self.nav.client)
         self.set_interval(REFRESH_SECONDS, self._background_refresh)
         self._render_tabs()
         # the marks' colours come from the theme: a new theme draws the rows again

@@ -79,6 +79,7 @@ class SiteEditorScreen(Screen[None]):
         yield HintFooter(compact=True)
 
     def on_mount(self) -> None:
+        self.query_one(StatusBar).follow(self.client)
         self.query_one(StructurePane).focus_main()
         self.reload()
 

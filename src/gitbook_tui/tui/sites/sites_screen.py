@@ -77,6 +77,7 @@ class SitesScreen(Screen[None]):
         yield HintFooter(compact=True)
 
     def on_mount(self) -> None:
+        self.query_one(StatusBar).follow(self.client)
         table = self.query_one(SitesTable)
         table.focus()
         self.load()
