@@ -176,7 +176,7 @@ class CommentsScreen(ThreadLoader):
             cached = f", cached {format_age(self.cached_age)}" if self.cached_age else ""
             offline = f" · offline{cached}"
         parts = TitleParts(
-            space=self.space.title or "" if self.space is not None else "",
+            space=(self.space.title or "") if self.space is not None else "",
             status=self.status,
             where=where,
             named=named,

@@ -46,7 +46,7 @@ class TitleParts:
 def _caps(widths: list[int], room: int) -> int | None:
     """The largest cap ≥ :data:`MIN_CELLS` such that the widths, each cut to it, fit in
     ``room``; ``None`` when even the smallest cap does not fit."""
-    cap = max(widths, default=0)
+    cap = min(max(widths, default=0), room)
     while cap >= MIN_CELLS:
         if sum(min(w, cap) for w in widths) <= room:
             return cap
