@@ -13,6 +13,7 @@ _REVIEW = (
     "review.request_changes",
     "review.merge",
     "review.next_page",
+    "review.reviews",
     "review.viewed",
     "review.update",
     "review.add_reviewer",
