@@ -33,6 +33,7 @@ __all__ = [
     "load_review_state",
     "review_lines",
     "review_message",
+    "review_rows",
     "review_sign",
     "reviewer_name",
     "shown_reviews",
@@ -169,6 +170,11 @@ def _summary(review: ChangeRequestReview) -> tuple[str, bool]:
     return f"{reviewer_name(review)} {verdict(review)}{outdated}{quote}{' …' if partial else ''}", (
         partial
     )
+
+
+def review_rows(state: ReviewState, rows: int = REVIEW_ROWS) -> int:
+    """How many rows :func:`review_lines` draws (whatever the width)."""
+    return min(len(shown_reviews(state)), rows)
 
 
 def review_lines(state: ReviewState, width: int, rows: int = REVIEW_ROWS) -> Content:

@@ -4,9 +4,10 @@ it has (drawn again at every width; ``i`` lists the reviews in full)."""
 from __future__ import annotations
 
 from textual.content import Content
+from textual.geometry import Size
 from textual.widget import Widget
 
-from .review_data import REVIEW_ROWS, ReviewState, review_lines
+from .review_data import REVIEW_ROWS, ReviewState, review_lines, review_rows
 
 __all__ = ["ReviewsSummary"]
 
@@ -26,6 +27,10 @@ class ReviewsSummary(Widget):
         self.state = state
         self.display = bool(state.reviews)
         self.refresh(layout=True)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        # the same at every width: measured before the first layout gives this a width
+        return review_rows(self.state) if self.state is not None else 0
 
     def render(self) -> Content:
         if self.state is None:
