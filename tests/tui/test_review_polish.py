@@ -174,3 +174,21 @@ async def test_section_bar_follows_a_resize(world, desk, tmp_path):
         assert isinstance(app.screen, ReviewInboxScreen)
         selected = str(bar.render())
         assert "Requested" in selected  # the selected section stays in view
+
+
+async def test_space_only_bar_is_cut_with_an_ellipsis(world, desk, tmp_path):
+    from gitbook_tui.tui.browse.browser_screen import BrowserScreen
+
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 30)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until(pilot, lambda: app.organization_id is not None)
+        app.space_id = desk["space"]["id"]
+        inbox = await open_inbox(app, pilot)
+        assert inbox.space_only
+        bar = inbox.query_one("#inbox-tabs")
+        assert str(bar.render()).endswith("a: all spaces")
+        await pilot.resize_terminal(50, 20)
+        await until(pilot, lambda: str(bar.render()).endswith("…"))
+        assert str(bar.render()).startswith("Change requests of this space")
+        assert len(str(bar.render())) == 48
