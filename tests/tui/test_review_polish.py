@@ -192,3 +192,16 @@ async def test_space_only_bar_is_cut_with_an_ellipsis(world, desk, tmp_path):
         await until(pilot, lambda: str(bar.render()).endswith("…"))
         assert str(bar.render()).startswith("Change requests of this space")
         assert len(str(bar.render())) == 48
+
+
+async def test_the_pages_list_footer_names_i_at_120_columns(world, desk, tmp_path):
+    from gitbook_tui.tui.review.review_footer import ReviewFooter
+
+    review(world, desk, "rita", "approved", "ok")
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_review(app, pilot, "Update partition sizing")
+        await pilot.press("f6")
+        await until(pilot, lambda: screen.pages.has_focus)
+        footer = screen.query_one(ReviewFooter)
+        await until(pilot, lambda: "review.reviews" in [a.binding.id for a in footer.chosen(120)])
