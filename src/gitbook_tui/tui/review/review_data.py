@@ -161,15 +161,13 @@ def shown_reviews(state: ReviewState) -> list[ChangeRequestReview]:
 
 
 def _summary(review: ChangeRequestReview) -> tuple[str, bool]:
-    """ "Rita approved: Looks good" (the message's first line) and whether that line is
-    not the whole message."""
+    """One line ("Rita approved: Looks good", the message's first line) and whether the
+    message has more lines than that."""
     outdated = " (outdated)" if review.outdated else ""
     lines = review_message(review).replace("\t", " ").splitlines()
-    quote = f": {lines[0]}" if lines else ""
     partial = len(lines) > 1
-    return f"{reviewer_name(review)} {verdict(review)}{outdated}{quote}{' …' if partial else ''}", (
-        partial
-    )
+    quote = (f": {lines[0]}" if lines else "") + (" …" if partial else "")
+    return f"{reviewer_name(review)} {verdict(review)}{outdated}{quote}", partial
 
 
 def review_rows(state: ReviewState, rows: int = REVIEW_ROWS) -> int:
