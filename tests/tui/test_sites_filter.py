@@ -5,14 +5,17 @@ back to the list on a match; moving and adding wait until the filter is cleared.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from sites_kit import build_site, make_app, open_editor, open_sites, settle
 from test_sites_flows import notes_of, transport_of
 from test_sites_groups import grouped_site, titles
-from textual.widgets import Input
+from textual.pilot import Pilot
+from textual.widgets import Input, Static
 
 from conftest import World, until
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
+from gitbook_tui.tui.common.help_screen import HelpScreen
 from gitbook_tui.tui.sites.filter_box import FilterBox
 from gitbook_tui.tui.sites.pick_screen import PickScreen
 from gitbook_tui.tui.sites.site_editor_screen import SiteEditorScreen
@@ -20,6 +23,19 @@ from gitbook_tui.tui.sites.sites_screen import SitesScreen
 from gitbook_tui.tui.sites.structure_pane import StructurePane
 
 SIZE = (80, 24)
+
+
+async def help_text(pilot: Pilot[Any]) -> str:
+    """The curated help (``?``) of the current screen, closed again."""
+    app = pilot.app
+    below = app.screen
+    await pilot.press("question_mark")
+    await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+    await pilot.pause()
+    text = " ".join(str(s.render()) for s in app.screen.query(Static))
+    await pilot.press("escape")
+    await until(pilot, lambda: app.screen is below)
+    return text
 
 
 def state_text(screen: SitesScreen) -> str:
@@ -35,6 +51,7 @@ async def test_sites_list_filter_keeps_typing_out_of_commands(world: World, tmp_
     async with app.run_test(size=SIZE) as pilot:
         sites = await open_sites(pilot)
         assert [s.title for s in sites.shown] == ["Acme Docs", "Beta Handbook"]
+        assert "sites.filter" in await help_text(pilot)
         sent = len(transport_of(app).requests)
         await pilot.press("slash", *"quick", *"roy", "j", "k")
         await pilot.pause()
@@ -75,8 +92,11 @@ async def test_structure_filter_keeps_parents_and_blocks_moves(
         editor = await open_editor(pilot)
         pane = editor.query_one(StructurePane)
         await until(pilot, lambda: len(pane.rows) == 6)
+        assert "structure.filter" in await help_text(pilot)
         notes = notes_of(app)
-        await pilot.press("slash", *"quick", *"dane", "asterisk", "space")
+        # an empty box: ctrl+j moves nothing (ctrl+k is the box's own "delete to the end")
+        await pilot.press("slash", "ctrl+j", "ctrl+k")
+        await pilot.press(*"quick", *"dane", "asterisk", "space")
         await pilot.pause()
         box = pane.query_one(FilterBox)
         assert box.value == "quickdane* " and box.has_focus
@@ -97,7 +117,7 @@ async def test_structure_filter_keeps_parents_and_blocks_moves(
         await pilot.press("space", "ctrl+j", "n", "a")
         await settle(pilot)
         assert pane.grabbed is None and not isinstance(app.screen, PickScreen)
-        assert sum("Clear the filter first" in n for n in notes) == 4
+        assert sum("Clear the filter first" in n for n in notes) == 5
         assert titles(pane) == ["Products", "Reference", "API Reference"]
         assert transport_of(app).sent("POST") == []
         # escape on the list clears the filter, the cursor stays on its row

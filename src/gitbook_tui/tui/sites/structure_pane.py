@@ -116,7 +116,7 @@ class StructurePane(StructureEditing):
 
     def denial_reason(self, action: str) -> str | None:
         reason = super().denial_reason(action)
-        if reason is None and action in FILTER_BLOCKED and self.filter_text:
+        if reason is None and action in FILTER_BLOCKED and self.filtering:
             return "Clear the filter first (escape): the filter hides places this would use."
         return reason
 
@@ -124,6 +124,13 @@ class StructurePane(StructureEditing):
     @property
     def filter_text(self) -> str:
         return self.query_one(FilterBox).needle
+
+    @property
+    def filtering(self) -> bool:
+        """Whether the filter box is open or a filter is set (ctrl+j typed there moves
+        nothing)."""
+        box = self.query_one(FilterBox)
+        return box.has_class("-open") or bool(box.needle)
 
     def action_filter(self) -> None:
         if self.grabbed is not None:
