@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.timer import Timer
-from textual.widgets import OptionList, Static
+from textual.widgets import Input, OptionList, Static
 
 from ...api import GitBookError
 from ...drafts.keys import EDIT_COMMENT, EDIT_REPLY, REPLY
@@ -25,6 +25,7 @@ from ..common.hint_footer import HintFooter
 from ..common.navigator import Navigator
 from ..common.status_bar import StatusBar, format_age
 from ..common.text import count_of, plain
+from ..sites.filter_box import FilterBox
 from .author_picker import AuthorPicker
 from .comment_actions import NO_SPACE
 from .comments_title import CommentsTitle, TitleParts
@@ -67,6 +68,7 @@ class CommentsScreen(ThreadLoader):
         Binding("colon", "react", "React", id="comments.react"),
         Binding("f", "cycle_status", "Open/resolved/all", id="comments.status"),
         Binding("F", "pick_author", "Author", id="comments.author"),
+        Binding("slash", "filter", "Filter", id="comments.filter"),
         Binding("ctrl+o", "toggle_scope", "Page/space", id="comments.scope"),
         Binding("J", "step_thread(1)", "Next thread", id="comments.next"),
         Binding("K", "step_thread(-1)", "Previous thread", id="comments.previous"),
@@ -119,6 +121,7 @@ class CommentsScreen(ThreadLoader):
     def compose(self) -> ComposeResult:
         yield CommentsTitle(id="comments-title")
         yield Static(id="comments-error", markup=False)
+        yield FilterBox(placeholder="filter: page, author, text", id="comments-filter")
         with Horizontal(id="comments-body"):
             yield ThreadList(id="thread-list")
             with Vertical(id="thread-side"):
@@ -184,6 +187,7 @@ class CommentsScreen(ThreadLoader):
             author=self._author_label(),
             count=self._count_text(),
             offline=offline,
+            needle=self.thread_list.needle,
         )
         self.query_one(CommentsTitle).show(parts)
 
@@ -242,6 +246,29 @@ class CommentsScreen(ThreadLoader):
         self._draw_title()
         self._show_empty()
         self._load()
+
+    def action_filter(self) -> None:
+        self.remove_class("-thread-open")
+        self.query_one("#comments-filter", FilterBox).open()
+
+    @on(Input.Changed, "#comments-filter")
+    def _filtered(self, event: Input.Changed) -> None:
+        self.thread_list.refilter(event.value.strip())
+        self.selected_id = self.thread_list.selected_id
+        self._draw_title()
+
+    @on(FilterBox.Done, "#comments-filter")
+    @on(FilterBox.Cleared, "#comments-filter")
+    def _filter_done(self, event: FilterBox.Done) -> None:
+        if not isinstance(event, FilterBox.Cleared) and self.thread_list.ids:
+            self.thread_list.highlighted = 0  # enter: on the first match
+        self.thread_list.focus()
+
+    def on_key(self, event: events.Key) -> None:
+        box = self.query_one("#comments-filter", FilterBox)
+        if event.key == "down" and box.has_focus:  # ↓ from the filter: into the results
+            event.stop()
+            self.thread_list.focus()
 
     def action_cycle_status(self) -> None:
         self.status = STATUSES[(STATUSES.index(self.status) + 1) % len(STATUSES)]

@@ -41,6 +41,7 @@ class TitleParts:
     author: str = "anyone"
     count: str = ""  # " · 2 threads", " · loading…"
     offline: str = ""  # " · offline, cached 5m"
+    needle: str = ""  # the ``/`` filter, shown as " · /word"
 
 
 def _caps(widths: list[int], room: int) -> int | None:
@@ -65,6 +66,10 @@ def title_line(parts: TitleParts, width: int) -> Content:
         + cell_width(parts.count)
         + cell_width(parts.offline)
     )
+    needle = (
+        f"{SEP}/{fit(one_line(parts.needle), 16, ellipsis=True).rstrip()}" if parts.needle else ""
+    )
+    fixed += cell_width(needle)
     names = [space, named, author]
     widths = [cell_width(n) for n in names]
     space_cost = cell_width(SEP) if space else 0
@@ -82,6 +87,7 @@ def title_line(parts: TitleParts, width: int) -> Content:
         inert(f"{SEP}{space}" if space else ""),
         inert(accent, style="$text-accent"),
         inert(parts.count, style="dim"),
+        inert(needle, style="bold"),
     ]
     if parts.offline:
         pieces.append(inert(parts.offline, style="$warning"))

@@ -11,10 +11,31 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from ..common.text import fit, inert
+from ..sites.filter_box import matches
 from .mark_colours import mark_colours
-from .thread_data import ThreadState, age, author_name, first_line, reactions_summary
+from .thread_data import (
+    ThreadState,
+    age,
+    author_name,
+    body_markdown,
+    first_line,
+    reactions_summary,
+)
 
-__all__ = ["ThreadList"]
+__all__ = ["ThreadList", "thread_matches"]
+
+
+def thread_matches(thread: ThreadState, needle: str) -> bool:
+    """Whether the ``/`` filter keeps ``thread``: its page title, the authors and the text
+    of its comment and of the replies loaded."""
+    if not needle:
+        return True
+    target = thread.comment.target
+    page = target.page if target is not None else None
+    fields = [page.title if page is not None else "whole space"]
+    for post in thread.posts():
+        fields += [author_name(post.postedBy), body_markdown(post)]
+    return matches(needle, *fields)
 
 
 class ThreadList(OptionList):
@@ -43,6 +64,8 @@ class ThreadList(OptionList):
         self.now: datetime | None = None
         self.ids: list[str] = []
         self._threads: list[ThreadState] = []
+        self._all: list[ThreadState] = []  # before the filter
+        self.needle = ""  # the ``/`` filter
         self._colours: tuple[object, tuple[str, str]] | None = None
 
     def on_mount(self) -> None:
@@ -50,7 +73,7 @@ class ThreadList(OptionList):
 
     def _theme_changed(self) -> None:
         self._colours = None
-        self.call_after_refresh(lambda: self.show(self._threads) if self._threads else None)
+        self.call_after_refresh(lambda: self.show(self._all) if self._all else None)
 
     def _marks(self) -> tuple[str, str]:
         """(warning, accent) styles readable on the list's rows."""
@@ -93,6 +116,14 @@ class ThreadList(OptionList):
     def show(self, threads: list[ThreadState], *, selected: str | None = None) -> None:
         """Replace the rows; the cursor stays on ``selected`` (or its row), rows inserted
         above the first visible one shift the scroll so what was on screen stays there."""
+        every = list(threads)
+        if self.needle:
+            threads = [t for t in threads if thread_matches(t, self.needle)]
+            if every and not threads:
+                self.show_empty(f"No thread matches “{self.needle}” (escape: clear the filter).")
+                self._all = every
+                return
+        self._all = every
         old_ids = self.ids
         top_id = self._top_id()
         keep = selected if selected is not None else self._highlighted_id()
@@ -116,8 +147,14 @@ class ThreadList(OptionList):
         """No rows: ``text`` (what the list is waiting for, or how to start a thread) in
         their place, so the list is never a blank screen (the thread pane is hidden below
         100 columns)."""
-        self.ids, self._threads = [], []
+        self.ids, self._threads, self._all = [], [], []
         self.set_options([Option(inert(text, style="italic $text-muted"), disabled=True)])
+
+    def refilter(self, needle: str) -> None:
+        """Show only the threads matching ``needle`` (all of them when it is empty)."""
+        self.needle = needle
+        if self._all:
+            self.show(self._all)
 
     def replace_row(self, thread: ThreadState) -> None:
         if thread.id in self.ids:
