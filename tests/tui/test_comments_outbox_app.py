@@ -76,6 +76,8 @@ async def test_queued_in_comments_replayed_from_browse_by_the_probe(
         await until(pilot, lambda: app.screen is screen)
         await until(pilot, lambda: len(screen.pane.posts) == 2 and not screen.busy)
         assert not any(v.post.id.startswith("local-") for v in screen.pane.posts)
+        # my own reply, sent by the replay, is never "new" to me (QA2 #9)
+        assert not any(v.new for v in screen.pane.posts)
 
 
 async def test_any_successful_request_replays_at_once(world: Any, tmp_path: Path) -> None:
@@ -167,3 +169,28 @@ async def test_a_new_account_gets_its_own_queue_and_an_org_switch_keeps_it(
         assert task is not None and not task.done()  # one replayer: the old one stopped
         await until(pilot, lambda: first_task.done())
         await old.close()
+
+
+async def test_my_reply_replayed_in_comments_is_not_new(world: Any, tmp_path: Path) -> None:
+    """QA2 #9: a reply of mine sent from the queue while the view is shown is not "● new"."""
+    ids = build_space(world)
+    app, transport = make_app(world, tmp_path, start=StartTarget(ids["space"], ids["Welcome"]))
+    app.OUTBOX_PROBE_SECONDS = FAST
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_comments(pilot)
+        await select_thread(pilot, screen, ids["second"])
+        transport.offline = True
+        await pilot.press("enter", "c")
+        await until(pilot, lambda: screen.composer.is_open)
+        await pilot.press(*"Written on a train", "ctrl+s")
+        await until(pilot, lambda: screen.queued == 1 and not screen.composer.is_open)
+        transport.offline = False
+        loop = app.outbox_replay
+        assert loop is not None
+        await until(pilot, lambda: loop.queued == 0)
+        await pilot.press("escape", "r")  # a live refresh after the replay
+        await until(pilot, lambda: not screen.busy and len(screen.pane.posts) == 2)
+        await until(
+            pilot, lambda: not any(v.post.id.startswith("local-") for v in screen.pane.posts)
+        )
+        assert not any(v.new for v in screen.pane.posts)

@@ -198,8 +198,15 @@ class ThreadLoader(OptimisticActions):
         for comment in comments:
             old = previous.get(comment.id)
             if old is None:
+                mine = (
+                    self.me is not None
+                    and comment.postedBy is not None
+                    and (comment.postedBy.id == self.me.id)
+                )  # my own thread (sent from the offline queue, say) is never new to me
                 threads[comment.id] = ThreadState(
-                    comment, new=live and self.loaded, drafted=comment.id in self._drafted
+                    comment,
+                    new=live and self.loaded and not mine,
+                    drafted=comment.id in self._drafted,
                 )
                 continue
             more = (comment.replies or 0) > (old.comment.replies or 0)

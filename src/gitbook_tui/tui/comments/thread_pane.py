@@ -19,8 +19,11 @@ from .thread_data import Post, ThreadState, author_name
 __all__ = ["ThreadPane"]
 
 
-def _is_new(thread: ThreadState, index: int) -> bool:
-    """Post ``index`` (0 = the comment) arrived since the thread was last looked at."""
+def _is_new(thread: ThreadState, index: int, post: Post, me: str | None) -> bool:
+    """Post ``index`` (0 = the comment) arrived since the thread was last looked at; what
+    ``me`` posted (sent from the offline queue, say) is never new to me."""
+    if me is not None and post.postedBy is not None and post.postedBy.id == me:
+        return False
     if index == 0:
         return thread.new and thread.new_replies_from is None
     return thread.new_replies_from is not None and index > thread.new_replies_from
@@ -88,7 +91,7 @@ class ThreadPane(VerticalScroll, can_focus=True):
                     me=self.me,
                     reply=index > 0,
                     pending=post.id in thread.pending,
-                    new=_is_new(thread, index),
+                    new=_is_new(thread, index, post, self.me),
                     now=self.now,
                 )
                 for index, post in enumerate(thread.posts())
