@@ -6,6 +6,8 @@ cached) with the page in the change request, parsed and aligned in a thread by
 :mod:`gitbook_tui.markdown.diff`. While shown, the change request is polled; if it
 changed under the reader (new revision, outdated, merged or archived by someone else) a
 banner says so and ``R`` reloads — the diff is never swapped under the cursor.
+``/`` filters the changed pages by title or path (shown while filtering, even where the list
+is hidden): the diff follows the match, ``enter`` keeps it, ``escape`` goes back.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from ..common.text import inert
 from .changed_pages_list import ChangedPagesList, entry_id
 from .conflict_marks import load_conflict_marks
 from .diff_view import DiffView
+from .filter_box import FilterBox
 from .page_diff import load_page_diff
 from .review_actions import ReviewActions
 from .review_data import ReviewState, description_markdown, load_review_state
@@ -50,6 +53,9 @@ PAGES_LIST_FROM_WIDTH = 100
 class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
     """The review pane of one change request (``escape`` goes back to the inbox)."""
 
+    # The hidden filter box must never take the focus while the screen mounts.
+    AUTO_FOCUS = "#cr-diff"
+
     DEFAULT_CSS = """
     ChangeRequestReviewScreen #cr-header { height: auto; padding: 0 1; background: $panel; }
     ChangeRequestReviewScreen #cr-banner {
@@ -63,6 +69,7 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
     ChangeRequestReviewScreen #cr-body { height: 1fr; }
     ChangeRequestReviewScreen ChangedPagesList { width: 32; border: round $panel; }
     ChangeRequestReviewScreen.-narrow ChangedPagesList { display: none; }
+    ChangeRequestReviewScreen.-narrow.-filtering ChangedPagesList { display: block; }
     ChangeRequestReviewScreen DiffView { width: 1fr; border: round $panel; }
     ChangeRequestReviewScreen DiffView:focus { border: round $primary; }
     ChangeRequestReviewScreen #cr-status { height: 1; padding: 0 1; color: $text-muted; }
@@ -88,6 +95,7 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
         Binding("c", "threads(True)", "Comment on block", show=False, id="review.comment_block"),
         Binding("o", "open_web", "Browser", show=False, id="review.open_web"),
         Binding("Y", "copy_summary", "Copy summary", show=False, id="review.copy_summary"),
+        Binding("slash", "filter", "Filter pages", show=False, id="review.filter"),
         Binding("f6", "switch_focus", "Pages/diff", show=False, id="review.switch_focus"),
         Binding("escape,backspace", "back", "Back", id="review.back"),
     ]
@@ -117,6 +125,8 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
         """The 409 message of the last update/merge tried at this revision (local mark)."""
         self._shown: tuple[str, str] | None = None
         """(entry, revision) the diff shows: a reload after an action keeps the reader's place."""
+        self._before_filter: RevisionSemanticChange | None = None
+        """The page shown when ``/`` was pressed: ``escape`` goes back to it."""
 
     def compose(self) -> ComposeResult:
         with ErrorPane(id="cr-pane"):
@@ -125,6 +135,7 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
             yield Static(id="cr-banner")
             yield Static(id="cr-description")
             yield ReviewsSummary(id="cr-reviews")
+            yield FilterBox(placeholder="filter changed pages: title or path", id="cr-filter")
             with Horizontal(id="cr-body"):
                 yield ChangedPagesList(id="cr-pages")
                 yield DiffView(id="cr-diff")
@@ -139,7 +150,7 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
 
     def on_resize(self) -> None:
         self.set_class(self.size.width < PAGES_LIST_FROM_WIDTH, "-narrow")
-        if self.has_class("-narrow") and self.pages.has_focus:
+        if self.has_class("-narrow") and self.pages.has_focus and not self.filtering:
             self.diff.focus()
         self._render_header()
 
@@ -230,11 +241,10 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
             parts.append(inert(" ".join(names)))
         parts.extend(badges)
         if self.has_class("-narrow") and (change := self.pages.selected) is not None:
-            index = self.pages.highlighted or 0
             parts.append(
                 Content.assemble(
                     "\n",
-                    f"{index + 1}/{len(self.pages.changes)} ",
+                    f"{self.pages.ordinal}/{len(self.pages.changes)} ",
                     inert(_title(change)),
                     f" · {self.pages.progress()}",
                 )
@@ -375,6 +385,54 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
         from ..comments.change_request_threads import show_change_request_threads
 
         show_change_request_threads(self, quote=quote)
+
+    # -- filter ----------------------------------------------------------------------------------
+    @property
+    def filtering(self) -> bool:
+        return self.has_class("-filtering")
+
+    @property
+    def filter_box(self) -> FilterBox:
+        return self.query_one(FilterBox)
+
+    def action_filter(self) -> None:
+        if self.state is None:
+            self.notify(self.denial_reason("filter") or "Nothing to filter yet.", markup=False)
+            return
+        if not self.filtering:
+            self._before_filter = self.pages.selected
+        self.add_class("-filtering")
+        self.filter_box.open()
+
+    @on(FilterBox.Changed, "#cr-filter")
+    def _filter_changed(self, event: FilterBox.Changed) -> None:
+        if self.filtering:
+            self.pages.filter(event.value.strip())
+
+    @on(FilterBox.Done, "#cr-filter")
+    def _filter_done(self, event: FilterBox.Done) -> None:
+        event.stop()
+        if isinstance(event, FilterBox.Cleared):
+            self._end_filter(self._before_filter)
+            return
+        match = self.pages.selected
+        if match is None:
+            self.notify(
+                f"No changed page matches “{self.filter_box.needle}”: escape clears the filter.",
+                markup=False,
+            )
+            return
+        self._end_filter(match)
+
+    def _end_filter(self, select: RevisionSemanticChange | None) -> None:
+        """Close the box, list every page again with ``select`` chosen, focus the diff."""
+        self.filter_box.close()
+        self.remove_class("-filtering")
+        self.pages.filter("")
+        if select is not None and select in self.pages.listed:
+            self.pages.highlighted = self.pages.listed.index(select)
+        self.diff.focus()
+        self._render_header()
 
     def action_switch_focus(self) -> None:
         if self.has_class("-narrow"):  # the list is hidden: focus never goes to a hidden pane

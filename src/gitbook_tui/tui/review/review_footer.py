@@ -39,6 +39,7 @@ REVIEW_HINTS: dict[str, tuple[str, ...]] = {
         "inbox.reload",
     ),
     "inbox-filter": ("inbox.clear_filter", "inbox.open"),
+    "cr-filter": ("review_filter.done", "review_filter.clear"),
 }
 
 
