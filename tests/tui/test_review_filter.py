@@ -3,7 +3,7 @@ never commands; enter keeps the match's diff, escape goes back; narrow widths sh
 
 from __future__ import annotations
 
-from review_world import EDITED, _cr, _post, desk, make_app, open_review
+from review_world import EDITED, _cr, _post, desk, make_app, open_inbox, open_review
 
 from conftest import until
 from gitbook_tui.tui.common.help_screen import HelpScreen
@@ -105,3 +105,18 @@ async def test_the_filter_is_in_the_help(world, desk, tmp_path):
         assert "review.filter" in text
         await pilot.press("escape", "slash", "question_mark")
         assert app.screen.__class__ is ChangeRequestReviewScreen  # ? is filter text here
+
+
+async def test_the_inbox_uses_the_same_filter_box(world, desk, tmp_path):
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        inbox = await open_inbox(app, pilot)
+        await pilot.press("slash", *"quick")
+        assert app.screen is inbox and inbox.filter_text == "quick" and inbox.shown == []
+        await pilot.press("escape")  # clears at once
+        assert inbox.filter_text == "" and not inbox.query_one(FilterBox).display
+        await pilot.press("slash", *"conflicting", "enter")  # enter keeps the filter
+        assert [r.cr.subject for r in inbox.shown] == ["Conflicting edit"]
+        assert inbox.query_one("#inbox-table").has_focus
+        await pilot.press("escape")  # on the table: clears it
+        assert inbox.filter_text == "" and inbox.shown

@@ -38,8 +38,7 @@ REVIEW_HINTS: dict[str, tuple[str, ...]] = {
         "inbox.scope",
         "inbox.reload",
     ),
-    "inbox-filter": ("inbox.clear_filter", "inbox.open"),
-    "cr-filter": ("review_filter.done", "review_filter.clear"),
+    "FilterBox": ("review_filter.done", "review_filter.clear"),
 }
 
 
