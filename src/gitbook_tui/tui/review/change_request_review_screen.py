@@ -36,6 +36,7 @@ from .conflict_marks import load_conflict_marks
 from .diff_view import DiffView
 from .filter_box import FilterBox
 from .page_diff import load_page_diff
+from .pages_filter import PagesFilter
 from .review_actions import ReviewActions
 from .review_data import ReviewState, description_markdown, load_review_state
 from .review_footer import ReviewFooter
@@ -50,7 +51,7 @@ PAGES_LIST_FROM_WIDTH = 100
 """Narrower than this, the pages list hides (the header names the page: "2/5 ~ Streams")."""
 
 
-class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
+class ChangeRequestReviewScreen(PagesFilter, ReviewActions, Screen[None]):
     """The review pane of one change request (``escape`` goes back to the inbox)."""
 
     # The hidden filter box must never take the focus while the screen mounts.
@@ -125,8 +126,6 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
         """The 409 message of the last update/merge tried at this revision (local mark)."""
         self._shown: tuple[str, str] | None = None
         """(entry, revision) the diff shows: a reload after an action keeps the reader's place."""
-        self._before_filter: RevisionSemanticChange | None = None
-        """The page shown when ``/`` was pressed: ``escape`` goes back to it."""
 
     def compose(self) -> ComposeResult:
         with ErrorPane(id="cr-pane"):
@@ -385,54 +384,6 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
         from ..comments.change_request_threads import show_change_request_threads
 
         show_change_request_threads(self, quote=quote)
-
-    # -- filter ----------------------------------------------------------------------------------
-    @property
-    def filtering(self) -> bool:
-        return self.has_class("-filtering")
-
-    @property
-    def filter_box(self) -> FilterBox:
-        return self.query_one(FilterBox)
-
-    def action_filter(self) -> None:
-        if self.state is None:
-            self.notify(self.denial_reason("filter") or "Nothing to filter yet.", markup=False)
-            return
-        if not self.filtering:
-            self._before_filter = self.pages.selected
-        self.add_class("-filtering")
-        self.filter_box.open()
-
-    @on(FilterBox.Changed, "#cr-filter")
-    def _filter_changed(self, event: FilterBox.Changed) -> None:
-        if self.filtering:
-            self.pages.filter(event.value.strip())
-
-    @on(FilterBox.Done, "#cr-filter")
-    def _filter_done(self, event: FilterBox.Done) -> None:
-        event.stop()
-        if isinstance(event, FilterBox.Cleared):
-            self._end_filter(self._before_filter)
-            return
-        match = self.pages.selected
-        if match is None:
-            self.notify(
-                f"No changed page matches “{self.filter_box.needle}”: escape clears the filter.",
-                markup=False,
-            )
-            return
-        self._end_filter(match)
-
-    def _end_filter(self, select: RevisionSemanticChange | None) -> None:
-        """Close the box, list every page again with ``select`` chosen, focus the diff."""
-        self.filter_box.close()
-        self.remove_class("-filtering")
-        self.pages.filter("")
-        if select is not None and select in self.pages.listed:
-            self.pages.highlighted = self.pages.listed.index(select)
-        self.diff.focus()
-        self._render_header()
 
     def action_switch_focus(self) -> None:
         if self.has_class("-narrow"):  # the list is hidden: focus never goes to a hidden pane
