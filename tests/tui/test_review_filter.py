@@ -6,9 +6,9 @@ from __future__ import annotations
 from review_world import EDITED, _cr, _post, desk, make_app, open_inbox, open_review
 
 from conftest import until
+from gitbook_tui.tui.common.filter_box import FilterBox
 from gitbook_tui.tui.common.help_screen import HelpScreen
 from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
-from gitbook_tui.tui.review.filter_box import FilterBox
 
 __all__ = ["desk"]  # the fixture, used by name
 

@@ -27,6 +27,7 @@ from ...api import GitBookError
 from ...models import RevisionSemanticChange
 from ..common.denial import gated
 from ..common.error_banner import ErrorBanner, ErrorPane
+from ..common.filter_box import FilterBox
 from ..common.navigator import Navigator
 from ..common.state import account_key
 from ..common.status_bar import StatusBar
@@ -34,7 +35,6 @@ from ..common.text import inert
 from .changed_pages_list import ChangedPagesList, entry_id
 from .conflict_marks import load_conflict_marks
 from .diff_view import DiffView
-from .filter_box import FilterBox
 from .page_diff import load_page_diff
 from .pages_filter import PagesFilter
 from .review_actions import ReviewActions

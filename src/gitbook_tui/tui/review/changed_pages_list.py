@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 
 from ...markdown.sanitize import clean_text
 from ...models import RevisionSemanticChange
-from .filter_box import matches
+from ..common.filter_box import matches
 from .review_data import change_label
 from .viewed_marks import ViewedMarks
 

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 from textual.screen import Screen
 
 from ...models import RevisionSemanticChange
+from ..common.filter_box import FilterBox
 from .changed_pages_list import ChangedPagesList
 from .diff_view import DiffView
-from .filter_box import FilterBox
 
 if TYPE_CHECKING:
     from .review_data import ReviewState

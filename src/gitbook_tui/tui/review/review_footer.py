@@ -38,7 +38,7 @@ REVIEW_HINTS: dict[str, tuple[str, ...]] = {
         "inbox.scope",
         "inbox.reload",
     ),
-    "FilterBox": ("review_filter.done", "review_filter.clear"),
+    "FilterBox": ("filter.done", "filter.clear"),
 }
 
 

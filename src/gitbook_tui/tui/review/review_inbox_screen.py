@@ -23,12 +23,12 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ...api import GitBookError
+from ..common.filter_box import FilterBox, matches
 from ..common.navigator import Navigator
 from ..common.status_bar import StatusBar
 from ..common.text import count_of, inert
 from .change_request_review_screen import ChangeRequestReviewScreen
 from .conflict_marks import load_conflict_marks
-from .filter_box import FilterBox, matches
 from .inbox_data import (
     CONFLICT,
     SECTIONS,

@@ -1,4 +1,4 @@
-"""FilterBox: the review desk's one-line filter (``/`` opens it); typing is text, never commands."""
+"""FilterBox: the views' one-line filter (``/`` opens it); typing is text, never commands."""
 
 from __future__ import annotations
 
@@ -30,8 +30,8 @@ class FilterBox(Input):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "done", "Go to match", id="review_filter.done"),
-        Binding("escape", "clear", "Clear filter", id="review_filter.clear"),
+        Binding("enter", "done", "Go to match", id="filter.done"),
+        Binding("escape", "clear", "Clear filter", id="filter.clear"),
     ]
 
     class Done(Message):
