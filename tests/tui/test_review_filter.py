@@ -90,6 +90,11 @@ async def test_narrow_shows_the_list_while_filtering(world, desk, tmp_path):
         await until(pilot, lambda: screen.pages.region.width > 0)
         await pilot.press(*"quick")
         assert app.screen is screen
+        await pilot.pause()
+        box = screen.filter_box
+        assert box.region.height == 1  # one row, the text readable (no focused tall border)
+        shot = app.export_screenshot().replace("&#160;", " ")
+        assert ">quick" in shot or " quick" in shot
         await pilot.press("escape")
         await until(pilot, lambda: screen.pages.region.width == 0)
         assert screen.diff.has_focus

@@ -26,6 +26,8 @@ class FilterBox(Input):
 
     DEFAULT_CSS = """
     FilterBox { display: none; height: 1; border: none; padding: 0 1; }
+    /* Input's focused style draws a tall border: on one row it would hide the text */
+    FilterBox:focus { border: none; }
     FilterBox.-open { display: block; }
     """
 
