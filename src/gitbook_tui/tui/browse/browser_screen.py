@@ -26,11 +26,12 @@ import contextlib
 from functools import partial
 from typing import ClassVar
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.content import Content
+from textual.widgets import Tree
 
 from ...api import AsyncGitBook, GitBookError, response_meta
 from ...models import RevisionPage
@@ -84,7 +85,7 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, PaneLayout
         Binding("backslash,ctrl+b", "toggle_tree", "Tree", id="browser.toggle_tree"),
         Binding("ctrl+o", "switch_org", "Organizations", show=False, id="browser.switch_org"),
         Binding("escape", "escape", "To the tree", show=False, id="browser.escape"),
-        Binding("C", "app.show_view('comments', 'page')", "Page comments", id="browser.comments"),
+        Binding("C", "page_comments", "Page comments", id="browser.comments"),
         Binding("e", "suggest_edit", "Suggest edit", show=False, id="browser.suggest_edit"),
     ]
 
@@ -292,6 +293,48 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, PaneLayout
             self._update_org()
         if self._current is not None:  # the open page's space may be listed now (``e``)
             self.refresh_bindings()
+
+    # -- the open space (what 2, 3, search and the palette take as "this space") ---------------
+    @property
+    def selected_space(self) -> str | None:
+        """The space of the tree's cursor row: a space, or a page or status line in one."""
+        tree = self.workspace_tree
+        node = tree.cursor_node
+        data = node.data if node is not None else None
+        if data is not None and data.kind == "status":
+            data = tree.node_data(data.id)  # (a status line's id is its parent's key)
+        if data is None:
+            return None
+        return data.id if data.kind == "space" else data.space_id or None
+
+    @property
+    def open_space_id(self) -> str | None:
+        """The space the reader is in: while the tree has the focus the cursor row's (a
+        space selected counts as open), else — or on a row in no space — the open page's."""
+        page_space = self._current[0] if self._current is not None else None
+        if self._focus_in_tree() or page_space is None:
+            return self.selected_space or page_space
+        return page_space
+
+    def _sync_open_space(self) -> None:
+        nav = navigator_of(self.app)
+        if nav is not None and not is_leaving(self):
+            nav.space_id = self.open_space_id
+
+    @on(Tree.NodeHighlighted)
+    def _row_highlighted(self) -> None:
+        self._sync_open_space()
+
+    @on(events.DescendantFocus)
+    def _focus_moved(self) -> None:
+        self._sync_open_space()
+
+    async def action_page_comments(self) -> None:
+        """``C``: the open page's threads — of the page's space, whatever row the tree is on."""
+        nav = navigator_of(self.app)
+        if nav is not None and self._current is not None:
+            nav.space_id = self._current[0]
+        await self.app.run_action("show_view('comments', 'page')")
 
     @property
     def shown_org(self) -> str | None:

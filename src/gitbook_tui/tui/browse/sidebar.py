@@ -51,7 +51,8 @@ class Sidebar(ErrorPane):
     """``/`` on the tree opens the filter box; ``enter`` opens the match under the cursor
     and leaves the filter (the whole tree again, the match revealed); :meth:`clear_filter`
     closes the box and the filter. A failed load shows in the banner above the tree until
-    that node loads (``r`` retries it, from anywhere in the tree)."""
+    that node loads (``r`` retries every failed branch, from anywhere in the tree; they
+    reload by themselves once the server answers again)."""
 
     def __init__(
         self,
@@ -107,11 +108,13 @@ class Sidebar(ErrorPane):
         tree = self.workspace_tree
         key = event.key
         self._failed_key = key
+        server = self._client.base_url
+        # worded as the toast (naming the server); cut with "…" in the banner's rows
         self.banner.show_error(
-            f"Could not load {event.what}",
+            f"Could not load {event.what} from {server}",
             event.error,
-            server=self._client.base_url,
-            retry=lambda: tree.retry_key(key),
+            server=server,
+            retry=tree.retry_failed,
         )
 
     @on(WorkspaceTree.Loaded)

@@ -32,7 +32,10 @@ from textual.widgets import Static
 from ...api import APIStatusError, GitBookError
 from .text import inert
 
-__all__ = ["ErrorBanner", "ErrorPane"]
+__all__ = ["MAX_ROWS", "ErrorBanner", "ErrorPane"]
+
+MAX_ROWS = 4
+"""Most rows a banner takes (its CSS ``max-height``)."""
 
 
 class ErrorBanner(Static):
@@ -63,6 +66,7 @@ class ErrorBanner(Static):
         self.message = ""
         self.server = ""
         self.status: int | None = None
+        self._keys: list[str] = []
 
     @property
     def showing(self) -> bool:
@@ -95,17 +99,36 @@ class ErrorBanner(Static):
         if self.status == 401:
             keys.append("S sign in again")
         keys.append("x dismiss")
-        self.update(
-            Content.assemble(
-                ("⚠ ", "bold"),
-                inert(self.message, style="bold"),
-                "\n",
-                ("server ", "dim"),
-                inert(server),
-                ("  ·  " + "  ·  ".join(keys), "dim"),
-            )
-        )
+        self._keys = keys
+        self._draw()
         self.add_class("-showing")
+
+    def _draw(self) -> None:
+        """The message, then the server (unless the message names it) and the keys, in
+        at most :data:`MAX_ROWS` rows of the banner's width: a longer message is cut with
+        "…" (whole in :attr:`message`, and in the pane's toast)."""
+        server = self.server
+        keys = Content.styled("  ·  ".join(self._keys), "dim")
+        if server and server not in self.message:
+            tail = Content.assemble(("server ", "dim"), inert(server), ("  ·  ", "dim"), keys)
+        else:
+            tail = keys
+        message = Content.assemble(("⚠ ", "bold"), inert(self.message, style="bold"))
+        width = self.content_region.width
+        if width <= 1:  # not laid out yet: drawn again once it is (on_resize)
+            self.update(Content("\n").join([message, tail]))
+            return
+        tail_rows = tail.wrap(width)
+        rows = message.wrap(width)
+        room = max(1, MAX_ROWS - len(tail_rows))
+        if len(rows) > room:
+            rows = rows[:room]
+            rows[-1] = rows[-1].rstrip().truncate(width - 1).append("…")
+        self.update(Content("\n").join([*rows, *tail_rows][:MAX_ROWS]))
+
+    def on_resize(self) -> None:
+        if self.showing:
+            self._draw()
 
     def clear(self) -> None:
         """The failure is resolved (or dismissed): hide the banner."""

@@ -1,4 +1,5 @@
-"""describe_failure: one line saying why a worker's read failed — the client's error, or a bug."""
+"""describe_failure: one line saying why a worker's read failed — the client's error, or a bug;
+load_failure: the same, naming what could not be loaded and from which server."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import logging
 from ...api import GitBookError
 from .text import plain
 
-__all__ = ["describe_failure"]
+__all__ = ["describe_failure", "load_failure"]
 
 log = logging.getLogger("gitbook_tui.tui")
 
@@ -22,3 +23,9 @@ def describe_failure(exc: BaseException) -> str:
     text = plain(str(exc)).strip()
     name = type(exc).__name__
     return f"unexpected error ({name}: {text[:200]})" if text else f"unexpected error ({name})"
+
+
+def load_failure(what: str, exc: BaseException, server: str) -> str:
+    """ "Could not load <what> from <server>: <why>" — the views' wording of a failed read
+    (as the Reviews inbox says it), naming the server."""
+    return f"Could not load {plain(what)} from {plain(server)}: {describe_failure(exc)}"

@@ -97,8 +97,10 @@ class TreeKeys(TreeQueries, BatchedTree):
             self.move_cursor(node.parent)
 
     def action_retry(self) -> None:
-        """Retry the focused node's failed load, or reload its children from the server."""
+        """Retry every branch that failed to load (saying how many), and reload the
+        focused node's children from the server."""
         data = self._cursor_data()
+        retried = self.retry_failed()
         if data is None:
             return
         state = self.state
@@ -108,7 +110,20 @@ class TreeKeys(TreeQueries, BatchedTree):
             key = data.key
         else:
             key = space_key(data.space_id)
-        self.retry_key(key)
+        if key not in retried:
+            self.retry_key(key)
+
+    def retry_failed(self) -> list[str]:
+        """Load again every branch whose load failed; say so ("Retrying 2 branches…")."""
+        state = self.state
+        keys = [key for key in state.failures if key in state.info]
+        if len(keys) == 1:
+            self.notify(f"Retrying {self.title_of(keys[0]) or 'the workspace'}…", markup=False)
+        elif keys:
+            self.notify(f"Retrying {len(keys)} branches…", markup=False)
+        for key in keys:
+            self.retry_key(key)
+        return keys
 
     def retry_key(self, key: str) -> None:
         """Load ``key``'s children again from the server (after a failure: "loading…"

@@ -25,7 +25,7 @@ The widget is the view: the model is :class:`.state.TreeState` (data and labels 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import partial
 from typing import ClassVar
 
@@ -38,7 +38,7 @@ from textual.worker import Worker
 
 from ....api import APIConnectionError, AsyncGitBook, GitBookError, ReadMode
 from ....models import Space
-from ...common.failure import describe_failure
+from ...common.failure import describe_failure, load_failure
 from ...common.freshness import Freshness
 from ...common.text import plain
 from .base import BatchedTree
@@ -188,6 +188,9 @@ class WorkspaceTree(TreeKeys, TreeFilter, TreeQueries, BatchedTree):
         self.drawer = TreeDrawer(self, self.state, ensure_loading=self._ensure_loading)
         self._deferred_keys: set[str] | None = None
         self.context_space: str | None = None  # the space of the page open beside the tree
+        self._unreachable: set[str] = set()  # keys whose load failed: server not reached
+        self._reload_due = False
+        self._unwatch_answers: Callable[[], None] | None = None
         self.filtering = False  # the filter box is open (keys typed meanwhile go to it)
 
     # -- nodes (the model's queries come from TreeQueries) --------------------------------------
@@ -231,8 +234,10 @@ class WorkspaceTree(TreeKeys, TreeFilter, TreeQueries, BatchedTree):
         self._render_key(key)
         what = self.title_of(key) or "the workspace"
         reason = self.state.failures.get(key) or describe_failure(exc)
+        if isinstance(exc, APIConnectionError):
+            self._unreachable.add(key)  # reloaded by itself once the server answers again
         self.notify(
-            plain(f"Could not load {what}: {reason} (r to retry)"),
+            plain(f"{load_failure(what, exc, self.client.base_url)} (r to retry)"),
             title="Load failed",
             severity="error",
             markup=False,
@@ -243,6 +248,31 @@ class WorkspaceTree(TreeKeys, TreeFilter, TreeQueries, BatchedTree):
         )
         if isinstance(exc, APIConnectionError):
             self.post_message(self.Loaded(key, "cache", offline=True, age=None))
+
+    # -- back online ----------------------------------------------------------------------------
+    def on_mount(self) -> None:
+        # the client's answers (any request of any view): the server is back, no polling
+        self._unwatch_answers = self.client.watch_answers(self._server_answered)
+
+    def on_unmount(self) -> None:
+        if self._unwatch_answers is not None:
+            self._unwatch_answers()
+            self._unwatch_answers = None
+
+    def _server_answered(self) -> None:
+        """A request succeeded: reload (once, on the tree's turn) every branch that failed
+        because the server could not be reached. Cheap when there is none."""
+        if self._reload_due or not self._unreachable:
+            return
+        self._reload_due = True
+        self.call_later(self._reload_unreachable)
+
+    def _reload_unreachable(self) -> None:
+        self._reload_due = False
+        keys = [k for k in self._unreachable if k in self.state.failures]
+        self._unreachable.clear()
+        for key in keys:
+            self.retry_key(key)  # (failing again while offline marks it again)
 
     async def ensure_loaded(self, key: str, *, read: ReadMode = "prefer-cache") -> bool:
         """Load ``key``'s children now if they are not known yet (for :meth:`reveal`)."""
