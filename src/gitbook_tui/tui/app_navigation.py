@@ -1,45 +1,101 @@
 """AppNavigation: the app's side of navigation — the Navigator protocol (open a page or a
-space, back/forward), the numbered views, and the modal screens (help, search, outline)."""
+space, back/forward), the numbered views (one Textual mode each), and the modal screens
+(help, search, outline)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import suppress
+from functools import partial
+from typing import Any, ClassVar
+
 from textual.app import App
+from textual.screen import ModalScreen, Screen
 
 from ..api import AsyncGitBook
 from .browse.browser_screen import BrowserScreen
 from .browse.outline_screen import OutlineScreen
 from .browse.tree.workspace_tree import space_key
 from .common.help_screen import HelpScreen
+from .common.navigator import Navigator
 from .search.search_screen import SearchResult, SearchScreen
-from .views import view_named
+from .views import BROWSE, VIEWS, view_named
 
 __all__ = ["AppNavigation"]
 
 
+def _start_screen() -> Screen[None]:
+    """The bottom of the Browse view's stack (what Textual's default mode starts with): the
+    start screens (starting, welcome, organizations) and the browser go over it."""
+    return Screen(id="_default")
+
+
 class AppNavigation(App[str | None]):
-    """Navigation for :class:`~.app.GitBookApp` (which sets the state below)."""
+    """Navigation for :class:`~.app.GitBookApp` (which sets the state below).
+
+    Every numbered view is a mode (:mod:`.views`): switching views switches stacks, so a
+    review pane or a site editor is where it was when its view is shown again."""
+
+    DEFAULT_MODE: ClassVar[str] = BROWSE
+    MODES: ClassVar[dict[str, str | Callable[[], Screen[Any]]]] = {BROWSE: _start_screen}
 
     client: AsyncGitBook
     organization_id: str | None
     space_id: str | None
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._view_scope = ""
+        self._add_view_modes()
+
+    def _add_view_modes(self) -> None:
+        for view in VIEWS:
+            if view.factory is not None:
+                self.add_mode(view.name, partial(self._build_view, view.factory))
+
+    def _build_view(self, factory: Callable[[Navigator], Screen[None]]) -> Screen[None]:
+        """A view's first screen, built when the view is first shown (with its scope)."""
+        screen = factory(self)
+        self._apply_scope(screen)
+        return screen
+
+    def _apply_scope(self, screen: Screen[Any]) -> None:
+        set_scope = getattr(screen, "set_scope", None)
+        if callable(set_scope):
+            set_scope(self._view_scope)
+
+    async def reset_views(self) -> None:
+        """Forget every view's screens but Browse's (another organization): each is built
+        afresh when next shown."""
+        for view in VIEWS:
+            if view.factory is not None:
+                await self.remove_mode(view.name)
+        self._add_view_modes()
+
     @property
     def browser(self) -> BrowserScreen | None:
-        for screen in reversed(self.screen_stack):
+        for screen in reversed(self.get_screen_stack(BROWSE)):
             if isinstance(screen, BrowserScreen):
                 return screen
         return None
 
     # -- navigation (the Navigator protocol) ----------------------------------------------------
     def open_page(self, space_id: str, page_id: str, anchor: str | None = None) -> None:
+        """Open a page in the browser and show Browse (from search, the palette, comments)."""
         browser = self.browser
         if browser is not None:
+            self._show_browse()
             browser.open_page(space_id, page_id, anchor)
 
     def open_space(self, space_id: str) -> None:
         browser = self.browser
         if browser is not None:
+            self._show_browse()
             browser.open_space(space_id)
+
+    def _show_browse(self) -> None:
+        if self.current_mode != BROWSE:
+            self.switch_mode(BROWSE)
 
     def refresh_space(self, space_id: str) -> None:
         """Reload a space's pages in the browser from the server (after a merge)."""
@@ -69,23 +125,19 @@ class AppNavigation(App[str | None]):
 
     # -- views ----------------------------------------------------------------------------------
     async def action_show_view(self, name: str, scope: str = "") -> None:
-        """Show the numbered view ``name`` (see :mod:`.views`) over the browser; ``scope``
-        (e.g. ``"page"``; ``""`` the view's default) goes to a view that has ``set_scope``."""
+        """Show the numbered view ``name`` (see :mod:`.views`) as it was left: its whole
+        stack, e.g. the review pane over the inbox; ``scope`` (e.g. ``"page"``; ``""`` the
+        view's default) goes to a view's first screen that has ``set_scope``."""
         view = view_named(name)
-        browser = self.browser
-        if view is None or browser is None:
+        if view is None or self.browser is None:
             return
-        while self.screen is not browser:  # leave modal screens and the view shown now
-            await self.pop_screen()
-        if view.factory is None:
-            return
-        screen_name = f"view-{view.name}"
-        if not self.is_screen_installed(screen_name):
-            self.install_screen(view.factory(self), screen_name)
-        set_scope = getattr(self.get_screen(screen_name), "set_scope", None)
-        if callable(set_scope):
-            set_scope(scope)
-        await self.push_screen(screen_name)
+        while len(self.screen_stack) > 1 and isinstance(self.screen, ModalScreen):
+            await self.pop_screen()  # dialogs (help, search, palette) close; views stay
+        self._view_scope = scope
+        with suppress(KeyError):  # (a view shown for the first time gets it when built)
+            self._apply_scope(self.get_screen_stack(view.name)[0])
+        if view.name != self.current_mode:
+            await self.switch_mode(view.name)
 
     # -- modal screens ------------------------------------------------------------------------------
     def action_help(self) -> None:
