@@ -161,3 +161,34 @@ async def test_opening_a_page_from_another_view_shows_browse(
         browser = app.screen
         await until(pilot, lambda: browser.current_page == (desk["space"]["id"], desk["page"]))
         assert await _show(pilot, "2", ChangeRequestReviewScreen) is review
+
+
+async def test_another_organization_builds_the_views_afresh(
+    world: World, desk: dict, tmp_path: Path
+) -> None:
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        review = await open_review(app, pilot, "Update partition sizing")
+        await app.show_browser(world.org)  # the same organization (signed in again): kept
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        assert await _show(pilot, "2", ChangeRequestReviewScreen) is review
+        await app.show_browser(None)  # another choice: the review pane was of the old one
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await _show(pilot, "2", ReviewInboxScreen)
+        await until(pilot, lambda: not review.is_attached)
+
+
+async def test_quitting_from_another_view_keeps_the_page_for_the_next_start(
+    world: World, desk: dict, tmp_path: Path
+) -> None:
+    app = make_app(world, tmp_path)
+    space, page = desk["space"]["id"], desk["page"]
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_review(app, pilot, "Update partition sizing")
+        app.open_page(space, page)
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        browser = app.screen
+        await until(pilot, lambda: browser.current_page == (space, page))
+        await _show(pilot, "2", ChangeRequestReviewScreen)
+        await pilot.press("q")
+    assert app.state_store.load(app.account).page == [space, page]

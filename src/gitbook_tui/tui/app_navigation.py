@@ -19,7 +19,7 @@ from .browse.tree.workspace_tree import space_key
 from .common.help_screen import HelpScreen
 from .common.navigator import Navigator
 from .search.search_screen import SearchResult, SearchScreen
-from .views import BROWSE, VIEWS, view_named
+from .views import BROWSE, view_named
 
 __all__ = ["AppNavigation"]
 
@@ -46,12 +46,15 @@ class AppNavigation(App[str | None]):
     def __init__(self) -> None:
         super().__init__()
         self._view_scope = ""
-        self._add_view_modes()
+        self._view_modes: set[str] = set()
+        """The views added as modes (each when first shown)."""
 
-    def _add_view_modes(self) -> None:
-        for view in VIEWS:
-            if view.factory is not None:
-                self.add_mode(view.name, partial(self._build_view, view.factory))
+    async def reset_views(self) -> None:
+        """Forget every view's screens but Browse's (another organization): each is built
+        afresh when next shown."""
+        for name in self._view_modes:
+            await self.remove_mode(name)
+        self._view_modes.clear()
 
     def _build_view(self, factory: Callable[[Navigator], Screen[None]]) -> Screen[None]:
         """A view's first screen, built when the view is first shown (with its scope)."""
@@ -63,14 +66,6 @@ class AppNavigation(App[str | None]):
         set_scope = getattr(screen, "set_scope", None)
         if callable(set_scope):
             set_scope(self._view_scope)
-
-    async def reset_views(self) -> None:
-        """Forget every view's screens but Browse's (another organization): each is built
-        afresh when next shown."""
-        for view in VIEWS:
-            if view.factory is not None:
-                await self.remove_mode(view.name)
-        self._add_view_modes()
 
     @property
     def browser(self) -> BrowserScreen | None:
@@ -134,6 +129,9 @@ class AppNavigation(App[str | None]):
         while len(self.screen_stack) > 1 and isinstance(self.screen, ModalScreen):
             await self.pop_screen()  # dialogs (help, search, palette) close; views stay
         self._view_scope = scope
+        if view.factory is not None and view.name not in self._view_modes:
+            self.add_mode(view.name, partial(self._build_view, view.factory))
+            self._view_modes.add(view.name)
         with suppress(KeyError):  # (a view shown for the first time gets it when built)
             self._apply_scope(self.get_screen_stack(view.name)[0])
         if view.name != self.current_mode:
