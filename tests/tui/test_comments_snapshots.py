@@ -1,4 +1,5 @@
-"""Snapshots of the Comments view at 80×24 and 120×40: the list, a thread with reactions,
+"""Snapshots of the Comments view at 80×24 and 120×40: the list, one page's threads by an
+author with none there, a thread with reactions,
 the composer and the reaction picker; Browse with writes queued offline ("2 queued" in its
 status bar); a change request's threads with a new thread quoting a diff block.
 
@@ -83,6 +84,27 @@ def test_thread_list(snap_compare: Snap, world, tmp_path, size) -> None:
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await open_comments(pilot)
+        await _settle(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_page_scope_by_an_author_with_no_thread_there(
+    snap_compare: Snap, world, tmp_path, size
+) -> None:
+    """The title names the page and the author; the empty list says whose threads."""
+    app, _ids = _app(world, tmp_path)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        screen = await open_comments(pilot, key="C")
+        await pilot.press("F")
+        await until(pilot, lambda: pilot.app.screen.__class__.__name__ == "AuthorPicker")
+        await pilot.press("home", "j", "j", "enter")  # anyone, Alice, Cody
+        await until(pilot, lambda: screen.author is not None and screen.loaded)
+        await until(
+            pilot, lambda: "Cody · 0 threads" in str(screen.query_one("#comments-title").render())
+        )
         await _settle(pilot)
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)

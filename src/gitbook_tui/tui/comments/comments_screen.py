@@ -14,7 +14,6 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.content import Content
 from textual.timer import Timer
 from textual.widgets import OptionList, Static
 
@@ -25,9 +24,10 @@ from ..common.composer import Composer
 from ..common.hint_footer import HintFooter
 from ..common.navigator import Navigator
 from ..common.status_bar import StatusBar, format_age
-from ..common.text import count_of, inert, plain
+from ..common.text import count_of, plain
 from .author_picker import AuthorPicker
 from .comment_actions import NO_SPACE
+from .comments_title import CommentsTitle, TitleParts
 from .thread_data import ThreadState, author_name
 from .thread_list import ThreadList
 from .thread_loader import PAGE_SIZE, REFRESH_SECONDS, ThreadLoader
@@ -99,6 +99,8 @@ class CommentsScreen(ThreadLoader):
         self.page_scope: str | None = None  # a page id: only its threads
         self.status = "open"
         self.author: str | None = None
+        self.author_picked = ""  # the chosen author's name as listed in the picker
+        self.page_titles: dict[str, str] = {}  # page id → title, as last read
         self.me: User | None = None
         self.threads: dict[str, ThreadState] = {}
         self.order: list[str] = []
@@ -115,7 +117,7 @@ class CommentsScreen(ThreadLoader):
         self._drafted: set[str] = set()
 
     def compose(self) -> ComposeResult:
-        yield Static(id="comments-title", markup=False)
+        yield CommentsTitle(id="comments-title")
         yield Static(id="comments-error", markup=False)
         with Horizontal(id="comments-body"):
             yield ThreadList(id="thread-list")
@@ -166,31 +168,27 @@ class CommentsScreen(ThreadLoader):
         self._start_timer()
 
     def _draw_title(self) -> None:
-        where = "this page" if self.page_scope else "whole space"
+        where, named = "whole space", ""
         if self.change_request is not None:
-            where = f"change request {self.label}".rstrip()
-        space = self.space.title if self.space is not None else ""
-        author = "anyone"
-        if self.author:
-            match = next(
-                (
-                    t.comment.postedBy
-                    for t in self.threads.values()
-                    if t.comment.postedBy and t.comment.postedBy.id == self.author
-                ),
-                None,
-            )
-            author = author_name(match) if match else "one author"
-        parts = [
-            inert("Comments", style="bold"),
-            inert(f" · {space}" if space else ""),
-            inert(f" · {self.status} · {where} · {author}", style="$text-accent"),
-            inert(self._count_text(), style="dim"),
-        ]
+            where, named = "change request", self.label
+        elif self.page_scope is not None:
+            named = self.page_titles.get(self.page_scope, "")
+            where = "page" if named else "this page"
+        offline = ""
         if self.offline:
             cached = f", cached {format_age(self.cached_age)}" if self.cached_age else ""
-            parts.append(inert(f" · offline{cached}", style="$warning"))
-        self.query_one("#comments-title", Static).update(Content("").join(parts))
+            offline = f" · offline{cached}"
+        parts = TitleParts(
+            space=(self.space.title or "") if self.space is not None else "",
+            status=self.status,
+            where=where,
+            named=named,
+            quoted=where == "page",
+            author=self._author_label(),
+            count=self._count_text(),
+            offline=offline,
+        )
+        self.query_one(CommentsTitle).show(parts)
 
     def _count_text(self) -> str:
         if self.space_id is None:
@@ -288,6 +286,8 @@ class CommentsScreen(ThreadLoader):
         if choice is None:
             return
         self.author = choice or None
+        picked = next((u for u in users if u.id == choice), None)
+        self.author_picked = author_name(picked) if picked is not None else ""
         self._reload()
 
     def action_open_page(self) -> None:

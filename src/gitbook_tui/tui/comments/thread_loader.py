@@ -52,6 +52,8 @@ class ThreadLoader(OptimisticActions):
 
     status: str
     author: str | None
+    author_picked: str
+    page_titles: dict[str, str]
     order: list[str]
     loaded: bool
     error: str | None
@@ -98,6 +100,21 @@ class ThreadLoader(OptimisticActions):
             return self._no_threads_text()
         return "Select a thread (j/k, enter)."
 
+    def _author_label(self) -> str:
+        """Who the threads shown are by: "anyone", or the chosen author's name (from their
+        threads, else as picked — they may have none in this scope)."""
+        if not self.author:
+            return "anyone"
+        match = next(
+            (
+                t.comment.postedBy
+                for t in self.threads.values()
+                if t.comment.postedBy and t.comment.postedBy.id == self.author
+            ),
+            None,
+        )
+        return author_name(match) if match else self.author_picked or "one author"
+
     def _no_threads_text(self) -> str:
         which = {"open": "open threads", "resolved": "resolved threads"}.get(self.status, "threads")
         where = "in this space"
@@ -105,7 +122,7 @@ class ThreadLoader(OptimisticActions):
             where = "on this change request"
         elif self.page_scope is not None:
             where = "on this page"
-        by = " by this author" if self.author else ""
+        by = f" by {self._author_label()}" if self.author else ""
         more = ", f shows resolved ones" if self.status == "open" else ""
         return f"No {which} {where}{by} — c starts one{more}."
 
@@ -201,6 +218,7 @@ class ThreadLoader(OptimisticActions):
         self.threads = threads
         self.order = list(threads)
         self.loaded = True
+        self._note_page_titles(comments)
         keep = self.selected_id if self.selected_id in threads else None
         self.thread_list.show([threads[i] for i in self.order], selected=keep)
         if not self.order:
@@ -234,6 +252,30 @@ class ThreadLoader(OptimisticActions):
             self._load_replies(thread.id)
         elif thread.replies is None:
             thread.replies = []
+
+    def _note_page_titles(self, comments: list[Comment]) -> None:
+        """Keep the titles of the pages the threads are on (the page scope's title names
+        that page); a scoped page with no thread has its title read once."""
+        for comment in comments:
+            page = comment.target.page if comment.target is not None else None
+            if page is not None and page.id and page.title:
+                self.page_titles[page.id] = page.title
+        scope, space_id = self.page_scope, self.space_id
+        if scope is not None and space_id is not None and scope not in self.page_titles:
+            self.page_titles[scope] = ""  # asked once: "this page" until the answer
+            self._load_page_title(space_id, scope)
+
+    @work(group="comments-page-title", exit_on_error=False)
+    async def _load_page_title(self, space_id: str, page_id: str) -> None:
+        try:
+            page = await self.client.content.get_page(
+                space_id, page_id, format="markdown", read="prefer-cache"
+            )  # what the browser read (its cached copy, when there is a cache)
+        except GitBookError:
+            return  # the title says "this page"
+        if page.title and not self.page_titles.get(page_id):
+            self.page_titles[page_id] = page.title
+            self._draw_title()
 
     @work(exclusive=True, group="comments-replies", exit_on_error=False)
     async def _load_replies(self, thread_id: str) -> None:
