@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from review_world import desk, make_app, open_review
+from review_world import desk, make_app, open_inbox, open_review
 from sites_kit import build_site, open_editor, redirects_pane
 from sites_kit import make_app as make_sites_app
 
@@ -192,3 +192,23 @@ async def test_quitting_from_another_view_keeps_the_page_for_the_next_start(
         await _show(pilot, "2", ChangeRequestReviewScreen)
         await pilot.press("q")
     assert app.state_store.load(app.account).page == [space, page]
+
+
+async def test_a_view_shown_first_loads_once(
+    world: World, desk: dict, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    loads: list[bool] = []
+    reload = ReviewInboxScreen.reload
+
+    def counted(self: ReviewInboxScreen) -> None:
+        loads.append(True)
+        reload(self)
+
+    monkeypatch.setattr(ReviewInboxScreen, "reload", counted)
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_inbox(app, pilot)
+        await _show(pilot, "1", BrowserScreen)
+        await _show(pilot, "2", ReviewInboxScreen)
+        await app.workers.wait_for_complete()
+    assert len(loads) == 1  # (a new mode's first screen would be resumed twice)

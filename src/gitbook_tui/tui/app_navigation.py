@@ -5,8 +5,6 @@ space, back/forward), the numbered views (one Textual mode each), and the modal 
 from __future__ import annotations
 
 from collections.abc import Callable
-from contextlib import suppress
-from functools import partial
 from typing import Any, ClassVar
 
 from textual.app import App
@@ -17,7 +15,6 @@ from .browse.browser_screen import BrowserScreen
 from .browse.outline_screen import OutlineScreen
 from .browse.tree.workspace_tree import space_key
 from .common.help_screen import HelpScreen
-from .common.navigator import Navigator
 from .search.search_screen import SearchResult, SearchScreen
 from .views import BROWSE, view_named
 
@@ -55,12 +52,6 @@ class AppNavigation(App[str | None]):
         for name in self._view_modes:
             await self.remove_mode(name)
         self._view_modes.clear()
-
-    def _build_view(self, factory: Callable[[Navigator], Screen[None]]) -> Screen[None]:
-        """A view's first screen, built when the view is first shown (with its scope)."""
-        screen = factory(self)
-        self._apply_scope(screen)
-        return screen
 
     def _apply_scope(self, screen: Screen[Any]) -> None:
         set_scope = getattr(screen, "set_scope", None)
@@ -129,13 +120,23 @@ class AppNavigation(App[str | None]):
         while len(self.screen_stack) > 1 and isinstance(self.screen, ModalScreen):
             await self.pop_screen()  # dialogs (help, search, palette) close; views stay
         self._view_scope = scope
-        if view.factory is not None and view.name not in self._view_modes:
-            self.add_mode(view.name, partial(self._build_view, view.factory))
+        first = view.factory is not None and view.name not in self._view_modes
+        if first:  # its stack starts blank (Textual resumes a mode's first screen twice)
+            self.add_mode(view.name, Screen)
             self._view_modes.add(view.name)
-        with suppress(KeyError):  # (a view shown for the first time gets it when built)
-            self._apply_scope(self.get_screen_stack(view.name)[0])
+        else:  # (applied when it resumes, or at once when shown already)
+            self._apply_scope(self._view_root(view.name))
         if view.name != self.current_mode:
             await self.switch_mode(view.name)
+        if first and view.factory is not None:
+            root = view.factory(self)
+            self._apply_scope(root)
+            await self.push_screen(root)
+
+    def _view_root(self, name: str) -> Screen[Any]:
+        """A view's own first screen (over its blank base; Browse: the blank base)."""
+        stack = self.get_screen_stack(name)
+        return stack[1] if name != BROWSE and len(stack) > 1 else stack[0]
 
     # -- modal screens ------------------------------------------------------------------------------
     def action_help(self) -> None:

@@ -2,7 +2,7 @@
 
 Each view is a Textual mode named after it, with a screen stack of its own: ``1`` Browse
 is the app's default mode (the browser, over the start screens); every other view's stack
-starts with a screen of its own folder (``comments/``, ``review/``, ``sites/``,
+is a blank base under a screen of its own folder (``comments/``, ``review/``, ``sites/``,
 ``admin/``) built by its factory when first shown. Screens a view pushes (a review pane
 over the inbox, a site editor over the sites list) stay in its stack, so switching away
 and back returns to the same screen, scroll and cursor; ``escape`` pops them. A view's key
