@@ -1,5 +1,5 @@
 """Snapshots of the review desk at 80×24 and 120×40: inbox, review pane (inline and split),
-merge checklist, conflict panel, review message and the picker of where a suggested edit goes.
+merge checklist, conflict panel, review message, the reviews in full and the picker of where a suggested edit goes.
 
 Deterministic like ``test_snapshots.py``: the fixed-clock in-process server, the inbox's
 "updated" ages computed against a pinned now, the status bar and cache clocks frozen, no
@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from review_world import desk, make_app, open_inbox, open_review
+from test_review_polish import LONG, SECOND, review
 from test_review_suggest_edit import open_page, press_edit
 from textual.pilot import Pilot
 from textual.widgets import Input
@@ -28,6 +29,7 @@ from gitbook_tui.tui.review.diff_view import DiffView
 from gitbook_tui.tui.review.edit_target_screen import EditTargetScreen
 from gitbook_tui.tui.review.merge_checklist_screen import MergeChecklistScreen
 from gitbook_tui.tui.review.review_message_screen import ReviewMessageScreen
+from gitbook_tui.tui.review.reviews_screen import ReviewsScreen
 
 __all__ = ["desk"]
 
@@ -165,3 +167,35 @@ def test_review_message(snap_compare: Snap, world, desk, tmp_path, size) -> None
     assert snap_compare(
         make_app(world, tmp_path, "rita"), terminal_size=size, run_before=run_before
     )
+
+
+def _reviewed(world, desk) -> None:
+    review(world, desk, "rita", "changes-requested", LONG + "\n\n" + SECOND)
+    review(world, desk, "alice", "approved", "Fine by me.")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_review_pane_with_reviews(snap_compare: Snap, world, desk, tmp_path, size) -> None:
+    """#2 with two reviews: one row each, the long message cut with "…" to the width."""
+    _reviewed(world, desk)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        review_screen = await open_review(pilot.app, pilot, "Update partition sizing")
+        await until(pilot, lambda: review_screen.query_one("#cr-reviews").display)
+        await settle(pilot)
+
+    assert snap_compare(make_app(world, tmp_path), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_reviews_in_full(snap_compare: Snap, world, desk, tmp_path, size) -> None:
+    """``i``: every review with its verdict, age and whole message."""
+    _reviewed(world, desk)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await open_review(pilot.app, pilot, "Update partition sizing")
+        await pilot.press("i")
+        await until(pilot, lambda: isinstance(pilot.app.screen, ReviewsScreen))
+        await settle(pilot)
+
+    assert snap_compare(make_app(world, tmp_path), terminal_size=size, run_before=run_before)

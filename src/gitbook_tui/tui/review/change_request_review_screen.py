@@ -34,8 +34,9 @@ from .conflict_marks import load_conflict_marks
 from .diff_view import DiffView
 from .page_diff import load_page_diff
 from .review_actions import ReviewActions
-from .review_data import ReviewState, description_markdown, load_review_state, review_lines
+from .review_data import ReviewState, description_markdown, load_review_state
 from .review_footer import ReviewFooter
+from .reviews_summary import ReviewsSummary
 from .suggest_edit import note_under_review
 from .viewed_marks import ViewedMarks, fingerprint
 
@@ -58,7 +59,7 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
     ChangeRequestReviewScreen #cr-description {
         display: none; height: auto; max-height: 4; padding: 0 1; color: $text-muted;
     }
-    ChangeRequestReviewScreen #cr-reviews { display: none; height: auto; max-height: 3; padding: 0 1; }
+    ChangeRequestReviewScreen #cr-reviews { padding: 0 1; }
     ChangeRequestReviewScreen #cr-body { height: 1fr; }
     ChangeRequestReviewScreen ChangedPagesList { width: 32; border: round $panel; }
     ChangeRequestReviewScreen.-narrow ChangedPagesList { display: none; }
@@ -81,6 +82,7 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
         Binding("W", "toggle_draft", "Ready/draft", id="review.toggle_draft"),
         Binding("x", "archive", "Archive/reopen", id="review.archive"),
         Binding("E", "edit_details", "Edit subject", id="review.edit_details"),
+        Binding("i", "show_reviews", "Reviews", id="review.reviews"),
         Binding("R", "reload", "Reload", id="review.reload"),
         Binding("C", "threads", "Comments", show=False, id="review.threads"),
         Binding("c", "threads(True)", "Comment on block", show=False, id="review.comment_block"),
@@ -122,7 +124,7 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
             yield ErrorBanner(id="cr-error")
             yield Static(id="cr-banner")
             yield Static(id="cr-description")
-            yield Static(id="cr-reviews")
+            yield ReviewsSummary(id="cr-reviews")
             with Horizontal(id="cr-body"):
                 yield ChangedPagesList(id="cr-pages")
                 yield DiffView(id="cr-diff")
@@ -195,9 +197,7 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
         description = self.query_one("#cr-description", Static)
         description.update(inert(text))
         description.display = bool(text.strip())
-        reviews = self.query_one("#cr-reviews", Static)
-        reviews.update(review_lines(state))
-        reviews.display = bool(state.reviews)
+        self.query_one(ReviewsSummary).show(state)
         if first:
             self.diff.focus()
             ids = [entry_id(c) for c in state.changes]

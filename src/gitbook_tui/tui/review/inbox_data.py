@@ -17,6 +17,8 @@ __all__ = [
     "CONFLICT",
     "SECTIONS",
     "STATUS_FILTERS",
+    "STATUS_SHORT",
+    "STATUS_TITLES",
     "InboxRow",
     "Section",
     "age",
@@ -36,12 +38,18 @@ FAN_OUT = 4
 class Section:
     key: str
     title: str
+    short: tuple[str, ...] = ()
+    """Shorter titles, for narrower bars (longest first)."""
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        return (self.title, *self.short)
 
 
 SECTIONS: tuple[Section, ...] = (
-    Section("requested", "Review requested"),
+    Section("requested", "Review requested", ("Requested",)),
     Section("mine", "Mine"),
-    Section("outdated", "Outdated or conflicting"),
+    Section("outdated", "Outdated or conflicting", ("Outdated/conflict", "Outdated/⚠")),
     Section("drafts", "Drafts"),
     Section("open", "All open"),
 )
@@ -53,6 +61,22 @@ STATUS_FILTERS: tuple[tuple[str, ...], ...] = (
     ("archived",),
 )
 """What ``f`` cycles through (the per-space table and "All open" use the current one)."""
+STATUS_TITLES: dict[tuple[str, ...], str] = {
+    ("open", "draft"): "All open",
+    ("open",): "All ready",
+    ("draft",): "All drafts",
+    ("merged",): "All merged",
+    ("archived",): "All archived",
+}
+"""The last section's title per status filter (``f``): it never says "open" for merged ones."""
+STATUS_SHORT: dict[str, str] = {
+    "All open": "All",
+    "All ready": "Ready",
+    "All drafts": "Drafts",
+    "All merged": "Merged",
+    "All archived": "Archived",
+}
+"""That title in a narrow section bar."""
 
 
 @dataclass

@@ -25,6 +25,7 @@ from .merge_checklist_screen import MergeChecklistScreen
 from .review_data import summary_markdown
 from .review_message_screen import ReviewMessageScreen
 from .reviewer_picker_screen import Candidate, ReviewerPickerScreen
+from .reviews_screen import ReviewsScreen
 from .subject_screen import SubjectScreen
 
 if TYPE_CHECKING:
@@ -95,6 +96,16 @@ class ReviewActions:
         done = "Approved" if status == "approved" else "Changes requested on"
         self._screen().notify(f"{done} #{cr.number}")
         self.load()
+
+    @gated
+    def action_show_reviews(self) -> None:
+        """Every review in full (the pane shows one row each)."""
+        state = self.state
+        assert state is not None
+        if not state.reviews:
+            self._screen().notify(f"No reviews of #{state.cr.number} yet.", timeout=3)
+            return
+        self._screen().app.push_screen(ReviewsScreen(state))
 
     # -- reviewers -------------------------------------------------------------------------------
     @gated

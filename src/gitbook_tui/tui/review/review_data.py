@@ -19,10 +19,12 @@ from ...models import (
     RevisionSemanticChange,
     Space,
 )
-from ..common.text import inert
+from ..common.text import cell_width, count_of, fit
 
 __all__ = [
     "CHANGE_MARKS",
+    "READ_ALL",
+    "REVIEW_ROWS",
     "CheckItem",
     "ReviewState",
     "change_label",
@@ -30,7 +32,13 @@ __all__ = [
     "description_markdown",
     "load_review_state",
     "review_lines",
+    "review_message",
+    "review_rows",
+    "review_sign",
+    "reviewer_name",
+    "shown_reviews",
     "summary_markdown",
+    "verdict",
 ]
 
 CHANGE_MARKS = {
@@ -109,26 +117,99 @@ def summary_markdown(state: ReviewState) -> str:
     return clean_text("\n".join(lines)) + "\n"
 
 
-def review_lines(state: ReviewState) -> Content:
-    """The reviews, newest first, one per reviewer and revision: "✓ Rita · ✗ Sofia (outdated)"."""
-    parts: list[Content] = []
+REVIEW_ROWS = 3
+"""Rows the review pane gives the reviews (the rest: ``i`` lists them all)."""
+READ_ALL = "  i: all reviews"
+"""Ends the first row when a message is cut or a review is left out."""
+
+
+def reviewer_name(review: ChangeRequestReview) -> str:
+    who = (review.reviewer.displayName or review.reviewer.id) if review.reviewer else "?"
+    return clean_text(who)
+
+
+def verdict(review: ChangeRequestReview) -> str:
+    """``approved``, ``requested changes`` (another status as the server names it)."""
+    status = clean_text(str(review.status or ""))
+    return {"approved": "approved", "changes-requested": "requested changes"}.get(status, status)
+
+
+def review_message(review: ChangeRequestReview) -> str:
+    """The review's message (markdown as typed; ``""`` without one), control-free."""
+    text = review.comment.body.markdown if review.comment is not None else None
+    return clean_text(text or "").strip()
+
+
+def review_sign(review: ChangeRequestReview) -> Content:
+    approved = review.status == "approved"
+    return Content.styled(
+        "✓ " if approved else "✗ ", "$text-success" if approved else "$text-error"
+    )
+
+
+def shown_reviews(state: ReviewState) -> list[ChangeRequestReview]:
+    """The reviews the pane lists: newest first, one per reviewer and revision (current or
+    outdated)."""
+    shown: list[ChangeRequestReview] = []
     seen: set[tuple[str, bool]] = set()
     for review in state.reviews:
-        who = review.reviewer.displayName or review.reviewer.id if review.reviewer else "?"
-        key = (who, bool(review.outdated))
-        if key in seen:
-            continue
-        seen.add(key)
-        approved = review.status == "approved"
-        sign = Content.styled(
-            "✓ " if approved else "✗ ", "$text-success" if approved else "$text-error"
+        key = (reviewer_name(review), bool(review.outdated))
+        if key not in seen:
+            seen.add(key)
+            shown.append(review)
+    return shown
+
+
+def _summary(review: ChangeRequestReview) -> tuple[str, bool]:
+    """One line ("Rita approved: Looks good", the message's first line) and whether the
+    message has more lines than that."""
+    outdated = " (outdated)" if review.outdated else ""
+    lines = review_message(review).replace("\t", " ").splitlines()
+    partial = len(lines) > 1
+    quote = (f": {lines[0]}" if lines else "") + (" …" if partial else "")
+    return f"{reviewer_name(review)} {verdict(review)}{outdated}{quote}", partial
+
+
+def review_rows(state: ReviewState, rows: int = REVIEW_ROWS) -> int:
+    """How many rows :func:`review_lines` draws (whatever the width)."""
+    return min(len(shown_reviews(state)), rows)
+
+
+def review_lines(state: ReviewState, width: int, rows: int = REVIEW_ROWS) -> Content:
+    """The reviews in at most ``rows`` rows of ``width`` cells, one a row (see
+    :func:`_summary`), each cut with "…" to fit; reviews that don't fit are counted on the
+    last row, and :data:`READ_ALL` ends the first row whenever anything is left out."""
+    reviews = shown_reviews(state)
+    if not reviews or width <= 0:
+        return Content("")
+    more = 0
+    if len(reviews) > rows:
+        reviews, more = reviews[: rows - 1], len(reviews) - (rows - 1)
+    summaries = [_summary(review) for review in reviews]
+    room = width - 2  # after the sign
+    hidden = (
+        more > 0
+        or len(reviews) + more < len(state.reviews)
+        or any(partial or cell_width(text) > room for text, partial in summaries)
+    )
+    hint = READ_ALL if hidden and room > 2 * cell_width(READ_ALL) else ""
+    parts: list[Content] = []
+    for index, (review, (text, _)) in enumerate(zip(reviews, summaries, strict=True)):
+        # the text is control-free already: Content(...) never parses it
+        if index == 0 and hint:
+            line = Content(fit(text, room - cell_width(hint), ellipsis=True))
+            line = Content.assemble(line, (hint, "$text-muted"))
+        else:
+            line = Content(fit(text, room, ellipsis=True) if cell_width(text) > room else text)
+        parts.append(Content.assemble(review_sign(review), line))
+    if more:
+        parts.append(
+            Content.styled(
+                fit("+" + count_of(more, "more review"), width, ellipsis=True).rstrip(),
+                "$text-muted",
+            )
         )
-        label = "approved" if approved else "requested changes"
-        outdated = " (outdated)" if review.outdated else ""
-        text = (review.comment.body.markdown if review.comment is not None else None) or ""
-        quote = f": {text.splitlines()[0][:60]}" if text.strip() else ""
-        parts.append(Content.assemble(sign, inert(f"{who} {label}{outdated}{quote}")))
-    return Content("  ·  ").join(parts)
+    return Content("\n").join(parts)
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ _REVIEW = (
     "review.request_changes",
     "review.merge",
     "review.next_page",
+    "review.reviews",
     "review.viewed",
     "review.update",
     "review.add_reviewer",
@@ -21,7 +22,13 @@ _REVIEW = (
 
 REVIEW_HINTS: dict[str, tuple[str, ...]] = {
     "DiffView": ("diff.next", "diff.mode", *_REVIEW[:3], "diff.more", *_REVIEW[3:]),
-    "ChangedPagesList": ("review.viewed", "review.next_page", *_REVIEW[:3], "review.back"),
+    "ChangedPagesList": (
+        "review.viewed",
+        "review.next_page",
+        *_REVIEW[:3],
+        "review.reviews",
+        "review.back",
+    ),
     "inbox-table": (
         "inbox.open",
         "inbox.next_section",

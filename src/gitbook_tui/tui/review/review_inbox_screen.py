@@ -28,23 +28,25 @@ from ..common.status_bar import StatusBar
 from ..common.text import count_of, inert
 from .change_request_review_screen import ChangeRequestReviewScreen
 from .conflict_marks import load_conflict_marks
-from .inbox_data import CONFLICT, SECTIONS, STATUS_FILTERS, InboxRow, load_inbox, rows_in
+from .inbox_data import (
+    CONFLICT,
+    SECTIONS,
+    STATUS_FILTERS,
+    STATUS_SHORT,
+    STATUS_TITLES,
+    InboxRow,
+    load_inbox,
+    rows_in,
+)
 from .inbox_table import empty_text, fit_columns, review_colors, row_cells
 from .review_data import change_label, description_markdown
 from .review_footer import ReviewFooter
+from .section_bar import SectionBar, Tab
 
 __all__ = ["ReviewInboxScreen"]
 
 REFRESH_SECONDS = 60.0
 PREVIEW_SIDE_BY_SIDE = 110
-STATUS_TITLES: dict[tuple[str, ...], str] = {
-    ("open", "draft"): "All open",
-    ("open",): "All ready",
-    ("draft",): "All drafts",
-    ("merged",): "All merged",
-    ("archived",): "All archived",
-}
-"""The last section's title per status filter (``f``): it never says "open" for merged ones."""
 """From this width the preview is a sidebar; narrower, it takes the whole pane."""
 
 
@@ -102,7 +104,7 @@ class ReviewInboxScreen(Screen[None]):
         """The change request under the cursor, kept across reloads and sections."""
 
     def compose(self) -> ComposeResult:
-        yield Static(id="inbox-tabs")
+        yield SectionBar(id="inbox-tabs")
         yield Static("Loading change requests…", id="inbox-state")
         yield Input(placeholder="filter: subject, space, author, #number", id="inbox-filter")
         with Horizontal(id="inbox-body"):
@@ -195,26 +197,26 @@ class ReviewInboxScreen(Screen[None]):
         return STATUS_FILTERS[self.status_index]
 
     def _render_tabs(self) -> None:
-        tabs = self.query_one("#inbox-tabs", Static)
-        status = "+".join(self.status_filter)
+        tabs = self.query_one(SectionBar)
         if self.space_only:
-            tabs.update(
+            tabs.show_text(
                 Content.assemble(
                     ("Change requests of this space", "bold"),
-                    f"  · status {status} (f)  · a: all spaces",
+                    f"  · status {'+'.join(self.status_filter)} (f)  · a: all spaces",
                 )
             )
             return
-        parts: list[tuple[str, str] | str] = []
-        for index, section in enumerate(SECTIONS):
+        shown = []
+        for section in SECTIONS:
             count = (
                 len(rows_in(self.rows, section.key, self.status_filter)) if self.loaded else None
             )
-            title = self._status_title() if section.key == "open" else section.title
-            label = f" {title}" + (f" {count}" if count is not None else "") + " "
-            parts.append((label, "reverse bold" if index == self.section else ""))
-            parts.append(" ")
-        tabs.update(Content.assemble(*parts))
+            labels = section.labels
+            if section.key == "open":  # names the status f chose
+                title = self._status_title()
+                labels = (title, title, STATUS_SHORT.get(title, title))
+            shown.append(Tab(labels, count))
+        tabs.show_tabs(shown, self.section)
 
     def _status_title(self) -> str:
         """The "All …" section's title names the status ``f`` chose."""

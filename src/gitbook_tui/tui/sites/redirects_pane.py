@@ -16,6 +16,7 @@ from ..common.confirm_screen import ConfirmScreen
 from ..common.denial import gated
 from ..common.pager import PAGER_BINDINGS
 from ..common.text import cell_width, count_of, inert
+from .filter_box import FilterBox
 from .form_screen import Values
 from .redirect_actions import redirect_fields
 from .redirect_rules import RedirectEntry, SiteMap
@@ -71,8 +72,6 @@ class RedirectsTable(DataTable[object]):
 
 class RedirectsPane(RedirectTools):
     DEFAULT_CSS = """
-    RedirectsPane #redirects-filter { display: none; height: 1; border: none; padding: 0 1; }
-    RedirectsPane #redirects-filter.-open { display: block; }
     RedirectsPane #redirects-summary { color: $text-muted; padding: 0 1; height: 1; }
     RedirectsPane RedirectsTable { height: 1fr; }
     """
@@ -103,7 +102,7 @@ class RedirectsPane(RedirectTools):
         self._widths: tuple[int, ...] = ()
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder="filter sources and destinations", id="redirects-filter")
+        yield FilterBox(placeholder="filter sources and destinations", id="redirects-filter")
         yield Static("Loading redirects…", id="redirects-summary")
         yield RedirectsTable(cursor_type="row", zebra_stripes=True, id="redirects-table")
 
@@ -245,26 +244,17 @@ class RedirectsPane(RedirectTools):
 
     # -- filter ---------------------------------------------------------------------------------
     def action_filter(self) -> None:
-        box = self.query_one("#redirects-filter", Input)
-        box.add_class("-open")
-        box.focus()
+        self.query_one("#redirects-filter", FilterBox).open()
 
     @on(Input.Changed, "#redirects-filter")
     def _filtered(self, event: Input.Changed) -> None:
         self.filter_text = event.value.strip()
         self.render_rows()
 
-    @on(Input.Submitted, "#redirects-filter")
+    @on(FilterBox.Done, "#redirects-filter")
+    @on(FilterBox.Cleared, "#redirects-filter")
     def _filter_done(self) -> None:
         self.focus_main()
-
-    def on_key(self, event: Any) -> None:
-        box = self.query_one("#redirects-filter", Input)
-        if event.key == "escape" and box.has_focus:
-            event.stop()
-            box.value = ""
-            box.remove_class("-open")
-            self.focus_main()
 
     # -- the form -------------------------------------------------------------------------------
     async def _open_form(self, entry: RedirectEntry | None, destination: str | None = None) -> None:

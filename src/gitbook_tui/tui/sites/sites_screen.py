@@ -1,5 +1,5 @@
 """SitesScreen: view 4, the organization's sites (title, visibility, published, URL);
-``enter`` opens a site's editor."""
+``enter`` opens a site's editor, ``/`` filters the list."""
 
 from __future__ import annotations
 
@@ -20,7 +20,8 @@ from ..common.link_targets import external_url, open_in_browser
 from ..common.navigator import Navigator
 from ..common.state import account_key
 from ..common.status_bar import StatusBar
-from ..common.text import cell_width, inert
+from ..common.text import cell_width, count_of, inert
+from .filter_box import FilterBox, matches
 from .site_editor_screen import SiteEditorScreen
 from .site_text import cell, clip_url, error_text, share_widths, table_room
 
@@ -34,6 +35,9 @@ class SitesTable(DataTable[object]):
 class SitesScreen(Screen[None]):
     """The sites of the organization."""
 
+    # The hidden filter box comes before the table: without this it takes the focus first.
+    AUTO_FOCUS = "#sites-table"
+
     DEFAULT_CSS = """
     SitesScreen #sites-title { background: $panel; color: $text; padding: 0 1; }
     SitesScreen #sites-state { padding: 0 1; color: $text-muted; height: auto; }
@@ -46,7 +50,8 @@ class SitesScreen(Screen[None]):
         Binding("r", "reload", "Reload", id="sites.reload"),
         Binding("o", "open_url", "Open in browser", id="sites.open_url"),
         Binding("y", "copy_url", "Copy URL", id="sites.copy_url"),
-        Binding("escape", "app.show_view('browse')", "Browse", id="sites.back"),
+        Binding("slash", "filter", "Filter", id="sites.filter"),
+        Binding("escape", "back", "Browse", id="sites.back"),
         Binding("j", "cursor('down')", "Down", show=False, id="sites.down"),
         Binding("k", "cursor('up')", "Up", show=False, id="sites.up"),
     ]
@@ -55,6 +60,8 @@ class SitesScreen(Screen[None]):
         super().__init__()
         self.navigator = navigator
         self.sites: list[Site] = []
+        self.shown: list[Site] = []
+        """The sites matching the filter, as the table lists them."""
         self.loaded = False
         self._drafts: Debouncer | None = None
 
@@ -72,6 +79,7 @@ class SitesScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static("Sites", id="sites-title")
         yield Static("Loading sites…", id="sites-state")
+        yield FilterBox(placeholder="filter: title, visibility, state, URL", id="sites-filter")
         yield SitesTable(cursor_type="row", zebra_stripes=True, id="sites-table")
         yield StatusBar(view="sites", id="status-bar")
         yield HintFooter(compact=True)
@@ -109,18 +117,22 @@ class SitesScreen(Screen[None]):
         URL share what the short columns leave)."""
         state = self.query_one("#sites-state", Static)
         table = self.query_one(SitesTable)
+        needle = self.filter_text
         rows = []
+        self.shown = []
         for site in self.sites:
             published = bool(site.published)
             url = site.urls.published if site.urls and site.urls.published else ""
-            rows.append(
-                (
-                    (clean_text(site.title or site.id), "bold"),
-                    (clean_text(str(site.visibility or "")), ""),
-                    ("published" if published else "unpublished", "" if published else "dim"),
-                    (clean_text(url) or "—", "" if url else "dim"),
-                )
+            row = (
+                (clean_text(site.title or site.id), "bold"),
+                (clean_text(str(site.visibility or "")), ""),
+                ("published" if published else "unpublished", "" if published else "dim"),
+                (clean_text(url) or "—", "" if url else "dim"),
             )
+            if needle and not matches(needle, *(text for text, _ in row)):
+                continue
+            self.shown.append(site)
+            rows.append(row)
         heads = ("Title", "Visibility", "State", "URL")
         needs = [
             max([len(head), *(cell_width(row[i][0]) for row in rows)])
@@ -131,7 +143,7 @@ class SitesScreen(Screen[None]):
         table.clear(columns=True)
         for head, width in zip(heads, widths, strict=True):
             table.add_column(head, width=width)
-        for site, row in zip(self.sites, rows, strict=True):
+        for site, row in zip(self.shown, rows, strict=True):
             url, url_style = row[3]
             row = (*row[:3], (clip_url(url, widths[3]), url_style))
             table.add_row(
@@ -144,11 +156,43 @@ class SitesScreen(Screen[None]):
         if rows:
             table.move_cursor(row=min(cursor, len(rows) - 1))
         count = len(self.sites)
-        state.update(
-            f"{count} site{'s' if count != 1 else ''} · enter opens the editor"
-            if count
-            else "No sites in this organization yet (create one in the web app)."
-        )
+        if not count:
+            state.update("No sites in this organization yet (create one in the web app).")
+        elif not needle:
+            state.update(f"{count_of(count, 'site')} · enter opens the editor")
+        elif not rows:
+            state.update(inert(f"No site matches “{needle}” — escape clears"))
+        else:
+            state.update(
+                inert(f"{len(rows)} of {count_of(count, 'site')} match “{needle}” · escape clears")
+            )
+
+    # -- filter ---------------------------------------------------------------------------------
+    @property
+    def filter_text(self) -> str:
+        return self.query_one(FilterBox).needle
+
+    def action_filter(self) -> None:
+        self.query_one(FilterBox).open()
+
+    @on(FilterBox.Changed, "#sites-filter")
+    def _filter_changed(self) -> None:
+        if self.loaded:
+            self.show_sites()
+            self.query_one(SitesTable).move_cursor(row=0)
+
+    @on(FilterBox.Done, "#sites-filter")
+    @on(FilterBox.Cleared, "#sites-filter")
+    def _filter_left(self) -> None:
+        self.query_one(SitesTable).focus()
+
+    async def action_back(self) -> None:
+        """``escape``: clears the filter first, then goes back to Browse."""
+        box = self.query_one(FilterBox)
+        if box.has_class("-open") or box.needle:
+            box.action_clear()
+            return
+        await self.app.run_action("show_view('browse')")
 
     def action_cursor(self, direction: str) -> None:
         table = self.query_one(SitesTable)
@@ -156,15 +200,19 @@ class SitesScreen(Screen[None]):
 
     def _url(self) -> str | None:
         """The published http(s) URL of the site under the cursor (None: none to open)."""
-        table = self.query_one(SitesTable)
-        if not self.sites or table.cursor_row >= len(self.sites):
+        site = self._site_here()
+        if site is None:
             return None
-        site = self.sites[table.cursor_row]
         url = site.urls.published if site.urls else None
         safe = external_url(url) if url else None
         if safe is None:
             self.notify("This site is not published: it has no URL yet.", timeout=3)
         return safe
+
+    def _site_here(self) -> Site | None:
+        """The site under the cursor (None: the list is empty)."""
+        row = self.query_one(SitesTable).cursor_row
+        return self.shown[row] if 0 <= row < len(self.shown) else None
 
     def action_open_url(self) -> None:
         url = self._url()
@@ -191,10 +239,9 @@ class SitesScreen(Screen[None]):
         self.action_open_site()
 
     def action_open_site(self) -> None:
-        table = self.query_one(SitesTable)
-        if not self.sites or table.cursor_row >= len(self.sites):
+        site = self._site_here()
+        if site is None:
             return
-        site = self.sites[table.cursor_row]
         self.app.push_screen(
             SiteEditorScreen(self.navigator, site, self.drafts), self._editor_closed
         )

@@ -10,12 +10,13 @@ last place of a group leaves it (before or after the group).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...models import SiteSection, SiteSectionGroup, SiteSpace
 from .site_data import SiteData
 
-__all__ = ["ROOT", "Node", "Row", "State", "StructureOrder"]
+__all__ = ["ROOT", "Node", "Row", "State", "StructureOrder", "with_parents"]
 
 ROOT = ""  # the root of the site: parent key of top-level items, section key of root spaces
 Node = tuple[str, str]  # ("section" or "group", id)
@@ -162,3 +163,19 @@ class StructureOrder:
         after = order[index - 1] if index > 0 else None
         before = order[index + 1] if after is None and index + 1 < len(order) else None
         return before, after
+
+
+def with_parents(
+    rows: list[tuple[Row, Item, int]], keep: Callable[[Item], bool]
+) -> list[tuple[Row, Item, int]]:
+    """The rows whose item ``keep`` accepts, each with the rows above it that hold it (its
+    section, its groups), in order: a filtered tree that still reads as a tree."""
+    kept: set[int] = set()
+    parents: list[int] = []  # indexes of the rows holding the current one, by depth
+    for index, (_, item, depth) in enumerate(rows):
+        del parents[depth:]
+        if keep(item):
+            kept.add(index)
+            kept.update(parents)
+        parents.append(index)
+    return [row for index, row in enumerate(rows) if index in kept]

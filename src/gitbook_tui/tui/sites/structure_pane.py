@@ -6,6 +6,9 @@ the selected group, section or site space, ``j``/``k`` move it (a section also s
 and out of groups), ``space`` drops it (sent as the move operations), ``escape`` puts it
 back; ``ctrl+j``/``ctrl+k`` move one step and send at once. Moves are shown at once and
 rolled back with the server's reason when refused.
+
+``/`` filters the rows by title and path (a match keeps the rows that hold it); moving and
+adding wait until the filter is cleared (``escape``): they act on places the filter hides.
 """
 
 from __future__ import annotations
@@ -18,17 +21,19 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.color import Color
 from textual.containers import Horizontal
-from textual.widgets import OptionList, Static
+from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...api.resource import NULL
 from ...models import SiteSection, SiteSectionGroup
 from ..common.denial import gated
+from ..common.text import inert
 from ..render.theme_palette import TEXT_CONTRAST, contrast
+from .filter_box import FilterBox, matches
 from .report_screen import ReportScreen
 from .site_data import SiteData
 from .structure_editing import StructureEditing
-from .structure_order import Row, State
+from .structure_order import Item, Row, State, with_parents
 from .structure_parts import (
     DEFAULT_MARK,
     detail_of,
@@ -42,6 +47,8 @@ from .structure_plan import Move, plan_moves
 __all__ = ["StructureList", "StructurePane"]
 
 INDENT = "   "
+FILTER_BLOCKED = frozenset({"grab", "nudge", "new_section", "add_space"})
+"""Actions that wait for the filter to be cleared (they move or place rows it may hide)."""
 
 
 class StructureList(OptionList):
@@ -66,7 +73,8 @@ class StructurePane(StructureEditing):
         Binding("k", "step(-1)", "Up", show=False, id="structure.up"),
         Binding("ctrl+j", "nudge(1)", "Move down", show=False, id="structure.nudge_down"),
         Binding("ctrl+k", "nudge(-1)", "Move up", show=False, id="structure.nudge_up"),
-        Binding("escape", "cancel_grab", "Cancel move", id="structure.cancel"),
+        Binding("slash", "filter", "Filter", id="structure.filter"),
+        Binding("escape", "cancel_grab", "Cancel move / filter", id="structure.cancel"),
     ]
     EDIT_ACTIONS = frozenset(
         {"new_section", "add_space", "edit", "make_default", "remove", "grab", "nudge"}
@@ -79,6 +87,9 @@ class StructurePane(StructureEditing):
         self.marked_theme = ""  # the theme the default marks were last coloured for
 
     def compose(self) -> ComposeResult:
+        yield FilterBox(
+            placeholder="filter: section, group, space title or path", id="structure-filter"
+        )
         yield Static("Loading…", id="structure-empty")
         with Horizontal():
             yield StructureList(id="structure-list")
@@ -100,8 +111,41 @@ class StructurePane(StructureEditing):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "cancel_grab":
-            return self.grabbed is not None
+            return self.grabbed is not None or bool(self.filter_text)
         return True
+
+    def denial_reason(self, action: str) -> str | None:
+        reason = super().denial_reason(action)
+        if reason is None and action in FILTER_BLOCKED and self.filtering:
+            return "Clear the filter first (escape): the filter hides places this would use."
+        return reason
+
+    # -- filter -------------------------------------------------------------------------------
+    @property
+    def filter_text(self) -> str:
+        return self.query_one(FilterBox).needle
+
+    @property
+    def filtering(self) -> bool:
+        """Whether the filter box is open or a filter is set (ctrl+j typed there moves
+        nothing)."""
+        box = self.query_one(FilterBox)
+        return box.has_class("-open") or bool(box.needle)
+
+    def action_filter(self) -> None:
+        if self.grabbed is not None:
+            self.notify("Drop (space) or cancel (escape) the move first.", timeout=3)
+            return
+        self.query_one(FilterBox).open()
+
+    @on(Input.Changed, "#structure-filter")
+    def _filter_changed(self) -> None:
+        self.rebuild(first=True)
+
+    @on(FilterBox.Done, "#structure-filter")
+    @on(FilterBox.Cleared, "#structure-filter")
+    def _filter_left(self) -> None:
+        self.focus_main()
 
     # -- showing ----------------------------------------------------------------------------
     def show_data(self, data: SiteData) -> None:
@@ -109,14 +153,20 @@ class StructurePane(StructureEditing):
         self.grabbed = None
         self.rebuild()
 
-    def rebuild(self, keep: Row | None = None) -> None:
+    def rebuild(self, keep: Row | None = None, *, first: bool = False) -> None:
+        """Show the rows (those the filter keeps); the cursor stays on ``keep`` or the
+        current row — on the first match with ``first``."""
         options = self.query_one(StructureList)
         current = keep or self.current
         self.rows = []
         prompts: list[Option] = []
         mark = mark_style(options)
         self.marked_theme = self.app.theme
-        for row, item, depth in self.order.rows():
+        needle = self.filter_text
+        shown = self.order.rows()
+        if needle:
+            shown = with_parents(shown, lambda item: _matches(needle, item))
+        for row, item, depth in shown:
             self.rows.append(row)
             grabbed = row == self.grabbed
             indent = INDENT * depth
@@ -131,8 +181,14 @@ class StructurePane(StructureEditing):
         options.add_options(prompts)
         empty = self.query_one("#structure-empty", Static)
         empty.display = not self.rows
-        empty.update("This site shows no content yet: n adds a section or a group, a a space.")
-        if current in self.rows:
+        if needle and not self.rows:
+            empty.update(inert(f"Nothing matches “{needle}” — escape clears"))
+        else:
+            empty.update("This site shows no content yet: n adds a section or a group, a a space.")
+        hit = next((i for i, (_, item, _) in enumerate(shown) if _matches(needle, item)), None)
+        if first and needle and hit is not None:
+            options.highlighted = hit
+        elif current in self.rows:
             options.highlighted = self.rows.index(current)
         elif self.rows:
             options.highlighted = 0
@@ -203,6 +259,8 @@ class StructurePane(StructureEditing):
 
     def action_cancel_grab(self) -> None:
         if self.grabbed is None or self._grab_origin is None:
+            if self.filter_text:
+                self.query_one(FilterBox).action_clear()
             return
         grabbed = self.grabbed
         self.order.restore(self._grab_origin)
@@ -265,6 +323,11 @@ class StructurePane(StructureEditing):
         await sites.move_section_group(
             *ids, before=before, after=after, before_is_group=is_group, after_is_group=is_group
         )
+
+
+def _matches(needle: str, item: Item) -> bool:
+    """Whether a group, section or site space matches the filter (title or path)."""
+    return matches(needle, item.title, getattr(item, "path", None))
 
 
 def mark_style(listing: OptionList) -> str:
