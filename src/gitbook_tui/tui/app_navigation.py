@@ -119,6 +119,9 @@ class AppNavigation(App[str | None]):
             return
         while len(self.screen_stack) > 1 and isinstance(self.screen, ModalScreen):
             await self.pop_screen()  # dialogs (help, search, palette) close; views stay
+        page = self.browser.current_page
+        if scope == "page" and page is not None:  # the open page's space, whatever tree row
+            self.space_id = page[0]
         self._view_scope = scope
         first = view.factory is not None and view.name not in self._view_modes
         if first:  # its stack starts blank (Textual resumes a mode's first screen twice)
