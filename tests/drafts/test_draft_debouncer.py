@@ -5,14 +5,16 @@ Time is a fake clock advanced by the test: no test sleeps for real."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import threading
+import weakref
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from gitbook_tui.cache import account_fingerprint
-from gitbook_tui.drafts import Debouncer, Draft, DraftKey, DraftStore
+from gitbook_tui.drafts import Debouncer, Draft, DraftKey, DraftStore, flush_all_now
 
 KEY = DraftKey("reply", space="s", target="comment-1")
 OTHER = DraftKey("comment", space="s", target="page-1")
@@ -272,3 +274,58 @@ async def test_default_timer_really_saves(store: SlowStore) -> None:
     deb.schedule(KEY, "with the real clock")
     await asyncio.wait_for(saved.wait(), 10)
     assert on_disk(store) == "with the real clock"
+
+
+# -- exit paths: flush_all_now (SIGHUP/SIGTERM, after the loop ended) ------------------------
+
+
+async def test_flush_all_now_writes_every_live_debouncer_at_once(
+    deb: Debouncer, store: SlowStore, timer: FakeTimer, rec: Recorder, tmp_path: Path
+) -> None:
+    other_store = DraftStore(account_fingerprint("http://y/v1", "tok"), tmp_path)
+    other = Debouncer(other_store, sleep=timer.sleep, clock=timer.clock)
+    deb.schedule(KEY, "typed just now")
+    other.schedule(OTHER, "and in another composer")
+    assert flush_all_now() >= 2  # synchronous: nothing awaited
+    assert on_disk(store) == "typed just now"
+    assert on_disk(other_store, OTHER) == "and in another composer"
+    assert not deb.dirty and not other.dirty
+    await timer.advance(5.0)  # the timers find nothing left: no second write
+    assert rec.saved == []
+
+
+async def test_flush_all_now_waits_for_an_older_write_and_never_loses_to_it(
+    deb: Debouncer, store: SlowStore, timer: FakeTimer, rec: Recorder
+) -> None:
+    store.release.clear()
+    deb.schedule(KEY, "older")
+    await timer.advance(1.0)
+    assert await asyncio.to_thread(store.started.wait, 10)  # "older" is being written
+    deb.schedule(KEY, "older and newer")
+    flushing = asyncio.create_task(asyncio.to_thread(flush_all_now))
+    store.release.set()
+    await asyncio.wait_for(flushing, 10)
+    await rec.wait_saves(1)
+    assert on_disk(store) == "older and newer"
+
+
+def test_flush_all_now_after_the_event_loop_ended(store: SlowStore) -> None:
+    """A crash or an exit that skipped the flush: text still pending is written."""
+    holder: list[Debouncer] = []
+
+    async def type_and_leave() -> None:
+        holder.append(Debouncer(store, delay=60.0))
+        holder[0].schedule(KEY, "never waited for")
+
+    asyncio.run(type_and_leave())
+    assert on_disk(store) is None
+    assert flush_all_now() >= 1  # (other tests' leftovers may be written too)
+    assert on_disk(store) == "never waited for"
+
+
+def test_the_registry_does_not_keep_debouncers_alive(store: SlowStore) -> None:
+    deb = Debouncer(store)
+    ref = weakref.ref(deb)
+    del deb
+    gc.collect()
+    assert ref() is None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 import test_workspace_tree
 from test_workspace_tree import (
     Transport,
@@ -154,9 +155,11 @@ async def test_3_with_a_space_selected_shows_its_comments(world, workspace, tmp_
         await until(pilot, lambda: app.space_id is None)
 
 
+@pytest.mark.parametrize("how", ["key", "palette"])
 async def test_C_shows_the_open_pages_threads_whatever_row_the_tree_is_on(
-    world, workspace, tmp_path
+    world, workspace, tmp_path, how
 ):
+    """``C`` and the palette's "Comments on this page" (the same ``show_view`` call)."""
     from gitbook_tui.tui.comments.comments_screen import CommentsScreen
 
     app = make_app(make_client(Transport(world.app)), tmp_path)
@@ -173,7 +176,10 @@ async def test_C_shows_the_open_pages_threads_whatever_row_the_tree_is_on(
         browser.focus_tree()
         await move_to(pilot, tree, "Notes")
         await until(pilot, lambda: app.space_id == workspace["notes"])  # the row's space
-        await pilot.press("C")  # the open page's threads: the page's space
+        if how == "key":
+            await pilot.press("C")  # the open page's threads: the page's space
+        else:
+            await app.run_action("show_view('comments', 'page')")
         await until(pilot, lambda: isinstance(app.screen, CommentsScreen))
         assert app.screen.space_id == workspace["handbook"]
         assert app.screen.page_scope == browser.current_page[1]

@@ -110,6 +110,8 @@ def spaces(world: World) -> dict[str, str]:
 
 async def hits(provider: Provider, query: str) -> list[Hit | DiscoveryHit]:
     await provider.startup()
+    if isinstance(provider, PageCommands | SpaceCommands):
+        await provider.ready()  # a search before the data arrived yields nothing at once
     source = provider.search(query) if query else provider.discover()
     return [hit async for hit in source if hit is not NotImplemented]
 
@@ -384,11 +386,13 @@ async def test_cancelled_search_does_not_cancel_the_load(
             provider = PageCommands(app.screen)
             await provider.startup()  # returns at once: the load runs on its own
             await provider.startup()  # and is started once per provider
-            search = asyncio.create_task(first_hit(provider))
+            # a search before the data arrived ends at once (the app's commands show)
+            assert await first_hit(provider) is None
+            waiting = asyncio.create_task(provider.ready())
             await until(pilot, lambda: transport.count("/content/pages") == 1, "the request")
-            search.cancel()
+            waiting.cancel()
             with pytest.raises(asyncio.CancelledError):
-                await search
+                await waiting
             gate.set()
             assert [h.text for h in await hits(provider, "inst")] == ["Install"]
             assert transport.count("/content/pages") == 1
@@ -402,3 +406,33 @@ async def test_cancelled_search_does_not_cancel_the_load(
         finally:
             gate.set()
             await client.close()
+
+
+async def test_app_commands_match_before_the_server_answers(
+    world: World, spaces: dict[str, str]
+) -> None:
+    """QA: with a slow server the palette ignored typing until pages and spaces came."""
+    gate = asyncio.Event()
+    transport = Gated(httpx.ASGITransport(app=world.app), gate)
+    client = AsyncGitBook("tok-alice", base_url="http://testserver/v1", transport=transport)
+    app = NavApp(client, world.org, spaces["tidewater"])
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            app.action_command_palette()
+            await until(pilot, lambda: transport.count("/content/pages") > 0, "the load")
+            palette = app.screen
+            assert isinstance(palette, CommandPalette)
+            listing = palette.query_one(CommandList)
+            await pilot.press(*"reload")
+            await until(
+                pilot,
+                lambda: prompts(listing)[0:1] != [] and prompts(listing)[0].startswith("Reload"),
+                "Reload",
+            )
+            assert not gate.is_set()  # the server has not answered anything yet
+            await pilot.press(*["backspace"] * 6, *"install")
+            gate.set()  # pages arrive: the palette searches again by itself
+            await until(pilot, lambda: any("Install" in p for p in prompts(listing)), "Install")
+    finally:
+        gate.set()
+        await client.close()

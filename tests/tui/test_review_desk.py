@@ -178,7 +178,11 @@ async def test_merge_checklist_typed_confirmation_and_409(world, desk, tmp_path)
         checklist = app.screen
         assert isinstance(checklist, MergeChecklistScreen)
         labels = [(i.ok, i.label) for i in checklist.items]
-        assert (False, "0 approval(s) of the current revision") in labels
+        assert (False, "0 approvals of the current revision") in labels
+        assert (True, "0 reviews requesting changes") in labels
+        assert not any("(s)" in label for _, label in labels)  # plurals written out
+        rules = str(checklist.query_one("#merge-items").render())
+        assert "rules not met" in rules or "rule not met" in rules
         assert any(not ok and "outdated" in label for ok, label in labels)
         assert not checklist.blocked
         await pilot.press("enter")
@@ -389,7 +393,7 @@ async def test_copy_review_summary(world, desk, tmp_path):
         await pilot.press("Y")
         await until(pilot, lambda: app.clipboard)
         assert app.clipboard.startswith("## #2 Update partition sizing")
-        assert "- [ ] 0 approval(s) of the current revision" in app.clipboard
+        assert "- [ ] 0 approvals of the current revision" in app.clipboard
         assert "- ~ edited Streams" in app.clipboard
 
 

@@ -264,3 +264,29 @@ async def test_diff_has_the_pager_keys(world, desk, tmp_path):
         assert 0 < diff.scroll_offset.y < page
         await pilot.press("ctrl+u")
         assert diff.scroll_offset.y == 0
+
+
+async def test_a_failed_send_error_wraps_at_80_columns(world, desk, tmp_path, monkeypatch):
+    """QA pass 2 #6: at 80x24 the failed-send error was cut mid-sentence, without "…"."""
+    from gitbook_tui.api.change_requests import ChangeRequests
+    from gitbook_tui.api.errors import APIConnectionError
+    from gitbook_tui.tui.review.review_message_screen import ReviewMessageScreen
+
+    async def down(self, *args, **kwargs):
+        raise APIConnectionError("POST", "/spaces/x/change-requests/y/reviews-end-of-message")
+
+    app = make_app(world, tmp_path, who="rita")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_review(app, pilot, "Update partition sizing")
+        monkeypatch.setattr(ChangeRequests, "submit_review", down)
+        await pilot.press("V")
+        await until(pilot, lambda: isinstance(app.screen, ReviewMessageScreen))
+        dialog = app.screen
+        await pilot.press(*"split", "ctrl+s")
+        await until(pilot, lambda: "Could not reach" in (dialog.composer.error or ""))
+        await pilot.pause()
+        status = dialog.query_one("#composer-status")
+        assert status.region.height >= 2  # wrapped, not cut on one row
+        shot = app.export_screenshot().replace("&#160;", " ")
+        assert "end-of-message" in shot  # the whole message is on screen
+        assert dialog.composer.text == "split"

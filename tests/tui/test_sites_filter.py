@@ -15,8 +15,8 @@ from textual.widgets import Input, Static
 
 from conftest import World, until
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
+from gitbook_tui.tui.common.filter_box import FilterBox
 from gitbook_tui.tui.common.help_screen import HelpScreen
-from gitbook_tui.tui.sites.filter_box import FilterBox
 from gitbook_tui.tui.sites.pick_screen import PickScreen
 from gitbook_tui.tui.sites.site_editor_screen import SiteEditorScreen
 from gitbook_tui.tui.sites.sites_screen import SitesScreen

@@ -46,6 +46,7 @@ def _run_app(args: argparse.Namespace, demo: bool, handle: BackgroundStart | Non
     from ..cache import ResponseCache
     from ..server.demo.identity import demo_admin_token
     from ..tui.app import RESULT_DEMO, GitBookApp
+    from ..tui.app_signals import run_keeping_drafts
     from ..tui.common.state import parse_target
 
     start = None
@@ -71,7 +72,7 @@ def _run_app(args: argparse.Namespace, demo: bool, handle: BackgroundStart | Non
             start_view=view,
         )
         try:
-            result = app.run()
+            result = run_keeping_drafts(app)  # drafts written on SIGHUP/SIGTERM too
         finally:
             if handle is not None:
                 handle.stop()

@@ -1,6 +1,6 @@
 """Local persistence of unsent work, per account: drafts, their debounced saving, the outbox."""
 
-from .debounce import Debouncer
+from .debounce import Debouncer, flush_all_now
 from .files import default_data_dir
 from .keys import DraftKey
 from .outbox import ACTION_KINDS, ActionKind, Outbox, OutboxAction, OutboxItem
@@ -25,5 +25,6 @@ __all__ = [
     "client_handlers",
     "default_data_dir",
     "default_drafts_root",
+    "flush_all_now",
     "refused",
 ]

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import itertools
+import threading
 import time
+import weakref
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,6 +18,19 @@ from .store import Draft, DraftStore
 Saved = Callable[[DraftKey, Draft | None], None]
 Failed = Callable[[DraftKey, Exception], None]
 
+_LIVE: weakref.WeakSet[Debouncer] = weakref.WeakSet()
+"""Every Debouncer of the process, so an exit path can write what they hold."""
+_SEQUENCE = itertools.count(1)
+"""Orders the changes of all drafts: a write never replaces newer text with older."""
+
+
+def flush_all_now() -> int:
+    """Write, synchronously and in this thread, every draft text still pending in any live
+    Debouncer of the process; returns how many were written. For the last moments of the
+    process (SIGHUP, SIGTERM, after the event loop ended): no event loop is needed, and
+    a write already under way in a thread is waited for, never overtaken."""
+    return sum(debouncer.flush_now() for debouncer in list(_LIVE))
+
 
 @dataclass(eq=False)
 class _Unsaved:
@@ -23,6 +39,7 @@ class _Unsaved:
     extra: dict[str, Any] | None
     since: float  # clock time of the oldest change not yet on disk
     last: float  # clock time of the newest change
+    seq: int = field(default_factory=lambda: next(_SEQUENCE))  # order of the newest change
     timer: asyncio.Task[None] | None = field(default=None, repr=False)
 
 
@@ -56,6 +73,9 @@ class Debouncer:
         self._on_error = on_error
         self._unsaved: dict[DraftKey, _Unsaved] = {}
         self._locks: dict[DraftKey, asyncio.Lock] = {}
+        self._write_guard = threading.Lock()  # one file write at a time, any thread
+        self._written: dict[DraftKey, int] = {}  # seq of the newest text on disk per key
+        _LIVE.add(self)
 
     # -- typing ---------------------------------------------------------------------------
     def schedule(
@@ -74,7 +94,7 @@ class Debouncer:
             entry = _Unsaved(text, title, fields, since=now, last=now)
             self._unsaved[key] = entry
         else:
-            entry.text, entry.last = text, now
+            entry.text, entry.last, entry.seq = text, now, next(_SEQUENCE)
             entry.title = title if title is not None else entry.title
             entry.extra = fields if fields is not None else entry.extra
         if entry.timer is None or entry.timer.done():
@@ -113,9 +133,7 @@ class Debouncer:
             if entry is None:
                 return
             try:
-                draft = await asyncio.to_thread(
-                    self.store.save, key, entry.text, title=entry.title, extra=entry.extra
-                )
+                written, draft = await asyncio.to_thread(self._write, key, entry)
             except Exception as exc:
                 # Keep the words in memory (unless newer ones came): the next flush retries.
                 log.warning("could not save the %s draft: %s", key.kind, exc)
@@ -125,8 +143,37 @@ class Debouncer:
                 if self._on_error is not None:
                     self._on_error(key, exc)
                 return
-        if self._on_saved is not None:
+        if written and self._on_saved is not None:
             self._on_saved(key, draft)
+
+    def _write(self, key: DraftKey, entry: _Unsaved) -> tuple[bool, Draft | None]:
+        """Store ``entry`` unless newer text of ``key`` is already on disk (an exit-time
+        ``flush_now`` may overtake a write queued in a thread). Any thread."""
+        with self._write_guard:
+            if entry.seq <= self._written.get(key, 0):
+                return False, None
+            draft = self.store.save(key, entry.text, title=entry.title, extra=entry.extra)
+            self._written[key] = entry.seq
+            return True, draft
+
+    def flush_now(self) -> int:
+        """Write every pending text synchronously in this thread (exit paths: a signal
+        handler, after the loop ended); returns how many drafts were written. Timers are
+        left to find their entry gone. Errors are logged, never raised: the process is
+        going away and the other drafts must still be written."""
+        count = 0
+        for key in list(self._unsaved):
+            entry = self._unsaved.pop(key, None)
+            if entry is None:
+                continue
+            try:
+                written, _ = self._write(key, entry)
+            except Exception as exc:
+                log.warning("could not save the %s draft on exit: %s", key.kind, exc)
+                self._unsaved.setdefault(key, entry)
+                continue
+            count += written
+        return count
 
     def _stop_timer(self, entry: _Unsaved | None) -> None:
         # A timer still holding an entry in _unsaved has not started writing it (the

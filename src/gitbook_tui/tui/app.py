@@ -5,7 +5,7 @@ then exits with :data:`RESULT_DEMO` and ``cli.run_app`` restarts on the demo ser
 a token: the remembered organization (or the only one) opens in the :class:`BrowserScreen`
 at once — from the cache, no request before the first frame — otherwise the
 :class:`OrgPickerScreen` lists the organizations. Navigation, the numbered views and the
-modal screens are in :mod:`.app_navigation`.
+modal screens are in :mod:`.app_navigation` (each view is a mode: :mod:`.views`).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from .common.size_notice import SizeNoticeScreen, too_small
 from .common.state import StartTarget, StateStore, account_key
 from .common.text import plain
 from .textual_compat import guard_option_list_paging
-from .views import VIEWS
+from .views import BROWSE, VIEWS
 
 __all__ = ["RESULT_DEMO", "GitBookApp"]
 
@@ -271,9 +271,13 @@ class GitBookApp(AppOutbox, AppNavigation):
                 self.call_after_refresh(self.run_action, f"show_view('{view}')")
             return
         current.save_state()
+        if self.current_mode != BROWSE:
+            await self.switch_mode(BROWSE)
         while self.screen is not current:
             await self.pop_screen()
         await self.switch_screen(screen)
+        if org_id != current.org_id:
+            await self.reset_views()  # the other views showed the previous organization
 
     def action_switch_org(self) -> None:
         self._pick_org()

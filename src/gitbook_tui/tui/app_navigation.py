@@ -1,9 +1,14 @@
 """AppNavigation: the app's side of navigation — the Navigator protocol (open a page or a
-space, back/forward), the numbered views, and the modal screens (help, search, outline)."""
+space, back/forward), the numbered views (one Textual mode each), and the modal screens
+(help, search, outline)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, ClassVar
+
 from textual.app import App
+from textual.screen import ModalScreen, Screen
 
 from ..api import AsyncGitBook
 from .browse.browser_screen import BrowserScreen
@@ -11,35 +16,72 @@ from .browse.outline_screen import OutlineScreen
 from .browse.tree.workspace_tree import space_key
 from .common.help_screen import HelpScreen
 from .search.search_screen import SearchResult, SearchScreen
-from .views import view_named
+from .views import BROWSE, view_named
 
 __all__ = ["AppNavigation"]
 
 
+def _start_screen() -> Screen[None]:
+    """The bottom of the Browse view's stack (what Textual's default mode starts with): the
+    start screens (starting, welcome, organizations) and the browser go over it."""
+    return Screen(id="_default")
+
+
 class AppNavigation(App[str | None]):
-    """Navigation for :class:`~.app.GitBookApp` (which sets the state below)."""
+    """Navigation for :class:`~.app.GitBookApp` (which sets the state below).
+
+    Every numbered view is a mode (:mod:`.views`): switching views switches stacks, so a
+    review pane or a site editor is where it was when its view is shown again."""
+
+    DEFAULT_MODE: ClassVar[str] = BROWSE
+    MODES: ClassVar[dict[str, str | Callable[[], Screen[Any]]]] = {BROWSE: _start_screen}
 
     client: AsyncGitBook
     organization_id: str | None
     space_id: str | None
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._view_scope = ""
+        self._view_modes: set[str] = set()
+        """The views added as modes (each when first shown)."""
+
+    async def reset_views(self) -> None:
+        """Forget every view's screens but Browse's (another organization): each is built
+        afresh when next shown."""
+        for name in self._view_modes:
+            await self.remove_mode(name)
+        self._view_modes.clear()
+
+    def _apply_scope(self, screen: Screen[Any]) -> None:
+        set_scope = getattr(screen, "set_scope", None)
+        if callable(set_scope):
+            set_scope(self._view_scope)
+
     @property
     def browser(self) -> BrowserScreen | None:
-        for screen in reversed(self.screen_stack):
+        for screen in reversed(self.get_screen_stack(BROWSE)):
             if isinstance(screen, BrowserScreen):
                 return screen
         return None
 
     # -- navigation (the Navigator protocol) ----------------------------------------------------
     def open_page(self, space_id: str, page_id: str, anchor: str | None = None) -> None:
+        """Open a page in the browser and show Browse (from search, the palette, comments)."""
         browser = self.browser
         if browser is not None:
+            self._show_browse()
             browser.open_page(space_id, page_id, anchor)
 
     def open_space(self, space_id: str) -> None:
         browser = self.browser
         if browser is not None:
+            self._show_browse()
             browser.open_space(space_id)
+
+    def _show_browse(self) -> None:
+        if self.current_mode != BROWSE:
+            self.switch_mode(BROWSE)
 
     def refresh_space(self, space_id: str) -> None:
         """Reload a space's pages in the browser from the server (after a merge)."""
@@ -69,23 +111,35 @@ class AppNavigation(App[str | None]):
 
     # -- views ----------------------------------------------------------------------------------
     async def action_show_view(self, name: str, scope: str = "") -> None:
-        """Show the numbered view ``name`` (see :mod:`.views`) over the browser; ``scope``
-        (e.g. ``"page"``; ``""`` the view's default) goes to a view that has ``set_scope``."""
+        """Show the numbered view ``name`` (see :mod:`.views`) as it was left: its whole
+        stack, e.g. the review pane over the inbox; ``scope`` (e.g. ``"page"``; ``""`` the
+        view's default) goes to a view's first screen that has ``set_scope``."""
         view = view_named(name)
-        browser = self.browser
-        if view is None or browser is None:
+        if view is None or self.browser is None:
             return
-        while self.screen is not browser:  # leave modal screens and the view shown now
-            await self.pop_screen()
-        if view.factory is None:
-            return
-        screen_name = f"view-{view.name}"
-        if not self.is_screen_installed(screen_name):
-            self.install_screen(view.factory(self), screen_name)
-        set_scope = getattr(self.get_screen(screen_name), "set_scope", None)
-        if callable(set_scope):
-            set_scope(scope)
-        await self.push_screen(screen_name)
+        while len(self.screen_stack) > 1 and isinstance(self.screen, ModalScreen):
+            await self.pop_screen()  # dialogs (help, search, palette) close; views stay
+        page = self.browser.current_page
+        if scope == "page" and page is not None:  # the open page's space, whatever tree row
+            self.space_id = page[0]
+        self._view_scope = scope
+        first = view.factory is not None and view.name not in self._view_modes
+        if first:  # its stack starts blank (Textual resumes a mode's first screen twice)
+            self.add_mode(view.name, Screen)
+            self._view_modes.add(view.name)
+        else:  # (applied when it resumes, or at once when shown already)
+            self._apply_scope(self._view_root(view.name))
+        if view.name != self.current_mode:
+            await self.switch_mode(view.name)
+        if first and view.factory is not None:
+            root = view.factory(self)
+            self._apply_scope(root)
+            await self.push_screen(root)
+
+    def _view_root(self, name: str) -> Screen[Any]:
+        """A view's own first screen (over its blank base; Browse: the blank base)."""
+        stack = self.get_screen_stack(name)
+        return stack[1] if name != BROWSE and len(stack) > 1 else stack[0]
 
     # -- modal screens ------------------------------------------------------------------------------
     def action_help(self) -> None:

@@ -16,6 +16,7 @@ from ..drafts.replay_loop import MAX_PROBE_SECONDS, MIN_PROBE_SECONDS
 from .common.state import account_key
 from .common.status_bar import StatusBar
 from .common.text import plain
+from .views import view_screens
 
 __all__ = ["AppOutbox"]
 
@@ -77,8 +78,8 @@ class AppOutbox(App[str | None]):
 
     def _outbox_changed(self) -> None:
         """The count or the replaying state changed: every bar of the screens in the stack
-        shows it now (one going back to a screen below must not see an old count)."""
-        for screen in self.screen_stack:
+        shows it now (going back to a screen below, or to another view, must not see an old count)."""
+        for screen in view_screens(self):
             for bar in screen.query(StatusBar):
                 bar.queue_changed()
 

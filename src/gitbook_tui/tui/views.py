@@ -1,21 +1,27 @@
 """The app's numbered views (lazygit-style): which key shows which view, and how it is built.
 
-``1`` Browse is the browser screen itself; every other view is a screen of its own folder
-(``comments/``, ``review/``, ``sites/``, ``admin/``) built once by its factory, kept while
-the app runs (its cursor and scroll survive switching away) and shown on top of the
-browser. A view's key stays unbound until the view is listed here.
+Each view is a Textual mode named after it, with a screen stack of its own: ``1`` Browse
+is the app's default mode (the browser, over the start screens); every other view's stack
+is a blank base under a screen of its own folder (``comments/``, ``review/``, ``sites/``,
+``admin/``) built by its factory when first shown. Screens a view pushes (a review pane
+over the inbox, a site editor over the sites list) stay in its stack, so switching away
+and back returns to the same screen, scroll and cursor; ``escape`` pops them. A view's key
+stays unbound until the view is listed here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import suppress
 from dataclasses import dataclass
+from typing import Any
 
+from textual.app import App
 from textual.screen import Screen
 
 from .common.navigator import Navigator
 
-__all__ = ["VIEWS", "View", "view_named"]
+__all__ = ["BROWSE", "VIEWS", "View", "view_named", "view_screens"]
 
 
 @dataclass(frozen=True)
@@ -25,6 +31,7 @@ class View:
 
     key: str
     name: str
+    """Also the name of the view's mode (its screen stack)."""
     title: str
     factory: Callable[[Navigator], Screen[None]] | None = None
 
@@ -49,8 +56,11 @@ def _sites(navigator: Navigator) -> Screen[None]:
     return SitesScreen(navigator)
 
 
+BROWSE = "browse"
+"""The Browse view, the app's default mode."""
+
 VIEWS: tuple[View, ...] = (
-    View("1", "browse", "Browse"),
+    View("1", BROWSE, "Browse"),
     View("2", "reviews", "Reviews", _reviews),
     View("3", "comments", "Comments", _comments),
     View("4", "sites", "Sites", _sites),
@@ -60,3 +70,10 @@ VIEWS: tuple[View, ...] = (
 
 def view_named(name: str) -> View | None:
     return next((view for view in VIEWS if view.name == name), None)
+
+
+def view_screens(app: App[Any]) -> Iterator[Screen[Any]]:
+    """Every screen in every view's stack (shown or not), bottom first, view by view."""
+    for view in VIEWS:
+        with suppress(KeyError):  # a view not shown yet has no stack
+            yield from app.get_screen_stack(view.name)

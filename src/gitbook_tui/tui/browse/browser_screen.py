@@ -330,10 +330,8 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, PaneLayout
         self._sync_open_space()
 
     async def action_page_comments(self) -> None:
-        """``C``: the open page's threads — of the page's space, whatever row the tree is on."""
-        nav = navigator_of(self.app)
-        if nav is not None and self._current is not None:
-            nav.space_id = self._current[0]
+        """``C``: the open page's threads (of the page's space, whatever row the tree is on:
+        the page scope's rule, in ``show_view``)."""
         await self.app.run_action("show_view('comments', 'page')")
 
     @property

@@ -144,8 +144,11 @@ class CommentsScreen(ThreadLoader):
 
     # -- showing --------------------------------------------------------------------------------
     def set_scope(self, scope: str) -> None:
-        """``"page"``: the open page's threads (``C``); anything else: the whole space (``3``)."""
+        """``"page"``: the open page's threads (``C``); anything else: the whole space (``3``).
+        Applied when the screen is next shown, or now if it is shown."""
         self._requested_scope = scope
+        if self.is_current:
+            self.on_screen_resume()
 
     def on_screen_resume(self) -> None:
         space, page = self.nav.space_id, self.nav.page_id
@@ -324,8 +327,7 @@ class CommentsScreen(ThreadLoader):
             self.notify("The review pane shows this page's changes (escape: back).", timeout=3)
             return
         node = thread.comment.target.node if thread and thread.comment.target else None
-        space_id = self.space_id
-        self.app.pop_screen()  # back to Browse, where the page opens (at the block, if any)
+        space_id = self.space_id  # Browse shows the page (at the block, if any)
         self.nav.open_page(space_id, page.id, node.id if node is not None else None)
 
     # -- composer -------------------------------------------------------------------------------

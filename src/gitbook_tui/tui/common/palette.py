@@ -22,16 +22,16 @@ when the app is not one, or when the server cannot answer (the error is logged).
   ``app.forward``     go forward in the page history
   ==================  ===========================================
 
-Data is loaded once per palette opening, by a task that ``startup`` starts and
-``search`` waits for without ever cancelling it: the palette cancels its running search
-on every key press, and a query typed before the data arrived gets its hits as soon as
-it does. Every text taken from the server is shown as inert
-:class:`~textual.content.Content`, highlighted by us (never through markup).
+Data is loaded once per palette opening, by a task that ``startup`` starts and nothing
+but closing the palette cancels (the palette cancels its running search on every key
+press). A search before the data arrived yields nothing at once, so the app's own
+commands show without waiting for the server; when the data arrives the palette searches
+the typed query again and pages and spaces join. Every text taken from the server is
+shown as inert :class:`~textual.content.Content`, highlighted by us (never through markup).
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import AsyncIterable, Callable, Iterable
 from dataclasses import dataclass
@@ -46,7 +46,7 @@ from textual.style import Style
 
 from ...models import Collection, RevisionPage, Space
 from ..views import VIEWS
-from .navigator import Navigator, navigator_of
+from .palette_loading import LoadingProvider
 from .text import emoji_slot, inert
 
 __all__ = [
@@ -90,59 +90,6 @@ async def _collect(items: AsyncIterable[object], limit: int = MAX_SPACES) -> lis
     return out
 
 
-class _NavigatorProvider(Provider):
-    @property
-    def navigator(self) -> Navigator | None:
-        return navigator_of(self.app)
-
-
-class _LoadingProvider(_NavigatorProvider):
-    """A provider whose data comes from the server, loaded once in a task of its own.
-
-    Textual awaits ``startup`` from inside the palette's search, and the palette cancels
-    that search on every key press; a cancelled await of the startup task cancels the
-    startup itself (and Textual then never searches this provider again for this
-    opening). So ``startup`` only starts the load, and ``search`` waits for it with
-    :func:`asyncio.wait`, which a cancelled search leaves running.
-    """
-
-    def __init__(self, screen: Screen[Any], match_style: Style | None = None) -> None:
-        super().__init__(screen, match_style)
-        self._loading: asyncio.Task[None] | None = None
-
-    async def _load(self) -> None:
-        """Fetch the data (logging, never raising, what the server refuses)."""
-        raise NotImplementedError
-
-    async def _load_logged(self) -> None:
-        # A failure nobody foresaw is logged too, not left in a task nobody awaits.
-        try:
-            await self._load()
-        except Exception:
-            log.exception("%s: data for the command palette", type(self).__name__)
-
-    async def startup(self) -> None:
-        if self._loading is None:
-            self._loading = asyncio.create_task(
-                self._load_logged(), name=f"{type(self).__name__} palette data"
-            )
-
-    async def _loaded(self) -> bool:
-        """Wait for the data; ``False`` when it will never come (load cancelled)."""
-        await self.startup()
-        task = self._loading
-        assert task is not None
-        if not task.done():
-            # Not ``await task``: cancelling this search must not cancel the load.
-            await asyncio.wait({task})
-        return not task.cancelled()
-
-    async def shutdown(self) -> None:
-        # The palette closed: nobody will search its data any more.
-        if self._loading is not None and not self._loading.done():
-            self._loading.cancel()
-
-
 # -- pages ---------------------------------------------------------------------------------
 
 
@@ -164,7 +111,7 @@ def _walk(pages: Iterable[RevisionPage], parents: tuple[str, ...] = ()) -> Itera
         yield from _walk(page.pages, (*parents, slug))
 
 
-class PageCommands(_LoadingProvider):
+class PageCommands(LoadingProvider):
     """Pages of the open space."""
 
     def __init__(self, screen: Screen[Any], match_style: Style | None = None) -> None:
@@ -224,7 +171,7 @@ class _SpaceEntry:
     where: Content
 
 
-class SpaceCommands(_LoadingProvider):
+class SpaceCommands(LoadingProvider):
     """Spaces of the organization: at its root and in its collections."""
 
     def __init__(self, screen: Screen[Any], match_style: Style | None = None) -> None:

@@ -6,6 +6,8 @@ cached) with the page in the change request, parsed and aligned in a thread by
 :mod:`gitbook_tui.markdown.diff`. While shown, the change request is polled; if it
 changed under the reader (new revision, outdated, merged or archived by someone else) a
 banner says so and ``R`` reloads — the diff is never swapped under the cursor.
+``/`` filters the changed pages by title or path (shown while filtering, even where the list
+is hidden): the diff follows the match, ``enter`` keeps it, ``escape`` goes back.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from ...api import GitBookError
 from ...models import RevisionSemanticChange
 from ..common.denial import gated
 from ..common.error_banner import ErrorBanner, ErrorPane
+from ..common.filter_box import FilterBox
 from ..common.navigator import Navigator
 from ..common.state import account_key
 from ..common.status_bar import StatusBar
@@ -33,6 +36,7 @@ from .changed_pages_list import ChangedPagesList, entry_id
 from .conflict_marks import load_conflict_marks
 from .diff_view import DiffView
 from .page_diff import load_page_diff
+from .pages_filter import PagesFilter
 from .review_actions import ReviewActions
 from .review_data import ReviewState, description_markdown, load_review_state
 from .review_footer import ReviewFooter
@@ -47,8 +51,11 @@ PAGES_LIST_FROM_WIDTH = 100
 """Narrower than this, the pages list hides (the header names the page: "2/5 ~ Streams")."""
 
 
-class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
+class ChangeRequestReviewScreen(PagesFilter, ReviewActions, Screen[None]):
     """The review pane of one change request (``escape`` goes back to the inbox)."""
+
+    # The hidden filter box must never take the focus while the screen mounts.
+    AUTO_FOCUS = "#cr-diff"
 
     DEFAULT_CSS = """
     ChangeRequestReviewScreen #cr-header { height: auto; padding: 0 1; background: $panel; }
@@ -63,6 +70,7 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
     ChangeRequestReviewScreen #cr-body { height: 1fr; }
     ChangeRequestReviewScreen ChangedPagesList { width: 32; border: round $panel; }
     ChangeRequestReviewScreen.-narrow ChangedPagesList { display: none; }
+    ChangeRequestReviewScreen.-narrow.-filtering ChangedPagesList { display: block; }
     ChangeRequestReviewScreen DiffView { width: 1fr; border: round $panel; }
     ChangeRequestReviewScreen DiffView:focus { border: round $primary; }
     ChangeRequestReviewScreen #cr-status { height: 1; padding: 0 1; color: $text-muted; }
@@ -88,6 +96,7 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
         Binding("c", "threads(True)", "Comment on block", show=False, id="review.comment_block"),
         Binding("o", "open_web", "Browser", show=False, id="review.open_web"),
         Binding("Y", "copy_summary", "Copy summary", show=False, id="review.copy_summary"),
+        Binding("slash", "filter", "Filter pages", show=False, id="review.filter"),
         Binding("f6", "switch_focus", "Pages/diff", show=False, id="review.switch_focus"),
         Binding("escape,backspace", "back", "Back", id="review.back"),
     ]
@@ -125,6 +134,7 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
             yield Static(id="cr-banner")
             yield Static(id="cr-description")
             yield ReviewsSummary(id="cr-reviews")
+            yield FilterBox(placeholder="filter changed pages: title or path", id="cr-filter")
             with Horizontal(id="cr-body"):
                 yield ChangedPagesList(id="cr-pages")
                 yield DiffView(id="cr-diff")
@@ -139,7 +149,7 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
 
     def on_resize(self) -> None:
         self.set_class(self.size.width < PAGES_LIST_FROM_WIDTH, "-narrow")
-        if self.has_class("-narrow") and self.pages.has_focus:
+        if self.has_class("-narrow") and self.pages.has_focus and not self.filtering:
             self.diff.focus()
         self._render_header()
 
@@ -230,11 +240,10 @@ class ChangeRequestReviewScreen(ReviewActions, Screen[None]):
             parts.append(inert(" ".join(names)))
         parts.extend(badges)
         if self.has_class("-narrow") and (change := self.pages.selected) is not None:
-            index = self.pages.highlighted or 0
             parts.append(
                 Content.assemble(
                     "\n",
-                    f"{index + 1}/{len(self.pages.changes)} ",
+                    f"{self.pages.ordinal}/{len(self.pages.changes)} ",
                     inert(_title(change)),
                     f" · {self.pages.progress()}",
                 )

@@ -17,7 +17,7 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from ..common.text import inert
+from ..common.text import count_of, inert
 from .review_data import CheckItem
 
 __all__ = ["MergeChecklistScreen"]
@@ -62,7 +62,9 @@ class MergeChecklistScreen(ModalScreen[bool]):
             if self.blocked:
                 lines.append(Content.styled("\nYou can't merge this change request.", "bold"))
             elif warnings:
-                lines.append(Content(f"\n{warnings} rule(s) not met: merging anyway is allowed."))
+                lines.append(
+                    Content(f"\n{count_of(warnings, 'rule')} not met: merging anyway is allowed.")
+                )
             yield Static(Content("\n").join(lines), id="merge-items")
             keys = (
                 "escape close" if self.blocked else "enter continue to confirmation · escape cancel"

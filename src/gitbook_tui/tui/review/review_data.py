@@ -287,15 +287,15 @@ class ReviewState:
         perms = self.space.permissions
         may_merge = bool(perms and perms.merge)
         return [
-            CheckItem(approvals > 0, f"{approvals} approval(s) of the current revision"),
-            CheckItem(blocked == 0, f"{blocked} review(s) requesting changes"),
+            CheckItem(approvals > 0, f"{count_of(approvals, 'approval')} of the current revision"),
+            CheckItem(blocked == 0, f"{count_of(blocked, 'review')} requesting changes"),
             CheckItem(
                 not self.cr.outdated,
                 "outdated: main changed since (update first, u)"
                 if self.cr.outdated
                 else "up to date with main",
             ),
-            CheckItem(threads == 0, f"{threads} open comment thread(s)"),
+            CheckItem(threads == 0, count_of(threads, "open comment thread")),
             CheckItem(not pending, "pending reviewers: " + (", ".join(pending) or "none")),
             CheckItem(
                 may_merge,

@@ -38,7 +38,7 @@ REVIEW_HINTS: dict[str, tuple[str, ...]] = {
         "inbox.scope",
         "inbox.reload",
     ),
-    "inbox-filter": ("inbox.clear_filter", "inbox.open"),
+    "FilterBox": ("filter.done", "filter.clear"),
 }
 
 

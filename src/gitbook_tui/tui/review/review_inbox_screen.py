@@ -20,9 +20,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import DataTable, Static
 
 from ...api import GitBookError
+from ..common.filter_box import FilterBox, matches
 from ..common.navigator import Navigator
 from ..common.status_bar import StatusBar
 from ..common.text import count_of, inert
@@ -61,7 +62,6 @@ class ReviewInboxScreen(Screen[None]):
     ReviewInboxScreen #inbox-tabs { height: 1; padding: 0 1; background: $panel; }
     ReviewInboxScreen #inbox-state { height: auto; padding: 0 1; color: $text-muted; }
     ReviewInboxScreen #inbox-state.-error { color: $error; }
-    ReviewInboxScreen #inbox-filter { display: none; height: 1; border: none; padding: 0 1; }
     ReviewInboxScreen #inbox-body { height: 1fr; }
     ReviewInboxScreen DataTable { height: 1fr; width: 1fr; }
     ReviewInboxScreen #inbox-preview {
@@ -106,7 +106,7 @@ class ReviewInboxScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield SectionBar(id="inbox-tabs")
         yield Static("Loading change requests…", id="inbox-state")
-        yield Input(placeholder="filter: subject, space, author, #number", id="inbox-filter")
+        yield FilterBox(placeholder="filter: subject, space, author, #number", id="inbox-filter")
         with Horizontal(id="inbox-body"):
             table: DataTable[Text] = DataTable(
                 id="inbox-table", cursor_type="row", zebra_stripes=True
@@ -250,32 +250,27 @@ class ReviewInboxScreen(Screen[None]):
             self._preview()
 
     def _matches(self, row: InboxRow) -> bool:
-        needle = self.filter_text.strip().lower()
-        if not needle:
-            return True
         author = row.cr.createdBy.displayName if row.cr.createdBy else ""
-        hay = f"#{row.number} {row.cr.subject or ''} {row.space_title} {author}".lower()
-        return all(word in hay for word in needle.split())
+        return matches(self.filter_text, f"#{row.number}", row.cr.subject, row.space_title, author)
 
     def action_filter(self) -> None:
-        box = self.query_one("#inbox-filter", Input)
-        box.display = True
-        box.focus()
+        self.query_one(FilterBox).open()
 
-    @on(Input.Changed, "#inbox-filter")
-    def _filter_changed(self, event: Input.Changed) -> None:
+    @on(FilterBox.Changed, "#inbox-filter")
+    def _filter_changed(self, event: FilterBox.Changed) -> None:
         self.filter_text = event.value
         self._show()
 
-    @on(Input.Submitted, "#inbox-filter")
-    def _filter_done(self) -> None:
+    @on(FilterBox.Done, "#inbox-filter")
+    def _filter_done(self, event: FilterBox.Done) -> None:
+        """``enter`` keeps the filter (the box stays, showing it); ``escape`` cleared it."""
+        event.stop()
         self.query_one(DataTable).focus()
 
     def action_clear_filter(self) -> None:
-        box = self.query_one("#inbox-filter", Input)
-        if box.display or self.filter_text:
-            box.value = ""
-            box.display = False
+        box = self.query_one(FilterBox)
+        if box.is_open or self.filter_text:
+            box.close()  # posts Changed(""): the list shows everything again
             self.filter_text = ""
             self._show()
             self.query_one(DataTable).focus()

@@ -38,6 +38,8 @@ class ReviewMessageScreen(ModalScreen[bool]):
         border: thick $primary; background: $surface; padding: 0 1;
     }
     ReviewMessageScreen Composer { height: 1fr; border-top: none; }
+    /* a failed send names the server and the request: wrap it rather than cut it */
+    ReviewMessageScreen Composer > #composer-status { height: auto; max-height: 5; }
     ReviewMessageScreen #review-keys { color: $text-muted; height: 1; }
     """
 

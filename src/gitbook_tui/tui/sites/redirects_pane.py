@@ -14,9 +14,9 @@ from textual.widgets import DataTable, Input, Static
 
 from ..common.confirm_screen import ConfirmScreen
 from ..common.denial import gated
+from ..common.filter_box import FilterBox
 from ..common.pager import PAGER_BINDINGS
 from ..common.text import cell_width, count_of, inert
-from .filter_box import FilterBox
 from .form_screen import Values
 from .redirect_actions import redirect_fields
 from .redirect_rules import RedirectEntry, SiteMap

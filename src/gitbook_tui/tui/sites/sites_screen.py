@@ -15,13 +15,13 @@ from ...api import AsyncGitBook
 from ...drafts import Debouncer, DraftStore
 from ...markdown.sanitize import clean_text
 from ...models import Site
+from ..common.filter_box import FilterBox, matches
 from ..common.hint_footer import HintFooter
 from ..common.link_targets import external_url, open_in_browser
 from ..common.navigator import Navigator
 from ..common.state import account_key
 from ..common.status_bar import StatusBar
 from ..common.text import cell_width, count_of, inert
-from .filter_box import FilterBox, matches
 from .site_editor_screen import SiteEditorScreen
 from .site_text import cell, clip_url, error_text, share_widths, table_room
 

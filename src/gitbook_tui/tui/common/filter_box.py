@@ -1,4 +1,4 @@
-"""FilterBox: the sites views' filter input (``/`` opens it); typing is text, never commands."""
+"""FilterBox: the views' one-line filter (``/`` opens it); typing is text, never commands."""
 
 from __future__ import annotations
 
@@ -18,24 +18,26 @@ def matches(needle: str, *fields: str | None) -> bool:
 
 
 class FilterBox(Input):
-    """A one-line filter, hidden until :meth:`open`. While it has the focus every printable
-    key is text (``q`` never quits); ``enter`` posts :class:`Done` (back to the list, on a
-    match), ``escape`` clears the filter, closes the box and posts :class:`Cleared`."""
+    """A filter input, hidden until :meth:`open`. While it has the focus every printable key
+    is text (``q`` never quits, ``m`` never merges); ``enter`` posts :class:`Done`,
+    ``escape`` clears the filter, hides the box and posts :class:`Cleared`."""
 
     HELP_TITLE: ClassVar[str] = "Filter"
 
     DEFAULT_CSS = """
     FilterBox { display: none; height: 1; border: none; padding: 0 1; }
+    /* Input's focused style draws a tall border: on one row it would hide the text */
+    FilterBox:focus { border: none; }
     FilterBox.-open { display: block; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "done", "Go to match", id="site_filter.done"),
-        Binding("escape", "clear", "Clear filter", id="site_filter.clear"),
+        Binding("enter", "done", "Go to match", id="filter.done"),
+        Binding("escape", "clear", "Clear filter", id="filter.clear"),
     ]
 
     class Done(Message):
-        """``enter``: leave the box, keeping the filter."""
+        """``enter``: leave the box (the owner decides what the match opens)."""
 
         def __init__(self, box: FilterBox) -> None:
             super().__init__()
@@ -46,18 +48,22 @@ class FilterBox(Input):
             return self.box
 
     class Cleared(Done):
-        """``escape``: the filter is gone."""
+        """``escape``: the filter is gone and the box hidden."""
 
     @property
     def needle(self) -> str:
         return self.value.strip()
+
+    @property
+    def is_open(self) -> bool:
+        return self.has_class("-open")
 
     def open(self) -> None:
         self.add_class("-open")
         self.focus()
 
     def close(self) -> None:
-        """Clear and hide (no :class:`Cleared` message)."""
+        """Clear and hide (posts no :class:`Cleared`)."""
         self.value = ""
         self.remove_class("-open")
 
