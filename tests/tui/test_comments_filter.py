@@ -9,9 +9,9 @@ from comments_support import build_space, make_app, open_comments
 from conftest import until
 from gitbook_tui.tui.comments.comments_screen import CommentsScreen
 from gitbook_tui.tui.comments.comments_title import CommentsTitle
+from gitbook_tui.tui.common.filter_box import FilterBox
 from gitbook_tui.tui.common.help_screen import curated_groups
 from gitbook_tui.tui.common.state import StartTarget
-from gitbook_tui.tui.sites.filter_box import FilterBox
 
 
 def _title(screen: CommentsScreen) -> str:

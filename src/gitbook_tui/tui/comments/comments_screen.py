@@ -21,11 +21,11 @@ from ...api import GitBookError
 from ...drafts.keys import EDIT_COMMENT, EDIT_REPLY, REPLY
 from ...models import Space, User
 from ..common.composer import Composer
+from ..common.filter_box import FilterBox
 from ..common.hint_footer import HintFooter
 from ..common.navigator import Navigator
 from ..common.status_bar import StatusBar, format_age
 from ..common.text import count_of, plain
-from ..sites.filter_box import FilterBox
 from .author_picker import AuthorPicker
 from .comment_actions import NO_SPACE
 from .comments_title import CommentsTitle, TitleParts

@@ -10,8 +10,8 @@ from textual.content import Content
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from ..common.filter_box import matches
 from ..common.text import fit, inert
-from ..sites.filter_box import matches
 from .mark_colours import mark_colours
 from .thread_data import (
     ThreadState,
