@@ -109,13 +109,15 @@ class PtyApp:
             close_fds=True,
         )
         os.close(slave)
+        self._poller = select.poll()
+        self._poller.register(self.master, select.POLLIN)
 
     def pump(self, seconds: float = 0.1) -> None:
         """Read what the app wrote for up to ``seconds``."""
         deadline = time.monotonic() + seconds
         while (left := deadline - time.monotonic()) > 0:
-            ready, _, _ = select.select([self.master], [], [], left)
-            if not ready:
+            # poll, not select: a long test process may hold fds above select's 1024
+            if not self._poller.poll(left * 1000):
                 return
             try:
                 data = os.read(self.master, 65536)

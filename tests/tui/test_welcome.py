@@ -115,7 +115,7 @@ def test_run_app_restarts_on_the_demo(monkeypatch):
             runs.append(demo)
             self.return_code = 0
 
-        def run(self) -> str | None:
+        async def run_async(self) -> str | None:  # (run by run_keeping_drafts)
             return RESULT_DEMO if len(runs) == 1 else None
 
     class Handle:
@@ -157,7 +157,7 @@ def test_demo_runs_share_one_account_with_a_cache(monkeypatch):
             clients.append(client)
             self.return_code = 0
 
-        def run(self) -> str | None:
+        async def run_async(self) -> str | None:  # (run by run_keeping_drafts)
             return None
 
     class Handle:
