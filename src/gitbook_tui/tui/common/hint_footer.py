@@ -63,6 +63,7 @@ HINTS: dict[str, tuple[str, ...]] = {
         "comments.resolve",
         "comments.react",
         "comments.open_page",
+        "comments.filter",
         "app.quit",
     ),
     "ThreadPane": (
