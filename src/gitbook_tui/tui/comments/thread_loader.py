@@ -19,6 +19,7 @@ from ...api import APIStatusError, GitBookError, NotFoundError, RateLimitError, 
 from ...drafts import DraftStore
 from ...drafts.keys import EDIT_COMMENT, EDIT_REPLY, REPLY
 from ...models import Comment
+from ..common.failure import load_failure
 from ..common.status_bar import StatusBar
 from ..common.text import inert, plain
 from .optimistic_actions import OptimisticActions
@@ -165,7 +166,7 @@ class ThreadLoader(OptimisticActions):
             return
         except GitBookError as exc:
             self.offline = not isinstance(exc, APIStatusError)
-            self.show_error(f"Could not load comments from {client.base_url}: {exc} (r retries)")
+            self.show_error(f"{load_failure('comments', exc, client.base_url)} (r retries)")
             self.loaded = True
             self._draw_title()
             return

@@ -27,6 +27,7 @@ from ...api import GitBookError
 from ...models import RevisionSemanticChange
 from ..common.denial import gated
 from ..common.error_banner import ErrorBanner, ErrorPane
+from ..common.failure import load_failure
 from ..common.filter_box import FilterBox
 from ..common.navigator import Navigator
 from ..common.state import account_key
@@ -285,9 +286,7 @@ class ChangeRequestReviewScreen(PagesFilter, ReviewActions, Screen[None]):
                 self.nav.client, self.space_id, state.cr, change.page.id, str(change.type)
             )
         except GitBookError as exc:
-            diff_view.show_message(
-                f"Could not load the page from {self.nav.client.base_url}: {exc}"
-            )
+            diff_view.show_message(load_failure("the page", exc, self.nav.client.base_url))
             return
         if self.pages.selected is not change:  # moved on meanwhile
             return

@@ -23,6 +23,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from ...api import GitBookError
+from ..common.failure import load_failure
 from ..common.filter_box import FilterBox, matches
 from ..common.navigator import Navigator
 from ..common.status_bar import StatusBar
@@ -181,7 +182,7 @@ class ReviewInboxScreen(Screen[None]):
         except GitBookError as exc:
             state.add_class("-error")
             state.update(
-                inert(f"Could not load change requests from {client.base_url}: {exc}  (r retries)")
+                inert(f"{load_failure('change requests', exc, client.base_url)}  (r retries)")
             )
             return
         marks = await asyncio.to_thread(load_conflict_marks, client)
