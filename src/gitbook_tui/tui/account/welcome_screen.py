@@ -101,7 +101,7 @@ class WelcomeScreen(Screen[None]):
 
     def _error(self, message: str | Content) -> None:
         self.query_one("#welcome-error", Static).update(
-            message if isinstance(message, Content) else Content.styled(message, "bold red")
+            message if isinstance(message, Content) else Content.styled(message, "bold $text-error")
         )
 
     @on(Input.Submitted)
@@ -127,9 +127,9 @@ class WelcomeScreen(Screen[None]):
             self._error("The server rejected this token; nothing was stored.")
             return
         except APIConnectionError:
-            self._error(inert(f"Cannot reach {api_url}.", style="bold red"))
+            self._error(inert(f"Cannot reach {api_url}.", style="bold $text-error"))
             return
         except (GitBookError, ValueError) as exc:
-            self._error(inert(f"Could not sign in: {exc}", style="bold red"))
+            self._error(inert(f"Could not sign in: {exc}", style="bold $text-error"))
             return
         self.post_message(self.SignedIn(token, result.api_url, result.user))

@@ -16,13 +16,19 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
 from ..common.text import cell_width, inert
+from ..common.theme_style import theme_style
 from .redirect_files import PlannedChange
 from .redirect_rules import SiteMap
 from .site_text import cell, share_widths, table_room
 
 __all__ = ["ImportScreen"]
 
-STYLES = {"create": "bold green", "change": "bold yellow", "same": "dim", "refuse": "bold red"}
+STYLES = {
+    "create": "bold $text-success",
+    "change": "bold $text-warning",
+    "same": "dim",
+    "refuse": "bold $text-error",
+}
 WORDS = {"create": "create", "change": "change", "same": "unchanged", "refuse": "refused"}
 
 
@@ -103,8 +109,9 @@ class ImportScreen(ModalScreen[bool]):
         table.clear(columns=True)
         for head, width in zip(heads, widths, strict=True):
             table.add_column(head, width=width)
+        variables = self.app.theme_variables
         for change, row in zip(self.plan, rows, strict=True):
-            styles = ("", STYLES[change.action], "", "", "dim")
+            styles = ("", theme_style(variables, STYLES[change.action]), "", "", "dim")
             table.add_row(
                 *(
                     cell(text, style, width)

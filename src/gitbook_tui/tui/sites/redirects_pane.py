@@ -17,6 +17,7 @@ from ..common.denial import gated
 from ..common.filter_box import FilterBox
 from ..common.pager import PAGER_BINDINGS
 from ..common.text import cell_width, count_of, inert
+from ..common.theme_style import theme_style
 from .form_screen import Values
 from .redirect_actions import redirect_fields
 from .redirect_rules import RedirectEntry, SiteMap
@@ -100,6 +101,7 @@ class RedirectsPane(RedirectTools):
         self._labels: dict[RedirectEntry, str] = {}
         self._generation = 0
         self._widths: tuple[int, ...] = ()
+        self._gone_style = ""
 
     def compose(self) -> ComposeResult:
         yield FilterBox(placeholder="filter sources and destinations", id="redirects-filter")
@@ -117,6 +119,7 @@ class RedirectsPane(RedirectTools):
         for head, width in zip(HEADS, widths, strict=True):
             table.add_column(head, width=width)
         self._widths, self._rows = widths, {}
+        self._gone_style = theme_style(self.app.theme_variables, "$text-error")
 
     def _fitting_widths(self) -> tuple[int, ...]:
         """The source and destination columns share what the short columns leave."""
@@ -221,7 +224,7 @@ class RedirectsPane(RedirectTools):
         source, dest, kind, state = self._widths
         return (
             cell(entry.source + (" …" if entry.wildcard else ""), "bold", source),
-            cell(label, "red" if label.endswith("(gone)") else "", dest),
+            cell(label, self._gone_style if label.endswith("(gone)") else "", dest),
             cell("permanent" if entry.permanent else "temporary", "", kind),
             cell("draft" if entry.draft else "live", "italic" if entry.draft else "", state),
         )

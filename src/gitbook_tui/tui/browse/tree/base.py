@@ -18,6 +18,7 @@ from textual.widgets.tree import TreeNode
 
 from ....markdown.sanitize import clean_text
 from ...common.text import cell_width
+from ...common.theme_style import theme_style
 from ...textual_compat import BatchingTree
 from .model import NodeData, comment_badge, label_text, to_text
 
@@ -60,7 +61,10 @@ class BatchedTree(BatchingTree[NodeData]):
 
     def label_for(self, data: NodeData) -> Text:
         """The node's inert label as the Text the Tree draws (see :func:`.model.label_for`)."""
-        return label_text(data)
+        text = label_text(data)
+        if data.kind == "status" and data.status == "error":
+            text.stylize(theme_style(self.app.theme_variables, "$text-error"))
+        return text
 
     def comment_count(self, data: NodeData) -> int | None:
         """Open comment threads shown on the row of ``data`` (None: unknown)."""

@@ -101,7 +101,7 @@ def label_for(data: NodeData) -> Content:
         if data.status == "loading":
             return Content.styled("⟳ loading…", "dim italic")
         if data.status == "error":
-            return Content.styled("⚠ could not load — r to retry", "bold red")
+            return Content.styled("⚠ could not load — r to retry", "bold")
         return Content.styled("(empty)", "dim italic")
     if kind == "org":
         return inert(data.title or "Organization", style="bold")
