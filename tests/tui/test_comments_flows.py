@@ -257,6 +257,32 @@ async def test_new_replies_are_marked_without_moving_the_cursor(world: Any, tmp_
         assert not screen.threads[ids["first"]].new
 
 
+async def test_only_replies_by_others_make_a_row_new(world: Any, tmp_path) -> None:
+    """My own reply from elsewhere (another terminal, the web) is not "● new" in the list,
+    as it is not in the thread; someone else's reply after it is."""
+    ids = build_space(world)
+    app, _ = make_app(world, tmp_path, start=_start(ids))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_comments(pilot)
+        await select_thread(pilot, screen, ids["first"])
+        replies = f"/spaces/{ids['space']}/comments/{ids['second']}/replies"
+        world.client("eve").post(replies, json={"body": {"markdown": "Mine, from the web"}})
+        screen.action_reload()
+        second = screen.threads[ids["second"]]
+        await until(pilot, lambda: (second.comment.replies or 0) == 1 and not screen.busy)
+        row = screen.thread_list.ids.index(ids["second"])
+        assert not second.new
+        assert "● new" not in screen.thread_list.get_option_at_index(row).prompt.plain  # type: ignore[union-attr]
+        world.client("cody").post(replies, json={"body": {"markdown": "Cody's answer"}})
+        screen.action_reload()
+        await until(pilot, lambda: (second.comment.replies or 0) == 2 and not screen.busy)
+        assert second.new
+        assert "● new" in screen.thread_list.get_option_at_index(row).prompt.plain  # type: ignore[union-attr]
+        await select_thread(pilot, screen, ids["second"])
+        await until(pilot, lambda: len(screen.pane.posts) == 3)
+        assert [view.new for view in screen.pane.posts] == [False, False, True]
+
+
 async def test_narrow_layout_opens_the_thread_full_width(world: Any, tmp_path) -> None:
     ids = build_space(world)
     app, _ = make_app(world, tmp_path, start=_start(ids))

@@ -20,6 +20,8 @@ __all__ = [
     "author_name",
     "body_markdown",
     "first_line",
+    "mine",
+    "more_replies_from_others",
     "reacted",
     "reactions_summary",
     "toggle_reaction",
@@ -55,6 +57,29 @@ class ThreadState:
 
     def posts(self) -> list[Post]:
         return [self.comment, *(self.replies or [])]
+
+
+def mine(post: Post, me: str | None) -> bool:
+    """Whether ``me`` (a user id) posted ``post``: what I posted is never new to me."""
+    return me is not None and post.postedBy is not None and post.postedBy.id == me
+
+
+def more_replies_from_others(before: Comment, after: Comment, me: str | None) -> bool:
+    """Whether ``after`` has replies ``before`` lacked that someone other than ``me`` posted,
+    told from the comment alone (its repliers and their counts) so a list row can say
+    "new" without loading the replies; when the server does not say who, any more is new."""
+    if (after.replies or 0) <= (before.replies or 0):
+        return False
+    if me is None or not after.repliers:
+        return True
+
+    def counts(comment: Comment) -> dict[str, int | None]:
+        return {c.user.id: c.count for c in comment.repliers if c.user is not None}
+
+    now, then = counts(after), counts(before)
+    if any(count is None for count in now.values()):
+        return any(user != me for user in now)  # who replied, but not how often
+    return any((count or 0) > (then.get(user) or 0) for user, count in now.items() if user != me)
 
 
 def author_name(user: User | None) -> str:

@@ -23,7 +23,7 @@ from ..common.failure import load_failure
 from ..common.status_bar import StatusBar
 from ..common.text import inert, plain
 from .optimistic_actions import OptimisticActions
-from .thread_data import ThreadState, author_name
+from .thread_data import ThreadState, author_name, mine, more_replies_from_others
 from .thread_list import ThreadList
 
 __all__ = ["MAX_REFRESH_SECONDS", "PAGE_SIZE", "REFRESH_SECONDS", "ThreadLoader"]
@@ -193,20 +193,17 @@ class ThreadLoader(OptimisticActions):
 
     async def _apply(self, comments: list[Comment], *, live: bool) -> None:
         previous = self.threads
+        me = self.me.id if self.me is not None else None
         threads: dict[str, ThreadState] = {}
         shown = previous.get(self.selected_id or "")
         shown_before = (shown.comment, shown.stale) if shown is not None else None
         for comment in comments:
             old = previous.get(comment.id)
             if old is None:
-                mine = (
-                    self.me is not None
-                    and comment.postedBy is not None
-                    and (comment.postedBy.id == self.me.id)
-                )  # my own thread (sent from the offline queue, say) is never new to me
+                # my own thread (sent from the offline queue, say) is never new to me
                 threads[comment.id] = ThreadState(
                     comment,
-                    new=live and self.loaded and not mine,
+                    new=live and self.loaded and not mine(comment, me),
                     drafted=comment.id in self._drafted,
                 )
                 continue
@@ -214,8 +211,9 @@ class ThreadLoader(OptimisticActions):
             same_replies = (comment.replies or 0) == len(old.replies or []) and not more
             if live and more and old.new_replies_from is None:
                 old.new_replies_from = old.comment.replies or 0
+            # only replies by others make a row "new" (the thread pane marks the same ones)
+            old.new = old.new or (live and more_replies_from_others(old.comment, comment, me))
             old.comment = comment
-            old.new = old.new or (live and more)
             if not same_replies and old.replies is not None:
                 old.stale = True  # shown as they are until the new ones arrive
             threads[comment.id] = old

@@ -14,7 +14,7 @@ from textual.widgets import Static
 from ..common.text import inert
 from .mark_colours import mark_colours
 from .post_view import PostView
-from .thread_data import Post, ThreadState, author_name
+from .thread_data import Post, ThreadState, author_name, mine
 
 __all__ = ["ThreadPane"]
 
@@ -22,7 +22,7 @@ __all__ = ["ThreadPane"]
 def _is_new(thread: ThreadState, index: int, post: Post, me: str | None) -> bool:
     """Post ``index`` (0 = the comment) arrived since the thread was last looked at; what
     ``me`` posted (sent from the offline queue, say) is never new to me."""
-    if me is not None and post.postedBy is not None and post.postedBy.id == me:
+    if mine(post, me):
         return False
     if index == 0:
         return thread.new and thread.new_replies_from is None
