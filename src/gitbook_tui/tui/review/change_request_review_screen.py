@@ -41,6 +41,7 @@ from .pages_filter import PagesFilter
 from .review_actions import ReviewActions
 from .review_data import ReviewState, description_markdown, load_review_state
 from .review_footer import ReviewFooter
+from .review_header import change_title, changed_under_you, header_content
 from .reviews_summary import ReviewsSummary
 from .suggest_edit import note_under_review
 from .viewed_marks import ViewedMarks, fingerprint
@@ -221,35 +222,15 @@ class ChangeRequestReviewScreen(PagesFilter, ReviewActions, Screen[None]):
         state = self.state
         if state is None:
             return
-        cr = state.cr
-        badges: list[tuple[str, str] | str | Content] = []
-        if cr.outdated:
-            badges.append(("  ⟳ outdated", "bold $text-warning"))
-        if self.conflict is not None:
-            badges.append(("  ⚠ conflicts with main", "bold $text-error"))
-        parts: list[tuple[str, str] | str | Content] = [
-            (f"#{cr.number} ", "bold"),
-            inert(cr.subject or "(no subject)", style="bold"),
-            f" · {cr.status} · ",
-            inert(cr.createdBy.displayName if cr.createdBy else ""),
-            (f" · ✓{state.approvals}", "$text-success"),
-            (f" ✗{state.changes_requested}", "$text-error"),
-        ]
-        names = state.reviewer_names()
-        if names:
-            parts.append(" · ")
-            parts.append(inert(" ".join(names)))
-        parts.extend(badges)
+        page_line = None
         if self.has_class("-narrow") and (change := self.pages.selected) is not None:
-            parts.append(
-                Content.assemble(
-                    "\n",
-                    f"{self.pages.ordinal}/{len(self.pages.changes)} ",
-                    inert(_title(change)),
-                    f" · {self.pages.progress()}",
-                )
+            page_line = Content.assemble(
+                f"{self.pages.ordinal}/{len(self.pages.changes)} ",
+                inert(change_title(change)),
+                f" · {self.pages.progress()}",
             )
-        self.query_one("#cr-header", Static).update(Content.assemble(*parts))
+        header = header_content(state, conflict=self.conflict, page_line=page_line)
+        self.query_one("#cr-header", Static).update(header)
 
     @on(OptionList.OptionHighlighted, "#cr-pages")
     def _page_highlighted(self) -> None:
@@ -330,22 +311,10 @@ class ChangeRequestReviewScreen(PagesFilter, ReviewActions, Screen[None]):
 
     def changed_under_you(self, cr: object) -> None:
         """Compare a fresh read with what is shown; say what changed, keep the view."""
-        state = self.state
-        if state is None:
-            return
-        what = []
-        if getattr(cr, "revision", None) != state.cr.revision:
-            what.append("new commits")
-        if getattr(cr, "status", None) != state.cr.status:
-            what.append(f"now {getattr(cr, 'status', '')}")
-        if getattr(cr, "outdated", None) and not state.cr.outdated:
-            what.append("became outdated")
-        if not what:
-            return
-        self.add_class("-changed")
-        self.query_one("#cr-banner", Static).update(
-            f"This change request changed under you ({', '.join(what)}). R reloads."
-        )
+        banner = changed_under_you(self.state.cr, cr) if self.state is not None else None
+        if banner is not None:
+            self.add_class("-changed")
+            self.query_one("#cr-banner", Static).update(banner)
 
     # -- navigation ------------------------------------------------------------------------------
     @gated
@@ -396,11 +365,3 @@ class ChangeRequestReviewScreen(PagesFilter, ReviewActions, Screen[None]):
 
     def action_back(self) -> None:
         self.dismiss(None)
-
-
-def _title(change: RevisionSemanticChange) -> str:
-    if change.page is not None:
-        return change.page.title or change.page.id
-    if change.file is not None:
-        return change.file.name or change.file.id
-    return str(change.type)
