@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual import events
+from textual.geometry import Size
 from tui_faults import FaultTransport, make_app, seed_space, start_browser
 
 from conftest import World, until
@@ -113,4 +115,19 @@ async def test_a_tiny_terminal_shows_the_size_notice_and_comes_back(
         await until(pilot, lambda: not isinstance(app.screen, SizeNoticeScreen))
         await pilot.press("pageup", "pagedown", "escape")
         await until(pilot, lambda: app.screen is browser)
+    assert app.return_code in (None, 0)
+
+
+async def test_resizes_in_quick_succession_while_the_notice_mounts(
+    world: World, manual: dict[str, str], tmp_path: Path
+) -> None:
+    """A resize reaching the notice before its text is mounted (seen under load) is fine."""
+    app = make_app(FaultTransport(world.app), tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await start_browser(app, pilot)
+        notice = SizeNoticeScreen()
+        notice.on_resize(events.Resize(Size(17, 24), Size(17, 24)))  # nothing mounted yet
+        for width in (17, 25, 16, 100):
+            await pilot.resize_terminal(width, 24)
+        await until(pilot, lambda: not isinstance(app.screen, SizeNoticeScreen))
     assert app.return_code in (None, 0)

@@ -49,7 +49,9 @@ class SizeNoticeScreen(Screen[None]):
         )
 
     def on_resize(self, event: events.Resize) -> None:
-        self.query_one("#size-notice", Static).update(self._text())
+        # a resize may arrive before the notice is mounted (it is composed with the size then)
+        for notice in self.query("#size-notice").results(Static):
+            notice.update(self._text())
 
     def on_key(self, event: events.Key) -> None:
         # nothing below may act on a key while it cannot be seen
