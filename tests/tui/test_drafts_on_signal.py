@@ -55,3 +55,32 @@ def test_a_signal_inside_the_debounce_window_keeps_the_last_words(
         assert status == 128 + sig  # a clean exit, as a shell reports the signal
     finally:
         app.close()
+
+
+def test_after_a_dropped_connection_the_app_comes_back_where_it_was(tmp_path: Path) -> None:
+    """SIGHUP (dropped SSH) with a page open and a group expanded after it: the next start
+    opens the same page with the same tree, as after a normal quit."""
+    app = PtyApp(tmp_path, "--demo")
+    try:
+        app.until_text("Product docs")
+        app.send("j\r")
+        app.until_text("Tidewater User Guide")
+        app.send("jj\r")
+        app.until_text("Every block, once")
+        app.send("j\r")  # the guide's first page: "Welcome to Tidewater"
+        app.until_text("Tidewater User Guide / Welcome to Tid")
+        assert "▶ ▤ API & CLI reference" in app.screen.text()
+        app.send("w")  # back to the tree (the page took the focus): its edge lights up
+        app.until(lambda: app.screen.text().startswith("█▼ Lanternfish Labs"))
+        app.send("kk\r")  # up to "API & CLI reference": expanded, no page opened
+        app.until(lambda: "▼ ▤ API & CLI reference" in app.screen.text())
+        app.signal(signal.SIGHUP)
+        assert app.wait() == 128 + signal.SIGHUP
+    finally:
+        app.close()
+    again = PtyApp(tmp_path, "--demo")
+    try:
+        again.until_text("Tidewater User Guide / Welcome to Tid")
+        again.until(lambda: "▼ ▤ API & CLI reference" in again.screen.text())
+    finally:
+        again.close()
