@@ -11,7 +11,8 @@ from urllib.parse import urljoin, urlparse
 import certifi
 import httpx
 
-from .url_guard import FetchPolicy, UrlRefused, local_path, pin
+from . import url_guard
+from .url_guard import FetchPolicy, ResolveTimeout, UrlRefused, local_path, pin
 
 
 class FetchError(Exception):
@@ -82,7 +83,10 @@ def fetch_url(
         ) as client:
             for _ in range(MAX_REDIRECTS + 1):
                 try:
-                    hop = pin(current, policy)
+                    left = min(url_guard.RESOLVE_SECONDS, deadline - time.monotonic())
+                    hop = pin(current, policy, resolve_seconds=left)
+                except ResolveTimeout as exc:
+                    raise FetchError("FETCH_TIMEOUT", exc.message, status=504) from exc
                 except UrlRefused as exc:
                     raise _refused(exc) from exc
                 remaining = deadline - time.monotonic()

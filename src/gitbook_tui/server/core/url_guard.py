@@ -19,6 +19,8 @@ from __future__ import annotations
 import ipaddress
 import socket
 from collections.abc import Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -38,6 +40,12 @@ METADATA_ADDRESSES = frozenset(
 )
 _NAT64 = ipaddress.ip_network("64:ff9b::/96")
 DEFAULT_PORTS = {"http": 80, "https": 443}
+RESOLVE_SECONDS = 10.0
+"""How long a host name may take to resolve (a slow or silent resolver must not hold an
+import or a fetch, and the request waiting on it, for the system's own minutes)."""
+_RESOLVERS = ThreadPoolExecutor(max_workers=8, thread_name_prefix="resolve")
+"""getaddrinfo cannot be interrupted: lookups run here, at most 8 at once, and a caller
+stops waiting after its timeout (the lookup ends in the background)."""
 
 
 class UrlRefused(Exception):
@@ -47,6 +55,13 @@ class UrlRefused(Exception):
         super().__init__(message)
         self.message = message
         self.status = status
+
+
+class ResolveTimeout(UrlRefused):
+    """The host did not resolve in time (status 504: the name service, not the caller)."""
+
+    def __init__(self, host: str, seconds: float) -> None:
+        super().__init__(f"the host {host} did not resolve within {seconds:.3g} s", 504)
 
 
 @dataclass(frozen=True)
@@ -172,6 +187,16 @@ def resolve(host: str, port: int) -> list[Address]:
     return found
 
 
+def resolve_within(host: str, port: int, seconds: float) -> list[Address]:
+    """:func:`resolve`, giving up after ``seconds`` (:class:`ResolveTimeout`)."""
+    future = _RESOLVERS.submit(resolve, host, port)
+    try:
+        return future.result(timeout=max(seconds, 0.0))
+    except FutureTimeout:
+        future.cancel()  # (still queued: never runs)
+        raise ResolveTimeout(host, seconds) from None
+
+
 def blocked_reason(addr: Address) -> str | None:
     """Why the server must not connect to ``addr`` for a caller, or ``None`` if it may."""
     if isinstance(addr, ipaddress.IPv6Address):
@@ -208,8 +233,9 @@ class Pinned:
     extensions: dict[str, Any]
 
 
-def pin(url: str, policy: FetchPolicy) -> Pinned:
-    """Check ``url`` (scheme, host, every address it resolves to) and pin its address."""
+def pin(url: str, policy: FetchPolicy, *, resolve_seconds: float | None = None) -> Pinned:
+    """Check ``url`` (scheme, host, every address it resolves to within
+    ``resolve_seconds``, by default :data:`RESOLVE_SECONDS`) and pin its address."""
     try:
         parsed = httpx.URL(url)
     except (httpx.InvalidURL, TypeError) as exc:
@@ -221,7 +247,8 @@ def pin(url: str, policy: FetchPolicy) -> Pinned:
     host = parsed.raw_host.decode("ascii")
     port = parsed.port or DEFAULT_PORTS[parsed.scheme]
     try:
-        addresses = resolve(host, port)
+        seconds = RESOLVE_SECONDS if resolve_seconds is None else resolve_seconds
+        addresses = resolve_within(host, port, seconds)
     except (OSError, UnicodeError, ValueError) as exc:
         raise UrlRefused(f"cannot resolve the host {host}: {exc}") from exc
     if not addresses:
