@@ -51,7 +51,7 @@ from ..content.store import (
     get_revision,
     shared_copy,
 )
-from ..core.context import CtxDep
+from ..core.context import CtxDep, ServerState
 from ..core.errors import ApiError, bad_request, conflict
 from ..core.fetch import fetch_url
 from ..core.pagination import PagingParams, paginate
@@ -190,6 +190,33 @@ def description_document(given: DescriptionDocument | None) -> dict[str, Any] | 
 # -- content edits --------------------------------------------------------------------------
 
 
+def _download_files(
+    state: ServerState, changes: list[dict[str, Any]]
+) -> dict[str, tuple[bytes, str] | Exception]:
+    """Every file URL of the batch's ``insert_files`` downloaded (body and content type), or
+    the error that stopped it (reported by the edit that names the URL, in batch order)."""
+    downloads: dict[str, tuple[bytes, str] | Exception] = {}
+    for change in changes:
+        if change.get("operation") != "insert_files":
+            continue
+        for spec in change.get("files") or []:
+            url = spec.get("url")
+            if spec.get("base64") is not None or not url or url in downloads:
+                continue
+            try:
+                got = fetch_url(
+                    url,
+                    timeout=state.fetch_timeout,
+                    max_bytes=state.fetch_max_bytes,
+                    policy=state.fetch_policy,
+                )
+            except Exception as exc:  # reported as "could not download the file" in order
+                downloads[url] = exc
+            else:
+                downloads[url] = (got.body, got.content_type)
+    return downloads
+
+
 @router.post("/spaces/{spaceId}/change-requests/{changeRequestId}/content")
 def update_change_request_content(
     ctx: CtxDep,
@@ -198,8 +225,18 @@ def update_change_request_content(
     body: ContentChanges,
     compat: bool = True,
 ) -> dict[str, Any]:
-    """Apply a batch of page changes as ONE new revision of the change request."""
+    """Apply a batch of page changes as ONE new revision of the change request.
+
+    Files given by URL are downloaded first, outside the write transaction (a slow remote
+    must not hold the database's write lock): after a read that checks the caller may
+    edit, so no one else makes the server fetch anything."""
     state = ctx.state
+    changes = [c.model_dump(exclude_unset=True) for c in body.changes]
+    with ctx.read() as tx:
+        space, _, cr = load_cr(tx, ctx, spaceId, changeRequestId, "edit")
+        ensure_unlocked(space)
+        ensure_active(cr, "edited")
+    downloads = _download_files(state, changes)
     with ctx.write() as tx:
         space, _, cr = load_cr(tx, ctx, spaceId, changeRequestId, "edit")
         ensure_unlocked(space)
@@ -215,13 +252,10 @@ def update_change_request_content(
                 return None
 
         def fetch(url: str) -> tuple[bytes, str]:
-            got = fetch_url(
-                url,
-                timeout=state.fetch_timeout,
-                max_bytes=state.fetch_max_bytes,
-                policy=state.fetch_policy,
-            )
-            return got.body, got.content_type
+            got = downloads[url]
+            if isinstance(got, Exception):
+                raise got
+            return got
 
         env = EditEnv(
             tx=tx,
@@ -232,7 +266,6 @@ def update_change_request_content(
             load_revision=load_revision,
             fetch=fetch,
         )
-        changes = [c.model_dump(exclude_unset=True) for c in body.changes]
         try:
             outcome = apply_changes(env, pages, files, changes)
         except EditError as exc:
