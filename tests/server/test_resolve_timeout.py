@@ -11,7 +11,7 @@ import pytest
 
 from conftest import World, assert_error
 from gitbook_tui.server.core import url_guard
-from gitbook_tui.server.core.fetch import FetchError, fetch_url
+from gitbook_tui.server.core.fetch import FetchError, fetch_url, post_json
 
 
 @pytest.fixture
@@ -42,6 +42,13 @@ def test_a_fetch_gives_up_on_a_silent_resolver_and_names_the_host(silent_dns: li
     assert caught.value.code == "FETCH_TIMEOUT" and caught.value.status == 504
     assert "docs.silent.example did not resolve within 0.3 s" in caught.value.message
     assert silent_dns == ["docs.silent.example"]
+
+
+def test_a_dev_tunnel_call_to_a_silent_host_times_out_too(silent_dns: list[str]) -> None:
+    with pytest.raises(FetchError) as caught:
+        post_json("https://tunnel.silent.example/hook", {"event": "x"}, timeout=20)
+    assert caught.value.code == "FETCH_TIMEOUT" and caught.value.status == 504
+    assert "tunnel.silent.example did not resolve" in caught.value.message
 
 
 def test_an_import_from_a_silent_host_is_answered_with_504(

@@ -49,6 +49,8 @@ _REDIRECTS = (301, 302, 303, 307, 308)
 
 
 def _refused(exc: UrlRefused) -> FetchError:
+    if isinstance(exc, ResolveTimeout):  # the name service was slow: nothing was refused
+        return FetchError("FETCH_TIMEOUT", exc.message, status=exc.status)
     return FetchError("FETCH_REFUSED", exc.message, status=exc.status)
 
 
@@ -85,8 +87,6 @@ def fetch_url(
                 try:
                     left = min(url_guard.RESOLVE_SECONDS, deadline - time.monotonic())
                     hop = pin(current, policy, resolve_seconds=left)
-                except ResolveTimeout as exc:
-                    raise FetchError("FETCH_TIMEOUT", exc.message, status=504) from exc
                 except UrlRefused as exc:
                     raise _refused(exc) from exc
                 remaining = deadline - time.monotonic()
