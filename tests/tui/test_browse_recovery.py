@@ -70,8 +70,9 @@ async def test_failed_branches_reload_when_the_server_answers_again(world, works
         transport.offline = False
         # any answer (here one a view would send) says the server is back: no key pressed
         await app.client.spaces.get(workspace["notes"])
+        # the failure lines go first; the branches' children arrive with their own answers
         await until(pilot, lambda: FAILED not in visible_labels(tree))
-        assert "▤ Guides" in visible_labels(tree)
+        await until(pilot, lambda: "▤ Guides" in visible_labels(tree))
         assert not tree.state.failures
         assert not app.screen.sidebar.banner.showing
 
@@ -98,8 +99,8 @@ async def test_r_retries_every_failed_branch_and_says_how_many(world, workspace,
         transport.offline = False
         await pilot.press("r")  # on Product: Notes is retried too
         await until(pilot, lambda: FAILED not in visible_labels(tree))
+        await until(pilot, lambda: "▤ Guides" in visible_labels(tree))
         assert "Retrying 2 branches…" in notes
-        assert "▤ Guides" in visible_labels(tree)
         assert not tree.state.failures
 
 
