@@ -20,6 +20,7 @@ from test_workspace_tree import (
 from conftest import until
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.common.error_banner import MAX_ROWS
+from gitbook_tui.tui.common.theme_style import theme_style
 
 workspace = test_workspace_tree.workspace  # the fixture
 
@@ -184,3 +185,29 @@ async def test_C_shows_the_open_pages_threads_whatever_row_the_tree_is_on(
         await until(pilot, lambda: isinstance(app.screen, CommentsScreen))
         assert app.screen.space_id == workspace["handbook"]
         assert app.screen.page_scope == browser.current_page[1]
+
+
+async def test_could_not_load_lines_take_the_new_theme_colour(world, workspace, tmp_path):
+    """The "could not load" line holds the theme's error colour: a theme switch redraws it."""
+    transport = Transport(world.app)
+    app = make_app(make_client(transport), tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        tree = await fail_two_branches(pilot, app, transport)
+
+        def error_style() -> str:
+            nodes = [tree.root]
+            while nodes:
+                node = nodes.pop()
+                nodes.extend(node.children)
+                if node.data is not None and node.data.status == "error":
+                    return str(node.label.spans[-1].style)
+            raise AssertionError("no error line")
+
+        seen = [theme_style(app.theme_variables, "$text-error")]
+        assert error_style() == seen[0]
+        for name in ("nord", "solarized-light"):
+            app.theme = name
+            # the theme's variables are in place a refresh later
+            await until(pilot, lambda: theme_style(app.theme_variables, "$text-error") != seen[-1])
+            seen.append(theme_style(app.theme_variables, "$text-error"))
+            await until(pilot, lambda: error_style() == seen[-1])

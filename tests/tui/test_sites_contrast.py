@@ -10,7 +10,9 @@ from sites_kit import build_site, make_app, open_editor
 from textual.color import Color
 
 from conftest import World, until
+from gitbook_tui.tui.common.theme_style import theme_style
 from gitbook_tui.tui.render.theme_palette import TEXT_CONTRAST, contrast
+from gitbook_tui.tui.sites.redirects_pane import RedirectsPane, RedirectsTable
 from gitbook_tui.tui.sites.structure_pane import StructureList, StructurePane
 
 
@@ -53,3 +55,34 @@ async def test_default_mark_reads_in_every_theme(world: World, tmp_path: Path) -
                         assert ratio >= TEXT_CONTRAST, (y, ratio)  # QA: 1.25:1 before
             assert marks >= 2, name
         assert not failures, failures
+
+
+async def test_gone_destinations_follow_a_theme_switch(world: World, tmp_path: Path) -> None:
+    """The "(gone)" cells hold the theme's error colour: switching themes redraws them."""
+    build_site(world)  # /old-trouble points at a deleted page
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        editor = await open_editor(pilot)
+        while editor.tab != "redirects":
+            await pilot.press("right_square_bracket")
+        pane = editor.query_one(RedirectsPane)
+        table = pane.query_one(RedirectsTable)
+        await until(pilot, lambda: pane.data is not None and pane.filled and table.row_count > 0)
+
+        def gone_style() -> str:
+            cells = [
+                c
+                for row in range(table.row_count)
+                for c in table.get_row_at(row)
+                if c.plain.endswith("(gone)")
+            ]
+            assert cells
+            return str(cells[0].style)
+
+        seen = [theme_style(app.theme_variables, "$text-error")]
+        for name in ("nord", "solarized-light"):
+            app.theme = name
+            # the theme's variables are in place a refresh later
+            await until(pilot, lambda: theme_style(app.theme_variables, "$text-error") != seen[-1])
+            seen.append(theme_style(app.theme_variables, "$text-error"))
+            await until(pilot, lambda: gone_style() == seen[-1])

@@ -110,6 +110,13 @@ class RedirectsPane(RedirectTools):
 
     def on_mount(self) -> None:
         self._set_columns((6, 11, 9, 5))
+        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    def _theme_changed(self, _: object) -> None:
+        # the rows hold Rich styles with the old theme's colours: make them anew
+        self._gone_style = theme_style(self.app.theme_variables, "$text-error")
+        self._rows = {}
+        self.render_rows()
 
     def _set_columns(self, widths: tuple[int, ...]) -> None:
         """Columns of these widths (cells are cut with "…" to them): a new set of widths

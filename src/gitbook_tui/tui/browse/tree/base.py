@@ -66,6 +66,17 @@ class BatchedTree(BatchingTree[NodeData]):
             text.stylize(theme_style(self.app.theme_variables, "$text-error"))
         return text
 
+    def recolour_errors(self, _theme: object = None) -> None:
+        """Draw the "could not load" lines anew: their labels hold the theme's colour as a
+        Rich style, which a theme switch does not reach by itself."""
+        nodes = [self.root]
+        while nodes:
+            node = nodes.pop()
+            nodes.extend(node.children)
+            data = node.data
+            if data is not None and data.kind == "status" and data.status == "error":
+                node.set_label(self.label_for(data))
+
     def comment_count(self, data: NodeData) -> int | None:
         """Open comment threads shown on the row of ``data`` (None: unknown)."""
         return data.comments

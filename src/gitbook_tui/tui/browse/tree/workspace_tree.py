@@ -253,6 +253,7 @@ class WorkspaceTree(TreeKeys, TreeFilter, TreeQueries, BatchedTree):
     def on_mount(self) -> None:
         # the client's answers (any request of any view): the server is back, no polling
         self._unwatch_answers = self.client.watch_answers(self._server_answered)
+        self.app.theme_changed_signal.subscribe(self, self.recolour_errors)
 
     def on_unmount(self) -> None:
         if self._unwatch_answers is not None:
