@@ -75,7 +75,7 @@ async def test_failed_branches_reload_when_the_server_answers_again(world, works
         await until(pilot, lambda: FAILED not in visible_labels(tree))
         await until(pilot, lambda: "▤ Guides" in visible_labels(tree))
         assert not tree.state.failures
-        assert not app.screen.sidebar.banner.showing
+        await until(pilot, lambda: not app.screen.sidebar.banner.showing)  # (on the next answer)
 
 
 async def test_no_reload_while_the_server_is_still_unreachable(world, workspace, tmp_path):
