@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
+import httpx
 from comments_support import build_space, make_app, notes_of, open_comments, select_thread
 
 from conftest import until
@@ -126,6 +128,53 @@ async def test_delete_own_thread_after_confirming(world: Any, tmp_path) -> None:
         await pilot.press("enter")
         await until(pilot, lambda: mine not in screen.thread_list.ids)
         assert _thread(world, ids, mine) == {"status_code": 404}
+
+
+class HeldListReads(httpx.AsyncBaseTransport):
+    """Thread-list reads are answered by the server at once but handed back only on
+    ``release``; a DELETE waits until such a read was answered (so the read predates it)."""
+
+    def __init__(self, inner: httpx.AsyncBaseTransport) -> None:
+        self.inner = inner
+        self.release = asyncio.Event()
+        self.read = asyncio.Event()
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        if request.method == "DELETE":
+            await self.read.wait()
+        response = await self.inner.handle_async_request(request)
+        if request.method != "GET" or not request.url.path.endswith("/comments"):
+            return response
+        body = await response.aread()
+        self.read.set()
+        await self.release.wait()
+        return httpx.Response(response.status_code, headers=response.headers, content=body)
+
+
+async def test_a_list_read_from_before_the_delete_does_not_bring_the_thread_back(
+    world: Any, tmp_path
+) -> None:
+    ids = build_space(world)
+    r = world.client("eve").post(
+        f"/spaces/{ids['space']}/comments", json={"body": {"markdown": "Mine, to delete"}}
+    )
+    mine = r.json()["id"]
+    app, transport = make_app(world, tmp_path, start=_start(ids))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_comments(pilot)
+        await select_thread(pilot, screen, mine)
+        held = HeldListReads(transport.inner)
+        transport.inner = held
+        await pilot.press("d")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("enter")  # back in the view, it re-reads its list: that answer waits
+        await until(pilot, lambda: mine not in screen.thread_list.ids)
+        assert _thread(world, ids, mine) == {"status_code": 404}
+        held.release.set()  # the list as it was before the delete arrives now
+        await until(pilot, lambda: not screen.busy)
+        await pilot.pause()
+        assert mine not in screen.thread_list.ids and mine not in screen.threads
+        assert ids["first"] in screen.thread_list.ids  # (the list answer was applied)
 
 
 async def test_resolve_and_reopen(world: Any, tmp_path) -> None:

@@ -117,6 +117,9 @@ class CommentsScreen(ThreadLoader):
         self._follow: Timer | None = None
         self._denials: tuple[str | None, ...] = ()
         self._drafted: set[str] = set()
+        # threads deleted here or found gone: a list read sent before that does not bring
+        # them back (ids are never reused)
+        self.gone: set[str] = set()
 
     def compose(self) -> ComposeResult:
         yield CommentsTitle(id="comments-title")
@@ -159,6 +162,7 @@ class CommentsScreen(ThreadLoader):
         if changed:
             self.space_id, self.space, self.selected_id = space, None, None
             self.threads, self.order, self.page_scope = {}, [], None
+            self.gone = set()
         if scope == "page" and page and self.page_scope != page:
             self.page_scope, changed = page, True
         elif scope is not None and scope != "page" and self.page_scope is not None:

@@ -56,6 +56,7 @@ class ThreadLoader(OptimisticActions):
     author_picked: str
     page_titles: dict[str, str]
     order: list[str]
+    gone: set[str]
     loaded: bool
     error: str | None
     cached_age: float
@@ -198,6 +199,8 @@ class ThreadLoader(OptimisticActions):
         shown = previous.get(self.selected_id or "")
         shown_before = (shown.comment, shown.stale) if shown is not None else None
         for comment in comments:
+            if comment.id in self.gone:
+                continue
             old = previous.get(comment.id)
             if old is None:
                 # my own thread (sent from the offline queue, say) is never new to me
@@ -323,6 +326,7 @@ class ThreadLoader(OptimisticActions):
 
     def forget_thread(self, thread_id: str, message: str) -> None:
         """Drop a thread the server no longer has (deleted meanwhile)."""
+        self.gone.add(thread_id)
         if self.threads.pop(thread_id, None) is None:
             return
         self.order = [i for i in self.order if i != thread_id]
