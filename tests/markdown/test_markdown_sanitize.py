@@ -92,7 +92,7 @@ def test_fast_on_large_input() -> None:
     for _ in range(5):
         assert clean_text(clean) is clean
         clean_text(dirty)
-    assert time.perf_counter() - started < 5
+    assert time.perf_counter() - started < 20  # ~0.5 s idle: a guard against quadratic work
 
 
 def test_emoji_variation_selector_is_dropped_so_columns_line_up() -> None:

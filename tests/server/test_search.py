@@ -255,7 +255,9 @@ def test_two_thousand_pages_index_quickly(world: World, make_space) -> None:
             for i in range(2000)
         ],
     )
-    assert time.perf_counter() - started < 5  # includes storing 2,000 pages; ~0.5 s usually
+    # includes storing 2,000 pages; ~0.5 s usually (a guard against quadratic indexing,
+    # generous for loaded CI machines; the figures are the benchmarks' job)
+    assert time.perf_counter() - started < 20
     hits = world.client().get(f"/spaces/{space['id']}/search", params={"query": "topic7"}).json()
     assert hits["count"] == 40
 

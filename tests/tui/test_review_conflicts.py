@@ -133,7 +133,7 @@ async def test_conflict_o_opens_the_page_http_only(world, desk, tmp_path, monkey
         assert opened[0].endswith("/sizing")  # the page (in the change request), not the CR
         panel.page_urls[page_id] = "javascript:alert(1)"
         await pilot.press("o")
-        await until(pilot, lambda: any("Only web" in n for n in notes), timeout=5)
+        await until(pilot, lambda: any("Only web" in n for n in notes))
         assert len(opened) == 1
 
 
