@@ -23,6 +23,14 @@ def _thread(world: Any, ids: dict[str, str], thread: str, user: str = "alice") -
     return r.json() if r.status_code == 200 else {"status_code": r.status_code}
 
 
+def _post_mine(world: Any, ids: dict[str, str]) -> str:
+    """A thread by eve (the app's user) in the space: hers to delete."""
+    r = world.client("eve").post(
+        f"/spaces/{ids['space']}/comments", json={"body": {"markdown": "Mine, to delete"}}
+    )
+    return str(r.json()["id"])
+
+
 def _replies(world: Any, ids: dict[str, str], thread: str) -> list[dict]:
     r = world.client("alice").get(f"/spaces/{ids['space']}/comments/{thread}/replies")
     return r.json()["items"]
@@ -110,10 +118,7 @@ async def test_reader_may_not_comment_react_or_resolve(world: Any, tmp_path) -> 
 
 async def test_delete_own_thread_after_confirming(world: Any, tmp_path) -> None:
     ids = build_space(world)
-    r = world.client("eve").post(
-        f"/spaces/{ids['space']}/comments", json={"body": {"markdown": "Mine, to delete"}}
-    )
-    mine = r.json()["id"]
+    mine = _post_mine(world, ids)
     app, _ = make_app(world, tmp_path, start=_start(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_comments(pilot)
@@ -155,10 +160,7 @@ async def test_a_list_read_from_before_the_delete_does_not_bring_the_thread_back
     world: Any, tmp_path
 ) -> None:
     ids = build_space(world)
-    r = world.client("eve").post(
-        f"/spaces/{ids['space']}/comments", json={"body": {"markdown": "Mine, to delete"}}
-    )
-    mine = r.json()["id"]
+    mine = _post_mine(world, ids)
     app, transport = make_app(world, tmp_path, start=_start(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_comments(pilot)
