@@ -136,11 +136,12 @@ async def test_delete_own_thread_after_confirming(world: Any, tmp_path) -> None:
 
 
 class HeldListReads(httpx.AsyncBaseTransport):
-    """Thread-list reads are answered by the server at once but handed back only on
-    ``release``; a DELETE waits until such a read was answered (so the read predates it)."""
+    """Reads of lists ending in ``listing`` (threads, or a thread's replies) are answered
+    by the server at once but handed back only on ``release``; a DELETE waits until such
+    a read was answered (so the read predates it)."""
 
-    def __init__(self, inner: httpx.AsyncBaseTransport) -> None:
-        self.inner = inner
+    def __init__(self, inner: httpx.AsyncBaseTransport, listing: str = "/comments") -> None:
+        self.inner, self.listing = inner, listing
         self.release = asyncio.Event()
         self.read = asyncio.Event()
 
@@ -148,7 +149,7 @@ class HeldListReads(httpx.AsyncBaseTransport):
         if request.method == "DELETE":
             await self.read.wait()
         response = await self.inner.handle_async_request(request)
-        if request.method != "GET" or not request.url.path.endswith("/comments"):
+        if request.method != "GET" or not request.url.path.endswith(self.listing):
             return response
         body = await response.aread()
         self.read.set()
@@ -448,4 +449,34 @@ async def test_delete_own_reply_and_unknown_shortcode(world: Any, tmp_path) -> N
         await until(pilot, lambda: len(screen.pane.posts) == 1)
         assert _replies(world, ids, ids["second"]) == []
         assert _thread(world, ids, ids["second"])["id"] == ids["second"]  # the thread stays
+        assert reply not in [p.post.id for p in screen.pane.posts]
+
+
+async def test_a_replies_read_from_before_the_delete_does_not_bring_the_reply_back(
+    world: Any, tmp_path
+) -> None:
+    ids = build_space(world)
+    r = world.client("eve").post(
+        f"/spaces/{ids['space']}/comments/{ids['second']}/replies",
+        json={"body": {"markdown": "My reply"}},
+    )
+    reply = r.json()["id"]
+    app, transport = make_app(world, tmp_path, start=_start(ids))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_comments(pilot)
+        await select_thread(pilot, screen, ids["second"])
+        await until(pilot, lambda: len(screen.pane.posts) == 2)
+        await pilot.press("enter", "j")  # the reply
+        held = HeldListReads(transport.inner, listing="/replies")
+        transport.inner = held
+        screen._load_replies(ids["second"])  # a refresh of the replies, answered late
+        await pilot.press("d")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("enter")
+        await until(pilot, lambda: len(screen.pane.posts) == 1)
+        assert _replies(world, ids, ids["second"]) == []
+        held.release.set()
+        await until(pilot, lambda: not screen.busy)
+        await pilot.pause()
+        assert reply not in [p.id for p in screen.threads[ids["second"]].replies or []]
         assert reply not in [p.post.id for p in screen.pane.posts]

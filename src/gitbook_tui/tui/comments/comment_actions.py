@@ -55,6 +55,7 @@ class CommentActions(Screen[None]):
     me: User | None
     threads: dict[str, ThreadState]
     selected_id: str | None
+    gone: set[str]
     offline: bool
 
     @property
@@ -385,6 +386,7 @@ class CommentActions(Screen[None]):
         if is_thread:
             self.forget_thread(thread.id, "Thread deleted.")
             return
+        self.gone.add(post.id)
         thread.replies = [r for r in thread.replies or [] if r.id != post.id]
         count = max(0, (thread.comment.replies or 0) - 1)
         thread.comment = thread.comment.model_copy(update={"replies": count})

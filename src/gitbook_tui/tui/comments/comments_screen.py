@@ -117,8 +117,8 @@ class CommentsScreen(ThreadLoader):
         self._follow: Timer | None = None
         self._denials: tuple[str | None, ...] = ()
         self._drafted: set[str] = set()
-        # threads deleted here or found gone: a list read sent before that does not bring
-        # them back (ids are never reused)
+        # threads and replies deleted here or found gone: a read sent before that does not
+        # bring them back (ids are never reused)
         self.gone: set[str] = set()
 
     def compose(self) -> ComposeResult:

@@ -56,7 +56,6 @@ class ThreadLoader(OptimisticActions):
     author_picked: str
     page_titles: dict[str, str]
     order: list[str]
-    gone: set[str]
     loaded: bool
     error: str | None
     cached_age: float
@@ -295,7 +294,8 @@ class ThreadLoader(OptimisticActions):
             pager = self.client.comments.replies(
                 space_id, thread_id, change_request=self.change_request, limit=PAGE_SIZE
             )
-            replies = [reply async for reply in pager]
+            # (a read sent before a reply was deleted here still lists it)
+            replies = [reply async for reply in pager if reply.id not in self.gone]
         except NotFoundError:
             self.forget_thread(thread_id, "This thread was deleted meanwhile.")
             return
