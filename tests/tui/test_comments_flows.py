@@ -31,6 +31,15 @@ def _post_mine(world: Any, ids: dict[str, str]) -> str:
     return str(r.json()["id"])
 
 
+def _post_my_reply(world: Any, ids: dict[str, str]) -> str:
+    """Eve's reply to cody's thread ("second"): hers to delete."""
+    r = world.client("eve").post(
+        f"/spaces/{ids['space']}/comments/{ids['second']}/replies",
+        json={"body": {"markdown": "My reply"}},
+    )
+    return str(r.json()["id"])
+
+
 def _replies(world: Any, ids: dict[str, str], thread: str) -> list[dict]:
     r = world.client("alice").get(f"/spaces/{ids['space']}/comments/{thread}/replies")
     return r.json()["items"]
@@ -157,6 +166,20 @@ class HeldListReads(httpx.AsyncBaseTransport):
         return httpx.Response(response.status_code, headers=response.headers, content=body)
 
 
+async def confirm_delete(pilot: Any) -> None:
+    """``d`` on what is selected, then confirm."""
+    await pilot.press("d")
+    await until(pilot, lambda: isinstance(pilot.app.screen, ConfirmScreen))
+    await pilot.press("enter")
+
+
+async def hand_back(pilot: Any, screen: CommentsScreen, held: HeldListReads) -> None:
+    """Hand the held read's answer to the view and let it apply it."""
+    held.release.set()
+    await until(pilot, lambda: not screen.busy)
+    await pilot.pause()
+
+
 async def test_a_list_read_from_before_the_delete_does_not_bring_the_thread_back(
     world: Any, tmp_path
 ) -> None:
@@ -168,14 +191,10 @@ async def test_a_list_read_from_before_the_delete_does_not_bring_the_thread_back
         await select_thread(pilot, screen, mine)
         held = HeldListReads(transport.inner)
         transport.inner = held
-        await pilot.press("d")
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
-        await pilot.press("enter")  # back in the view, it re-reads its list: that answer waits
+        await confirm_delete(pilot)  # back in the view, it re-reads its list: that answer waits
         await until(pilot, lambda: mine not in screen.thread_list.ids)
         assert _thread(world, ids, mine) == {"status_code": 404}
-        held.release.set()  # the list as it was before the delete arrives now
-        await until(pilot, lambda: not screen.busy)
-        await pilot.pause()
+        await hand_back(pilot, screen, held)  # the list as it was before the delete
         assert mine not in screen.thread_list.ids and mine not in screen.threads
         assert ids["first"] in screen.thread_list.ids  # (the list answer was applied)
 
@@ -427,11 +446,7 @@ async def test_without_a_space_the_view_says_what_to_do(world: Any, tmp_path) ->
 
 async def test_delete_own_reply_and_unknown_shortcode(world: Any, tmp_path) -> None:
     ids = build_space(world)
-    r = world.client("eve").post(
-        f"/spaces/{ids['space']}/comments/{ids['second']}/replies",
-        json={"body": {"markdown": "My reply"}},
-    )
-    reply = r.json()["id"]
+    reply = _post_my_reply(world, ids)
     app, _ = make_app(world, tmp_path, start=_start(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_comments(pilot)
@@ -456,11 +471,7 @@ async def test_a_replies_read_from_before_the_delete_does_not_bring_the_reply_ba
     world: Any, tmp_path
 ) -> None:
     ids = build_space(world)
-    r = world.client("eve").post(
-        f"/spaces/{ids['space']}/comments/{ids['second']}/replies",
-        json={"body": {"markdown": "My reply"}},
-    )
-    reply = r.json()["id"]
+    reply = _post_my_reply(world, ids)
     app, transport = make_app(world, tmp_path, start=_start(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_comments(pilot)
@@ -470,13 +481,9 @@ async def test_a_replies_read_from_before_the_delete_does_not_bring_the_reply_ba
         held = HeldListReads(transport.inner, listing="/replies")
         transport.inner = held
         screen._load_replies(ids["second"])  # a refresh of the replies, answered late
-        await pilot.press("d")
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
-        await pilot.press("enter")
+        await confirm_delete(pilot)
         await until(pilot, lambda: len(screen.pane.posts) == 1)
         assert _replies(world, ids, ids["second"]) == []
-        held.release.set()
-        await until(pilot, lambda: not screen.busy)
-        await pilot.pause()
+        await hand_back(pilot, screen, held)  # the replies as they were before the delete
         assert reply not in [p.id for p in screen.threads[ids["second"]].replies or []]
         assert reply not in [p.post.id for p in screen.pane.posts]
