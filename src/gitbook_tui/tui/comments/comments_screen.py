@@ -115,6 +115,8 @@ class CommentsScreen(ThreadLoader):
         self._timer: Timer | None = None
         self._requested_scope: str | None = None
         self._follow: Timer | None = None
+        self.show_due = False
+        """The list changed and the selected thread is shown again after the next refresh."""
         self._denials: tuple[str | None, ...] = ()
         self._drafted: set[str] = set()
         # threads and replies deleted here or found gone: a read sent before that does not
@@ -141,9 +143,10 @@ class CommentsScreen(ThreadLoader):
     @property
     def busy(self) -> bool:
         """A load or write of this view is running (tests and benchmarks wait on it)."""
-        if self._follow is not None:
+        if self._follow is not None or self.show_due:
             return True
-        return any(w.is_running and w.node is self for w in self.app.workers)
+        # a worker just started is PENDING until the loop runs it: still busy
+        return any(not w.is_finished and w.node is self for w in self.app.workers)
 
     # -- showing --------------------------------------------------------------------------------
     def set_scope(self, scope: str) -> None:

@@ -48,10 +48,11 @@ class PostView(Vertical):
         self.now = now
 
     def compose(self) -> ComposeResult:
-        # header and reactions are drawn on mount, once the post's colours are known
-        yield Static(classes="post--header", markup=False)
+        # drawn now in the theme's mark colours (no blank first frame), and again on mount
+        # in colours readable on this pane's background
+        yield Static(self._header(), classes="post--header", markup=False)
         yield MarkdownBody(body_markdown(self.post), classes="post--body")
-        reactions = Static(classes="post--reactions", markup=False)
+        reactions = Static(self._reactions(), classes="post--reactions", markup=False)
         reactions.display = bool(self.post.reactions)  # no empty line under every post
         yield reactions
 

@@ -57,6 +57,7 @@ class ThreadLoader(OptimisticActions):
     page_titles: dict[str, str]
     order: list[str]
     loaded: bool
+    show_due: bool
     error: str | None
     cached_age: float
     _interval: float
@@ -245,10 +246,12 @@ class ThreadLoader(OptimisticActions):
         ):
             # the list paints first; the thread follows in the next turn (a refresh that
             # changed nothing in it leaves it, and its scroll position, alone)
+            self.show_due = True
             self.call_after_refresh(self.show_selected)
 
     async def show_selected(self) -> None:
         """Show the selected thread in the pane (loading its replies when needed)."""
+        self.show_due = False
         thread = self.selected
         if thread is None:
             await self.pane.show(None, empty=self._empty_text())
