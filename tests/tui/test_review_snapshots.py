@@ -66,7 +66,7 @@ async def settle(pilot: Pilot[Any]) -> None:
             pilot,
             lambda: (
                 not any(
-                    w.is_running and w.group not in ("cr-action", "suggest-edit")
+                    not w.is_finished and w.group not in ("cr-action", "suggest-edit")
                     for w in app.workers
                 )
             ),
