@@ -9,6 +9,7 @@ from sites_kit import build_site, make_app, open_editor, redirects_pane
 from textual.widgets import DataTable, Input
 
 from conftest import World, until
+from gitbook_tui.tui.common.theme_style import theme_style
 from gitbook_tui.tui.sites.form_screen import FormScreen
 from gitbook_tui.tui.sites.import_screen import ImportScreen
 
@@ -47,3 +48,38 @@ async def test_import_dry_run_fits_80_columns(world: World, tmp_path: Path) -> N
         await pilot.pause()
         why = str(preview.query_one("#import-why").render())
         assert reason in why
+
+
+async def test_import_dry_run_colours_follow_a_theme_switch(world: World, tmp_path: Path) -> None:
+    """The "refused" cells hold the theme's error colour: a theme switch while the dry run
+    is open (from the palette) redraws them."""
+    build_site(world)
+    csv_file = tmp_path / "moves.csv"
+    csv_file.write_text("source,destination,permanent\n/bad path,/configure\n")
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        editor = await open_editor(pilot)
+        await pilot.press("right_square_bracket")
+        await until(pilot, lambda: bool(redirects_pane(editor).shown))
+        await pilot.press("I")
+        await until(pilot, lambda: isinstance(app.screen, FormScreen))
+        app.screen.query_one("#field-file", Input).value = str(csv_file)
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, ImportScreen))
+        table = app.screen.query_one(DataTable)
+        await until(pilot, lambda: table.row_count == 1)
+
+        def refused_style() -> str:
+            return str(table.get_row_at(0)[1].style)
+
+        seen = [theme_style(app.theme_variables, "bold $text-error")]
+        assert refused_style() == seen[0]
+        for name in ("nord", "solarized-light"):
+            app.theme = name
+            # the theme's variables are in place a refresh later
+            await until(
+                pilot, lambda: theme_style(app.theme_variables, "bold $text-error") != seen[-1]
+            )
+            seen.append(theme_style(app.theme_variables, "bold $text-error"))
+            await until(pilot, lambda: refused_style() == seen[-1])
+        assert isinstance(app.screen, ImportScreen)

@@ -93,6 +93,8 @@ class ImportScreen(ModalScreen[bool]):
     def on_mount(self) -> None:
         self.fill()
         self.query_one(DataTable).focus()
+        # the cells hold Rich styles in the theme's colours: a theme switch draws them anew
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.fill())
 
     def on_resize(self) -> None:
         self.fill()
