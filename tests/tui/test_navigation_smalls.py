@@ -134,3 +134,27 @@ def test_search_snippets_leave_out_front_matter() -> None:
     assert [s[0] for s in sections] == ["", "next"]
     # a rule later in a page is not front matter
     assert "after" in split_sections("Text\n\n---\n\nafter\n", "P")[0][2]
+
+
+async def test_footer_keys_of_earlier_screens_are_freed(world, workspace, tmp_path):
+    """Every view switch composes the footer anew; the keys it replaced are not kept alive
+    (Textual's data binding kept each one, ~19 per switch, for the life of the app)."""
+    import gc
+
+    app = make_app(world, tmp_path)
+
+    def live_keys() -> int:
+        gc.collect()
+        return sum(1 for o in gc.get_objects() if isinstance(o, FooterKey))
+
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: browser_ready(app))
+        for key in "3131":  # each view made once
+            await pilot.press(key)
+            await pilot.pause()
+        before = live_keys()
+        for _ in range(5):
+            for key in "31":
+                await pilot.press(key)
+                await pilot.pause()
+        assert live_keys() <= before + 5  # (a footer mid-recompose), not 10 switches' worth

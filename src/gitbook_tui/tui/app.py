@@ -31,6 +31,7 @@ from .browse.browser_screen import BrowserScreen
 from .common.config import TuiConfig, load_tui_config, save_theme
 from .common.error_banner import ErrorBanner
 from .common.failure import describe_failure
+from .common.idle_collector import IdleCollector
 from .common.keymap import unknown_keymap_ids
 from .common.palette import AppCommands, PageCommands, SpaceCommands
 from .common.size_notice import SizeNoticeScreen, too_small
@@ -95,6 +96,7 @@ class GitBookApp(AppOutbox, AppNavigation):
         # what the Navigator protocol exposes to modal screens and palette providers
         self.organization_id: str | None = None
         self.space_id: str | None = None
+        self.idle_collector = IdleCollector()
 
     # -- size ------------------------------------------------------------------------------------
     @property
@@ -118,6 +120,8 @@ class GitBookApp(AppOutbox, AppNavigation):
     # -- start ----------------------------------------------------------------------------------
     async def on_mount(self) -> None:
         self.set_interval(0.5, self.check_size)  # also after screens were pushed or popped
+        self.idle_collector.install()
+        self.set_interval(0.5, self.idle_collector.tick)
         config = self.config
         if config.theme:
             if config.theme in self.available_themes:
@@ -346,6 +350,12 @@ class GitBookApp(AppOutbox, AppNavigation):
             browser.save_state()
         self.exit()
 
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.InputEvent):
+            self.idle_collector.input_seen()
+        await super().on_event(event)
+
     async def on_unmount(self) -> None:
+        self.idle_collector.uninstall()
         self.stop_outbox()
         await self.client.close()

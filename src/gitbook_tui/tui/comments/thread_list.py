@@ -69,7 +69,8 @@ class ThreadList(OptionList):
         self._colours: tuple[object, tuple[str, str]] | None = None
 
     def on_mount(self) -> None:
-        self.watch(self.app, "theme", self._theme_changed, init=False)
+        # a signal, not ``watch(app, "theme")``: the app would keep every list ever made
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self._theme_changed())
 
     def _theme_changed(self) -> None:
         self._colours = None

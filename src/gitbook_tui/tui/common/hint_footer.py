@@ -157,14 +157,18 @@ class HintFooter(Footer):
         self._composed_width = width
         for node, binding, enabled, tooltip in self.chosen(width):
             reason = denial_of(node, binding.action)  # denied: dimmed, says why when pressed
-            yield FooterKey(
+            key = FooterKey(
                 binding.key,
                 self.app.get_key_display(binding),
                 binding.description,
                 binding.action,
                 disabled=not enabled or reason is not None,
                 tooltip=reason or tooltip,
-            ).data_bind(compact=Footer.compact)
+            )
+            # set, not data_bind: Textual keeps every bound key of every recompose (its
+            # watcher list is pruned only when ``compact`` changes), a leak per view switch
+            key.compact = self.compact
+            yield key
         if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
             active = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
             if active is not None:
@@ -178,6 +182,10 @@ class HintFooter(Footer):
                     disabled=not enabled,
                     tooltip=binding.tooltip or binding.description,
                 )
+
+    def watch_compact(self, compact: bool) -> None:
+        for key in self.query(FooterKey):
+            key.compact = compact
 
     def on_resize(self, event: events.Resize) -> None:
         if footer_bindings_ready(self) and event.size.width != self._composed_width:
