@@ -4,14 +4,29 @@ reason of the highlighted refused row under the table."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from sites_kit import build_site, make_app, open_editor, redirects_pane
+from textual.pilot import Pilot
 from textual.widgets import DataTable, Input
 
 from conftest import World, until
 from gitbook_tui.tui.common.theme_style import theme_style
 from gitbook_tui.tui.sites.form_screen import FormScreen
 from gitbook_tui.tui.sites.import_screen import ImportScreen
+
+
+async def open_dry_run(pilot: Pilot[Any], csv_file: Path) -> None:
+    """From the site editor's Redirects tab: I, the file's path, enter: the dry run."""
+    app = pilot.app
+    editor = await open_editor(pilot)
+    await pilot.press("right_square_bracket")
+    await until(pilot, lambda: bool(redirects_pane(editor).shown))
+    await pilot.press("I")
+    await until(pilot, lambda: isinstance(app.screen, FormScreen))
+    app.screen.query_one("#field-file", Input).value = str(csv_file)
+    await pilot.press("enter")
+    await until(pilot, lambda: isinstance(app.screen, ImportScreen))
 
 
 async def test_import_dry_run_fits_80_columns(world: World, tmp_path: Path) -> None:
@@ -24,14 +39,7 @@ async def test_import_dry_run_fits_80_columns(world: World, tmp_path: Path) -> N
     )
     app = make_app(world, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        editor = await open_editor(pilot)
-        await pilot.press("right_square_bracket")
-        await until(pilot, lambda: bool(redirects_pane(editor).shown))
-        await pilot.press("I")
-        await until(pilot, lambda: isinstance(app.screen, FormScreen))
-        app.screen.query_one("#field-file", Input).value = str(csv_file)
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, ImportScreen))
+        await open_dry_run(pilot, csv_file)
         preview = app.screen
         assert isinstance(preview, ImportScreen)
         table = preview.query_one(DataTable)
@@ -58,14 +66,7 @@ async def test_import_dry_run_colours_follow_a_theme_switch(world: World, tmp_pa
     csv_file.write_text("source,destination,permanent\n/bad path,/configure\n")
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        editor = await open_editor(pilot)
-        await pilot.press("right_square_bracket")
-        await until(pilot, lambda: bool(redirects_pane(editor).shown))
-        await pilot.press("I")
-        await until(pilot, lambda: isinstance(app.screen, FormScreen))
-        app.screen.query_one("#field-file", Input).value = str(csv_file)
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, ImportScreen))
+        await open_dry_run(pilot, csv_file)
         table = app.screen.query_one(DataTable)
         await until(pilot, lambda: table.row_count == 1)
 
