@@ -262,7 +262,7 @@ async def settle(pilot: Pilot[Any]) -> None:
     for _ in range(3):
         await pilot.pause()
         await app.workers.wait_for_complete()
-        await until(pilot, lambda: not any(w.is_running for w in app.workers))
+        await until(pilot, lambda: not any(not w.is_finished for w in app.workers))
     browser = app.browser
     if isinstance(browser, BrowserScreen):
         browser.status.track_rate_limit(app.client.rate_limit)
