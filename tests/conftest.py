@@ -190,6 +190,12 @@ async def until(pilot: Any, condition: Callable[[], Any], timeout: float = 10.0)
         await pilot.pause(0.02)
 
 
+def workers_done(app: Any, ignore: tuple[str, ...] = ()) -> bool:
+    """No worker of ``app`` is left to run (one just started is PENDING: not done), apart
+    from those in the ``ignore`` groups."""
+    return all(w.is_finished or w.group in ignore for w in app.workers)
+
+
 @pytest.fixture
 def cache(tmp_path: Path) -> Iterator[ResponseCache]:
     """A response cache in a temporary directory (the client tests' cache; it replaces

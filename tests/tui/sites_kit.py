@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 from textual.pilot import Pilot
 
-from conftest import World, until
+from conftest import World, until, workers_done
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.tui.app import GitBookApp
 from gitbook_tui.tui.common.config import TuiConfig
@@ -181,7 +181,7 @@ async def settle(pilot: Pilot[Any]) -> None:
     for _ in range(3):
         await pilot.pause()
         await app.workers.wait_for_complete()
-        await until(pilot, lambda: not any(not w.is_finished for w in app.workers))
+        await until(pilot, lambda: workers_done(app))
     await pilot.pause()
 
 

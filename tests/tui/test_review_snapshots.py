@@ -20,7 +20,7 @@ from test_review_suggest_edit import open_page, press_edit
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from conftest import START, until
+from conftest import START, until, workers_done
 from gitbook_tui.tui.common.composer import Composer
 from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
 from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
@@ -62,15 +62,7 @@ async def settle(pilot: Pilot[Any]) -> None:
     app = pilot.app
     for _ in range(3):
         await pilot.pause()
-        await until(
-            pilot,
-            lambda: (
-                not any(
-                    not w.is_finished and w.group not in ("cr-action", "suggest-edit")
-                    for w in app.workers
-                )
-            ),
-        )
+        await until(pilot, lambda: workers_done(app, ignore=("cr-action", "suggest-edit")))
     await pilot.pause()
 
 

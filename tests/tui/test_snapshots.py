@@ -25,7 +25,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList
 
-from conftest import World, until
+from conftest import World, until, workers_done
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.cache import ResponseCache
 from gitbook_tui.tui.account.welcome_screen import WelcomeScreen
@@ -262,7 +262,7 @@ async def settle(pilot: Pilot[Any]) -> None:
     for _ in range(3):
         await pilot.pause()
         await app.workers.wait_for_complete()
-        await until(pilot, lambda: not any(not w.is_finished for w in app.workers))
+        await until(pilot, lambda: workers_done(app))
     browser = app.browser
     if isinstance(browser, BrowserScreen):
         browser.status.track_rate_limit(app.client.rate_limit)
