@@ -1,39 +1,24 @@
-"""Shared fixtures: an isolated local server in-process, users of every role with tokens."""
+"""Shared fixtures: an isolated local server in-process (a copy of a seeded template), users of
+every role with tokens, clients speaking as them."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import AsyncIterator, Callable, Iterator
-from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from fastapi import FastAPI
-from fastapi.testclient import TestClient
 
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.cache import ResponseCache
 from gitbook_tui.server.app import create_app
-from gitbook_tui.server.bootstrap import add_member, create_org, create_user
 from gitbook_tui.server.core.clock import Clock
-from gitbook_tui.server.core.context import issue_token
-from gitbook_tui.server.core.storage import Storage
+from support.worlds import START, Template, World, copy_template, make_template, populate_world
 
-START = datetime(2026, 11, 1, 9, 0, tzinfo=UTC)
-
-# org role per test user; "otto" is not a member of the organization at all.
-ROLES = {
-    "alice": "admin",
-    "carol": "create",
-    "eve": "edit",
-    "rita": "review",
-    "cody": "comment",
-    "rhea": "read",
-    "otto": None,
-}
+# Fixtures of the shared worlds, available to every test without an import.
+pytest_plugins = ["support.review_world", "support.tree_world"]
 
 
 @pytest.fixture(autouse=True)
@@ -71,71 +56,37 @@ def operator_allowances(request: pytest.FixtureRequest, tmp_path: Path) -> dict[
 
 
 @pytest.fixture
-def app(db_path: Path, clock: Clock, request: pytest.FixtureRequest, tmp_path: Path) -> FastAPI:
-    return create_app(db_path, clock=clock, id_seed=7, **operator_allowances(request, tmp_path))
+def app(
+    db_path: Path,
+    clock: Clock,
+    world_template: Template,
+    request: pytest.FixtureRequest,
+    tmp_path: Path,
+) -> FastAPI:
+    """The in-process server over a copy of the world's database (see ``world``)."""
+    storage = copy_template(world_template, db_path)
+    return create_app(storage, clock=clock, **operator_allowances(request, tmp_path))
 
 
-@dataclass
-class World:
-    """A fresh organization with one user per role; ``client(name)`` speaks as that user."""
-
-    app: FastAPI
-    storage: Storage
-    clock: Clock
-    org: str
-    other_org: str
-    users: dict[str, str] = field(default_factory=dict)
-    _clients: dict[str, TestClient] = field(default_factory=dict)
-
-    def client(self, name: str = "alice") -> TestClient:
-        if name not in self._clients:
-            c = TestClient(self.app, base_url="http://testserver/v1", raise_server_exceptions=False)
-            c.headers["Authorization"] = f"Bearer tok-{name}"
-            self._clients[name] = c
-        return self._clients[name]
-
-    def anonymous(self) -> TestClient:
-        return TestClient(self.app, base_url="http://testserver/v1", raise_server_exceptions=False)
-
-    def close(self) -> None:
-        for c in self._clients.values():
-            c.close()
+@pytest.fixture(scope="session")
+def world_template(tmp_path_factory: pytest.TempPathFactory) -> Template:
+    """The world's database, seeded once per test process; each test gets a copy."""
+    return make_template(tmp_path_factory.mktemp("world-template"), populate_world)
 
 
 @pytest.fixture
-def world(app: FastAPI, clock: Clock) -> Iterator[World]:
-    storage: Storage = app.state.server.storage
-    with storage.transaction() as tx:
-        org = create_org(
-            tx, storage, clock, "Acme Docs", hostname="acme", emailDomains=["acme.test"]
-        )
-        other = create_org(tx, storage, clock, "Other Org", hostname="other")
-        users = {}
-        for name, role in ROLES.items():
-            user = create_user(tx, storage, clock, name.capitalize(), f"{name}@acme.test")
-            users[name] = user["id"]
-            issue_token(tx, user["id"], f"tok-{name}")
-            if role is not None:
-                add_member(tx, clock, org["id"], user["id"], role)
-        add_member(tx, clock, other["id"], users["alice"], "admin")
-        add_member(tx, clock, other["id"], users["otto"], "admin")
+def world(app: FastAPI, clock: Clock, world_template: Template) -> Iterator[World]:
+    ids = world_template.ids
     w = World(
-        app=app, storage=storage, clock=clock, org=org["id"], other_org=other["id"], users=users
+        app=app,
+        storage=app.state.server.storage,
+        clock=clock,
+        org=ids["org"],
+        other_org=ids["other_org"],
+        users=dict(ids["users"]),
     )
     yield w
     w.close()
-
-
-def assert_error(response: object, status: int, *fragments: str) -> dict:
-    """The response is an API error with ``status`` whose message contains ``fragments``."""
-    assert response.status_code == status, (response.status_code, response.text)  # type: ignore[attr-defined]
-    body = response.json()  # type: ignore[attr-defined]
-    assert set(body) == {"error"}, body
-    assert body["error"]["code"] == status
-    message = body["error"]["message"]
-    for fragment in fragments:
-        assert fragment.lower() in message.lower(), (fragment, message)
-    return body
 
 
 @pytest.fixture
@@ -177,23 +128,6 @@ async def connect(world: Any) -> AsyncIterator[Clients]:
 def gb(connect: Clients) -> AsyncGitBook:
     """A client speaking as alice (organization admin)."""
     return connect("alice")
-
-
-async def until(pilot: Any, condition: Callable[[], Any], timeout: float = 10.0) -> None:
-    """Let a Textual app run (``pilot``) until ``condition()`` holds, or fail after
-    ``timeout`` seconds (generous: CI machines are loaded)."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        if loop.time() > deadline:
-            raise AssertionError("condition not reached in time")
-        await pilot.pause(0.02)
-
-
-def workers_done(app: Any, ignore: tuple[str, ...] = ()) -> bool:
-    """No worker of ``app`` is left to run (one just started is PENDING: not done), apart
-    from those in the ``ignore`` groups."""
-    return all(w.is_finished or w.group in ignore for w in app.workers)
 
 
 @pytest.fixture

@@ -5,8 +5,6 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
-import time
-from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -18,6 +16,7 @@ from pydantic import BaseModel, field_validator
 from gitbook_tui.api import AsyncGitBook, NotFoundError
 from gitbook_tui.api.pagination import AsyncPager, peek_next_page
 from gitbook_tui.cache import ResponseCache
+from support.waits import run_ready, until
 
 BASE = "http://gitbook.test/v1"
 
@@ -57,19 +56,6 @@ def client(pages: Pages, **options: Any) -> AsyncGitBook:
     return AsyncGitBook("tok", base_url=BASE, transport=httpx.MockTransport(pages), **options)
 
 
-async def until(condition: Callable[[], Any], timeout: float = 5.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "condition not reached in time"
-        await asyncio.sleep(0.001)
-
-
-async def settle() -> None:
-    """Let every ready task run (the mock transport does no real I/O)."""
-    for _ in range(50):
-        await asyncio.sleep(0)
-
-
 async def test_every_item_in_order() -> None:
     pages = Pages(4)
     async with client(pages) as c:
@@ -84,8 +70,8 @@ async def test_the_next_page_is_asked_for_before_the_caller_wants_it_and_no_furt
         walk = c.spaces.list_in_org("org1", limit=2).pages()
         first = await anext(walk)
         assert [s.id for s in first.items] == ["s0", "s1"]
-        await until(lambda: len(pages.tokens) == 2)  # p1 is on its way already
-        await settle()
+        await until(None, lambda: len(pages.tokens) == 2)  # p1 is on its way already
+        await run_ready()
         assert pages.tokens == [None, "p1"]  # but not p2: one page ahead at most
         second = await anext(walk)
         assert [s.id for s in second.items] == ["s2", "s3"]
@@ -98,9 +84,9 @@ async def test_stopping_early_cancels_the_page_read_ahead() -> None:
     async with client(pages) as c:
         async for s in c.spaces.list_in_org("org1", limit=2):
             if s.id == "s1":
-                await until(lambda: len(pages.tokens) == 2)
+                await until(None, lambda: len(pages.tokens) == 2)
                 break
-        await until(lambda: pages.cancelled == ["p1"])
+        await until(None, lambda: pages.cancelled == ["p1"])
 
 
 async def test_an_error_on_a_later_page_reaches_the_caller_there() -> None:
@@ -129,7 +115,7 @@ async def test_capped_and_cached_walks_read_one_page_at_a_time() -> None:
     async with client(pages) as c:
         walk = c.spaces.list_in_org("org1", limit=2, max_items=6).pages()
         await anext(walk)
-        await settle()
+        await run_ready()
         assert pages.tokens == [None]
         await walk.aclose()
 

@@ -13,6 +13,7 @@ import pytest
 
 from gitbook_tui.api import AsyncGitBook, RetryWait, response_meta
 from gitbook_tui.cache import ResponseCache
+from support.waits import until
 
 BASE = "http://gitbook.test/v1"
 ORG = {"object": "organization", "id": "org1", "title": "Acme"}
@@ -38,13 +39,6 @@ def answers(*steps: tuple[int, dict[str, str]] | type[Exception]) -> Callable[..
 
 def make(handler: Callable[..., Any], sleep: Any = None) -> AsyncGitBook:
     return AsyncGitBook("tok", base_url=BASE, transport=httpx.MockTransport(handler), sleep=sleep)
-
-
-async def until(condition: Callable[[], Any], timeout: float = 5.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "condition not reached in time"
-        await asyncio.sleep(0.005)
 
 
 async def test_a_rate_limited_read_shows_its_wait_while_it_lasts() -> None:
@@ -112,7 +106,7 @@ async def test_the_wait_ending_last_is_the_status_of_concurrent_requests() -> No
 
     async with make(handler, sleep) as client:
         tasks = [asyncio.create_task(client.orgs.get(o)) for o in ("fast", "slow")]
-        await until(lambda: len(client.retry_waits) == 2)
+        await until(None, lambda: len(client.retry_waits) == 2)
         current = client.retry_wait
         assert current is not None and current.path == "/orgs/slow"
         gate.set()
@@ -128,7 +122,7 @@ async def test_cancelling_the_request_ends_its_wait_at_once() -> None:
     async with make(handler) as client:  # the real asyncio.sleep
         client.watch_retry_waits(heard.append)
         task = asyncio.create_task(client.orgs.get("org1"))
-        await until(lambda: client.retry_wait is not None)
+        await until(None, lambda: client.retry_wait is not None)
         started = time.monotonic()
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
@@ -152,10 +146,10 @@ async def test_closing_the_client_ends_the_waits_of_background_refreshes(tmp_pat
         org = await client.orgs.get("org1", read="prefer-cache")
         meta = response_meta(org)
         assert meta is not None and meta.refresh is not None
-        await until(lambda: client.retry_wait is not None)
+        await until(None, lambda: client.retry_wait is not None)
         await client.close()
         refresh = meta.refresh
-        await until(refresh.done)
+        await until(None, refresh.done)
         assert refresh.cancelled() and client.retry_wait is None
     finally:
         cache.close()

@@ -7,7 +7,6 @@ from typing import Any
 
 import httpx
 import pytest
-from scripted_server import BASE, ORG, TOKEN, Script, fail, make_client, reply
 
 from gitbook_tui.api import (
     APIStatusError,
@@ -22,6 +21,7 @@ from gitbook_tui.api import (
     ResponseValidationError,
 )
 from gitbook_tui.api.config import Profile, profile_from_config, save_config
+from support.scripted_server import BASE, ORG, TOKEN, Script, fail, make_client, reply
 
 
 # -- error classes --------------------------------------------------------------------------

@@ -8,7 +8,6 @@ from datetime import UTC, datetime, timedelta
 
 import httpx
 import pytest
-from scripted_server import Script, fail, make_client, reply
 
 from gitbook_tui.api import (
     APIConnectionError,
@@ -17,6 +16,7 @@ from gitbook_tui.api import (
     InternalServerError,
     RateLimitError,
 )
+from support.scripted_server import Script, fail, make_client, reply
 
 
 # -- retries --------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import pytest
 from gitbook_tui.api import APIConnectionError, InternalServerError, NotFoundError
 from gitbook_tui.drafts import DraftStore, Outbox, OutboxAction, Replayer, ReplayLoop
 from gitbook_tui.drafts.replay_loop import RECOUNT_SECONDS
+from support.waits import until
 
 ACCOUNT = "a" * 32
 
@@ -73,19 +74,11 @@ async def world_loop(
             await task
 
 
-async def until(condition: Callable[[], Any], timeout: float = 10.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        assert loop.time() < deadline, "condition not met in time"
-        await asyncio.sleep(0.005)
-
-
 async def test_a_queue_found_at_start_is_counted_then_replayed_in_order(world_loop) -> None:
     loop, server, seen = world_loop(queued=("one", "two", "three"))
-    await until(lambda: loop.queued == 3)
+    await until(None, lambda: loop.queued == 3)
     server.state = "up"
-    await until(lambda: loop.queued == 0)
+    await until(None, lambda: loop.queued == 0)
     assert server.sent == ["one", "two", "three"]
     assert (3, False) in seen and seen[-1] == (0, False)
     assert any(replaying for _, replaying in seen)  # "replaying…" was shown
@@ -94,16 +87,16 @@ async def test_a_queue_found_at_start_is_counted_then_replayed_in_order(world_lo
 
 async def test_offline_probes_back_off_and_stop_when_nothing_is_queued(world_loop) -> None:
     loop, server, _ = world_loop(queued=("one",), min_delay=0.01, max_delay=0.08)
-    await until(lambda: server.probes >= 6)
+    await until(None, lambda: server.probes >= 6)
     # the first probe at once, then waits doubling up to the longest: never a burst
     assert list(loop.waits)[:5] == [0.01, 0.02, 0.04, 0.08, 0.08]
     assert loop.offline and loop.queued == 1
     server.state = "up"
-    await until(lambda: loop.queued == 0 and loop.waits[-1] == RECOUNT_SECONDS)
+    await until(None, lambda: loop.queued == 0 and loop.waits[-1] == RECOUNT_SECONDS)
     assert server.sent == ["one"]
     probes = server.probes
     loop.reachable()  # answers while nothing is queued wake nothing
-    await until(lambda: loop.waits[-1] == RECOUNT_SECONDS and not loop.replaying)
+    await until(None, lambda: loop.waits[-1] == RECOUNT_SECONDS and not loop.replaying)
     assert server.probes == probes
 
 
@@ -113,7 +106,7 @@ async def test_an_answer_elsewhere_replays_without_waiting_for_the_probe(world_l
     assert loop.queued == 1 and loop.offline
     server.state = "up"
     loop.reachable()  # the client's watch_answers: some other request succeeded
-    await until(lambda: loop.queued == 0)
+    await until(None, lambda: loop.queued == 0)
     assert server.sent == ["queued"]
     assert server.probes == 0
 
@@ -128,9 +121,9 @@ async def test_after_a_server_error_answers_elsewhere_do_not_hammer(world_loop) 
     # one attempt, refused with a 500: then only the probe's backoff (50 s) retries it.
     # (How many waits came before depends on how the start raced the enqueue: count from
     # the end of the replay.)
-    await until(lambda: loop.outbox.pending()[0].attempts == 1 and not loop.replaying)
+    await until(None, lambda: loop.outbox.pending()[0].attempts == 1 and not loop.replaying)
     ended = waits_when_replay_ended[-1]
-    await until(lambda: len(loop.waits) > ended)
+    await until(None, lambda: len(loop.waits) > ended)
     assert loop.waits[-1] == 50.0
     waits = len(loop.waits)
     for _ in range(20):  # the app keeps getting answers: no replay per answer
@@ -152,6 +145,6 @@ async def test_refused_items_are_reported_to_result_listeners(world_loop) -> Non
     await loop.enqueue(OutboxAction.new_reply("space", "thread", "gone"))
     server.state = "up"
     loop.reachable()
-    await until(lambda: results)
+    await until(None, lambda: results)
     assert [i.action.markdown for i in results[0].failed] == ["gone"]
     assert loop.queued == 0

@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from diff_pages import PAGES, edit
 
 from gitbook_tui.markdown import Document, clean_text, parse
 from gitbook_tui.markdown.diff import flatten, parse_pair
 from gitbook_tui.server.demo.generated import large_reference_page
+from support.diff_pages import PAGES, edit
 
 _ANCHOR_RE = re.compile(r"anchor='[^']*'")
 

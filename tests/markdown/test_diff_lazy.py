@@ -6,7 +6,6 @@ import random
 from collections.abc import Sequence
 
 import pytest
-from diff_pages import MIXED_PAGE, PAGES, edit
 
 from gitbook_tui.markdown import clean_text, parse
 from gitbook_tui.markdown.diff import (
@@ -24,6 +23,7 @@ from gitbook_tui.markdown.diff import (
     split_lines,
 )
 from gitbook_tui.server.demo.generated import large_reference_page
+from support.diff_pages import MIXED_PAGE, PAGES, edit
 
 
 def context(block: DisplayBlock | None) -> tuple[object, ...] | None:

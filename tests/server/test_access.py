@@ -6,7 +6,8 @@ from collections.abc import Callable
 
 import pytest
 
-from conftest import ROLES, World, assert_error
+from support.asserts import assert_error
+from support.worlds import ROLES, World
 
 KINDS = ("spaces", "collections")
 

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from conftest import World
 from gitbook_tui.server.core.fetch import Fetched
 from gitbook_tui.server.routes import change_requests as routes
+from support.worlds import World
 
 
 def test_a_slow_file_download_does_not_hold_other_writers(

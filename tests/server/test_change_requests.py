@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
-from conftest import World, assert_error
 from gitbook_tui.server.content.store import find_page, get_revision, page_markdown
+from support.asserts import assert_error
+from support.worlds import World
 
 
 def crs(space: dict) -> str:

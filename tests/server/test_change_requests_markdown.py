@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import World
+from support.worlds import World
 
 
 def _cr(world: World, space: dict) -> str:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import World, assert_error
+from support.asserts import assert_error
+from support.worlds import World
 
 
 def _create(world: World, title: str = "Docs", as_user: str = "alice", **fields: object) -> dict:

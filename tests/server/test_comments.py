@@ -12,10 +12,11 @@ from typing import Any
 
 import pytest
 
-from conftest import World, assert_error
 from gitbook_tui.server.content import store as content_store
 from gitbook_tui.server.content.space_revision import set_space_revision
 from gitbook_tui.server.core.clock import iso
+from support.asserts import assert_error
+from support.worlds import World
 
 PAGES = {"intro": "# Intro\n\nWelcome.\n", "setup": "# Setup\n\nInstall it.\n"}
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from server_kit import walk_pages
 
-from conftest import World, assert_error
 from gitbook_tui.server.content import store as cs
 from gitbook_tui.server.content.space_revision import set_space_revision
 from gitbook_tui.server.content.store import create_revision, store_file
 from gitbook_tui.server.core.slugs import slugify
+from support.asserts import assert_error
+from support.local_http import walk_pages
+from support.worlds import World
 
 PNG_3x2 = bytes.fromhex(
     "89504e470d0a1a0a0000000d4948445200000003000000020802000000"

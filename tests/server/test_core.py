@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from fastapi.testclient import TestClient
 
-from conftest import World, assert_error
 from gitbook_tui.server.app import create_app
 from gitbook_tui.server.core.faults import parse_faults
+from support.asserts import assert_error
+from support.worlds import World
 
 
 def test_every_operation_requires_a_bearer_token(world: World) -> None:

@@ -11,7 +11,8 @@ from collections.abc import Callable
 
 import pytest
 
-from conftest import World, assert_error
+from support.asserts import assert_error
+from support.worlds import World
 
 
 @pytest.fixture

@@ -8,10 +8,10 @@ from collections.abc import Iterator
 
 import pytest
 from fastapi.testclient import TestClient
-from server_kit import list_all
 
 from gitbook_tui.server.app import create_app
 from gitbook_tui.server.demo.seed import demo_token, seed_demo_if_empty
+from support.local_http import list_all
 
 _BATCH = 50
 _MAX_MARKDOWN = 1_000_000  # what one content update may carry

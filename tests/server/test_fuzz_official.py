@@ -19,12 +19,12 @@ import pytest
 import schemathesis
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, Phase, given, settings
-from official_schema import official_spec
 from schemathesis.checks import not_a_server_error, response_schema_conformance
 from test_official_schema import ALLOWED, SHARED
 
 from gitbook_tui.server.app import create_app
 from gitbook_tui.server.demo.seed import demo_token, seed_demo_if_empty
+from support.official_schema import official_spec
 
 # schemathesis reads an OpenAPI discriminator without `mapping` as naming schemas, so a
 # `type` of "document" or "installation_setup" is "unknown" to it; the official description

@@ -9,9 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_kit import local_http, walk_pages
 
-from conftest import World, assert_error
 from gitbook_tui.server.content.store import create_revision, get_revision
 from gitbook_tui.server.importers.gitsync import (
     SimpleCtx,
@@ -22,6 +20,9 @@ from gitbook_tui.server.importers.gitsync import (
     parse_summary,
     split_front_matter,
 )
+from support.asserts import assert_error
+from support.local_http import local_http, walk_pages
+from support.worlds import World
 
 # The operator lets this server's imports read the tests' folders and loopback peers.
 pytestmark = pytest.mark.local_fetches

@@ -9,13 +9,14 @@ from pathlib import Path
 
 import pytest
 from fastapi import FastAPI
-from server_kit import local_http
 
-from conftest import World, assert_error
 from gitbook_tui.server.app import create_app
 from gitbook_tui.server.content.store import create_revision
 from gitbook_tui.server.core.clock import Clock
 from gitbook_tui.server.importers.gitsync import html_to_markdown
+from support.asserts import assert_error
+from support.local_http import local_http
+from support.worlds import World
 
 MAX_BYTES = 20_000
 

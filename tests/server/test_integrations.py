@@ -11,10 +11,11 @@ from http.server import BaseHTTPRequestHandler
 from typing import Any
 
 import pytest
-from server_kit import local_http
 
-from conftest import World, assert_error
 from gitbook_tui.server.routes.integrations import lz_compress_to_uri, lz_decompress_from_uri
+from support.asserts import assert_error
+from support.local_http import local_http
+from support.worlds import World
 
 # The operator lets this server's imports read the tests' folders and loopback peers.
 pytestmark = pytest.mark.local_fetches

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from conftest import World, assert_error
+from support.asserts import assert_error
+from support.worlds import World
 
 
 def _cr(world: World, space: dict, as_user: str = "eve") -> dict:

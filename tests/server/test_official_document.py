@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from official_schema import schema_errors
-
 from gitbook_tui.server.content.official_document import to_document, to_markdown
+from support.official_schema import schema_errors
 
 EVERY_BLOCK = """# Title
 

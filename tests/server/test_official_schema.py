@@ -22,14 +22,14 @@ from urllib.parse import quote
 
 import pytest
 from fastapi.testclient import TestClient
-from official_schema import official_operation, operation_for, response_problems
-from server_kit import local_http, walk_pages
 
 from gitbook_tui.lzstring import compress_to_encoded_uri_component
 from gitbook_tui.server.app import create_app
 from gitbook_tui.server.bootstrap import add_member, create_org, create_user
 from gitbook_tui.server.core.context import issue_token
 from gitbook_tui.server.demo.seed import demo_token, seed_demo_if_empty
+from support.local_http import local_http, walk_pages
+from support.official_schema import official_operation, operation_for, response_problems
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 

@@ -13,9 +13,10 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from server_kit import local_http
 
-from conftest import World, assert_error
+from support.asserts import assert_error
+from support.local_http import local_http
+from support.worlds import World
 
 # The operator lets this server's imports read the tests' folders and loopback peers.
 pytestmark = pytest.mark.local_fetches

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import World, assert_error
+from support.asserts import assert_error
+from support.worlds import World
 
 
 def _member(world: World, user_id: str) -> dict | None:

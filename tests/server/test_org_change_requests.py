@@ -7,7 +7,8 @@ from datetime import timedelta
 
 import pytest
 
-from conftest import World, assert_error
+from support.asserts import assert_error
+from support.worlds import World
 
 
 def _cr(world: World, space: dict, subject: str, as_user: str = "eve") -> dict:

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from conftest import World
 from gitbook_tui.server.content.edits import EditEnv, EditError, apply_changes
 from gitbook_tui.server.content.store import get_revision, shared_copy
 from gitbook_tui.server.core.storage import Storage, Tx
+from support.worlds import World
 
 
 def _tree(rng: random.Random, prefix: str, depth: int) -> list[dict[str, Any]]:

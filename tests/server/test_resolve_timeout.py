@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
-from conftest import World, assert_error
 from gitbook_tui.server.core import url_guard
 from gitbook_tui.server.core.fetch import FetchError, fetch_url, post_json
+from support.asserts import assert_error
+from support.worlds import World
 
 
 @pytest.fixture

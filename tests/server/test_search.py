@@ -7,12 +7,13 @@ from typing import Any
 
 import pytest
 
-from conftest import World, assert_error
 from gitbook_tui.server.content import store as cs
 from gitbook_tui.server.content.search_index import fts_query, index_space, split_sections
 from gitbook_tui.server.content.space_revision import set_space_revision
 from gitbook_tui.server.content.store import create_revision
 from gitbook_tui.server.core.slugs import slugify
+from support.asserts import assert_error
+from support.worlds import World
 
 NOW = "2026-11-01T09:00:00.000Z"
 

@@ -19,12 +19,13 @@ from urllib.parse import parse_qs, urlencode, urlparse, urlunparse
 
 import httpx
 import pytest
-from server_kit import local_http
 
-from conftest import World, assert_error
 from gitbook_tui.server.core import url_guard
 from gitbook_tui.server.core.storage import Storage
 from gitbook_tui.server.runner import network_warning, prepare
+from support.asserts import assert_error
+from support.local_http import local_http
+from support.worlds import World
 
 FIXTURE = Path(__file__).parent / "fixtures" / "gitsync-basic"
 SECRET = "# Internal admin\n\nThe root password is hunter2.\n"

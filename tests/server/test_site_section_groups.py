@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from conftest import World, assert_error
+from support.asserts import assert_error
+from support.worlds import World
 
 
 def _ok(r: Any, status: int = 200) -> Any:

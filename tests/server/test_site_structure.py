@@ -7,9 +7,10 @@ from typing import Any
 
 import pytest
 
-from conftest import World, assert_error
 from gitbook_tui.server.content.space_revision import set_space_revision
 from gitbook_tui.server.content.store import create_revision
+from support.asserts import assert_error
+from support.worlds import World
 
 
 def make_site(world: World, **body: Any) -> dict:

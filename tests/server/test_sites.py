@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from conftest import START, World, assert_error
+from support.asserts import assert_error
+from support.worlds import START, World
 
 
 def sites_url(world: World) -> str:

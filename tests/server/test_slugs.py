@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from conftest import World
 from gitbook_tui.server.content.documents import markdown_to_document
 from gitbook_tui.server.core.slugs import slugify, unique_slug
+from support.worlds import World
 
 
 @pytest.mark.parametrize(

@@ -6,10 +6,11 @@ from datetime import timedelta
 
 import pytest
 
-from conftest import World, assert_error
 from gitbook_tui.server.bootstrap import add_member
 from gitbook_tui.server.content.space_revision import set_space_revision
 from gitbook_tui.server.content.store import create_revision
+from support.asserts import assert_error
+from support.worlds import World
 
 
 def _collection(world: World, title: str = "Docs", **fields: object) -> dict:

@@ -1,0 +1,156 @@
+"""The response cache's file and keys: location, modes, damaged or old files rebuilt, eviction, key rules."""
+
+from __future__ import annotations
+
+import sqlite3
+import stat
+from pathlib import Path
+from typing import Any
+
+from gitbook_tui.cache import (
+    ResponseCache,
+    account_fingerprint,
+    default_cache_path,
+    entry_key,
+)
+from gitbook_tui.cache.store import SCHEMA_VERSION
+from support.cache_kit import BASE, client_for
+
+
+# -- the file -------------------------------------------------------------------------------
+def test_default_path_is_in_the_user_cache_dir(tmp_path: Path) -> None:
+    path = default_cache_path()
+    assert path.is_relative_to(tmp_path / "cache")
+    c = ResponseCache()
+    try:
+        assert c.path == path and path.exists()
+    finally:
+        c.close()
+
+
+def test_file_is_created_owner_only(cache: ResponseCache) -> None:
+    cache.put("k", "acct", "/x", b"{}", None)
+    for suffix in ("", "-wal"):
+        mode = stat.S_IMODE(Path(f"{cache.path}{suffix}").stat().st_mode)
+        assert mode == 0o600, (suffix, oct(mode))
+
+
+def test_garbage_file_is_rebuilt(tmp_path: Path) -> None:
+    path = tmp_path / "responses.sqlite"
+    path.write_bytes(b"this is not a database at all" * 100)
+    path.chmod(0o644)
+    c = ResponseCache(path)
+    try:
+        assert c.info()["entries"] == 0
+        c.put("k", "acct", "/x", b'{"a": 1}', None)
+        got = c.get("k")
+        assert got is not None and got.body == b'{"a": 1}'
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    finally:
+        c.close()
+
+
+def test_damaged_pages_never_crash(tmp_path: Path) -> None:
+    path = tmp_path / "responses.sqlite"
+    c = ResponseCache(path)
+    for i in range(50):
+        c.put(f"k{i}", "acct", f"/x/{i}", b"x" * 2000, None)
+    c.close()
+    data = bytearray(path.read_bytes())
+    for offset in range(4096, len(data), 997):
+        data[offset : offset + 64] = b"\xff" * 64
+    path.write_bytes(bytes(data))
+    c = ResponseCache(path)
+    try:
+        for i in range(50):
+            c.get(f"k{i}")  # a miss or a hit, never an exception
+        c.put("new", "acct", "/y", b"{}", None)
+        assert c.get("new") is not None
+    finally:
+        c.close()
+
+
+def test_old_schema_version_is_rebuilt(tmp_path: Path) -> None:
+    path = tmp_path / "responses.sqlite"
+    conn = sqlite3.connect(path)
+    conn.executescript(
+        "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);"
+        "INSERT INTO meta VALUES('schema_version', '1');"
+        "CREATE TABLE entries(url TEXT PRIMARY KEY, body BLOB);"
+        "INSERT INTO entries VALUES('http://x', 'old');"
+    )
+    conn.commit()
+    conn.close()
+    c = ResponseCache(path)
+    try:
+        assert c.info()["entries"] == 0
+        c.put("k", "acct", "/x", b"{}", None)
+        assert c.get("k") is not None
+    finally:
+        c.close()
+    conn = sqlite3.connect(path)
+    version = conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+    conn.close()
+    assert version == (str(SCHEMA_VERSION),)
+
+
+def test_foreign_database_without_version_is_rebuilt(tmp_path: Path) -> None:
+    path = tmp_path / "responses.sqlite"
+    conn = sqlite3.connect(path)
+    conn.executescript("CREATE TABLE entries(url TEXT PRIMARY KEY, body BLOB);")
+    conn.close()
+    c = ResponseCache(path)
+    try:
+        c.put("k", "acct", "/x", b"{}", None)
+        assert c.get("k") is not None
+    finally:
+        c.close()
+
+
+def test_reopening_keeps_entries(tmp_path: Path) -> None:
+    path = tmp_path / "responses.sqlite"
+    c = ResponseCache(path)
+    c.put("k", "acct", "/x", b"{}", '"e1"')
+    c.close()
+    c = ResponseCache(path)
+    try:
+        got = c.get("k")
+        assert got is not None and got.etag == '"e1"'
+    finally:
+        c.close()
+
+
+def test_least_recently_used_is_evicted_at_the_cap(tmp_path: Path) -> None:
+    c = ResponseCache(tmp_path / "r.sqlite", max_bytes=3500)
+    try:
+        for i in range(3):
+            c.put(f"k{i}", "acct", f"/p/{i}", b"x" * 1000, None)
+        assert c.get("k0") is not None  # k0 is now more recent than k1
+        c.put("k3", "acct", "/p/3", b"x" * 1000, None)
+        assert c.get("k1") is None
+        assert all(c.get(k) is not None for k in ("k0", "k2", "k3"))
+        assert c.info()["accounts"]["acct"]["bytes"] <= 3500
+        c.put("huge", "acct", "/p/huge", b"x" * 10_000, None)  # bigger than the whole cache
+        assert c.get("huge") is None and c.get("k3") is not None
+    finally:
+        c.close()
+
+
+def test_keys_differ_per_account_and_sort_the_query() -> None:
+    a = account_fingerprint(BASE, "tok-alice")
+    b = account_fingerprint(BASE, "tok-carol")
+    other_server = account_fingerprint("http://elsewhere/v1", "tok-alice")
+    assert len({a, b, other_server}) == 3
+    assert "tok-alice" not in a
+    assert entry_key(a, "GET", "/x", "a=1&b=2") != entry_key(b, "GET", "/x", "a=1&b=2")
+
+
+async def test_query_order_does_not_matter(world: Any, cache: ResponseCache) -> None:
+    client, _ = client_for(world, cache)
+    async with client:
+        path = f"/orgs/{world.org}/members"
+        first = await client.get(path, dict, params={"limit": 2, "role": "admin"})
+        again = await client.get(
+            path, dict, params={"role": "admin", "limit": 2}, read="cache-only"
+        )
+    assert again == first

@@ -1,0 +1,1 @@
+"""Shared test support: waits, worlds (seeded servers), app builders, hostile text."""

@@ -1,0 +1,92 @@
+"""Waiting in tests: one ``until`` for a condition (naming it on timeout) and one ``settle``
+for an app's workers and refreshes. No test sleeps for a fixed time."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import time
+from collections.abc import Callable
+from typing import Any
+
+STEP = 0.02
+"""Seconds between two looks at a condition: short enough not to add up over a suite."""
+
+
+def describe(condition: Callable[[], Any], what: str | None = None) -> str:
+    """What a wait waited for: the caller's words, else the condition's own source line."""
+    if what:
+        return what
+    try:
+        source = inspect.getsource(condition).strip()
+    except (OSError, TypeError):
+        return repr(condition)
+    return " ".join(source.split())[:200]
+
+
+async def until(
+    pilot: Any | None,
+    condition: Callable[[], Any],
+    what: str | None = None,
+    *,
+    timeout: float = 10.0,
+) -> None:
+    """Let the app of ``pilot`` (or, with ``None``, the event loop) run until ``condition()``
+    holds; fail after ``timeout`` seconds — generous, for loaded machines — naming the
+    condition."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not condition():
+        if loop.time() > deadline:
+            raise AssertionError(
+                f"timed out after {timeout:g} s waiting for {describe(condition, what)}"
+            )
+        if pilot is None:
+            await asyncio.sleep(STEP / 4)  # no frames to wait for: look more often
+        else:
+            await pilot.pause(STEP)
+
+
+def until_sync(
+    condition: Callable[[], Any], what: str | None = None, *, timeout: float = 10.0
+) -> None:
+    """``until`` for code outside an event loop (threads, subprocesses): polls ``condition``."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(
+                f"timed out after {timeout:g} s waiting for {describe(condition, what)}"
+            )
+        time.sleep(STEP)
+
+
+async def run_ready(rounds: int = 50) -> None:
+    """Let every task that is ready run up to its next wait (code with no real I/O, e.g. a
+    mock transport), without letting any time pass."""
+    for _ in range(rounds):
+        await asyncio.sleep(0)
+
+
+def workers_done(app: Any, ignore: tuple[str, ...] = ()) -> bool:
+    """No worker of ``app`` is left to run (one just started is PENDING: not done), apart
+    from those in the ``ignore`` groups."""
+    return all(w.is_finished or w.group in ignore for w in app.workers)
+
+
+async def settle(
+    pilot: Any, *, ignore: tuple[str, ...] = (), rounds: int = 3, timeout: float = 20.0
+) -> None:
+    """Wait until no worker of the app is pending or running (apart from the ``ignore``
+    groups, e.g. an action waiting on its dialog), the screen says it is not ``busy``, and
+    the refreshes they asked for have been drawn. A worker's answer may start another
+    worker, hence the rounds."""
+    app = pilot.app
+    for _ in range(rounds):
+        await pilot.pause()
+        await until(
+            pilot,
+            lambda: workers_done(app, ignore) and not getattr(app.screen, "busy", False),
+            "the app's workers to finish and its screen to be idle",
+            timeout=timeout,
+        )
+    await pilot.pause()

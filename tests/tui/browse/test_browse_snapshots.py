@@ -1,0 +1,537 @@
+"""Snapshot tests of the main views, each at 80×24 and 120×40.
+
+The SVGs live in ``tests/tui/__snapshots__/test_snapshots/``; after a deliberate visual
+change, regenerate them with ``python -m pytest tests/tui/test_snapshots.py
+--snapshot-update`` and review the new files before committing them.
+
+Everything on screen is made deterministic: a small fixed workspace built through the API
+of the in-process server (fixed clock and id seed, see ``conftest.world``), the local time
+zone set to UTC (page dates), the status bar's clock and the response cache's clock frozen
+(so "updated 0 s ago" and "data 2 h old" never tick), the rate-limit headers pinned, no
+cursor blink, cache and UI state in ``tmp_path``, no network and no keyring. ``run_before`` waits until every worker is done
+and the content (not a "loading…" line) is on screen before the snapshot is taken.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, OptionList
+
+from gitbook_tui.api import AsyncGitBook
+from gitbook_tui.cache import ResponseCache
+from gitbook_tui.tui.account.welcome_screen import WelcomeScreen
+from gitbook_tui.tui.app import GitBookApp
+from gitbook_tui.tui.browse.browser_screen import BrowserScreen
+from gitbook_tui.tui.browse.outline_screen import OutlineScreen
+from gitbook_tui.tui.browse.tree.workspace_tree import WorkspaceTree
+from gitbook_tui.tui.common.config import TuiConfig
+from gitbook_tui.tui.common.help_screen import HelpScreen
+from gitbook_tui.tui.common.state import StartTarget, StateStore
+from gitbook_tui.tui.search.search_screen import SearchScreen
+from support.waits import settle, until
+from support.worlds import World
+
+BASE = "http://testserver/v1"
+EVERY_BLOCK = (
+    Path(__file__).resolve().parents[2]
+    / "src/gitbook_tui/server/demo/spaces/user-guide/reference/every-block.md"
+)
+WALL_CLOCK = 1_793_523_600.0  # 2026-11-01 09:00 UTC, the server's fixed clock (conftest.START)
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+
+Snap = Callable[..., bool]
+
+
+# -- determinism ----------------------------------------------------------------------------
+class FrozenClock:
+    """Stands in for the ``time`` module of the status bar and of the response cache."""
+
+    def __init__(self) -> None:
+        self.now = WALL_CLOCK
+
+    def time(self) -> float:
+        return self.now
+
+    def monotonic(self) -> float:
+        return self.now
+
+
+@pytest.fixture(autouse=True)
+def frozen(monkeypatch: pytest.MonkeyPatch) -> Iterator[FrozenClock]:
+    clock = FrozenClock()
+    monkeypatch.setattr("gitbook_tui.tui.common.status_bar.time", clock)
+    monkeypatch.setattr("gitbook_tui.cache.store.time", clock)
+    # page dates are shown in local time
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    # a blinking cursor is on or off depending on when the screenshot is taken
+    monkeypatch.setattr(Input.cursor_blink, "_default", False)
+    # never the real keyring, whatever the machine has
+    monkeypatch.setattr("gitbook_tui.api.auth.keyring_usable", lambda: False)
+    monkeypatch.setattr("gitbook_tui.api.config.keyring_token", lambda profile: None)
+    yield clock
+    monkeypatch.undo()
+    time.tzset()
+
+
+# -- the workspace --------------------------------------------------------------------------
+def _page(title: str, markdown: str = "", **fields: Any) -> dict[str, Any]:
+    return {
+        "operation": "insert_page",
+        "title": title,
+        "document": {"markdown": markdown or f"About {title.lower()}.\n"},
+        **fields,
+    }
+
+
+def _merge(world: World, space_id: str, changes: list[dict[str, Any]]) -> None:
+    c = world.client("alice")
+    cr = c.post(f"/spaces/{space_id}/change-requests", json={"subject": "pages"}).json()
+    r = c.post(f"/spaces/{space_id}/change-requests/{cr['id']}/content", json={"changes": changes})
+    assert r.status_code == 200, r.text
+    r = c.post(f"/spaces/{space_id}/change-requests/{cr['id']}/merge")
+    assert r.status_code == 200, r.text
+
+
+def _page_ids(world: World, space_id: str) -> dict[str, str]:
+    pages = world.client("alice").get(f"/spaces/{space_id}/content/pages").json()["pages"]
+    found: dict[str, str] = {}
+    stack = list(pages)
+    while stack:
+        p = stack.pop()
+        found[p["title"]] = p["id"]
+        stack.extend(p.get("pages", []))
+    return found
+
+
+def _every_block() -> tuple[str, dict[str, str]]:
+    """The demo's kitchen-sink page as the demo shows it: the body without its title
+    heading (a Git Sync import makes the first ``#`` heading the page title) and the
+    front matter's description and emoji as page fields."""
+    text = EVERY_BLOCK.read_text(encoding="utf-8")
+    _, front, body = text.split("---\n", 2)
+    fields = {}
+    for line in front.strip().splitlines():
+        key, _, value = line.partition(":")
+        if key in ("description", "emoji"):
+            fields[key] = value.strip()
+    title, _, body = body.lstrip("\n").partition("\n")
+    assert title == "# Every block, once", title
+    return body.lstrip("\n"), fields
+
+
+WELCOME = """Tidewater is a **durable stream store**: producers append, consumer groups read and
+replay. This guide takes you from a laptop install to a production cluster.
+
+- [Install](getting-started/install.md) the `tide` CLI
+- [Configure](getting-started/configure.md) your first context
+- Look up any block in [Every block, once](reference/every-block.md)
+"""
+
+INSTALL = """{% hint style="info" %}
+The CLI is a single static binary; no runtime needed.
+{% endhint %}
+
+```bash
+brew install lanternfish-labs/tap/tide
+tide version
+```
+
+Then create a **consumer group** for your service (see *Configure*).
+"""
+
+
+@pytest.fixture
+def workspace(world: World) -> dict[str, str]:
+    """Acme Docs: ▤ Product (□ User Guide, □ API Reference), ▤ Engineering (▤ Runbooks
+    (□ On-call), □ Handbook) and the org-level space 📝 Release notes."""
+    a = world.client("alice")
+
+    def collection(title: str, parent: str | None = None) -> str:
+        body = {"title": title, **({"parent": parent} if parent else {})}
+        r = a.post(f"/orgs/{world.org}/collections", json=body)
+        assert r.status_code in (200, 201), r.text
+        return str(r.json()["id"])
+
+    def space(title: str, parent: str | None = None, **fields: Any) -> str:
+        body = {"title": title, **({"parent": parent} if parent else {}), **fields}
+        r = a.post(f"/orgs/{world.org}/spaces", json=body)
+        assert r.status_code in (200, 201), r.text
+        return str(r.json()["id"])
+
+    product = collection("Product")
+    engineering = collection("Engineering")
+    runbooks = collection("Runbooks", engineering)
+    guide = space("User Guide", product, emoji="📘")
+    api = space("API Reference", product)
+    oncall = space("On-call", runbooks)
+    handbook = space("Handbook", engineering)
+    notes = space("Release notes", emoji="📝")
+
+    every_block, fields = _every_block()
+    _merge(
+        world,
+        guide,
+        [
+            _page("Welcome", WELCOME),
+            _page("Getting started", ref="start"),
+            _page("Install", INSTALL, into="start"),
+            _page("Configure", into="start"),
+            _page("Reference", ref="reference"),
+            _page("Every block, once", every_block, into="reference", **fields),
+            _page("Configuration reference", into="reference"),
+            _page("Troubleshooting"),
+            _page("Internal notes", hidden=True),
+        ],
+    )
+    _merge(world, api, [_page("Overview"), _page("Authentication"), _page("Errors")])
+    _merge(world, oncall, [_page("Paging policy"), _page("Incident checklist")])
+    _merge(world, handbook, [_page("Onboarding"), _page("Code review")])
+    _merge(world, notes, [_page("3.5.0"), _page("3.4.0")])
+    return {"guide": guide, "api": api, "notes": notes, **_page_ids(world, guide)}
+
+
+# -- the app --------------------------------------------------------------------------------
+async def _no_sleep(_: float) -> None:
+    await asyncio.sleep(0)
+
+
+RATE_LIMIT = {"x-ratelimit-limit": "5000", "x-ratelimit-remaining": "4990"}
+
+
+class Transport(httpx.AsyncBaseTransport):
+    """The in-process server; ``offline`` refuses every request (server unreachable).
+
+    The rate-limit headers are pinned: the client shows the ``remaining`` of the answer
+    that arrived last, and answers to concurrent requests arrive in any order."""
+
+    def __init__(self, app: Any, *, offline: bool = False) -> None:
+        self.inner = httpx.ASGITransport(app=app)
+        self.offline = offline
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        if self.offline:
+            raise httpx.ConnectError("network is down", request=request)
+        response = await self.inner.handle_async_request(request)
+        if "x-ratelimit-remaining" in response.headers:
+            response.headers.update(RATE_LIMIT)
+        return response
+
+
+def make_app(
+    world: World,
+    tmp_path: Path,
+    *,
+    token: str | None = "tok-eve",
+    start: StartTarget | None = None,
+    cache: ResponseCache | None = None,
+    offline: bool = False,
+) -> GitBookApp:
+    transport = Transport(world.app, offline=offline)
+    client = AsyncGitBook(
+        token,
+        base_url=BASE,
+        transport=transport,
+        max_retries=0,
+        sleep=_no_sleep,
+        cache=cache,
+    )
+    return GitBookApp(
+        client,
+        config=TuiConfig(),
+        state_store=StateStore(tmp_path / "state.json"),
+        start=start,
+        transport=transport,
+    )
+
+
+async def settled_frame(pilot: Pilot[Any]) -> None:
+    """The shared ``settle``, then the rate-limit counter redrawn: the status bar draws it
+    on a one-second tick, so the snapshot must not depend on whether a tick came after the
+    last answer."""
+    await settle(pilot)
+    app = pilot.app
+    browser = app.browser
+    if isinstance(browser, BrowserScreen):
+        browser.status.track_rate_limit(app.client.rate_limit)
+    await pilot.pause()
+
+
+def browser_of(app: Any) -> BrowserScreen:
+    browser = app.browser
+    assert isinstance(browser, BrowserScreen), app.screen_stack
+    return browser
+
+
+def visible_labels(tree: WorkspaceTree) -> list[str]:
+    labels: list[str] = []
+
+    def walk(node: Any) -> None:
+        for child in node.children:
+            labels.append(child.label.plain)
+            if child.is_expanded:
+                walk(child)
+
+    walk(tree.root)
+    return labels
+
+
+async def cursor_to(pilot: Pilot[Any], tree: WorkspaceTree, label: str) -> None:
+    """Move the tree cursor to the visible node ``label`` with j/k."""
+    await until(pilot, lambda: label in visible_labels(tree))
+    labels = visible_labels(tree)
+    target = labels.index(label)
+    while tree.cursor_line != target:
+        await pilot.press("j" if tree.cursor_line < target else "k")
+
+
+async def open_page(pilot: Pilot[Any], title: str) -> BrowserScreen:
+    """Wait for the browser showing page ``title`` with its content painted."""
+    await until(pilot, lambda: isinstance(pilot.app.browser, BrowserScreen))
+    browser = browser_of(pilot.app)
+    await until(pilot, lambda: browser.header.title_text == title)
+    await until(pilot, lambda: browser.viewer.document is not None)
+    await settled_frame(pilot)
+    await until(pilot, lambda: browser.viewer.has_painted)
+    await until(pilot, lambda: browser.status.connection_text == "online")
+    return browser
+
+
+def _start(workspace: dict[str, str], title: str) -> StartTarget:
+    return StartTarget(workspace["guide"], workspace[title])
+
+
+# -- (a) the tree ---------------------------------------------------------------------------
+@pytest.mark.parametrize("size", SIZES)
+def test_tree_expanded(snap_compare: Snap, world, workspace, tmp_path, size) -> None:
+    """The organization with two collections, a sub-collection and a space expanded; the
+    cursor on a page opened with enter."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await until(
+            pilot,
+            lambda: isinstance(pilot.app.screen, BrowserScreen) and pilot.app.screen.is_mounted,
+        )
+        tree = browser_of(pilot.app).workspace_tree
+        for label in ("▤ Product", "📘 User Guide", "Getting started", "▤ Engineering"):
+            await cursor_to(pilot, tree, label)
+            await pilot.press("l")
+            await settled_frame(pilot)
+        await cursor_to(pilot, tree, "▤ Runbooks")
+        await pilot.press("l")
+        await settled_frame(pilot)
+        await cursor_to(pilot, tree, "Install")
+        await pilot.press("enter")
+        await open_page(pilot, "Install")
+        await pilot.press("escape")  # enter gave the page the focus: back to the tree
+        await settled_frame(pilot)
+        assert "⟳ loading…" not in visible_labels(tree)
+
+    assert snap_compare(make_app(world, tmp_path), terminal_size=size, run_before=run_before)
+
+
+# -- (a2) the browser at 60x20: the page alone, the tree as a drawer --------------------------
+@pytest.mark.parametrize("pane", ["page", "tree"])
+def test_browser_narrow(snap_compare: Snap, world, workspace, tmp_path, pane) -> None:
+    """60x20: an open page takes the width (the tree hides); ``\\`` shows the tree."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        browser = await open_page(pilot, "Install")
+        browser.focus_page()
+        await settled_frame(pilot)
+        if pane == "tree":
+            await pilot.press("backslash")
+        await settled_frame(pilot)
+
+    app = make_app(world, tmp_path, start=_start(workspace, "Install"))
+    assert snap_compare(app, terminal_size=(60, 20), run_before=run_before)
+
+
+# -- (a3) open comment threads counted in the tree and the page header -----------------------
+@pytest.mark.parametrize("size", SIZES)
+def test_comment_counts(snap_compare: Snap, world, workspace, tmp_path, size) -> None:
+    """Install has two open threads (and a resolved one), Welcome one, the User Guide
+    space three; Release notes one: dim counts on those rows and in the page header."""
+    guide, notes = workspace["guide"], workspace["notes"]
+
+    def thread(space: str, page: str | None, text: str) -> str:
+        body: dict[str, Any] = {"body": {"markdown": text}, **({"page": page} if page else {})}
+        r = world.client("alice").post(f"/spaces/{space}/comments", json=body)
+        assert r.status_code in (200, 201), r.text
+        return str(r.json()["id"])
+
+    thread(guide, workspace["Install"], "Does brew still need the tap?")
+    thread(guide, workspace["Install"], "Add the Linux package.")
+    done = thread(guide, workspace["Install"], "Typo fixed.")
+    r = world.client("alice").put(f"/spaces/{guide}/comments/{done}", json={"resolved": True})
+    assert r.status_code == 200, r.text
+    thread(guide, workspace["Welcome"], "Shorter intro?")
+    thread(notes, None, "When is 3.6 due?")
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        browser = await open_page(pilot, "Install")
+        await until(pilot, lambda: browser.header.comments_text != "")
+        await settled_frame(pilot)
+
+    app = make_app(world, tmp_path, start=_start(workspace, "Install"))
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+# -- (b) a page with every block ------------------------------------------------------------
+@pytest.mark.parametrize("anchor", ["top", "hints", "embeds", "figure", "end"])
+@pytest.mark.parametrize("size", SIZES)
+def test_every_block_page(snap_compare: Snap, world, workspace, tmp_path, size, anchor) -> None:
+    """The demo's "Every block, once" page, focused, at the top and at a few headings."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        browser = await open_page(pilot, "Every block, once")
+        browser.viewer.focus()
+        await pilot.pause()
+        assert browser.viewer.has_focus
+        if anchor == "end":
+            await pilot.press("G")
+        elif anchor != "top":
+            assert browser.viewer.scroll_to_anchor(anchor)
+        await settled_frame(pilot)
+
+    app = make_app(world, tmp_path, start=_start(workspace, "Every block, once"))
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+# -- (c) the outline ------------------------------------------------------------------------
+@pytest.mark.parametrize("size", SIZES)
+def test_outline(snap_compare: Snap, world, workspace, tmp_path, size) -> None:
+    """t on the "Every block, once" page: its headings, indented by level."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await open_page(pilot, "Every block, once")
+        await pilot.press("t")
+        await until(pilot, lambda: isinstance(pilot.app.screen, OutlineScreen))
+        await settled_frame(pilot)
+
+    app = make_app(world, tmp_path, start=_start(workspace, "Every block, once"))
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+# -- (d) find in page -----------------------------------------------------------------------
+@pytest.mark.parametrize("size", SIZES)
+def test_find_in_page(snap_compare: Snap, world, workspace, tmp_path, size) -> None:
+    """/ tide enter, then n: every match highlighted, the current one stronger, "2/N"."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        browser = await open_page(pilot, "Every block, once")
+        viewer = browser.viewer
+        await pilot.press("f6", "slash")
+        await pilot.press(*"tide", "enter")
+        await until(pilot, lambda: viewer.find_status.startswith("1/"))
+        await settled_frame(pilot)
+        await pilot.press("n")
+        await until(pilot, lambda: viewer.find_status.startswith("2/"))
+        await settled_frame(pilot)
+
+    app = make_app(world, tmp_path, start=_start(workspace, "Every block, once"))
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+# -- (e) search -----------------------------------------------------------------------------
+@pytest.mark.parametrize("size", SIZES)
+def test_search_results(snap_compare: Snap, world, workspace, tmp_path, size) -> None:
+    """s, "consumer group", enter: the pages and sections of the space that match."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await open_page(pilot, "Welcome")
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(pilot.app.screen, SearchScreen))
+        await pilot.press(*"consumer group", "enter")
+        results = pilot.app.screen.query_one("#search-results", OptionList)
+        await until(pilot, lambda: results.option_count > 0)
+        await settled_frame(pilot)
+
+    app = make_app(world, tmp_path, start=_start(workspace, "Welcome"))
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+# -- (f) help -------------------------------------------------------------------------------
+@pytest.mark.parametrize("size", SIZES)
+def test_help(snap_compare: Snap, world, workspace, tmp_path, size) -> None:
+    """? from the tree: the keys of the tree, the browser and the app."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await open_page(pilot, "Welcome")
+        await pilot.press("question_mark")
+        await until(pilot, lambda: isinstance(pilot.app.screen, HelpScreen))
+        await settled_frame(pilot)
+
+    app = make_app(world, tmp_path, start=_start(workspace, "Welcome"))
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+# -- (g) offline ----------------------------------------------------------------------------
+async def _first_run(world: World, workspace: dict[str, str], tmp_path: Path) -> None:
+    """Online, with the cache: open User Guide › Getting started › Install in the tree
+    (the tree and the page are cached, the state remembers them), quit."""
+    cache = ResponseCache(tmp_path / "responses.sqlite")
+    app = make_app(world, tmp_path, cache=cache)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(
+            pilot,
+            lambda: isinstance(pilot.app.screen, BrowserScreen) and pilot.app.screen.is_mounted,
+        )
+        tree = browser_of(app).workspace_tree
+        for label in ("▤ Product", "📘 User Guide", "Getting started"):
+            await cursor_to(pilot, tree, label)
+            await pilot.press("l")
+            await settled_frame(pilot)
+        await cursor_to(pilot, tree, "Install")
+        await pilot.press("enter")
+        await open_page(pilot, "Install")
+        await pilot.press("q")
+    cache.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_offline_badge(snap_compare: Snap, world, workspace, tmp_path, frozen, size) -> None:
+    """Two hours later the server is unreachable: the tree and the page come from the
+    cache and the status bar says "offline · data 2 h old"."""
+    asyncio.run(_first_run(world, workspace, tmp_path))
+    frozen.now += 2 * 3600
+    cache = ResponseCache(tmp_path / "responses.sqlite")
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await until(
+            pilot,
+            lambda: isinstance(pilot.app.screen, BrowserScreen) and pilot.app.screen.is_mounted,
+        )
+        browser = browser_of(pilot.app)
+        await until(pilot, lambda: browser.status.connection_text == "offline")
+        await until(pilot, lambda: browser.header.title_text == "Install")
+        await settled_frame(pilot)
+        assert browser.status.age_text == "data 2 h old"
+
+    app = make_app(world, tmp_path, cache=cache, offline=True)
+    try:
+        assert snap_compare(app, terminal_size=size, run_before=run_before)
+    finally:
+        cache.close()
+
+
+# -- (h) welcome ----------------------------------------------------------------------------
+@pytest.mark.parametrize("size", SIZES)
+def test_welcome(snap_compare: Snap, world, tmp_path, size) -> None:
+    """No token: the welcome screen asks for one (or offers the demo)."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await until(pilot, lambda: isinstance(pilot.app.screen, WelcomeScreen))
+        await settled_frame(pilot)
+
+    app = make_app(world, tmp_path, token=None)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)

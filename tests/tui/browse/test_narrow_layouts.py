@@ -1,0 +1,135 @@
+"""Narrow terminals: below 100 columns the tree is a drawer (``\\``), below 60 one pane at a
+time; folded code lines carry a continuation mark and break at spaces; cut tree labels
+end with an ellipsis."""
+
+from __future__ import annotations
+
+import pytest
+from rich.text import Text
+
+from gitbook_tui.tui.browse.browser_screen import BrowserScreen
+from gitbook_tui.tui.render.code import CONTINUATION, _fold
+from support import tree_world
+from support.tree_world import Transport, browser_ready, make_app, make_client, move_to, tree_of
+from support.waits import until
+
+LONG_TITLE = "A page with a title far too long for a narrow tree pane to show"
+
+
+@pytest.fixture
+def narrow_space(world, workspace):
+    page = tree_world.page
+    tree_world.add_pages(world, workspace["notes"], [page(LONG_TITLE), page("Short")])
+    return workspace
+
+
+async def _start(pilot, app, space_id) -> BrowserScreen:
+    await until(pilot, lambda: browser_ready(app))
+    browser = app.screen
+    assert isinstance(browser, BrowserScreen)
+    tree = tree_of(app)
+    assert await tree.reveal(await app.client.spaces.get(space_id))
+    tree.focus()
+    await pilot.pause()
+    return browser
+
+
+def shown(browser: BrowserScreen) -> tuple[bool, bool]:
+    """(tree pane shown, page pane shown)."""
+    sidebar, page = browser.query_one("#browser-sidebar"), browser.query_one("#browser-page")
+    return sidebar.display and sidebar.size.width > 0, page.display and page.size.width > 0
+
+
+async def test_below_100_columns_the_tree_is_a_drawer(world, narrow_space, tmp_path):
+    app = make_app(make_client(Transport(world.app)), tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        browser = await _start(pilot, app, narrow_space["notes"])
+        tree = browser.workspace_tree
+        assert shown(browser) == (True, True)  # nothing open yet: the tree shows
+        await move_to(pilot, tree, "Short")
+        await pilot.press("enter")
+        await until(pilot, lambda: browser.header.title_text == "Short")
+        await pilot.pause()
+        assert shown(browser) == (False, True)  # the page takes the width
+        assert browser.viewer.has_focus and browser.viewer.size.width >= 75
+        await pilot.press("backslash")
+        await pilot.pause()
+        assert shown(browser) == (True, True) and tree.has_focus
+        await pilot.press("backslash")
+        await pilot.pause()
+        assert shown(browser) == (False, True) and browser.viewer.has_focus
+        await pilot.press("escape")  # back to the tree: it shows again
+        await pilot.pause()
+        assert shown(browser) == (True, True) and tree.has_focus
+        await pilot.press("ctrl+b")  # (in the tree ctrl+b toggles it too)
+        await pilot.pause()
+        assert shown(browser)[0] is False
+
+
+async def test_below_60_columns_one_pane_at_a_time(world, narrow_space, tmp_path):
+    app = make_app(make_client(Transport(world.app)), tmp_path)
+    async with app.run_test(size=(50, 16)) as pilot:
+        browser = await _start(pilot, app, narrow_space["notes"])
+        tree = browser.workspace_tree
+        assert shown(browser) == (True, False)
+        assert tree.size.width >= 45
+        await move_to(pilot, tree, "Short")
+        await pilot.press("enter")
+        await until(pilot, lambda: browser.header.title_text == "Short")
+        await pilot.pause()
+        assert shown(browser) == (False, True)
+        assert browser.viewer.size.width >= 45
+        await pilot.press("h")
+        await pilot.pause()
+        assert shown(browser) == (True, False) and tree.has_focus
+        await pilot.press("w")
+        await pilot.pause()
+        assert shown(browser) == (False, True)
+
+
+async def test_cut_tree_labels_end_with_an_ellipsis(world, narrow_space, tmp_path):
+    app = make_app(make_client(Transport(world.app)), tmp_path)
+    async with app.run_test(size=(120, 30)) as pilot:
+        browser = await _start(pilot, app, narrow_space["notes"])
+        tree = browser.workspace_tree
+        await until(pilot, lambda: any(LONG_TITLE[:10] in line for line in _lines(tree)))
+        line = next(line for line in _lines(tree) if LONG_TITLE[:10] in line)
+        assert line.rstrip().endswith("…")
+        assert "Short" in "".join(_lines(tree))
+
+
+def _lines(tree) -> list[str]:
+    return [tree.render_line(y).text for y in range(tree.size.height)]
+
+
+def test_folded_code_breaks_at_spaces_with_a_continuation_mark() -> None:
+    line = Text("alpha beta gamma delta epsilon zeta")
+    pieces = [p.plain for p in _fold(line, 14)]
+    assert pieces == ["alpha beta ", "gamma delta ", "epsilon zeta"]
+    assert "".join(pieces) == line.plain
+    # no space in reach: cut at the edge
+    assert [p.plain for p in _fold(Text("x" * 30), 14)] == ["x" * 14, "x" * 14, "xx"]
+    assert CONTINUATION == "↪"
+
+
+async def test_folded_code_lines_show_the_mark_in_the_page() -> None:
+    from textual.app import App, ComposeResult
+
+    from gitbook_tui.markdown import parse
+    from gitbook_tui.tui.browse.page_viewer import PageViewer
+
+    class Reader(App[None]):
+        def compose(self) -> ComposeResult:
+            yield PageViewer()
+
+    code = "```\n" + " ".join(f"word{n}" for n in range(30)) + "\n```\n"
+    app = Reader()
+    async with app.run_test(size=(40, 20)) as pilot:
+        viewer = app.query_one(PageViewer)
+        viewer.show(parse(code))
+        await until(pilot, lambda: viewer.has_painted)
+        lines = [line for line in viewer.visible_text() if "word" in line]
+        assert len(lines) > 2
+        assert all(line.lstrip().startswith(CONTINUATION) for line in lines[1:])
+        assert not lines[0].lstrip().startswith(CONTINUATION)
+        assert all(not line.rstrip().endswith("wor") for line in lines)  # whole words

@@ -1,0 +1,79 @@
+"""Back and forward return to the place the reader left: scroll position and chosen link."""
+
+from __future__ import annotations
+
+import pytest
+
+from gitbook_tui.tui.browse.browser_screen import BrowserScreen
+from gitbook_tui.tui.browse.page_history import PageHistory
+from gitbook_tui.tui.render.viewport import ReadingPosition
+from support import tree_world
+from support.tree_world import Transport, browser_ready, make_app, make_client, move_to, tree_of
+from support.waits import until
+
+PARAGRAPHS = [f"Paragraph {n} of the long page." for n in range(120)]
+PARAGRAPHS[60] = "Now read [the other page](other.md) and come back."
+LONG = "# Long\n\n" + "\n\n".join(PARAGRAPHS)
+
+
+@pytest.fixture
+def pages(world, workspace):
+    page = tree_world.page
+    tree_world.add_pages(
+        world, workspace["notes"], [page("Long", LONG), page("Other", "# Other\n\nHello.")]
+    )
+    return workspace
+
+
+async def test_back_and_forward_restore_scroll_and_link(world, pages, tmp_path):
+    app = make_app(make_client(Transport(world.app)), tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: browser_ready(app))
+        browser = app.screen
+        assert isinstance(browser, BrowserScreen)
+        tree = tree_of(app)
+        assert await tree.reveal(await app.client.spaces.get(pages["notes"]))
+        tree.focus()
+        await pilot.pause()
+        await move_to(pilot, tree, "Long")
+        await pilot.press("enter")
+        await until(pilot, lambda: browser.header.title_text == "Long")
+        await until(pilot, lambda: browser.viewer.has_painted)
+        viewer = browser.viewer
+        await pilot.press("ctrl+f", "ctrl+f", "ctrl+f", "ctrl+f", "ctrl+d")
+        await pilot.press("tab")  # the link of paragraph 60
+        target = viewer.focused_target
+        assert target is not None and target.target.href == "other.md"
+        top = viewer.viewport.top
+        assert top > 50
+        await pilot.press("enter")
+        await until(pilot, lambda: browser.header.title_text == "Other")
+        assert viewer.viewport.top == 0
+        await pilot.press("backspace")
+        await until(pilot, lambda: browser.header.title_text == "Long")
+        await until(pilot, lambda: viewer.viewport is not None and viewer.viewport.top == top)
+        target = viewer.focused_target
+        assert target is not None and target.target.href == "other.md"
+        # forward and back again: each page where it was left
+        await pilot.press("alt+right")
+        await until(pilot, lambda: browser.header.title_text == "Other")
+        assert viewer.viewport.top == 0
+        await pilot.press("alt+left")
+        await until(pilot, lambda: browser.header.title_text == "Long")
+        await until(pilot, lambda: viewer.viewport is not None and viewer.viewport.top == top)
+
+
+def test_page_history_keeps_a_position_per_entry() -> None:
+    history = PageHistory()
+    history.visit(("s", "a"))
+    history.remember(ReadingPosition(3, 1, (3, 0)))
+    history.visit(("s", "b"))
+    assert history.position is None
+    history.remember(ReadingPosition(7, 0))
+    assert history.back() == ("s", "a")
+    assert history.position == ReadingPosition(3, 1, (3, 0))
+    assert history.forward() == ("s", "b")
+    assert history.position == ReadingPosition(7, 0)
+    history.back()
+    history.visit(("s", "c"))  # drops b and its position
+    assert history.entries == [("s", "a"), ("s", "c")] and history.position is None

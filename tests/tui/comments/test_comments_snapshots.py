@@ -1,0 +1,202 @@
+"""Snapshots of the Comments view at 80×24 and 120×40: the list, one page's threads by an
+author with none there, a thread with reactions,
+the composer and the reaction picker; Browse with writes queued offline ("2 queued" in its
+status bar); a change request's threads with a new thread quoting a diff block.
+
+Regenerate after a deliberate change with ``python -m pytest
+tests/tui/test_comments_snapshots.py --snapshot-update`` and review the SVGs in
+``tests/tui/__snapshots__/test_comments_snapshots/`` before committing them. Ages are
+computed against a frozen "now" (two days after the server's fixed clock).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, TextArea
+
+from gitbook_tui.api import AsyncGitBook
+from gitbook_tui.tui.app import GitBookApp
+from gitbook_tui.tui.browse.browser_screen import BrowserScreen
+from gitbook_tui.tui.comments.comments_screen import CommentsScreen
+from gitbook_tui.tui.comments.reaction_picker import ReactionPicker
+from gitbook_tui.tui.common.config import TuiConfig
+from gitbook_tui.tui.common.state import AccountState, StartTarget, StateStore, account_key
+from gitbook_tui.tui.common.status_bar import StatusBar
+from support.comments_world import (
+    BASE,
+    Transport,
+    build_space,
+    make_app,
+    open_comments,
+    select_thread,
+)
+from support.review_world import open_review
+from support.waits import settle, until
+from support.worlds import START
+
+WALL_CLOCK = (START + timedelta(days=2)).timestamp()
+
+
+class FrozenClock:
+    """Stands in for the ``time`` module of the status bar and of the response cache."""
+
+    def time(self) -> float:
+        return WALL_CLOCK
+
+    def monotonic(self) -> float:
+        return WALL_CLOCK
+
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+Snap = Callable[..., bool]
+
+
+@pytest.fixture(autouse=True)
+def frozen(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setattr(
+        "gitbook_tui.tui.comments.thread_data.utc_now", lambda: START + timedelta(days=2)
+    )
+    monkeypatch.setattr("gitbook_tui.tui.common.status_bar.time", FrozenClock())
+    monkeypatch.setattr("gitbook_tui.cache.store.time", FrozenClock())
+    monkeypatch.setattr(Input.cursor_blink, "_default", False)
+    monkeypatch.setattr(TextArea.cursor_blink, "_default", False)
+    monkeypatch.setattr("gitbook_tui.api.auth.keyring_usable", lambda: False)
+    monkeypatch.setattr("gitbook_tui.api.config.keyring_token", lambda profile: None)
+    yield
+
+
+def _app(world: Any, tmp_path: Any) -> tuple[Any, dict[str, str]]:
+    ids = build_space(world)
+    app, _ = make_app(world, tmp_path, start=StartTarget(ids["space"], ids["Welcome"]))
+    return app, ids
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_thread_list(snap_compare: Snap, world, tmp_path, size) -> None:
+    app, _ids = _app(world, tmp_path)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await open_comments(pilot)
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_page_scope_by_an_author_with_no_thread_there(
+    snap_compare: Snap, world, tmp_path, size
+) -> None:
+    """The title names the page and the author; the empty list says whose threads."""
+    app, _ids = _app(world, tmp_path)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        screen = await open_comments(pilot, key="C")
+        await pilot.press("F")
+        await until(pilot, lambda: pilot.app.screen.__class__.__name__ == "AuthorPicker")
+        await pilot.press("home", "j", "j", "enter")  # anyone, Alice, Cody
+        await until(pilot, lambda: screen.author is not None and screen.loaded)
+        await until(
+            pilot, lambda: "Cody · 0 threads" in str(screen.query_one("#comments-title").render())
+        )
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_thread_with_reactions(snap_compare: Snap, world, tmp_path, size) -> None:
+    app, ids = _app(world, tmp_path)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        screen = await open_comments(pilot)
+        await select_thread(pilot, screen, ids["first"])
+        await pilot.press("enter")
+        await until(pilot, lambda: len(screen.pane.posts) == 2)
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_composer(snap_compare: Snap, world, tmp_path, size) -> None:
+    app, ids = _app(world, tmp_path)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        screen = await open_comments(pilot)
+        await select_thread(pilot, screen, ids["first"])
+        await pilot.press("enter", "c")
+        await until(pilot, lambda: screen.composer.is_open)
+        await pilot.press(*"Good point, **adding** it.")
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_reaction_picker(snap_compare: Snap, world, tmp_path, size) -> None:
+    app, ids = _app(world, tmp_path)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        screen = await open_comments(pilot)
+        await select_thread(pilot, screen, ids["first"])
+        await pilot.press("colon")
+        await until(pilot, lambda: isinstance(pilot.app.screen, ReactionPicker))
+        await pilot.pause()
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_queued_count_in_browse(snap_compare: Snap, world, tmp_path, size) -> None:
+    """Two writes queued offline in Comments: Browse's status bar says "2 queued"."""
+    ids = build_space(world)
+    app, transport = make_app(world, tmp_path, start=StartTarget(ids["space"], ids["Welcome"]))
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        screen = await open_comments(pilot)
+        await select_thread(pilot, screen, ids["second"])
+        transport.offline = True
+        await pilot.press("x")
+        await until(pilot, lambda: screen.queued == 1)
+        await pilot.press("enter", "c")
+        await until(pilot, lambda: screen.composer.is_open)
+        await pilot.press(*"Written on a train", "ctrl+s")
+        await until(pilot, lambda: screen.queued == 2 and not screen.composer.is_open)
+        await pilot.press("1")
+        await until(pilot, lambda: isinstance(pilot.app.screen, BrowserScreen))
+        bar = pilot.app.screen.query_one(StatusBar)
+        await until(pilot, lambda: bar.queue_text == "2 queued")
+        pilot.app.clear_notifications()
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_change_request_thread_quoting_a_block(
+    snap_compare: Snap, world, desk, tmp_path, size
+) -> None:
+    """``c`` on a diff block of the review pane: the CR's threads, the quote in the composer."""
+    # (the comments tests' transport: fixed rate-limit headers, whatever was requested)
+    client = AsyncGitBook("tok-alice", base_url=BASE, transport=Transport(world.app))
+    store = StateStore(tmp_path / "state.json")
+    store.save(account_key(client), AccountState(org_id=world.org))
+    app = GitBookApp(client, config=TuiConfig(), state_store=store)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        review = await open_review(app, pilot, "Update partition sizing")
+        await until(pilot, lambda: review.diff.current is not None)
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, CommentsScreen))
+        screen = app.screen
+        await until(pilot, lambda: screen.composer.is_open, timeout=20)
+        await pilot.press(*"Why not 100?")
+        await settle(pilot)
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)

@@ -1,0 +1,234 @@
+"""Comments view: the QA findings fixed (#15, #16, #8, #28, #6, #23, #7)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gitbook_tui.drafts.keys import COMMENT, REPLY
+from gitbook_tui.tui.comments.comments_screen import CommentsScreen
+from gitbook_tui.tui.common.state import StartTarget
+from support.comments_world import build_space, make_app, open_comments, select_thread
+from support.notes import notes_of
+from support.waits import until
+
+
+def _start(ids: dict[str, str]) -> StartTarget:
+    return StartTarget(ids["space"], ids["Welcome"])
+
+
+async def test_reply_to_a_deleted_thread_becomes_a_new_thread_draft(world: Any, tmp_path) -> None:
+    """#15: the text of a reply whose thread went away stays reachable (and postable)."""
+    ids = build_space(world)
+    app, _ = make_app(world, tmp_path, start=_start(ids))
+    async with app.run_test(size=(120, 40)) as pilot:
+        notes = notes_of(app)
+        screen = await open_comments(pilot)
+        await select_thread(pilot, screen, ids["first"])
+        await pilot.press("enter", "c")
+        await until(pilot, lambda: screen.composer.is_open)
+        world.client("alice").delete(f"/spaces/{ids['space']}/comments/{ids['first']}")
+        await pilot.press(*"Too late", "ctrl+s")
+        composer = screen.composer
+        await until(pilot, lambda: composer.key is not None and composer.key.kind == COMMENT)
+        assert composer.is_open and composer.text == "Too late"
+        assert composer.key.target == ids["Welcome"]
+        assert "new thread" in composer.title
+        assert any("new-thread draft" in n for n in notes)
+        store = composer.debouncer.store
+        assert store.load(screen._key(REPLY, ids["first"])) is None
+        # escape keeps it; c on the list reaches it again
+        await pilot.press("escape")
+        await until(pilot, lambda: not composer.is_open)
+        saved = store.load(screen._key(COMMENT, ids["Welcome"]))
+        assert saved is not None and saved.text == "Too late"
+        await until(pilot, lambda: screen.thread_list.has_focus)
+        await pilot.press("c")
+        await until(pilot, lambda: composer.is_open and composer.text == "Too late")
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: not composer.is_open)
+        r = world.client("alice").get(f"/spaces/{ids['space']}/comments")
+        newest = r.json()["items"][0]
+        assert newest["body"]["markdown"] == "Too late"
+        assert newest["target"]["page"]["id"] == ids["Welcome"]
+
+
+async def test_open_page_then_capital_c_shows_the_thread(world: Any, tmp_path) -> None:
+    """#16: ``p`` then ``C``: the highlighted thread is shown, not "Loading threads…"."""
+    ids = build_space(world)
+    app, _ = make_app(world, tmp_path, start=_start(ids))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_comments(pilot)
+        await select_thread(pilot, screen, ids["second"])
+        await until(pilot, lambda: screen.pane.thread is not None and not screen.busy)
+        await pilot.press("p")
+        await until(pilot, lambda: app.screen is not screen)
+        browser = app.screen
+        await until(pilot, lambda: (browser.current_page or ("", ""))[1] == ids["Install"])  # type: ignore[attr-defined]
+        await pilot.press("C")
+        await until(pilot, lambda: app.screen is screen and screen.loaded)
+        await until(pilot, lambda: screen.thread_list.ids == [ids["second"]] and not screen.busy)
+        await until(
+            pilot, lambda: screen.pane.thread is not None and screen.pane.thread.id == ids["second"]
+        )
+
+
+async def test_no_space_open_says_what_to_do(world: Any, tmp_path) -> None:
+    """#8: with no space open the title is not "loading…" and every key says why."""
+    build_space(world)
+    app, _ = make_app(world, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        notes = notes_of(app)
+        await until(pilot, lambda: app.screen.__class__.__name__ == "BrowserScreen")
+        await pilot.press("3")
+        await until(pilot, lambda: isinstance(app.screen, CommentsScreen))
+        screen = app.screen
+        await until(pilot, lambda: screen.loaded and not screen.busy)
+        title = str(screen.query_one("#comments-title").render())
+        assert "loading" not in title and "no space open" in title
+        for key in ("F", "d", "x", "colon", "e", "c"):
+            before = len(notes)
+            await pilot.press(key)
+            await until(pilot, lambda before=before: len(notes) > before)  # type: ignore[misc]
+            assert "press 1" in notes[-1], (key, notes[-1])
+
+
+async def test_empty_list_at_80x24_says_how_to_start_a_thread(world: Any, tmp_path) -> None:
+    """#28: an empty thread list is not a blank screen at narrow widths."""
+    ids = build_space(world)
+    app, _ = make_app(world, tmp_path, start=_start(ids))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_comments(pilot, key="C")
+        await pilot.press("f")  # resolved threads of this page: none
+        await until(
+            pilot, lambda: screen.loaded and not screen.busy and screen.status == "resolved"
+        )
+        lst = screen.thread_list
+        await until(pilot, lambda: lst.option_count == 1)
+        text = lst.get_option_at_index(0).prompt
+        assert "No resolved threads on this page — c starts one" in str(text)
+        assert lst.region.width > 0 and lst.highlighted is None
+        await pilot.press("c")  # still starts a thread
+        await until(pilot, lambda: screen.composer.is_open)
+        assert "New thread" in screen.composer.title
+
+
+async def test_pager_keys_in_the_thread_list_and_pane(world: Any, tmp_path) -> None:
+    """#6: ctrl+d/u, ctrl+f/b, space/b page the thread list and scroll the thread pane."""
+    ids = build_space(world)
+    alice = world.client("alice")
+    for n in range(30):
+        r = alice.post(
+            f"/spaces/{ids['space']}/comments", json={"body": {"markdown": f"Thread {n}"}}
+        )
+        assert r.status_code in (200, 201), r.text
+    for n in range(30):
+        r = alice.post(
+            f"/spaces/{ids['space']}/comments/{ids['first']}/replies",
+            json={"body": {"markdown": f"Reply {n}\n\nwith a second paragraph"}},
+        )
+        assert r.status_code in (200, 201), r.text
+    app, _ = make_app(world, tmp_path, start=_start(ids))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_comments(pilot)
+        lst = screen.thread_list
+        await until(pilot, lambda: len(lst.ids) == 32 and lst.highlighted == 0)
+        for key, moved in (("ctrl+d", True), ("ctrl+u", False), ("space", True), ("b", False)):
+            await pilot.press(key)
+            await until(
+                pilot,
+                lambda moved=moved: (lst.highlighted or 0) > 0 if moved else lst.highlighted == 0,
+            )  # type: ignore[misc]
+        await pilot.press("ctrl+f")
+        await until(pilot, lambda: (lst.highlighted or 0) >= 5)
+        await pilot.press("ctrl+b")
+        await until(pilot, lambda: lst.highlighted == 0)
+        await select_thread(pilot, screen, ids["first"])
+        pane = screen.pane
+        await pilot.press("enter")
+        await until(pilot, lambda: len(pane.posts) == 32 and pane.max_scroll_y > 0)
+        for key, down in (("ctrl+d", True), ("ctrl+u", False), ("space", True), ("b", False)):
+            await pilot.press(key)
+            await until(pilot, lambda down=down: pane.scroll_y > 0 if down else pane.scroll_y == 0)  # type: ignore[misc]
+        await pilot.press("ctrl+f", "g")
+        await until(pilot, lambda: pane.scroll_y == 0 and pane.cursor == 0)
+
+
+async def test_marks_readable_in_light_themes(world: Any, tmp_path) -> None:
+    """#23: my reaction counts and "page changed" read at 4.5:1 in light themes."""
+    from rich.color import Color as RichColor
+    from textual.color import Color
+
+    from gitbook_tui.tui.render.theme_palette import contrast
+
+    ids = build_space(world)
+    app, _ = make_app(world, tmp_path, start=_start(ids))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_comments(pilot)
+        await select_thread(pilot, screen, ids["first"])
+        thread = screen.selected
+        assert thread is not None and thread.comment.target is not None
+        page = thread.comment.target.page
+        assert page is not None
+        page.outdated = True
+        screen.me = None
+        lst = screen.thread_list
+        eve = next(u.user.id for r in thread.comment.reactions for u in r.users if u.user)
+        lst.me = screen.pane.me = eve  # the reactions are eve's: "mine"
+        await pilot.press("j")  # off the row: measure it unhighlighted too
+
+        def _c(color: RichColor | None) -> Color:
+            assert color is not None and color.triplet is not None
+            return Color(*color.triplet)
+
+        def measure() -> dict[str, float]:
+            found: dict[str, float] = {}
+            for y in range(lst.size.height):
+                for seg in lst.render_line(y):
+                    for mark in ("page changed", "👍1"):
+                        if mark in seg.text and seg.style is not None:
+                            found[mark] = contrast(_c(seg.style.color), _c(seg.style.bgcolor))
+            return found
+
+        for theme in ("textual-light", "solarized-light"):
+            app.theme = theme
+            await pilot.pause()
+            await pilot.pause()
+            await until(pilot, lambda: len(measure()) == 2 and min(measure().values()) >= 4.5)
+
+
+async def test_long_page_titles_are_cut_with_an_ellipsis(world: Any, tmp_path) -> None:
+    """#7: a page title cut in the thread list ends with "…"."""
+    ids = build_space(world)
+    app, _ = make_app(world, tmp_path, start=_start(ids))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_comments(pilot)
+        thread = screen.threads[ids["first"]]
+        assert thread.comment.target is not None and thread.comment.target.page is not None
+        thread.comment.target.page.title = "Quickstart: your first stream"
+        row = screen.thread_list.row(thread).plain.splitlines()[0]
+        assert row.startswith("Quickstart: your first stre… · ")
+
+
+async def test_post_marks_readable_in_light_themes(world: Any, tmp_path) -> None:
+    """#23, the thread pane: "⧗ sending", "● new" and my reactions inside a post read at
+    4.5:1 on the post's background, in the theme chosen now."""
+    from textual.color import Color
+
+    from gitbook_tui.tui.comments.post_view import PostView
+    from gitbook_tui.tui.render.theme_palette import contrast
+
+    ids = build_space(world)
+    app, _ = make_app(world, tmp_path, start=_start(ids))
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_comments(pilot)
+        await select_thread(pilot, screen, ids["first"])
+        await until(pilot, lambda: bool(screen.query(PostView)))
+        for theme in ("textual-light", "solarized-light", "textual-dark"):
+            app.theme = theme
+            await pilot.pause()
+            post = screen.query(PostView).first()
+            ground = post.background_colors[1]
+            marks = post._mark_colours()
+            assert all(not m.startswith("$") for m in marks), (theme, marks)
+            for mark in marks:
+                assert contrast(Color.parse(mark), ground) >= 4.5, (theme, mark)

@@ -1,0 +1,233 @@
+"""The site editor on the seeded demo workspace: the bad redirects the demo seeds are the
+lint's findings, and the 1,200-redirect site opens."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from fastapi import FastAPI
+
+from gitbook_tui.api import AsyncGitBook
+from gitbook_tui.server.app import create_app
+from gitbook_tui.server.demo.seed import demo_token, seed_demo_if_empty
+from gitbook_tui.server.demo.seed_sites_extra import LEGACY_REDIRECTS
+from gitbook_tui.tui.app import GitBookApp
+from gitbook_tui.tui.common.config import TuiConfig
+from gitbook_tui.tui.common.state import AccountState, StateStore, account_key
+from gitbook_tui.tui.sites.lint_screen import LintScreen
+from gitbook_tui.tui.sites.redirects_pane import RedirectsPane
+from gitbook_tui.tui.sites.site_editor_screen import SiteEditorScreen
+from gitbook_tui.tui.sites.sites_screen import SitesScreen
+from support.waits import until
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FastAPI]:
+    app = create_app(tmp_path_factory.mktemp("demo") / "demo.sqlite")
+    assert seed_demo_if_empty(app) is True
+    yield app
+
+
+def demo_app(demo: FastAPI, tmp_path: Path) -> GitBookApp:
+    transport = httpx.ASGITransport(app=demo)
+    client = AsyncGitBook(
+        demo_token("maya"), base_url="http://testserver/v1", transport=transport, max_retries=0
+    )
+    org = demo.state.server.storage
+    with org.read() as tx:
+        org_id = tx.meta("demo_org")
+    store = StateStore(tmp_path / "state.json")
+    store.save(account_key(client), AccountState(org_id=org_id))
+    return GitBookApp(client, config=TuiConfig(), state_store=store, transport=transport)
+
+
+async def open_site(pilot: Any, title: str) -> SiteEditorScreen:
+    app = pilot.app
+    await until(pilot, lambda: app.browser is not None, timeout=30)
+    await pilot.press("4")
+    await until(pilot, lambda: isinstance(app.screen, SitesScreen) and app.screen.loaded)
+    sites = app.screen
+    sites.query_one("#sites-table").move_cursor(row=[s.title for s in sites.sites].index(title))
+    await pilot.press("enter")
+    await until(
+        pilot,
+        lambda: isinstance(app.screen, SiteEditorScreen) and app.screen.data is not None,
+        timeout=30,
+    )
+    return app.screen  # type: ignore[no-any-return]
+
+
+async def test_lint_finds_the_seeded_bad_redirects(demo: FastAPI, tmp_path: Path) -> None:
+    app = demo_app(demo, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_site(pilot, "Tidewater Docs")
+        await pilot.press("right_square_bracket", "L")
+        await until(pilot, lambda: isinstance(app.screen, LintScreen))
+        findings = {(f.kind, f.redirect.source) for f in app.screen.findings}  # type: ignore[attr-defined]
+        assert ("gone", "/old-faq") in findings
+        assert ("chain", "/v0/start") in findings and ("chain", "/legacy/start") in findings
+        assert any(kind == "shadowed" for kind, _ in findings)
+        assert not any(source == "/beta/preview" for _, source in findings)  # a draft
+
+
+async def test_legacy_site_shows_every_redirect(demo: FastAPI, tmp_path: Path) -> None:
+    app = demo_app(demo, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        editor = await open_site(pilot, "Tidewater Legacy Docs")
+        await pilot.press("right_square_bracket")
+        pane = editor.query_one(RedirectsPane)
+        await until(pilot, lambda: len(pane.shown) == LEGACY_REDIRECTS and pane.filled)
+        table = pane.query_one("#redirects-table")
+        assert table.row_count == LEGACY_REDIRECTS  # type: ignore[attr-defined]
+        sources = [e.source.lower() for e in pane.shown]
+        assert sources == sorted(sources)
+
+
+async def test_developer_hub_shows_its_section_groups(demo: FastAPI, tmp_path: Path) -> None:
+    from gitbook_tui.server.demo.seed_sites_extra import HUB_TITLE
+    from gitbook_tui.tui.sites.structure_pane import StructurePane
+
+    app = demo_app(demo, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        editor = await open_site(pilot, HUB_TITLE)
+        pane = editor.query_one(StructurePane)
+        await until(pilot, lambda: bool(pane.rows))
+        heads = [
+            (row.kind, pane._item(row).title)  # type: ignore[union-attr]
+            for row in pane.rows
+            if row.kind != "space"
+        ]
+        assert heads == [
+            ("section", "Overview"),
+            ("group", "Build"),
+            ("section", "SDK guides"),
+            ("section", "tide CLI"),
+            ("group", "Reference"),
+            ("section", "HTTP API"),
+            ("section", "Configuration"),
+            ("group", "Labs"),
+            ("section", "Changelog"),
+        ]
+
+
+@pytest.mark.parametrize("suffix", ["csv", "yaml"])
+async def test_export_then_import_changes_nothing(
+    demo: FastAPI, tmp_path: Path, suffix: str
+) -> None:
+    """Tidewater Docs' redirects (a chain, a draft, a wildcard, external ones, section
+    destinations, one to a deleted page) exported with X and read back with I: all unchanged."""
+    from gitbook_tui.tui.sites.form_screen import FormScreen
+    from gitbook_tui.tui.sites.import_screen import ImportScreen
+
+    app = demo_app(demo, tmp_path)
+    out = tmp_path / f"exported.{suffix}"
+    async with app.run_test(size=(120, 40)) as pilot:
+        editor = await open_site(pilot, "Tidewater Docs")
+        await pilot.press("right_square_bracket")
+        pane = editor.query_one(RedirectsPane)
+        await until(pilot, lambda: bool(pane.shown))
+        for key, done in (("X", out.exists), ("I", lambda: isinstance(app.screen, ImportScreen))):
+            await pilot.press(key)
+            await until(pilot, lambda: isinstance(app.screen, FormScreen))
+            box = app.screen.query_one("#field-file")
+            box.value = str(out)  # type: ignore[attr-defined]
+            await pilot.press("enter")
+            await until(pilot, done)
+        preview = app.screen
+        assert isinstance(preview, ImportScreen)
+        sources = {p.row.source for p in preview.plan}
+        assert {"/v0/start", "/legacy/start", "/beta/preview", "/v1", "/old-faq"} <= sources
+        assert {p.row.source: p.reason for p in preview.plan if p.action != "same"} == {}
+        assert len(preview.plan) == len(editor.data.redirects)  # type: ignore[union-attr]
+        summary = str(preview.query_one("#import-summary").render())
+        assert summary.startswith("0 to create · 0 to change · ") and "· 0 refused" in summary
+
+
+async def test_redirects_table_moves_with_the_pager_keys(demo: FastAPI, tmp_path: Path) -> None:
+    from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
+
+    app = demo_app(demo, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        editor = await open_site(pilot, "Tidewater Legacy Docs")
+        await pilot.press("right_square_bracket")
+        pane = editor.query_one(RedirectsPane)
+        await until(pilot, lambda: len(pane.shown) == LEGACY_REDIRECTS and pane.filled)
+        table = pane.query_one("#redirects-table")
+        await until(pilot, lambda: table.has_focus)
+
+        async def row_after(*keys: str) -> int:
+            await pilot.press(*keys)
+            await pilot.pause()
+            return table.cursor_row  # type: ignore[attr-defined,no-any-return]
+
+        last = LEGACY_REDIRECTS - 1
+        assert await row_after("G") == last
+        assert await row_after("g") == 0
+        assert await row_after("end") == last
+        assert await row_after("home") == 0
+        half = await row_after("ctrl+d")
+        assert half > 1
+        assert await row_after("ctrl+u") == 0
+        page = await row_after("ctrl+f")
+        assert page > half
+        assert await row_after("space") == 2 * page
+        assert await row_after("b") == page
+        assert await row_after("ctrl+b") == 0
+        assert await row_after("j") == 1
+        # d still deletes (asks first): the pager's half-page letters are left out here
+        await pilot.press("d")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await pilot.press("escape")
+
+
+async def test_sites_list_cuts_long_cells_with_an_ellipsis(demo: FastAPI, tmp_path: Path) -> None:
+    app = demo_app(demo, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: app.browser is not None, timeout=30)
+        await pilot.press("4")
+        await until(pilot, lambda: isinstance(app.screen, SitesScreen) and app.screen.loaded)
+        sites = app.screen
+        assert isinstance(sites, SitesScreen)
+        table = sites.query_one("#sites-table")
+        await pilot.pause()
+        widths = [c.get_render_width(table) for c in table.columns.values()]  # type: ignore[attr-defined]
+        assert sum(widths) <= 80 - 2  # no column runs off the right edge
+        cut = 0
+        for index, site in enumerate(sites.sites):
+            url = site.urls.published if site.urls and site.urls.published else "—"
+            shown = str(table.get_row_at(index)[3])  # type: ignore[attr-defined]
+            if shown != url:
+                cut += 1
+                head, _, tail = shown.partition("…")
+                assert tail or shown.endswith("…"), shown
+                assert head in url and url.endswith(tail), (shown, url)
+        assert cut  # the demo's URLs do not fit at 80 columns
+        urls = [str(table.get_row_at(i)[3]) for i in range(len(sites.sites))]  # type: ignore[attr-defined]
+        published = [u for u in urls if u != "—"]
+        assert len(set(published)) == len(published)  # two sites' URLs never look the same
+
+
+async def test_redirects_table_cuts_destinations_with_an_ellipsis(
+    demo: FastAPI, tmp_path: Path
+) -> None:
+    app = demo_app(demo, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        editor = await open_site(pilot, "Tidewater Legacy Docs")
+        await pilot.press("right_square_bracket")
+        pane = editor.query_one(RedirectsPane)
+        await until(pilot, lambda: len(pane.shown) == LEGACY_REDIRECTS and pane.filled)
+        table = pane.query_one("#redirects-table")
+        widths = [c.get_render_width(table) for c in table.columns.values()]  # type: ignore[attr-defined]
+        assert sum(widths) <= 80 - 2  # the Type and State columns are on screen
+        cut = 0
+        for index, entry in enumerate(pane.shown[:200]):
+            label = pane._label(entry)
+            shown = str(table.get_row_at(index)[1])  # type: ignore[attr-defined]
+            if shown != label:
+                cut += 1
+                assert shown.endswith("…") and label.startswith(shown[:-1]), (shown, label)
+        assert cut

@@ -1,0 +1,129 @@
+"""Snapshot tests of the site editor at 80×24 and 120×40: the sites list, each tab, the
+redirect form with an error and the lint findings.
+
+Regenerate after a deliberate change with ``--snapshot-update`` and review the SVGs in
+``tests/tui/__snapshots__/test_sites_snapshots/``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from gitbook_tui.tui.sites.form_screen import FormScreen
+from gitbook_tui.tui.sites.lint_screen import LintScreen
+from gitbook_tui.tui.sites.sites_screen import SitesScreen
+from support.sites_world import build_site, make_app, open_editor, open_sites
+from support.waits import settle, until
+from support.worlds import World
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+Snap = Callable[..., bool]
+
+
+@pytest.fixture(autouse=True)
+def no_blink(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setattr(Input.cursor_blink, "_default", False)
+    monkeypatch.setattr("gitbook_tui.api.auth.keyring_usable", lambda: False)
+    monkeypatch.setattr("gitbook_tui.api.config.keyring_token", lambda profile: None)
+    yield
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_sites_list(snap_compare: Snap, world: World, tmp_path, size) -> None:
+    build_site(world)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await open_sites(pilot)
+        await settle(pilot)
+        assert isinstance(pilot.app.screen, SitesScreen)
+
+    assert snap_compare(make_app(world, tmp_path), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("tab", ["structure", "redirects", "settings"])
+@pytest.mark.parametrize("size", SIZES)
+def test_editor_tab(snap_compare: Snap, world: World, tmp_path, size, tab) -> None:
+    build_site(world)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        editor = await open_editor(pilot)
+        while editor.tab != tab:
+            await pilot.press("right_square_bracket")
+        await settle(pilot)
+
+    assert snap_compare(make_app(world, tmp_path), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_redirect_form_with_error(snap_compare: Snap, world: World, tmp_path, size) -> None:
+    """A new redirect whose source the site already redirects (case-insensitively)."""
+    build_site(world)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await open_editor(pilot)
+        await pilot.press("right_square_bracket", "n")
+        await until(pilot, lambda: isinstance(pilot.app.screen, FormScreen))
+        await pilot.press(*"/Old-Install", "tab", *"/configure")
+        await settle(pilot)
+        form = pilot.app.screen
+        assert isinstance(form, FormScreen) and "Already redirected" in form.error_of("source")
+
+    assert snap_compare(make_app(world, tmp_path), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_lint_findings(snap_compare: Snap, world: World, tmp_path, size) -> None:
+    build_site(world)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await open_editor(pilot)
+        await pilot.press("right_square_bracket", "L")
+        await until(pilot, lambda: isinstance(pilot.app.screen, LintScreen))
+        await settle(pilot)
+
+    assert snap_compare(make_app(world, tmp_path), terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_reader_sees_dimmed_keys(snap_compare: Snap, world: World, tmp_path, size) -> None:
+    """A reader (read role): the editing keys dimmed, the reason above the tabs."""
+    build_site(world)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await open_editor(pilot)
+        await settle(pilot)
+
+    app = make_app(world, tmp_path, token="tok-rhea")
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_structure_with_groups(snap_compare: Snap, world: World, tmp_path, size) -> None:
+    """Groups as parent rows: Guides at the root, group Products holding Reference and a new
+    section Changelog, an empty draft group Labs; the cursor on Products (its detail)."""
+    site = build_site(world, bad_redirects=False)
+    c = world.client("alice")
+    base = f"/orgs/{world.org}/sites/{site.site}"
+    made = c.post(f"{base}/sections", json={"spaceId": None, "title": "Changelog"})
+    assert made.status_code == 201, made.text
+    group = c.post(
+        f"{base}/section-groups",
+        json={"title": "Products", "sections": [site.sections["Reference"], made.json()["id"]]},
+    )
+    assert group.status_code == 201, group.text
+    labs = c.post(f"{base}/section-groups", json={"title": "Labs", "draft": True})
+    assert labs.status_code == 201, labs.text
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        editor = await open_editor(pilot)
+        pane = editor.query_one("#structure-pane")
+        await until(pilot, lambda: len(pane.rows) == 9)  # type: ignore[attr-defined]
+        pane.query_one("#structure-list").highlighted = 3  # type: ignore[attr-defined]
+        await settle(pilot)
+
+    assert snap_compare(make_app(world, tmp_path), terminal_size=size, run_before=run_before)
