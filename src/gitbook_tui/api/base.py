@@ -296,6 +296,7 @@ class BaseClient(Sender):
         invalidates: Iterable[str] | None = (),
         refreshes: Iterable[str] = (),
         operation: str = "",
+        headers: dict[str, str] | None = None,
     ) -> Any:
         """A mutation; on success the cached reads it affects are dropped: the resource
         itself, everything under it, the list it belongs to, and ``invalidates`` prefixes.
@@ -304,7 +305,9 @@ class BaseClient(Sender):
         ``invalidates=None`` marks a POST that changes nothing (a render): nothing is dropped."""
         path = checked_path(path)
         method = method.upper()
-        response = await self._send(method, path, params=_params(params), body=body)
+        response = await self._send(
+            method, path, params=_params(params), body=body, headers=headers
+        )
         if self.cache is not None and invalidates is not None:
             parent = path.rsplit("/", 1)[0] or "/"
             prefixes = [path, *(_norm(p) for p in invalidates)]
