@@ -59,6 +59,15 @@ def _norm(path: str) -> str:
     return "/" + path.lstrip("/")
 
 
+class _Unfit(Exception):
+    """A body that parsed but that the caller's ``readable`` check refuses (``value``:
+    what could be made of it, shown when nothing better can be had)."""
+
+    def __init__(self, value: Any) -> None:
+        super().__init__("unreadable")
+        self.value = value
+
+
 def _consume(task: asyncio.Task[Any]) -> None:
     """Mark a background task's failure as seen (whoever awaits it still gets it)."""
     if not task.cancelled():
@@ -116,6 +125,7 @@ class BaseClient(Sender):
         operation: str = "",
         before_parse: Callable[[bytes], Awaitable[None]] | None = None,
         on_sent: Callable[[], None] | None = None,
+        readable: Callable[[Any], bool] | None = None,
     ) -> Any:
         """GET ``path`` and parse it as ``cast_to`` (a pydantic model or type).
 
@@ -125,8 +135,13 @@ class BaseClient(Sender):
         ``before_parse``: awaited with the body of a server answer (new, or a cached one
         the server confirmed) before it is stored and parsed (a pager sends the next
         page's request then, so the server prepares it while this one is handled).
-        ``on_sent``: called when the request has been written (see :meth:`_send`)."""
+        ``on_sent``: called when the request has been written (see :meth:`_send`).
+        ``readable``: whether a parsed value converts in full (a document whose every
+        block reads); a cached body it refuses is dropped and read again, in full, like
+        one that does not parse (a 304 would only confirm it), and a new body it refuses
+        is returned (the caller shows what it can) but not kept."""
         mode = read or self.read_mode
+        check = readable
         path = checked_path(path)
         prepared = _Prepared(path, _params(params))
         operation = operation or f"GET {path}"
@@ -137,19 +152,19 @@ class BaseClient(Sender):
                 raise CacheMissError(path)
             meta = ResponseMeta("cache", cached.age, stale=True)
             try:
-                return self._parse(cast_to, cached.body, operation, meta)
-            except ResponseValidationError:
+                return self._parse(cast_to, cached.body, operation, meta, check)
+            except (ResponseValidationError, _Unfit):
                 self._drop(key, path)  # unreadable: as good as absent
                 raise CacheMissError(path) from None
         if mode == "prefer-cache" and cached is not None:
             try:
-                value = self._parse(cast_to, cached.body, operation, ResponseMeta("cache"))
-            except ResponseValidationError:
+                value = self._parse(cast_to, cached.body, operation, ResponseMeta("cache"), check)
+            except (ResponseValidationError, _Unfit):
                 self._drop(key, path)
                 cached = None  # read it again, without If-None-Match
             else:
                 task = asyncio.create_task(
-                    self._revalidate(prepared, key, cached.etag, cast_to, operation)
+                    self._revalidate(prepared, key, cached.etag, cast_to, operation, check)
                 )
                 self._background.add(task)
                 task.add_done_callback(self._background.discard)
@@ -165,7 +180,9 @@ class BaseClient(Sender):
             log.debug("GET %s: server unreachable, answering from the cache", path)
             meta = ResponseMeta("cache", cached.age, stale=True, offline=True)
             try:
-                return self._parse(cast_to, cached.body, operation, meta)
+                return self._parse(cast_to, cached.body, operation, meta, check)
+            except _Unfit as unfit:
+                return unfit.value  # offline: what can be read of it beats nothing
             except ResponseValidationError:
                 self._drop(key, path)
                 raise unreachable from None  # nothing readable to show instead
@@ -173,13 +190,14 @@ class BaseClient(Sender):
             if before_parse is not None:
                 await before_parse(cached.body)
             try:
-                return self._parse(cast_to, cached.body, operation, ResponseMeta("network"))
-            except ResponseValidationError:
+                meta = ResponseMeta("network")
+                return self._parse(cast_to, cached.body, operation, meta, check)
+            except (ResponseValidationError, _Unfit):
                 # The server confirmed a body we cannot read (stored damaged, or by models
                 # that read it differently): a 304 would only confirm it again, so ask anew.
                 self._drop(key, path)
                 body, fresh = await self._fetch(prepared, key, None, None, before_parse)
-        return self._parse_fresh(cast_to, body, operation, key, path)
+        return self._parse_fresh(cast_to, body, operation, key, path, check)
 
     def _drop(self, key: str, path: str) -> None:
         """Forget a cached answer that cannot be read."""
@@ -187,11 +205,22 @@ class BaseClient(Sender):
         if self.cache is not None:
             self.cache.delete(key)
 
-    def _parse_fresh(self, cast_to: Any, body: bytes, operation: str, key: str, path: str) -> Any:
+    def _parse_fresh(
+        self,
+        cast_to: Any,
+        body: bytes,
+        operation: str,
+        key: str,
+        path: str,
+        readable: Callable[[Any], bool] | None = None,
+    ) -> Any:
         """Parse a body the server just sent; an unreadable one is not kept in the cache
         (so the next read asks for a full answer instead of revalidating this one)."""
         try:
-            return self._parse(cast_to, body, operation, ResponseMeta("network"))
+            return self._parse(cast_to, body, operation, ResponseMeta("network"), readable)
+        except _Unfit as unfit:
+            self._drop(key, path)
+            return unfit.value
         except ResponseValidationError:
             self._drop(key, path)
             raise
@@ -229,15 +258,31 @@ class BaseClient(Sender):
         return body, True
 
     async def _revalidate(
-        self, prepared: _Prepared, key: str, etag: str | None, cast_to: Any, operation: str
+        self,
+        prepared: _Prepared,
+        key: str,
+        etag: str | None,
+        cast_to: Any,
+        operation: str,
+        readable: Callable[[Any], bool] | None = None,
     ) -> Any:
         body, fresh = await self._fetch(prepared, key, etag)
         if not fresh:
             return None
-        return self._parse_fresh(cast_to, body, operation, key, prepared.path)
+        return self._parse_fresh(cast_to, body, operation, key, prepared.path, readable)
 
-    def _parse(self, cast_to: Any, body: bytes, operation: str, meta: ResponseMeta) -> Any:
-        return attach_meta(parse_body(cast_to, body, operation), meta)
+    def _parse(
+        self,
+        cast_to: Any,
+        body: bytes,
+        operation: str,
+        meta: ResponseMeta,
+        readable: Callable[[Any], bool] | None = None,
+    ) -> Any:
+        value = attach_meta(parse_body(cast_to, body, operation), meta)
+        if readable is not None and not readable(value):
+            raise _Unfit(value)
+        return value
 
     # -- writes -------------------------------------------------------------------------
     async def send(
@@ -251,6 +296,7 @@ class BaseClient(Sender):
         invalidates: Iterable[str] | None = (),
         refreshes: Iterable[str] = (),
         operation: str = "",
+        headers: dict[str, str] | None = None,
     ) -> Any:
         """A mutation; on success the cached reads it affects are dropped: the resource
         itself, everything under it, the list it belongs to, and ``invalidates`` prefixes.
@@ -259,7 +305,9 @@ class BaseClient(Sender):
         ``invalidates=None`` marks a POST that changes nothing (a render): nothing is dropped."""
         path = checked_path(path)
         method = method.upper()
-        response = await self._send(method, path, params=_params(params), body=body)
+        response = await self._send(
+            method, path, params=_params(params), body=body, headers=headers
+        )
         if self.cache is not None and invalidates is not None:
             parent = path.rsplit("/", 1)[0] or "/"
             prefixes = [path, *(_norm(p) for p in invalidates)]

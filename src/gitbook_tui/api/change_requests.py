@@ -60,6 +60,7 @@ class ChangeRequests(Resource):
         *,
         body: Any = None,
         params: dict[str, Any] | None = None,
+        headers: dict[str, str] | None = None,
     ) -> T:
         """A change to a change request (at ``below`` under it): drops the cached reads of
         every change request of the space (each is reachable by id and by number) and
@@ -73,6 +74,7 @@ class ChangeRequests(Resource):
             invalidates=[change_requests_path(space_id)],
             refreshes=[space_path(space_id)],
             operation=operation,
+            headers=headers,
         )
         return result
 
@@ -313,9 +315,10 @@ class ChangeRequests(Resource):
         status: ReviewStatus | str,
         *,
         comment: str | None = None,
+        idempotency_key: str | None = None,
     ) -> ChangeRequestReview:
         """Approve (``approved``) or ask for changes (``changes-requested``), with an
-        optional markdown ``comment``."""
+        optional markdown ``comment`` (``idempotency_key``: see ``comments.create``)."""
         return await self._change(
             "POST",
             space_id,
@@ -324,6 +327,7 @@ class ChangeRequests(Resource):
             ChangeRequestReview,
             "submitChangeRequestReview",
             body=body(status=status, comment=None if comment is None else {"markdown": comment}),
+            headers={"Idempotency-Key": idempotency_key} if idempotency_key else None,
         )
 
     @operation(f"GET {CR}/requested-reviewers")

@@ -24,6 +24,12 @@ ONE = "/comments/{commentId}"
 REPLY = "/comments/{commentId}/replies/{commentReplyId}"
 
 
+def _once(idempotency_key: str | None) -> dict[str, str] | None:
+    """The header that makes a repeat of a write answer the first one, on servers that
+    honour it (this package's does; a repeat elsewhere may apply twice)."""
+    return {"Idempotency-Key": idempotency_key} if idempotency_key else None
+
+
 def _edits(
     markdown: str | None,
     added_reactions: builtins.list[str] | None,
@@ -98,8 +104,10 @@ class Comments(Resource):
         change_request: str | int | None = None,
         page: str | None = None,
         node: str | None = None,
+        idempotency_key: str | None = None,
     ) -> Comment:
-        """Post a comment, on the whole content or on ``page`` (and a ``node`` in it)."""
+        """Post a comment, on the whole content or on ``page`` (and a ``node`` in it).
+        ``idempotency_key``: the same key on a repeat gets the first comment back."""
         result: Comment = await self._client.send(
             "POST",
             self._thread(space_id, change_request),
@@ -108,6 +116,7 @@ class Comments(Resource):
             invalidates=self._changed(space_id, change_request),
             refreshes=self._counted(space_id, change_request),
             operation="postComment",
+            headers=_once(idempotency_key),
         )
         return result
 
@@ -141,6 +150,7 @@ class Comments(Resource):
         markdown: str | None = None,
         added_reactions: builtins.list[str] | None = None,
         removed_reactions: builtins.list[str] | None = None,
+        idempotency_key: str | None = None,
     ) -> Comment:
         """Resolve / reopen, edit the body (author only) and add or remove reactions."""
         result: Comment = await self._client.send(
@@ -151,6 +161,7 @@ class Comments(Resource):
             invalidates=self._changed(space_id, change_request),
             refreshes=self._counted(space_id, change_request),
             operation="updateComment",
+            headers=_once(idempotency_key),
         )
         return result
 
@@ -199,6 +210,7 @@ class Comments(Resource):
         markdown: str,
         *,
         change_request: str | int | None = None,
+        idempotency_key: str | None = None,
     ) -> CommentReply:
         result: CommentReply = await self._client.send(
             "POST",
@@ -208,6 +220,7 @@ class Comments(Resource):
             invalidates=self._changed(space_id, change_request),
             refreshes=self._counted(space_id, change_request),
             operation="postCommentReply",
+            headers=_once(idempotency_key),
         )
         return result
 
@@ -249,6 +262,7 @@ class Comments(Resource):
         added_reactions: builtins.list[str] | None = None,
         removed_reactions: builtins.list[str] | None = None,
         resolved: bool | None = None,
+        idempotency_key: str | None = None,
     ) -> CommentReply:
         """Edit the body (author only), react; ``resolved`` resolves / reopens the thread."""
         result: CommentReply = await self._client.send(
@@ -259,6 +273,7 @@ class Comments(Resource):
             invalidates=self._changed(space_id, change_request),
             refreshes=self._counted(space_id, change_request),
             operation="updateCommentReply",
+            headers=_once(idempotency_key),
         )
         return result
 

@@ -10,14 +10,15 @@ from pathlib import Path
 from typing import Any
 
 import tomli_w
-from platformdirs import user_config_dir
+
+from ..folders import config_folder, private_dir
 
 DEFAULT_API_URL = "https://api.gitbook.com/v1"
 KEYRING_SERVICE = "gitbook-tui"
 
 
 def config_path() -> Path:
-    return Path(user_config_dir("gitbook-tui", appauthor=False)) / "config.toml"
+    return config_folder() / "config.toml"
 
 
 @dataclass
@@ -46,8 +47,7 @@ def save_config(data: dict[str, Any], path: Path | None = None) -> Path:
     The new content goes to a 0600 temporary file that then replaces the old one, so the
     token is never readable by others, not even for a moment."""
     path = path or config_path()
-    if not path.parent.exists():
-        path.parent.mkdir(parents=True, mode=0o700, exist_ok=True)
+    private_dir(path.parent, tighten=False)
     fd, tmp = tempfile.mkstemp(prefix=".config-", suffix=".toml", dir=path.parent)
     try:
         os.chmod(tmp, 0o600)

@@ -20,12 +20,19 @@ from ..models import (
     SpaceSearchItem,
 )
 from .base import BaseClient, ReadMode
-from .document_text import document_markdown
+from .document_text import Unreadable, document_markdown, document_parts, document_readable
 from .pagination import AsyncPager
 from .resource import Resource, operation, seg, segments
 from .space_paths import change_requests_path, content_root, revision_path, space_path
 
-__all__ = ["Content", "LinkPager", "content_root", "document_markdown"]
+__all__ = [
+    "Content",
+    "LinkPager",
+    "Unreadable",
+    "content_root",
+    "document_markdown",
+    "document_parts",
+]
 
 SPACE = "/v1/spaces/{spaceId}"
 CR = "/v1/spaces/{spaceId}/change-requests/{changeRequestId}"
@@ -221,6 +228,7 @@ class Content(Resource):
             dict[str, Any],
             read=read,
             operation="getReusableContentDocumentInRevisionById",
+            readable=document_readable,  # a body with a block that does not convert is not kept
         )
         return result
 

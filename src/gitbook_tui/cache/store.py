@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from platformdirs import user_cache_dir
+from ..folders import cache_folder, private_dir
 
 SCHEMA_VERSION = 2
 DEFAULT_MAX_BYTES = 200 * 1024 * 1024
@@ -42,7 +42,7 @@ R = TypeVar("R")
 
 
 def default_cache_path() -> Path:
-    return Path(user_cache_dir("gitbook-tui", appauthor=False)) / "responses.sqlite"
+    return cache_folder() / "responses.sqlite"
 
 
 def account_fingerprint(base_url: str, token: str | None) -> str:
@@ -92,8 +92,7 @@ class ResponseCache:
 
     # -- opening ------------------------------------------------------------------------
     def _open(self) -> sqlite3.Connection:
-        if not self.path.parent.exists():
-            self.path.parent.mkdir(parents=True, mode=0o700, exist_ok=True)
+        private_dir(self.path.parent, tighten=False)
         conn: sqlite3.Connection | None = None
         try:
             conn = self._connect()

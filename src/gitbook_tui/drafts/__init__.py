@@ -5,6 +5,7 @@ from .files import default_data_dir
 from .keys import DraftKey
 from .outbox import ACTION_KINDS, ActionKind, Outbox, OutboxAction, OutboxItem
 from .replay import Handler, Replayer, ReplayResult, client_handlers, refused
+from .replay_check import client_landed
 from .replay_loop import ReplayLoop
 from .store import Draft, DraftStore, default_drafts_root
 
@@ -23,6 +24,7 @@ __all__ = [
     "ReplayResult",
     "Replayer",
     "client_handlers",
+    "client_landed",
     "default_data_dir",
     "default_drafts_root",
     "flush_all_now",

@@ -12,7 +12,9 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-from platformdirs import user_data_dir
+# (private_dir: the drafts, outbox and review marks take it from here)
+from ..folders import data_folder
+from ..folders import private_dir as private_dir
 
 try:  # POSIX: serialise writers of one account across processes (two SSH sessions)
     import fcntl
@@ -33,7 +35,7 @@ def default_data_dir() -> Path:
 
     Unlike the response cache (user cache dir, which ``cache clear`` empties), what lives
     here is the user's own unsent words."""
-    return Path(user_data_dir("gitbook-tui", appauthor=False))
+    return data_folder()
 
 
 def check_fingerprint(account: str) -> str:
@@ -42,14 +44,6 @@ def check_fingerprint(account: str) -> str:
     if not isinstance(account, str) or not _FINGERPRINT_RE.match(account):
         raise ValueError("expected an account fingerprint (hex), not a token or a name")
     return account
-
-
-def private_dir(path: Path) -> Path:
-    """Create ``path`` (and missing parents) owner-only (0700); tighten it if it exists."""
-    path.mkdir(parents=True, mode=0o700, exist_ok=True)
-    if path.stat().st_mode & 0o777 != 0o700:
-        os.chmod(path, 0o700)
-    return path
 
 
 def fsync_dir(path: Path) -> None:

@@ -1,8 +1,9 @@
 """Outbox: comments, replies, reactions and resolves made offline, queued per account on disk.
 
 One append-only JSONL log per account (``<root>/<fingerprint>/outbox.jsonl``, 0600, each
-record fsynced). Records: ``add`` (the item), ``attempt``, ``done``, ``failed``, ``dismiss``,
-``retry``; the queue is the log replayed. A line cut short by a crash (kill -9, power loss)
+record fsynced). Records: ``add`` (the item), ``attempt``, ``done`` (with the id of the post
+it made), ``failed``, ``dismiss``, ``retry``, ``sent`` (posts made, kept by a compaction);
+the queue is the log replayed. A line cut short by a crash (kill -9, power loss)
 is the last one and is ignored (that enqueue never returned); a damaged complete line is
 skipped with a warning, and the file is set aside as ``*.corrupt`` before it is rewritten.
 The log is compacted (atomically rewritten) when it holds many finished records.
@@ -134,6 +135,10 @@ class Outbox:
         if state.bad_lines:
             set_aside(self.path, f"{state.bad_lines} damaged records")
         lines = []
+        if not state.items:
+            state.results.clear()  # nothing left to check against them
+        elif state.results:
+            lines.append(self._line({"op": "sent", "results": sorted(state.results)}))
         for item in sorted(state.items.values(), key=lambda i: i.seq):
             lines.append(self._line({"op": "add", "item": item.model_dump(mode="json")}))
         atomic_write(self.path, b"".join(lines))
@@ -196,18 +201,29 @@ class Outbox:
         with self._locked():
             return self._prepare().items.get(item_id)
 
+    def sent_results(self) -> frozenset[str]:
+        """Ids of the posts that items already sent made (while others wait): a check
+        whether an earlier send of a waiting item landed must not take one of those."""
+        with self._locked():
+            return frozenset(self._prepare().results)
+
     def count(self) -> int:
         """How many items are queued (the status bar's "n queued")."""
         return len(self.pending())
 
     # -- outcomes -----------------------------------------------------------------------
     def mark_attempt(self, item_id: str) -> None:
-        """A send is starting (a crash after this may have posted it: at-least-once)."""
+        """A send is starting (a crash after this may have posted it: the next send of the
+        item carries the same key, and the Replayer checks first whether it landed)."""
         self._change(item_id, {"op": "attempt"})
 
-    def mark_done(self, item_id: str) -> bool:
-        """The server accepted it: drop it, and its draft if that still holds the same text."""
-        item = self._change(item_id, {"op": "done"})
+    def mark_done(self, item_id: str, result: str | None = None) -> bool:
+        """The server accepted it (``result``: the id of the post it made): drop it, and its
+        draft if that still holds the same text."""
+        record: dict[str, Any] = {"op": "done"}
+        if result:
+            record["result"] = result
+        item = self._change(item_id, record)
         if item is None:
             return False
         key, text = item.action.draft_key(), item.action.markdown

@@ -35,6 +35,9 @@ class OutboxAction(BaseModel):
     resolved: bool | None = None
     draft: DraftKey | None = None  # the draft the text came from (restored on a 4xx)
     label: str | None = Field(default=None, max_length=500)  # e.g. "Reply to Lee on FAQ"
+    key: Id | None = Field(default=None, exclude=True)
+    """The ``Idempotency-Key`` its sends carry: the queued item's id, set by the Replayer
+    for each send (not stored: the item's id is)."""
 
     @model_validator(mode="after")
     def _fits_kind(self) -> Self:

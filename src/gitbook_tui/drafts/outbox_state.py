@@ -30,12 +30,20 @@ class OutboxItem(BaseModel):
     failed_at: datetime | None = None
     restored_draft: DraftKey | None = None  # where a refused item's text was put back
 
+    @property
+    def key(self) -> str:
+        """The ``Idempotency-Key`` of every send of this item (a repeat of a send that did
+        land answers the first result on servers that honour it)."""
+        return self.id
+
 
 @dataclass
 class OutboxState:
     """The queue as read from the log, and what the log looks like (for compaction)."""
 
     items: dict[str, OutboxItem] = field(default_factory=dict)
+    results: set[str] = field(default_factory=set)
+    """Ids of the posts finished items made (a check whether a send landed skips them)."""
     records: int = 0
     bad_lines: int = 0
     torn_tail: bool = False
@@ -57,12 +65,20 @@ def apply_record(state: OutboxState, record: dict[str, Any]) -> None:
         item = OutboxItem.model_validate(record.get("item"))
         state.items[item.id] = item
         return
+    if op == "sent":  # results kept through a compaction
+        results = record.get("results")
+        if not isinstance(results, list):
+            raise ValueError("sent without results")
+        state.results.update(str(r) for r in results)
+        return
     item_id = record.get("id")
     if not isinstance(item_id, str):
         raise ValueError("record without an id")
     current = state.items.get(item_id)
     if op in ("done", "dismiss"):
         state.items.pop(item_id, None)
+        if isinstance(record.get("result"), str):
+            state.results.add(record["result"])
     elif current is None:
         return  # a record about an item already finished (compacted away)
     elif op == "attempt":

@@ -17,25 +17,32 @@ from ..api import (
 )
 from .files import log
 from .outbox import ACTION_KINDS, ActionKind, Outbox, OutboxAction, OutboxItem
+from .replay_check import Landed, client_landed
 
 Handler = Callable[[OutboxAction], Awaitable[object]]
 Progress = Callable[[OutboxItem, Exception | None], None]
 
 
 def client_handlers(client: AsyncGitBook) -> dict[ActionKind, Handler]:
-    """The client operations that send each kind of queued action."""
+    """The client operations that send each kind of queued action, each with the action's
+    ``Idempotency-Key``."""
     comments = client.comments
 
     async def comment(a: OutboxAction) -> object:
         assert a.markdown is not None
         return await comments.create(
-            a.space, a.markdown, change_request=a.change_request, page=a.page, node=a.node
+            a.space,
+            a.markdown,
+            change_request=a.change_request,
+            page=a.page,
+            node=a.node,
+            idempotency_key=a.key,
         )
 
     async def reply(a: OutboxAction) -> object:
         assert a.comment is not None and a.markdown is not None
         return await comments.create_reply(
-            a.space, a.comment, a.markdown, change_request=a.change_request
+            a.space, a.comment, a.markdown, change_request=a.change_request, idempotency_key=a.key
         )
 
     async def reaction(a: OutboxAction) -> object:
@@ -50,6 +57,7 @@ def client_handlers(client: AsyncGitBook) -> dict[ActionKind, Handler]:
                 change_request=a.change_request,
                 added_reactions=added,
                 removed_reactions=removed,
+                idempotency_key=a.key,
             )
         return await comments.update(
             a.space,
@@ -57,12 +65,17 @@ def client_handlers(client: AsyncGitBook) -> dict[ActionKind, Handler]:
             change_request=a.change_request,
             added_reactions=added,
             removed_reactions=removed,
+            idempotency_key=a.key,
         )
 
     async def resolve(a: OutboxAction) -> object:
         assert a.comment is not None
         return await comments.update(
-            a.space, a.comment, change_request=a.change_request, resolved=a.resolved
+            a.space,
+            a.comment,
+            change_request=a.change_request,
+            resolved=a.resolved,
+            idempotency_key=a.key,
         )
 
     return {"comment": comment, "reply": reply, "reaction": reaction, "resolve": resolve}
@@ -99,8 +112,11 @@ class Replayer:
     that item and the rest queued; an item the server refuses (other 4xx) is marked failed
     and its text restored as a draft; an accepted item is removed with its draft.
 
-    Delivery is at-least-once: if the app dies after the server accepted an item but
-    before it was marked done, it is sent again (``OutboxItem.attempts`` shows it)."""
+    Delivery is exactly-once as the user sees it: every send of an item carries its
+    ``Idempotency-Key`` (a server that honours it answers a repeat with the first result),
+    and an item whose earlier send may have landed (``OutboxItem.attempts``: the app died
+    while the server answered, or the answer came after the timeout) is first looked for on
+    the server (``landed``, see :mod:`.replay_check`) and only sent again if not found."""
 
     def __init__(
         self,
@@ -108,6 +124,7 @@ class Replayer:
         handlers: Mapping[ActionKind, Handler],
         *,
         on_progress: Progress | None = None,
+        landed: Landed | None = None,
     ) -> None:
         missing = [kind for kind in ACTION_KINDS if kind not in handlers]
         if missing:
@@ -115,13 +132,15 @@ class Replayer:
         self.outbox = outbox
         self.handlers = dict(handlers)
         self.on_progress = on_progress
+        self.landed = landed
         self._running = asyncio.Lock()
 
     @classmethod
     def for_client(
         cls, outbox: Outbox, client: AsyncGitBook, *, on_progress: Progress | None = None
     ) -> Replayer:
-        return cls(outbox, client_handlers(client), on_progress=on_progress)
+        handlers = client_handlers(client)
+        return cls(outbox, handlers, on_progress=on_progress, landed=client_landed(client))
 
     async def replay(self) -> ReplayResult:
         """Send what is queued (including items queued while this runs)."""
@@ -146,9 +165,16 @@ class Replayer:
             if item is None:
                 return
             tried.add(item.id)
-            await asyncio.to_thread(self.outbox.mark_attempt, item.id)
+            made: str | None = None
             try:
-                await self.handlers[item.action.kind](item.action)
+                found = await self._landed(item)
+                if found is None:
+                    await asyncio.to_thread(self.outbox.mark_attempt, item.id)
+                    action = item.action.model_copy(update={"key": item.key})
+                    made = _made(item, await self.handlers[item.action.kind](action))
+                else:
+                    log.info("a queued %s had landed before: not sent again", item.action.kind)
+                    made = found or None
             except ResponseValidationError as exc:
                 # The server did it; only its answer was odd. Sending again would duplicate.
                 log.warning("queued %s accepted with an unexpected answer: %s", item.action, exc)
@@ -162,10 +188,29 @@ class Replayer:
                     log.exception("replaying a queued %s failed", item.action.kind)
                 result.stopped = exc
                 return
-            await asyncio.to_thread(self.outbox.mark_done, item.id)
+            await asyncio.to_thread(self.outbox.mark_done, item.id, made)
             result.sent.append(item)
             self._report(item, None)
+
+    async def _landed(self, item: OutboxItem) -> str | None:
+        """What an earlier send of ``item`` made, if one may have landed and did (None: send
+        it). Errors reaching the server are the send's own (offline stops the replay, a
+        refusal fails the item); an answer that cannot be read says nothing either way."""
+        if not item.attempts or self.landed is None:
+            return None
+        claimed = await asyncio.to_thread(self.outbox.sent_results)
+        try:
+            return await self.landed(item, claimed)
+        except ResponseValidationError as exc:
+            log.warning("could not tell whether a queued %s landed: %s", item.action.kind, exc)
+            return None  # sent again: its key still guards it where the server honours it
 
     def _report(self, item: OutboxItem, error: Exception | None) -> None:
         if self.on_progress is not None:
             self.on_progress(item, error)
+
+
+def _made(item: OutboxItem, answer: object) -> str | None:
+    """The id of the post a comment or reply made (a reaction's answer is the thread)."""
+    made = getattr(answer, "id", None)
+    return made if item.action.kind in ("comment", "reply") and isinstance(made, str) else None

@@ -34,6 +34,8 @@ Rules where the contract is silent (kept in one place here):
   threads for the space, the change request's threads for a change request), in order of
   their first post; non-members of the organization appear with ``role: null``.
 - Replies are listed oldest first. Comment lists sort by ``postedAt`` (ties by creation).
+- Posting a comment or reply and the PUTs (reactions, resolve) honour ``Idempotency-Key``:
+  a repeat by the same user answers the first result and changes nothing (core/idempotency).
 """
 
 from collections.abc import Callable
@@ -53,6 +55,7 @@ from ..comments.threads import ThreadRef, commenter_json
 from ..comments.views import read_content
 from ..core.context import CtxDep
 from ..core.errors import bad_request
+from ..core.idempotency import OnceDep
 from ..core.pagination import PagingParams, paginate
 
 router = APIRouter(tags=["comments"])
@@ -106,9 +109,11 @@ def _mount(
 
     @router.post(comments, name=f"post_comment_in_{scope_name}")
     def post_comment(
-        ctx: CtxDep, ref: Ref, body: CommentPost, format: FormatParam = None
+        ctx: CtxDep, ref: Ref, body: CommentPost, once: OnceDep, format: FormatParam = None
     ) -> dict[str, Any]:
         with ctx.write() as tx:
+            if (earlier := once.earlier(tx, body)) is not None:
+                return earlier
             thread = ref.open(tx, ctx)
             thread.require_comment()
             markdown = read_content(body.body)
@@ -140,7 +145,7 @@ def _mount(
             if body.node is not None:
                 comment["node"] = body.node
             tx.put("comment", comment["id"], comment, scope=thread.scope)
-            return thread.comment_json(comment, format)
+            return once.remember(tx, body, thread.comment_json(comment, format))
 
     @router.get(one, name=f"get_comment_in_{scope_name}")
     def get_comment(
@@ -152,9 +157,16 @@ def _mount(
 
     @router.put(one, name=f"update_comment_in_{scope_name}")
     def update_comment(
-        ctx: CtxDep, ref: Ref, commentId: str, body: CommentUpdate, format: FormatParam = None
+        ctx: CtxDep,
+        ref: Ref,
+        commentId: str,
+        body: CommentUpdate,
+        once: OnceDep,
+        format: FormatParam = None,
     ) -> dict[str, Any]:
         with ctx.write() as tx:
+            if (earlier := once.earlier(tx, body)) is not None:
+                return earlier  # (a reaction or resolve sent again: not applied twice)
             thread = ref.open(tx, ctx)
             comment = thread.comment(commentId)
             check_update(thread, comment, body)
@@ -162,7 +174,7 @@ def _mount(
             if body.resolved is not None:
                 set_resolved(thread, comment, body.resolved)
             tx.put("comment", comment["id"], comment)
-            return thread.comment_json(comment, format)
+            return once.remember(tx, body, thread.comment_json(comment, format))
 
     @router.delete(one, name=f"delete_comment_in_{scope_name}")
     def delete_comment(ctx: CtxDep, ref: Ref, commentId: str) -> Response:
@@ -188,9 +200,16 @@ def _mount(
 
     @router.post(replies, name=f"post_comment_reply_in_{scope_name}")
     def post_reply(
-        ctx: CtxDep, ref: Ref, commentId: str, body: ReplyPost, format: FormatParam = None
+        ctx: CtxDep,
+        ref: Ref,
+        commentId: str,
+        body: ReplyPost,
+        once: OnceDep,
+        format: FormatParam = None,
     ) -> dict[str, Any]:
         with ctx.write() as tx:
+            if (earlier := once.earlier(tx, body)) is not None:
+                return earlier
             thread = ref.open(tx, ctx)
             comment = thread.comment(commentId)
             thread.require_comment()
@@ -203,7 +222,7 @@ def _mount(
                 "reactions": [],
             }
             tx.put("reply", reply["id"], reply, scope=comment["id"])
-            return thread.reply_json(comment, reply, format)
+            return once.remember(tx, body, thread.reply_json(comment, reply, format))
 
     @router.get(one_reply, name=f"get_comment_reply_in_{scope_name}")
     def get_reply(
@@ -221,9 +240,12 @@ def _mount(
         commentId: str,
         commentReplyId: str,
         body: CommentUpdate,
+        once: OnceDep,
         format: FormatParam = None,
     ) -> dict[str, Any]:
         with ctx.write() as tx:
+            if (earlier := once.earlier(tx, body)) is not None:
+                return earlier
             thread = ref.open(tx, ctx)
             comment = thread.comment(commentId)
             reply = thread.reply(comment, commentReplyId)
@@ -234,7 +256,7 @@ def _mount(
                 # A reply has no status: `resolved` resolves or reopens its parent thread.
                 set_resolved(thread, comment, body.resolved)
                 tx.put("comment", comment["id"], comment)
-            return thread.reply_json(comment, reply, format)
+            return once.remember(tx, body, thread.reply_json(comment, reply, format))
 
     @router.delete(one_reply, name=f"delete_comment_reply_in_{scope_name}")
     def delete_reply(ctx: CtxDep, ref: Ref, commentId: str, commentReplyId: str) -> Response:

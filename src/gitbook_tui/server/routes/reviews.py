@@ -14,6 +14,7 @@ from ..change_requests.views import load_cr as _load
 from ..change_requests.views import touch as _touch
 from ..core.context import Ctx, CtxDep
 from ..core.errors import bad_request, forbidden, not_found
+from ..core.idempotency import OnceDep
 from ..core.pagination import PagingParams, paginate
 from ..core.permissions import at_least, member_of, require, space_role
 from ..core.resources import user_ref
@@ -123,9 +124,17 @@ def get_review(ctx: CtxDep, spaceId: str, changeRequestId: str, reviewId: str) -
 
 @router.post("/spaces/{spaceId}/change-requests/{changeRequestId}/reviews", status_code=201)
 def submit_review(
-    ctx: CtxDep, spaceId: str, changeRequestId: str, body: ReviewCreate, response: Response
+    ctx: CtxDep,
+    spaceId: str,
+    changeRequestId: str,
+    body: ReviewCreate,
+    response: Response,
+    once: OnceDep,
 ) -> dict[str, Any]:
     with ctx.write() as tx:
+        if (earlier := once.earlier(tx, body)) is not None:
+            response.headers["Location"] = earlier["urls"]["location"]
+            return earlier
         space, _, cr = _load(tx, ctx, spaceId, changeRequestId, "review")
         if cr["createdBy"] == ctx.user_id:
             raise forbidden("The author of a change request cannot review it.")
@@ -152,7 +161,7 @@ def submit_review(
         }
         tx.put("review", review["id"], review, scope=cr["id"])
         response.headers["Location"] = f"{cr_location(ctx, cr)}/reviews/{review['id']}"
-        return review_json(tx, ctx, space, cr, review)
+        return once.remember(tx, body, review_json(tx, ctx, space, cr, review))
 
 
 # -- requested reviewers ------------------------------------------------------------------------

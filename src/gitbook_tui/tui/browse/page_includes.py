@@ -5,8 +5,8 @@ from __future__ import annotations
 import asyncio
 
 from ...api import AsyncGitBook, GitBookError
-from ...api.content import document_markdown
-from ...markdown import Document, expand_includes, include_paths, parse
+from ...api.content import Unreadable, document_parts
+from ...markdown import Block, Document, Notice, expand_includes, include_paths, parse
 from ...markdown.includes import IncludedContent, include_key
 from ...models import ReusableContent
 
@@ -43,6 +43,23 @@ async def load_includes(client: AsyncGitBook, space_id: str, document: Document)
             )
         except GitBookError:
             continue
-        included = await asyncio.to_thread(parse, document_markdown(body))
+        included = await asyncio.to_thread(_included, body)
         contents[key] = (found.title or key, included)
     return expand_includes(document, contents)
+
+
+def _included(body: object) -> Document:
+    """A reusable content's document: its blocks, each one that does not convert shown as
+    unreadable in its place (the rest of the page, and of the include, still reads)."""
+    blocks: list[Block] = []
+    run: list[str] = []
+    for part in [*document_parts(body), None]:
+        if isinstance(part, str):
+            run.append(part)
+            continue
+        if run:
+            blocks.extend(parse("\n\n".join(run)).blocks)
+            run = []
+        if isinstance(part, Unreadable):
+            blocks.append(Notice(f"Unreadable {part.kind} block", part.reason))
+    return Document(tuple(blocks))

@@ -18,10 +18,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from platformdirs import user_cache_dir
-
 from ...api import AsyncGitBook
 from ...cache import account_fingerprint
+from ...folders import cache_folder, private_dir
 
 __all__ = [
     "AccountState",
@@ -38,7 +37,7 @@ _ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,128}$")
 
 
 def state_path() -> Path:
-    return Path(user_cache_dir("gitbook-tui", appauthor=False)) / "ui-state.json"
+    return cache_folder() / "ui-state.json"
 
 
 def account_key(client: AsyncGitBook) -> str:
@@ -107,7 +106,7 @@ class StateStore:
             self._write({"version": 1, "accounts": accounts})
 
     def _write(self, data: dict[str, Any]) -> None:
-        self.path.parent.mkdir(parents=True, mode=0o700, exist_ok=True)
+        private_dir(self.path.parent, tighten=False)
         fd, tmp = tempfile.mkstemp(prefix=".ui-state-", suffix=".json", dir=self.path.parent)
         try:
             os.chmod(tmp, 0o600)
