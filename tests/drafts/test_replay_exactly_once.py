@@ -24,6 +24,7 @@ from gitbook_tui.cache import account_fingerprint
 from gitbook_tui.drafts import DraftStore, Outbox, OutboxAction, Replayer, client_handlers
 from gitbook_tui.drafts.replay_check import client_landed, same_text
 from gitbook_tui.drafts.replay_loop import ReplayLoop, client_probe
+from support.waits import until
 
 URL = "http://testserver/v1"
 MODES = ["key", "check", "both"]
@@ -267,7 +268,7 @@ async def test_a_late_answer_while_the_app_runs_shows_nothing_queued_after(
         await loop.enqueue(action("reply", space, comment))
         assert loop.queued == 1 and loop.offline
         app.wire.offline, app.wire.fault = False, "late"
-        await until(lambda: loop.queued == 0 and not loop.replaying)
+        await until(None, lambda: loop.queued == 0 and not loop.replaying)
     finally:
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
@@ -275,14 +276,6 @@ async def test_a_late_answer_while_the_app_runs_shows_nothing_queued_after(
     assert (await server_state(gb, space, comment))["replies"] == ["Yes, it is."]
     assert app.outbox.pending() == [] and app.outbox.failed() == []
     assert len(app.wire.writes) == 1  # the second round found it instead of posting it
-
-
-async def until(condition: Callable[[], bool], timeout: float = 10.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not condition():
-        assert loop.time() < deadline, "condition not met in time"
-        await asyncio.sleep(0.005)
 
 
 def test_same_text_as_a_server_may_give_it_back() -> None:

@@ -9,7 +9,6 @@ import socket
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -21,6 +20,7 @@ from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.cache import account_fingerprint
 from gitbook_tui.drafts import Outbox, OutboxAction, Replayer, client_handlers
 from gitbook_tui.server.runner import start_in_thread
+from support.waits import until_sync
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 CHILD = """
@@ -112,11 +112,12 @@ async def test_killed_while_the_answer_is_held_then_restarted(tmp_path: Path) ->
                 stderr=subprocess.PIPE,
             )
             try:
-                deadline = time.monotonic() + 60
-                while replies(url, token, sid, tid) != ["Yes, it is."]:  # the server did it
+
+                def reply_landed() -> bool:
                     assert child.poll() is None, child.communicate()
-                    assert time.monotonic() < deadline, "the reply never reached the server"
-                    time.sleep(0.05)
+                    return replies(url, token, sid, tid) == ["Yes, it is."]
+
+                until_sync(reply_landed, "the reply to reach the server", timeout=60)
                 os.kill(child.pid, signal.SIGKILL)  # …and the app dies waiting for the answer
             finally:
                 child.wait(30)

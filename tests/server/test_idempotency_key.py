@@ -9,9 +9,10 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from conftest import World, assert_error
 from gitbook_tui.server.app import create_app
 from gitbook_tui.server.core.idempotency import KEEP_DAYS
+from support.asserts import assert_error
+from support.worlds import World
 
 
 def key(value: str) -> dict[str, str]:
