@@ -15,7 +15,15 @@ from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.cache import ResponseCache
 from gitbook_tui.server.app import create_app
 from gitbook_tui.server.core.clock import Clock
-from support.worlds import START, Template, World, copy_template, make_template, populate_world
+from support.worlds import (
+    START,
+    Template,
+    World,
+    copy_template,
+    make_demo_template,
+    make_template,
+    populate_world,
+)
 
 # Fixtures of the shared worlds, available to every test without an import.
 pytest_plugins = ["support.review_world", "support.tree_world"]
@@ -72,6 +80,12 @@ def app(
 def world_template(tmp_path_factory: pytest.TempPathFactory) -> Template:
     """The world's database, seeded once per test process; each test gets a copy."""
     return make_template(tmp_path_factory.mktemp("world-template"), populate_world)
+
+
+@pytest.fixture(scope="session")
+def demo_template(tmp_path_factory: pytest.TempPathFactory) -> Template:
+    """The demo workspace's database, seeded once per test process (see ``demo_app``)."""
+    return make_demo_template(tmp_path_factory.mktemp("demo-template"))
 
 
 @pytest.fixture

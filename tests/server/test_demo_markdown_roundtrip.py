@@ -9,18 +9,17 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
-from gitbook_tui.server.app import create_app
-from gitbook_tui.server.demo.seed import demo_token, seed_demo_if_empty
+from gitbook_tui.server.demo.seed import demo_token
 from support.local_http import list_all
+from support.worlds import Template, demo_app
 
 _BATCH = 50
 _MAX_MARKDOWN = 1_000_000  # what one content update may carry
 
 
 @pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    app = create_app(tmp_path_factory.mktemp("demo-md") / "demo.sqlite")
-    assert seed_demo_if_empty(app) is True
+def demo(tmp_path_factory: pytest.TempPathFactory, demo_template: Template) -> Iterator[TestClient]:
+    app = demo_app(demo_template, tmp_path_factory.mktemp("demo-md") / "demo.sqlite")
     client = TestClient(app, base_url="http://testserver/v1", raise_server_exceptions=False)
     client.headers["Authorization"] = f"Bearer {demo_token('maya')}"
     yield client

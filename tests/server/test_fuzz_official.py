@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import copy
 import re
-import tempfile
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -22,9 +21,9 @@ from hypothesis import HealthCheck, Phase, given, settings
 from schemathesis.checks import not_a_server_error, response_schema_conformance
 from test_official_schema import ALLOWED, SHARED
 
-from gitbook_tui.server.app import create_app
-from gitbook_tui.server.demo.seed import demo_token, seed_demo_if_empty
+from gitbook_tui.server.demo.seed import demo_token
 from support.official_schema import official_spec
+from support.worlds import Template, demo_app
 
 # schemathesis reads an OpenAPI discriminator without `mapping` as naming schemas, so a
 # `type` of "document" or "installation_setup" is "unknown" to it; the official description
@@ -135,9 +134,10 @@ def _fuzz(operation: Any, ids: dict[str, str], token: str, found: list[str]) -> 
 
 
 @pytest.mark.slow
-def test_official_description_fuzzing_finds_only_the_explained_failures() -> None:
-    app = create_app(Path(tempfile.mkdtemp(prefix="gitbook-tui-official-")) / "demo.sqlite")
-    seed_demo_if_empty(app)
+def test_official_description_fuzzing_finds_only_the_explained_failures(
+    demo_template: Template, tmp_path: Path
+) -> None:
+    app = demo_app(demo_template, tmp_path / "demo.sqlite")
     token = demo_token("maya")
     with TestClient(app, base_url="http://testserver/v1") as client:
         client.headers["Authorization"] = f"Bearer {token}"

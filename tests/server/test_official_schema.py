@@ -24,12 +24,12 @@ import pytest
 from fastapi.testclient import TestClient
 
 from gitbook_tui.lzstring import compress_to_encoded_uri_component
-from gitbook_tui.server.app import create_app
 from gitbook_tui.server.bootstrap import add_member, create_org, create_user
 from gitbook_tui.server.core.context import issue_token
-from gitbook_tui.server.demo.seed import demo_token, seed_demo_if_empty
+from gitbook_tui.server.demo.seed import demo_token
 from support.local_http import local_http, walk_pages
 from support.official_schema import official_operation, operation_for, response_problems
+from support.worlds import Template, demo_app
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 
@@ -611,10 +611,10 @@ def _walk(app: Any, tunnel: str) -> Walk:
 
 
 @pytest.fixture(scope="module")
-def walk(tmp_path_factory: pytest.TempPathFactory, tunnel: str) -> Walk:
+def walk(tmp_path_factory: pytest.TempPathFactory, tunnel: str, demo_template: Template) -> Walk:
     host = tunnel.split("/")[2]  # the loopback tunnel is the one host the server may call
-    app = create_app(tmp_path_factory.mktemp("official") / "demo.sqlite", allow_fetch_hosts=[host])
-    seed_demo_if_empty(app)
+    path = tmp_path_factory.mktemp("official") / "demo.sqlite"
+    app = demo_app(demo_template, path, allow_fetch_hosts=[host])
     return _walk(app, tunnel)
 
 

@@ -15,10 +15,12 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from gitbook_tui.server.app import create_app
 from gitbook_tui.server.bootstrap import add_member, create_org, create_user
 from gitbook_tui.server.core.clock import Clock
 from gitbook_tui.server.core.context import issue_token
 from gitbook_tui.server.core.storage import Storage
+from gitbook_tui.server.demo.seed import seed_demo_if_empty
 
 START = datetime(2026, 11, 1, 9, 0, tzinfo=UTC)
 """The fixed server clock every world starts at."""
@@ -96,16 +98,21 @@ class Template:
 
 
 def make_template(
-    folder: Path, seed: Callable[[Storage, Clock], dict[str, Any]], *, id_seed: int = ID_SEED
+    folder: Path,
+    seed: Callable[[Storage, Clock], dict[str, Any]],
+    *,
+    id_seed: int | None = ID_SEED,
+    clock: Clock | None = None,
 ) -> Template:
     """Seed a database once (``seed(storage, clock)`` returns the ids tests need)."""
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / "template.sqlite"
     storage = Storage(path, id_seed=id_seed)
-    clock = Clock(fixed=START)
+    clock = clock or Clock(fixed=START)
     ids = seed(storage, clock)
     rng = storage._rng
-    state = rng.getstate() if isinstance(rng, random.Random) else None
+    # a system-random generator (ids not seeded) has no state to carry over
+    state = None if isinstance(rng, random.SystemRandom) else rng.getstate()
     with storage.transaction():  # fold the write-ahead log into the file before copying
         pass
     storage._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -129,6 +136,22 @@ def copy_template(template: Template, path: Path) -> Storage:
         rng.setstate(template.rng_state)
         storage._rng = rng
     return storage
+
+
+def seed_demo(storage: Storage, clock: Clock) -> dict[str, Any]:
+    """The demo workspace, seeded as ``gitbook-tui --demo`` seeds it."""
+    seed_demo_if_empty(create_app(storage, clock=clock))
+    return {}
+
+
+def make_demo_template(folder: Path) -> Template:
+    """The seeded demo workspace (seconds of work: once per test process)."""
+    return make_template(folder, seed_demo, id_seed=None, clock=Clock())
+
+
+def demo_app(template: Template, path: Path, **options: Any) -> FastAPI:
+    """A server app over a private copy of the demo workspace."""
+    return create_app(copy_template(template, path), **options)
 
 
 def copy_file(template: Template, path: Path) -> None:

@@ -12,8 +12,7 @@ import pytest
 from fastapi import FastAPI
 
 from gitbook_tui.api import AsyncGitBook
-from gitbook_tui.server.app import create_app
-from gitbook_tui.server.demo.seed import demo_token, seed_demo_if_empty
+from gitbook_tui.server.demo.seed import demo_token
 from gitbook_tui.server.demo.seed_sites_extra import LEGACY_REDIRECTS
 from gitbook_tui.tui.app import GitBookApp
 from gitbook_tui.tui.common.config import TuiConfig
@@ -23,13 +22,13 @@ from gitbook_tui.tui.sites.redirects_pane import RedirectsPane
 from gitbook_tui.tui.sites.site_editor_screen import SiteEditorScreen
 from gitbook_tui.tui.sites.sites_screen import SitesScreen
 from support.waits import until
+from support.worlds import Template
+from support.worlds import demo_app as demo_server
 
 
 @pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FastAPI]:
-    app = create_app(tmp_path_factory.mktemp("demo") / "demo.sqlite")
-    assert seed_demo_if_empty(app) is True
-    yield app
+def demo(tmp_path_factory: pytest.TempPathFactory, demo_template: Template) -> Iterator[FastAPI]:
+    yield demo_server(demo_template, tmp_path_factory.mktemp("demo") / "demo.sqlite")
 
 
 def demo_app(demo: FastAPI, tmp_path: Path) -> GitBookApp:
