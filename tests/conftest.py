@@ -29,6 +29,37 @@ from support.worlds import (
 pytest_plugins = ["support.review_world", "support.tree_world"]
 
 
+TESTS = Path(__file__).parent
+
+_RUNS_AN_APP: dict[Path, bool] = {}
+
+
+def _runs_an_app(path: Path) -> bool:
+    """The module starts the Textual app (Pilot, a pty, or a snapshot's app)."""
+    if path not in _RUNS_AN_APP:
+        source = path.read_text(encoding="utf-8")
+        _RUNS_AN_APP[path] = any(s in source for s in ("run_test(", "PtyApp", "snap_compare"))
+    return _RUNS_AN_APP[path]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Markers set by where a test lives and what it uses, so a part of the suite can be run
+    on its own: ``snapshot`` (compares an SVG), ``app`` (runs the Textual app), ``server``
+    (tests/server), ``unit`` (the rest). The inner loop is
+    ``python -m pytest -m "not app and not snapshot and not slow" -n 2``."""
+    for item in items:
+        path = Path(str(item.path))
+        kinds = []
+        if "snap_compare" in getattr(item, "fixturenames", ()):
+            kinds.append("snapshot")
+        elif _runs_an_app(path):
+            kinds.append("app")
+        if path.is_relative_to(TESTS / "server"):
+            kinds.append("server")
+        for kind in kinds or ["unit"]:
+            item.add_marker(kind)
+
+
 @pytest.fixture(autouse=True)
 def _isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """No test reads or writes the real user's config or cache."""
@@ -52,15 +83,12 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "workspace.sqlite"
 
 
-TESTS_DIR = Path(__file__).parent
-
-
 def operator_allowances(request: pytest.FixtureRequest, tmp_path: Path) -> dict[str, Any]:
     """``create_app`` options of a test marked ``local_fetches``: the operator lets API
     imports read the tests' folders (fixtures, tmp_path) and fetch from loopback peers."""
     if request.node.get_closest_marker("local_fetches") is None:
         return {}
-    return {"allow_import_roots": [TESTS_DIR, tmp_path], "allow_fetch_hosts": ["127.0.0.1"]}
+    return {"allow_import_roots": [TESTS, tmp_path], "allow_fetch_hosts": ["127.0.0.1"]}
 
 
 @pytest.fixture

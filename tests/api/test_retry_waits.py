@@ -13,7 +13,7 @@ import pytest
 
 from gitbook_tui.api import AsyncGitBook, RetryWait, response_meta
 from gitbook_tui.cache import ResponseCache
-from support.waits import until
+from support.waits import run_ready, until
 
 BASE = "http://gitbook.test/v1"
 ORG = {"object": "organization", "id": "org1", "title": "Acme"}
@@ -130,7 +130,7 @@ async def test_cancelling_the_request_ends_its_wait_at_once() -> None:
         assert time.monotonic() - started < 10  # at once, not after the 60 s wait
         assert task.cancelled()
         assert client.retry_wait is None
-        await asyncio.sleep(0.05)
+        await run_ready()  # a retry left behind would send now
     assert len(handler.requests) == 1  # type: ignore[attr-defined]
     assert [w and w.reason for w in heard] == ["rate-limited", None]
 

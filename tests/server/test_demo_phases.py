@@ -23,6 +23,7 @@ from gitbook_tui.server.demo.phases import DemoSeeding
 from gitbook_tui.server.demo.seed import demo_token, seed_phase
 from gitbook_tui.server.demo.seed_base import SeedCancelled
 from gitbook_tui.server.demo.seed_comments_extra import BUSY_PAGE_THREADS
+from support.waits import until_sync
 
 # -- one transaction per phase -----------------------------------------------------------------
 
@@ -240,10 +241,7 @@ def test_two_starts_at_once_seed_the_demo_once(tmp_path: Path) -> None:
 
 
 def _wait(predicate: Any, timeout: float = 120) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.02)
+    until_sync(predicate, timeout=timeout)
 
 
 def test_the_demo_server_process_answers_before_the_demo_is_complete(tmp_path: Path) -> None:

@@ -9,24 +9,26 @@ from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.common.config import TuiConfig
 from gitbook_tui.tui.common.state import StateStore
 from support.tree_world import Transport, make_client
-from support.waits import until
+from support.waits import until, until_sync
 
 
 async def test_progress_screen_until_the_server_serves(world, tmp_path):
     ready = {"now": False}
+    asked: list[bool] = []
     app = GitBookApp(
         make_client(Transport(world.app)),
         demo=True,
         config=TuiConfig(),
         state_store=StateStore(tmp_path / "state.json"),
-        starting=lambda: ready["now"],
+        starting=lambda: asked.append(ready["now"]) or ready["now"],
     )
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, StartingScreen))
         text = str(app.screen.query_one("#starting-text").render())
         assert "Preparing the demo workspace" in text
-        await pilot.pause(0.3)
-        assert isinstance(app.screen, StartingScreen)
+        seen = len(asked)
+        await until(pilot, lambda: len(asked) >= seen + 2, "the app to ask twice more")
+        assert isinstance(app.screen, StartingScreen)  # still not ready: still the progress
         ready["now"] = True
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
         browser = app.screen
@@ -54,7 +56,6 @@ async def test_a_server_that_cannot_start_says_why(world, tmp_path):
 
 
 def test_background_start_serves_and_stops(tmp_path):
-    import time
 
     import httpx
 
@@ -62,9 +63,6 @@ def test_background_start_serves_and_stops(tmp_path):
 
     start = BackgroundStart(tmp_path / "bg.sqlite")
     assert start.url.startswith("http://127.0.0.1:")
-    deadline = time.monotonic() + 30
-    while not start.poll():
-        assert time.monotonic() < deadline
-        time.sleep(0.02)
+    until_sync(start.poll, "the background server to answer", timeout=30)
     assert httpx.get(start.url + "/user").status_code == 401  # it answers
     start.stop()

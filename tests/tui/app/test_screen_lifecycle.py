@@ -17,7 +17,7 @@ from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.browse.tree.workspace_tree import WorkspaceTree
 from gitbook_tui.tui.common.size_notice import SizeNoticeScreen
 from support.faults import FaultTransport, make_app, seed_space, start_browser
-from support.waits import until
+from support.waits import run_ready, until
 from support.worlds import World
 
 
@@ -73,7 +73,7 @@ async def test_browser_switched_away_during_its_mount(
             switch = asyncio.ensure_future(app.show_browser(world.org))
         else:
             app.exit()
-        await asyncio.sleep(0.1)  # the held browser is being removed, its mount waiting
+        await run_ready()  # the held browser is being removed, its mount waiting
         gate.set()
         await asyncio.wait_for(opening, 10)
         if how == "switched":

@@ -12,7 +12,7 @@ from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.common.error_banner import MAX_ROWS
 from gitbook_tui.tui.common.theme_style import theme_style
 from support.tree_world import Transport, make_app, make_client, move_to, tree_of, visible_labels
-from support.waits import until
+from support.waits import settle, until
 
 FAILED = "⚠ could not load — r to retry"
 
@@ -74,8 +74,7 @@ async def test_no_reload_while_the_server_is_still_unreachable(world, workspace,
     async with app.run_test(size=(120, 40)) as pilot:
         tree = await fail_two_branches(pilot, app, transport)
         sent = len(transport.requests)
-        for _ in range(5):
-            await pilot.pause(0.05)
+        await settle(pilot)
         assert len(transport.requests) == sent  # no polling
         assert visible_labels(tree).count(FAILED) == 1
 

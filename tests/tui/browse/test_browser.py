@@ -22,7 +22,7 @@ from gitbook_tui.tui.common.config import TuiConfig, load_tui_config
 from gitbook_tui.tui.common.link_targets import classify_href, classify_link
 from gitbook_tui.tui.common.state import StartTarget, StateStore, parse_target
 from support.notes import notes_of
-from support.waits import until
+from support.waits import settle, until
 
 BASE = "http://testserver/v1"
 
@@ -526,7 +526,7 @@ async def test_open_target_then_plain_start_restores_the_tree(world, handbook, t
         browser = browser_of(app)
         await until(pilot, lambda: browser.header.title_text == "Install")
         await until(pilot, lambda: browser.status.connection_text == "online")
-        await pilot.pause(0.2)
+        await settle(pilot)
         expanded = [k for k in browser.workspace_tree.expanded_keys if k != "root"]
         await pilot.press("q")
     # each listing of the tree was read once, not once per loader (a loader that starts

@@ -26,6 +26,7 @@ from gitbook_tui.tui.render import (
     render_plain,
 )
 from gitbook_tui.tui.render.viewport import Viewport
+from support.waits import until
 
 EVERY_BLOCK = (
     Path(gitbook_tui.__file__).parent / "server/demo/spaces/user-guide/reference/every-block.md"
@@ -631,8 +632,5 @@ async def test_large_page_opens_and_bottom_works() -> None:
         await pilot.press("slash")
         await pilot.pause()
         await pilot.press(*"segment_bytes", "enter")
-        for _ in range(200):
-            await pilot.pause(0.05)
-            if viewer.find_results.done:
-                break
+        await until(pilot, lambda: viewer.find_results.done)
         assert viewer.find_results.done and len(viewer.find_results.matches) > 1

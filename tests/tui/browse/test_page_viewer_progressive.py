@@ -11,7 +11,7 @@ from gitbook_tui.markdown import Document, parse
 from gitbook_tui.markdown.progressive import ProgressiveParse
 from gitbook_tui.tui.browse.page_loader import PageRest, parse_progressively
 from gitbook_tui.tui.browse.page_viewer import PageViewer
-from support.waits import until
+from support.waits import settle, until
 
 SECTIONS = 120
 PAGE = (
@@ -38,22 +38,19 @@ class GatedParse:
         self.progress = ProgressiveParse(text, first_step=first_step)
         self.first = self.progress.step()
         self.gate = asyncio.Event()
+        self.opened = False
 
     async def rest(self) -> PageRest:
         while not self.progress.done:
-            await self.gate.wait()
-            self.gate.clear()
+            if not self.opened:
+                await self.gate.wait()
+                self.gate.clear()
             yield self.progress.step(), self.progress.parsed_share
 
     def finish(self) -> None:
         """Let every remaining step through."""
-
-        async def open_forever() -> None:
-            while not self.progress.done:
-                self.gate.set()
-                await asyncio.sleep(0.01)
-
-        asyncio.get_running_loop().create_task(open_forever())
+        self.opened = True
+        self.gate.set()
 
 
 async def _show(pilot: Pilot[None], parse_: GatedParse, anchor: str | None = None) -> PageViewer:
@@ -141,7 +138,7 @@ async def test_a_new_page_stops_the_old_parse() -> None:
         other = Document(parse("# Other page\n").blocks)
         viewer.show(other)
         gated.finish()
-        await pilot.pause(0.1)
+        await settle(pilot)
         assert viewer.document is other and viewer.complete
 
 

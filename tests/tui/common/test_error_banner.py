@@ -8,7 +8,7 @@ from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.common.error_banner import ErrorBanner
 from support import tree_world
 from support.tree_world import Transport, browser_ready, make_app, make_client, move_to, tree_of
-from support.waits import until
+from support.waits import settle, until
 
 
 async def _open_intro(pilot, app, workspace, transport, status):
@@ -41,8 +41,7 @@ async def test_page_error_stays_names_the_server_and_r_retries(world, workspace,
         assert "http://testserver/v1" in text and "r retry" in text
         assert "[@click=app.quit]boom" in text  # server text shown literally, inert
         assert "S sign in again" not in text
-        for _ in range(5):
-            await pilot.pause(0.05)
+        await settle(pilot)
         assert banner.showing  # no time-out
         assert browser.viewer.has_focus
         await pilot.press("r")

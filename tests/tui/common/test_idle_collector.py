@@ -11,6 +11,7 @@ import pytest
 
 from gitbook_tui.tui.common import idle_collector
 from gitbook_tui.tui.common.idle_collector import IdleCollector
+from support.waits import until
 
 
 class Clock:
@@ -99,10 +100,7 @@ async def test_the_app_collects_while_quiet_and_unfreezes_on_exit(unfrozen, tmp_
         assert app.idle_collector.quiet_for() == 0  # a key counts as input
         clock.now += 60
         gc.collect(1)
-        for _ in range(100):  # its timer runs it (every 0.5 s)
-            if app.idle_collector.collections:
-                break
-            await pilot.pause(0.05)
+        await until(pilot, lambda: app.idle_collector.collections, "its timer (every 0.5 s)")
         assert app.idle_collector.collections >= 1
         assert gc.get_freeze_count() > 0
     assert gc.get_freeze_count() == 0

@@ -17,7 +17,7 @@ from textual.command import CommandList, CommandPalette, DiscoveryHit, Hit, Prov
 
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.tui.common.palette import APP_COMMANDS, AppCommands, PageCommands, SpaceCommands
-from support.waits import until
+from support.waits import settle, until
 from support.worlds import World
 
 SIZE = (100, 30)
@@ -188,10 +188,7 @@ def screen_text(app: App[Any]) -> str:
 
 async def wait_for_options(app: App[Any], pilot: Any, count: int = 1) -> CommandList:
     listing = app.screen.query_one(CommandList)
-    for _ in range(100):
-        if listing.option_count >= count:
-            break
-        await pilot.pause(0.05)
+    await until(pilot, lambda: listing.option_count >= count, f"{count} options listed")
     return listing
 
 
@@ -207,7 +204,9 @@ async def test_palette_end_to_end(
         listing = await wait_for_options(app, pilot)
         assert "Configure" in listing.get_option_at_index(0).prompt.plain  # type: ignore[union-attr]
         await pilot.press("down", "enter")
-        await pilot.pause(0.3)
+        await until(
+            pilot, lambda: not isinstance(app.screen, CommandPalette), "the palette to close"
+        )
         assert not isinstance(app.screen, CommandPalette)
         # spaces, then an app command, through the same palette
         app.action_command_palette()
@@ -215,13 +214,17 @@ async def test_palette_end_to_end(
         await pilot.press(*"runbooks")
         await wait_for_options(app, pilot)
         await pilot.press("down", "enter")
-        await pilot.pause(0.3)
+        await until(
+            pilot, lambda: not isinstance(app.screen, CommandPalette), "the palette to close"
+        )
         app.action_command_palette()
         await pilot.pause()
         await pilot.press(*"search")
         await wait_for_options(app, pilot)
         await pilot.press("down", "enter")
-        await pilot.pause(0.3)
+        await until(
+            pilot, lambda: not isinstance(app.screen, CommandPalette), "the palette to close"
+        )
     assert app.pages == [
         (spaces["tidewater"], page_id(world, spaces["tidewater"], "Configure"), None)
     ]
@@ -272,7 +275,7 @@ async def test_hostile_titles_are_literal(world: World, client: AsyncGitBook) ->
         assert not any("\x1b" in line or "\u202e" in line for line in lines)
         assert "[@click=app.quit]Boom[/] Redevil" in screen_text(app)
         await pilot.click(listing, offset=(6, 1))
-        await pilot.pause(0.3)
+        await settle(pilot)
         assert app.is_running
     assert app.pages or app.spaces  # the click chose a hit, and nothing else happened
 

@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from support.faults import FaultTransport, make_app, seed_space, start_browser, tree_labels
-from support.waits import until
+from support.waits import settle, until
 from support.worlds import World
 
 
@@ -50,7 +50,7 @@ async def test_rate_limit_wait_is_shown_counting_down_and_cancelled_by_navigatio
         await until(pilot, lambda: client.retry_wait is None)
         await until(pilot, lambda: "rate-limited" not in status.text)
         assert not status.query_one("#status-wait").display
-        await asyncio.sleep(0.2)
+        await settle(pilot)
         # Home was not asked for again: its sleep was cancelled, not left to run out
         assert sum(1 for path in transport.requests if path.endswith(home)) == asked
         assert browser.current_page == (manual["space"], manual["Guide"])

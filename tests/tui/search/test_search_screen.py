@@ -174,10 +174,11 @@ async def test_page_result_has_no_anchor_and_live_search(
         app.push_screen(SearchScreen(), chosen.append)
         await pilot.pause()
         await pilot.press("p")  # one character: no live search
-        await pilot.pause(0.5)
+        await settle(pilot)
+        assert app.screen._timer is None  # type: ignore[attr-defined]  (none armed)
         assert transport.searches == 0
         await pilot.press(*"orts")
-        await pilot.pause(0.5)  # debounce: one search for "ports"
+        await until(pilot, lambda: transport.searches >= 1)  # debounce: one search for "ports"
         await settle(pilot)
         assert transport.searches == 1
         assert any("Configure" in line for line in prompts(app))
@@ -275,7 +276,7 @@ async def test_long_query_refused_locally(
         await pilot.pause()
         query = app.screen.query_one("#search-input", Input)
         query.value = "x" * (MAX_QUERY + 1)
-        await pilot.pause(0.5)
+        await until(pilot, lambda: app.screen._timer is None, "the live search's debounce")  # type: ignore[attr-defined]
         await pilot.press("enter")
         await settle(pilot)
         assert transport.searches == 0
