@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import tempfile
-from pathlib import Path
+from typing import Any
 
 import pytest
 import schemathesis
@@ -14,29 +13,57 @@ from gitbook_tui.server.app import create_app
 from gitbook_tui.server.bootstrap import ensure_owner
 from gitbook_tui.server.core.clock import Clock
 
-_DB = Path(tempfile.mkdtemp(prefix="gitbook-tui-fuzz-")) / "fuzz.sqlite"
-_APP = create_app(_DB, clock=Clock(), fetch_timeout=1.0)
-_TOKEN = ensure_owner(_APP.state.server.storage, Clock(), "fuzz-token")
-
 # Operations that fetch from URLs given in the request are left out: fuzzing them would send
 # traffic to arbitrary hosts. Their behaviour is tested against loopback servers instead.
-schema = (
-    schemathesis.openapi.from_asgi("/openapi.json", _APP)
-    .exclude(path_regex=r".*/content/import$")
-    .exclude(path_regex=r"^/v1/orgs/\{organizationId\}/openapi", method=["POST", "PUT"])
-    .exclude(path_regex=r"^/v1/integrations/\{integrationName\}/(dev|render)$")
+EXCLUDED = (
+    {"path_regex": r".*/content/import$"},
+    {"path_regex": r"^/v1/orgs/\{organizationId\}/openapi", "method": ["POST", "PUT"]},
+    {"path_regex": r"^/v1/integrations/\{integrationName\}/(dev|render)$"},
 )
+TOKEN = "fuzz-token"
 
 
-@pytest.mark.slow
-@schema.parametrize()
-@settings(
-    max_examples=6,
-    deadline=None,
-    derandomize=True,
-    suppress_health_check=list(HealthCheck),
-)
-def test_no_server_errors(case: schemathesis.Case) -> None:
-    case.call_and_validate(
-        headers={"Authorization": f"Bearer {_TOKEN}"}, checks=[not_a_server_error]
+@pytest.fixture(scope="module")
+def fuzzed_schema(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    """The server's own description, loaded when the test runs (not while every test process
+    collects: schemathesis prepares each operation's cases as it loads them)."""
+    app = create_app(tmp_path_factory.mktemp("fuzz") / "fuzz.sqlite", fetch_timeout=1.0)
+    ensure_owner(app.state.server.storage, Clock(), TOKEN)
+    schema = schemathesis.openapi.from_asgi("/openapi.json", app)
+    for rule in EXCLUDED:
+        schema = schema.exclude(**rule)
+    return schema
+
+
+schema = schemathesis.pytest.from_fixture("fuzzed_schema")
+REVIEWS_AND_COMMENTS = r"^/v1/spaces/\{spaceId\}/(change-requests|comments)"
+
+
+def _fuzz_test(part: Any) -> Any:
+    """A test over the operations of ``part``, each a subtest fed schema-valid and boundary
+    requests (the parts let the test processes share the work)."""
+
+    @pytest.mark.slow
+    @part.parametrize()
+    @settings(
+        max_examples=6,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=list(HealthCheck),
     )
+    def test(case: schemathesis.Case) -> None:
+        case.call_and_validate(
+            headers={"Authorization": f"Bearer {TOKEN}"}, checks=[not_a_server_error]
+        )
+
+    return test
+
+
+test_no_server_errors_in_reviews_and_comments = _fuzz_test(
+    schema.include(path_regex=REVIEWS_AND_COMMENTS)
+)
+test_no_server_errors_in_spaces = _fuzz_test(
+    schema.include(path_regex=r"^/v1/spaces").exclude(path_regex=REVIEWS_AND_COMMENTS)
+)
+test_no_server_errors_in_organizations = _fuzz_test(schema.include(path_regex=r"^/v1/orgs"))
+test_no_server_errors_elsewhere = _fuzz_test(schema.exclude(path_regex=r"^/v1/(spaces|orgs)"))
