@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from urllib.parse import urlparse
 
+from ...models.limits import MAX_BODY_CHARS
 from .context import Ctx
 from .errors import bad_request, forbidden, not_found
 from .permissions import at_least, org_role
@@ -51,3 +52,14 @@ def deletable(tx: Tx, kind: str, id: str, parent: str, what: str) -> bool:
     if where[0] != parent:
         raise not_found(what, id)
     return True
+
+
+def check_body_length(text: str, field: str) -> str:
+    """``text`` of a typed body (a comment, a reply, a review message, a description), or a
+    400 naming ``field`` when it is longer than the one limit the app counts against as the
+    text is typed (``models.limits``)."""
+    if len(text) > MAX_BODY_CHARS:
+        raise bad_request(
+            f"{field}: at most {MAX_BODY_CHARS} characters (this one has {len(text)})"
+        )
+    return text
