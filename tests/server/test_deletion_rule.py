@@ -1,8 +1,9 @@
 """One rule for deleting what is not there: 204 No Content, for every DELETE operation.
 
 The official description declares only 204 and 205 for its deletions (no 404): a deletion
-whose target does not exist (or is already deleted, or is invisible to the caller) answers
-204 — the state asked for holds. The resources in the path *above* the target must exist.
+whose target does not exist (or is already deleted) answers 204 — the state asked for holds.
+The resources in the path *above* the target must exist. (A target the caller cannot see, or
+one under another parent, is a 404: test_delete_unknown_targets.py.)
 """
 
 from __future__ import annotations

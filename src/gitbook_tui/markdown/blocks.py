@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from typing import Any
 
@@ -35,7 +36,9 @@ from .model import (
 from .tag_blocks import PART_TYPES, Item, finish, is_true, tag_blocks
 from .tags import parse_attrs
 
-__all__ = ["Converter", "finish"]
+__all__ = ["Converter", "convert", "finish"]
+
+_log = logging.getLogger(__name__)
 
 _ALIGNS: dict[str, Align] = {
     "text-align:left": "left",
@@ -285,6 +288,43 @@ class Converter:
                 items.append((label, tuple(defs.pop(label))))
         items.extend((label, tuple(blocks)) for label, blocks in defs.items())
         return Footnotes(tuple(items)) if items else None
+
+
+def convert(conv: Converter, tokens: list[Token], source: str) -> list[Item]:
+    """The items of a stream of block ``tokens`` (of ``source``), one top-level block at a
+    time: should a block fail to convert (a bug, or a library giving up on some input),
+    only that block is shown as its source lines in plain text, the blocks around it kept."""
+    items: list[Item] = []
+    lines: list[str] | None = None
+    i, n = 0, len(tokens)
+    while i < n:
+        end = _block_end(tokens, i)
+        try:
+            chunk, _ = conv.items(tokens[i:end], 0)
+        except Exception:
+            _log.exception("a markdown block failed to convert; showing it as plain text")
+            if lines is None:
+                lines = source.split("\n")
+            chunk = _as_text(tokens[i], lines)
+        items.extend(chunk)
+        i = end
+    return items
+
+
+def _block_end(tokens: list[Token], i: int) -> int:
+    """The index after the top-level block starting at ``tokens[i]`` (its closing token)."""
+    depth, n = 0, len(tokens)
+    while i < n:
+        depth += tokens[i].nesting
+        i += 1
+        if depth <= 0:
+            break
+    return i
+
+
+def _as_text(tok: Token, lines: list[str]) -> list[Item]:
+    text = "\n".join(lines[tok.map[0] : tok.map[1]]) if tok.map else tok.content
+    return [Paragraph((Span(text.strip("\n")),))] if text.strip() else []
 
 
 def _strip_final_newline(code: str) -> str:

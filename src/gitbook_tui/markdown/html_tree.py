@@ -121,6 +121,15 @@ class _TreeBuilder(HTMLParser):
             if name in scope:
                 return
 
+    def parse_marked_section(self, i: int, report: bool = True) -> int:
+        """``<![CDATA[…]]>`` and the like; anything else after ``<![`` is a bogus comment
+        up to the next ``>``, as browsers read it (the standard library's parser before
+        Python 3.13 raises on ``<![{``, which would lose the whole fragment)."""
+        try:
+            return super().parse_marked_section(i, report)
+        except AssertionError:
+            return self.parse_bogus_comment(i, report)
+
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in _DROPPED:
             self.dropping += 1

@@ -11,11 +11,10 @@ import gc
 import logging
 from typing import Any
 
-from .blocks import Converter, finish
+from .blocks import Converter, convert, finish
 from .html_blocks import strip_html
 from .model import Document, Paragraph, Span
 from .rules import MAX_NESTING, MD, TAGS_ENV_KEY
-from .tag_blocks import Item
 from .tags import preprocess
 
 __all__ = ["MAX_NESTING", "parse", "strip_html"]
@@ -28,12 +27,7 @@ def _parse(markdown: str) -> Document:
     env: dict[str, Any] = {TAGS_ENV_KEY: table}
     tokens = MD.parse(src, env)
     conv = Converter()
-    items: list[Item] = []
-    i = 0
-    while i < len(tokens):
-        chunk, i = conv.items(tokens, i)
-        items.extend(chunk)
-    blocks = finish(items)
+    blocks = finish(convert(conv, tokens, src))
     footnotes = conv.footnotes(env)
     if footnotes is not None:
         blocks = (*blocks, footnotes)
@@ -52,8 +46,9 @@ def parse(markdown: str) -> Document:
     gain (it doubles the parse time of a 1 MB page), so it is paused meanwhile
     and restored afterwards; reference counting still frees everything.
 
-    Should the parser itself fail on some input (a bug), the text comes back as
-    one plain paragraph instead, so the page stays readable.
+    Should converting a block fail on some input (a bug), that block alone comes
+    back as plain text (:func:`.blocks.convert`); should anything else fail, the
+    whole text comes back as one plain paragraph, so the page stays readable.
     """
     pause_gc = len(markdown) >= _GC_PAUSE_THRESHOLD and gc.isenabled()
     if pause_gc:

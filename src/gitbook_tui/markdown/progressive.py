@@ -35,7 +35,7 @@ from markdown_it.rules_block import StateBlock
 from markdown_it.rules_core import StateCore
 from markdown_it.token import Token
 
-from .blocks import Converter, finish
+from .blocks import Converter, convert, finish
 from .model import Block, Document
 from .parser import parse
 from .rules import MD, PAUSE_ENV_KEY, TAGS_ENV_KEY, PauseParse
@@ -202,12 +202,7 @@ class ProgressiveParse:
         self._definitions = definitions
         tokens = state.tokens[before:]
         self._inline(tokens)
-        items: list[Item] = []
-        index = 0
-        while index < len(tokens):
-            chunk, index = self._converter.items(tokens, index)
-            items.extend(chunk)
-        self._finish_parts(items, final=final)
+        self._finish_parts(convert(self._converter, tokens, state.src), final=final)
 
     def _windowed_first_step(self) -> bool:
         """Parse the first step from a window of the page; True if that worked."""

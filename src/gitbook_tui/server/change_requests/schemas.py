@@ -6,13 +6,24 @@ from typing import Annotated, Any, Literal
 
 from pydantic import ConfigDict, Field, field_validator, model_validator
 
+from ...models.limits import MAX_BODY_CHARS
 from ..core.schemas import Body
 
 
 class DocumentIn(Body):
-    """A ``Document``: ``{markdown}`` (or ``{document}``, or ``{}`` for empty)."""
+    """A page's ``Document``: ``{markdown}`` (or ``{document}``, or ``{}`` for empty). Page
+    content, not a typed message: one content update may carry a whole long page."""
 
     markdown: str | None = Field(None, max_length=1_000_000)
+    document: dict[str, Any] | None = None
+
+
+class MessageIn(Body):
+    """A typed message as a ``Document`` (a review's comment): ``{markdown}``, ``{document}``
+    or ``{}``, within the one body limit (a document's length is its markdown's, checked
+    where it is converted)."""
+
+    markdown: str | None = Field(None, max_length=MAX_BODY_CHARS)
     document: dict[str, Any] | None = None
 
 
@@ -30,7 +41,7 @@ class DescriptionDocument(Body):
     object: Literal["document"] | None = None
     data: dict[str, Any] | None = None
     nodes: list[dict[str, Any]] | None = Field(None, max_length=10_000)
-    markdown: str | None = Field(None, max_length=100_000)
+    markdown: str | None = Field(None, max_length=MAX_BODY_CHARS)
 
     @model_validator(mode="after")
     def _one_form(self) -> DescriptionDocument:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..content.official_document import to_document, to_markdown
 from ..content.store import shared_copy
+from ..core.checks import check_body_length
 from ..core.context import Ctx
 from ..core.errors import conflict, forbidden
 from ..core.file_links import download_url
@@ -12,6 +14,7 @@ from ..core.merge_rules import effective_rules, unmet_rules
 from ..core.permissions import require
 from ..core.resources import load_change_request, load_space, user_ref
 from ..core.storage import Tx
+from .schemas import DescriptionDocument
 
 
 def cr_location(ctx: Ctx, cr: dict[str, Any]) -> str:
@@ -176,3 +179,16 @@ def content_update_json(
         "changes": affected,
         "insertedFiles": [file_json(ctx, f) for f in inserted_files],
     }
+
+
+def description_document(given: DescriptionDocument | None) -> dict[str, Any] | None:
+    """The stored description: the official JSON document (markdown is converted); a
+    document whose text is longer than the one body limit is a 400, as long markdown is."""
+    if given is None:
+        return None
+    if given.markdown is not None:
+        return to_document(given.markdown)
+    document = given.model_dump(exclude_none=True)
+    document.setdefault("data", {})
+    check_body_length(to_markdown(document), "description")
+    return document

@@ -5,11 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..content.official_document import to_document, to_markdown
+from ..core.checks import check_body_length
 from ..core.errors import bad_request
 from .schemas import Content, Format
-
-MAX_MARKDOWN = 100_000
-
 
 # -- bodies: markdown (or a document) in, markdown or document out ----------------------------
 
@@ -18,18 +16,14 @@ def read_content(content: Content, field_name: str = "body") -> str:
     """The markdown of a request body: ``{markdown}``, ``{document}`` (converted) or ``{}``
     (the empty document); 400 naming the field when blank or too long."""
     if content.markdown is not None:
-        markdown = content.markdown
-        if not markdown.strip():
+        if not content.markdown.strip():
             raise bad_request(f"{field_name}.markdown: must not be empty")
-    elif content.document is not None:
+        return check_body_length(content.markdown, f"{field_name}.markdown")
+    if content.document is not None:
         if not isinstance(content.document.get("nodes", []), list):
             raise bad_request(f"{field_name}.document: 'nodes' must be a list of blocks")
-        markdown = to_markdown(content.document)
-    else:
-        markdown = ""
-    if len(markdown) > MAX_MARKDOWN:
-        raise bad_request(f"{field_name}.markdown: at most {MAX_MARKDOWN} characters")
-    return markdown
+        return check_body_length(to_markdown(content.document), f"{field_name}.document")
+    return ""
 
 
 def render_body(markdown: str, fmt: Format | None) -> dict[str, Any]:

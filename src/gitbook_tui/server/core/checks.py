@@ -1,11 +1,12 @@
-"""Request checks shared by route families: http(s) URLs, organization roles, partial updates."""
+"""Request checks shared by route families: URLs, organization roles, partial updates, deletions."""
 
 from __future__ import annotations
 
 from urllib.parse import urlparse
 
+from ...models.limits import MAX_BODY_CHARS
 from .context import Ctx
-from .errors import bad_request, forbidden
+from .errors import bad_request, forbidden, not_found
 from .permissions import at_least, org_role
 from .schemas import Body
 from .storage import Tx
@@ -36,3 +37,29 @@ def updated_fields(body: Body, not_null: tuple[str, ...]) -> set[str]:
         if name in fields and getattr(body, name) is None:
             raise bad_request(f"{name}: must not be null")
     return fields
+
+
+def deletable(tx: Tx, kind: str, id: str, parent: str, what: str) -> bool:
+    """Whether a ``kind`` record ``id`` is there to delete under ``parent`` (its scope).
+
+    False when there is no such record: it never existed or is gone already, and the
+    deletion answers 204 (the deletion rule). A record under another parent is unknown
+    to the caller here, as it is for a read: 404, and nothing is deleted.
+    """
+    where = tx.position_of(kind, id)
+    if where is None:
+        return False
+    if where[0] != parent:
+        raise not_found(what, id)
+    return True
+
+
+def check_body_length(text: str, field: str) -> str:
+    """``text`` of a typed body (a comment, a reply, a review message, a description), or a
+    400 naming ``field`` when it is longer than the one limit the app counts against as the
+    text is typed (``models.limits``)."""
+    if len(text) > MAX_BODY_CHARS:
+        raise bad_request(
+            f"{field}: at most {MAX_BODY_CHARS} characters (this one has {len(text)})"
+        )
+    return text

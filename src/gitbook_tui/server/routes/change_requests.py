@@ -26,12 +26,12 @@ from ..change_requests.schemas import (
     ChangeRequestCreate,
     ChangeRequestPatch,
     ContentChanges,
-    DescriptionDocument,
 )
 from ..change_requests.views import (
     content_update_json,
     cr_json,
     cr_location,
+    description_document,
     ensure_active,
     ensure_merge_rules,
     ensure_unlocked,
@@ -43,7 +43,6 @@ from ..change_requests.views import (
 from ..content.edits import EditEnv, EditError, apply_changes
 from ..content.merge.common import conflict_message
 from ..content.merge.revisions import merge_revisions
-from ..content.official_document import to_document
 from ..content.revision_changes import semantic_changes
 from ..content.space_revision import set_space_revision
 from ..content.store import (
@@ -174,17 +173,6 @@ def patch_change_request(
             cr["description"] = description_document(body.description)
         touch(tx, cr, ctx.now())
         return cr_json(tx, ctx, space, cr)
-
-
-def description_document(given: DescriptionDocument | None) -> dict[str, Any] | None:
-    """The stored description: the official JSON document (markdown is converted)."""
-    if given is None:
-        return None
-    if given.markdown is not None:
-        return to_document(given.markdown)
-    document = given.model_dump(exclude_none=True)
-    document.setdefault("data", {})
-    return document
 
 
 # -- content edits --------------------------------------------------------------------------

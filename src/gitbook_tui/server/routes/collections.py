@@ -121,10 +121,10 @@ def update_collection(ctx: CtxDep, collectionId: str, body: CollectionUpdate) ->
 @router.delete("/collections/{collectionId}", status_code=205, response_class=Response)
 def delete_collection(ctx: CtxDep, collectionId: str) -> Response:
     """Deletes the collection and its sub-collections; their spaces are soft-deleted.
-    205 when deleted, 204 when there is no such collection (the deletion rule)."""
+    205 when deleted, 204 when there is no such collection, 404 when the caller cannot see
+    it (the deletion rule)."""
     with ctx.write() as tx:
-        found = tx.get("collection", collectionId)
-        if found is None or collection_role(tx, found, ctx.user_id) is None:
+        if tx.get("collection", collectionId) is None:
             return Response(status_code=204)
         coll, role = load_collection(tx, ctx, collectionId)
         require(role, "admin", "Collection", collectionId)

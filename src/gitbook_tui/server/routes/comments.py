@@ -29,7 +29,8 @@ Rules where the contract is silent (kept in one place here):
 - In one PUT, ``addedReactions`` apply before ``removedReactions`` (an emoji in both ends
   up removed). Adding is idempotent; removing a reaction the caller never made is a no-op.
 - DELETE of a comment or reply that does not exist answers 204 (openapi: "did not exist");
-  deleting a comment deletes its replies.
+  one of another thread or comment is a 404, as for a read (nothing is deleted); deleting a
+  comment deletes its replies.
 - Commenters are the distinct authors of comments and replies in that scope only (space
   threads for the space, the change request's threads for a change request), in order of
   their first post; non-members of the organization appear with ``role: null``.
@@ -53,6 +54,7 @@ from ..comments.rules import (
 from ..comments.schemas import CommentPost, CommentUpdate, Format, ReplyPost
 from ..comments.threads import ThreadRef, commenter_json
 from ..comments.views import read_content
+from ..core.checks import deletable
 from ..core.context import CtxDep
 from ..core.errors import bad_request
 from ..core.idempotency import OnceDep
@@ -180,9 +182,9 @@ def _mount(
     def delete_comment(ctx: CtxDep, ref: Ref, commentId: str) -> Response:
         with ctx.write() as tx:
             thread = ref.open(tx, ctx)
-            record = tx.get("comment", commentId)
-            if record is None or record.get("thread") != thread.scope:
+            if not deletable(tx, "comment", commentId, thread.scope, "Comment"):
                 return Response(status_code=204)
+            record = thread.comment(commentId)
             require_delete(thread, record, "comment")
             tx.delete_scope("reply", commentId)
             tx.delete("comment", commentId)
@@ -262,15 +264,10 @@ def _mount(
     def delete_reply(ctx: CtxDep, ref: Ref, commentId: str, commentReplyId: str) -> Response:
         with ctx.write() as tx:
             thread = ref.open(tx, ctx)
-            record = tx.get("reply", commentReplyId)
-            comment = tx.get("comment", commentId)
-            if (
-                record is None
-                or comment is None
-                or comment.get("thread") != thread.scope
-                or record.get("comment") != commentId
-            ):
+            comment = thread.comment(commentId)  # the thread above must exist (404)
+            if not deletable(tx, "reply", commentReplyId, comment["id"], "Comment reply"):
                 return Response(status_code=204)
+            record = thread.reply(comment, commentReplyId)
             require_delete(thread, record, "reply")
             tx.delete("reply", commentReplyId)
         return Response(status_code=205)

@@ -123,6 +123,7 @@ def unpublish_integration(ctx: CtxDep, integrationName: NameParam) -> Response:
     with ctx.write() as tx:
         if tx.get("integration", integrationName) is None:
             return Response(status_code=204)
+        # one the caller cannot see is a 404, as for a read (the deletion rule)
         integ = load_integration(tx, ctx, integrationName)
         require_owner(tx, ctx, integ, "admin", "Deleting an integration")
         tx.delete_scope("installation", integrationName)

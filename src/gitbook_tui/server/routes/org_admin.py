@@ -7,6 +7,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Query, Response
 
 from ..bootstrap import add_member, create_user
+from ..core.checks import deletable
 from ..core.context import CtxDep
 from ..core.errors import bad_request, forbidden, not_found
 from ..core.pagination import PagingParams, paginate
@@ -216,8 +217,7 @@ def delete_link_invite(ctx: CtxDep, organizationId: str, inviteId: str) -> Respo
     """205 when deleted, 204 when there was no such invite (as the real service answers)."""
     with ctx.write() as tx:
         admin_org(tx, ctx, organizationId, "delete invite links")
-        where = tx.position_of("link-invite", inviteId)
-        removed = where is not None and where[0] == organizationId
+        removed = deletable(tx, "link-invite", inviteId, organizationId, "Invite")
         if removed:
             tx.delete("link-invite", inviteId)
     return Response(status_code=205 if removed else 204)
@@ -291,8 +291,7 @@ def delete_team(ctx: CtxDep, organizationId: str, teamId: str) -> Response:
     """205 when deleted (with the team's grants), 204 when there was no such team."""
     with ctx.write() as tx:
         admin_org(tx, ctx, organizationId, "delete teams")
-        where = tx.position_of("team", teamId)
-        if where is None or where[0] != organizationId:
+        if not deletable(tx, "team", teamId, organizationId, "Team"):
             return Response(status_code=204)
         tx.conn.execute(
             "DELETE FROM docs WHERE kind='team-grant' AND json_extract(data, '$.team')=?",
@@ -362,8 +361,7 @@ def delete_translation(ctx: CtxDep, organizationId: str, translationSettingsId: 
     """205 when deleted, 204 when there was no such translation (as the real service answers)."""
     with ctx.write() as tx:
         admin_org(tx, ctx, organizationId, "delete translations")
-        where = tx.position_of("translation", translationSettingsId)
-        removed = where is not None and where[0] == organizationId
+        removed = deletable(tx, "translation", translationSettingsId, organizationId, "Translation")
         if removed:
             tx.delete("translation", translationSettingsId)
     return Response(status_code=205 if removed else 204)

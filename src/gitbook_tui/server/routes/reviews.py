@@ -7,11 +7,13 @@ from typing import Any, Literal
 from fastapi import APIRouter, Response
 from pydantic import Field
 
-from ..change_requests.schemas import DocumentIn
-from ..change_requests.views import cr_location
+from ..change_requests.schemas import DescriptionDocument, MessageIn
+from ..change_requests.views import cr_location, description_document
 from ..change_requests.views import ensure_active as _ensure_active
 from ..change_requests.views import load_cr as _load
 from ..change_requests.views import touch as _touch
+from ..content.official_document import to_markdown
+from ..core.checks import check_body_length
 from ..core.context import Ctx, CtxDep
 from ..core.errors import bad_request, forbidden, not_found
 from ..core.idempotency import OnceDep
@@ -26,13 +28,13 @@ router = APIRouter(tags=["change-requests"])
 
 class ReviewCreate(Body):
     status: Literal["approved", "changes-requested"]
-    comment: DocumentIn | None = None
+    comment: MessageIn | None = None
 
 
 class RequestReviewers(Body):
     users: list[str] = Field(min_length=1, max_length=50)
     subject: str | None = Field(None, max_length=100)
-    description: dict[str, Any] | None = None
+    description: DescriptionDocument | None = None
 
 
 # -- reviews ----------------------------------------------------------------------------------
@@ -141,6 +143,8 @@ def submit_review(
         _ensure_active(cr, "reviewed")
         comment = None
         if body.comment is not None:
+            if body.comment.document is not None:
+                check_body_length(to_markdown(body.comment.document), "comment.document")
             given = body.comment.model_dump(exclude_none=True)
             comment = given or None
         now = ctx.now()
@@ -236,7 +240,7 @@ def request_reviewers(
         if body.subject is not None:
             cr["subject"] = body.subject
         if body.description is not None:
-            cr["description"] = body.description
+            cr["description"] = description_document(body.description)
         if cr["status"] == "draft":
             cr["status"] = "open"
         _touch(tx, cr, now)

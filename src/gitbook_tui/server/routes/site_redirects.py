@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Response
 
-from ..core.checks import updated_fields
+from ..core.checks import deletable, updated_fields
 from ..core.context import CtxDep
 from ..core.errors import bad_request, not_found
 from ..core.pagination import PagingParams, paginate
@@ -83,8 +83,7 @@ def update_redirect(
 def delete_redirect(ctx: CtxDep, organizationId: str, siteId: str, siteRedirectId: str) -> Response:
     with ctx.write() as tx:
         load_site_as(tx, ctx, organizationId, siteId, "create")
-        redirect = tx.get(REDIRECT, siteRedirectId)
-        if redirect is not None and redirect.get("site") == siteId:
+        if deletable(tx, REDIRECT, siteRedirectId, siteId, "Redirect"):
             tx.delete(REDIRECT, siteRedirectId)
     return Response(status_code=204)
 

@@ -11,7 +11,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Header, Query, Response
 
-from ..core.checks import updated_fields
+from ..core.checks import deletable, updated_fields
 from ..core.context import CtxDep
 from ..core.errors import bad_request
 from ..core.pagination import PagingParams, paginate
@@ -134,13 +134,13 @@ def delete_section_group(
     ctx: CtxDep, organizationId: str, siteId: str, siteSectionGroupId: str
 ) -> Response:
     """205 when deleted (what the group held takes its place), 204 when there is no such
-    group (the deletion rule)."""
+    group, 404 for a group of another site (the deletion rule)."""
     with ctx.write() as tx:
         _, site, _ = load_site_as(tx, ctx, organizationId, siteId, "create")
-        st = structure(tx, site)
-        group = st.group(siteSectionGroupId)
-        if group is None:
+        if not deletable(tx, GROUP, siteSectionGroupId, siteId, "Site section group"):
             return Response(status_code=204)
+        st = structure(tx, site)
+        group = load_group(st, siteSectionGroupId)
         dissolve_group(tx, st, group)
         touch(tx, ctx, site)
     return Response(status_code=205)

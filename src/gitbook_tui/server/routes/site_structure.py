@@ -13,7 +13,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Query, Response
 
-from ..core.checks import updated_fields
+from ..core.checks import deletable, updated_fields
 from ..core.context import Ctx, CtxDep
 from ..core.errors import bad_request, conflict
 from ..core.pagination import PagingParams, paginate
@@ -119,9 +119,9 @@ def create_section(
 def delete_section(ctx: CtxDep, organizationId: str, siteId: str, siteSectionId: str) -> Response:
     with ctx.write() as tx:
         _, site, _ = load_site_as(tx, ctx, organizationId, siteId, "create")
-        st = structure(tx, site)
-        if st.section(siteSectionId) is None:
+        if not deletable(tx, SECTION, siteSectionId, siteId, "Site section"):
             return Response(status_code=204)  # nothing to delete (the deletion rule)
+        st = structure(tx, site)
         if st.default_section_id() == siteSectionId:
             site["defaultSiteSection"] = successor(st.sections, siteSectionId)
         members = {ss["id"] for ss in st.members(siteSectionId)}
@@ -249,10 +249,10 @@ def create_site_space(
 def delete_site_space(ctx: CtxDep, organizationId: str, siteId: str, siteSpaceId: str) -> Response:
     with ctx.write() as tx:
         _, site, _ = load_site_as(tx, ctx, organizationId, siteId, "create")
-        st = structure(tx, site)
-        ss = st.site_space(siteSpaceId)
-        if ss is None:
+        if not deletable(tx, SITE_SPACE, siteSpaceId, siteId, "Site space"):
             return Response(status_code=204)  # nothing to delete (the deletion rule)
+        st = structure(tx, site)
+        ss = load_site_space(st, siteSpaceId)
         section_id = ss.get("section")
         if st.default_site_space_id(section_id) == siteSpaceId:
             heir = successor(st.members(section_id), siteSpaceId)

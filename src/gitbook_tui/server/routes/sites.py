@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Query, Response
 from pydantic import Field, field_validator
 
-from ..core.checks import require_org_role, updated_fields
+from ..core.checks import deletable, require_org_role, updated_fields
 from ..core.context import CtxDep
 from ..core.errors import bad_request, conflict
 from ..core.pagination import PagingParams, paginate
@@ -245,11 +245,11 @@ def update_site(ctx: CtxDep, organizationId: str, siteId: str, body: SiteUpdate)
 
 @router.delete("/orgs/{organizationId}/sites/{siteId}", status_code=204, response_class=Response)
 def delete_site(ctx: CtxDep, organizationId: str, siteId: str) -> Response:
-    """204 whether the site was deleted or did not exist (the deletion rule)."""
+    """204 whether the site was deleted or did not exist; 404 for a site of another
+    organization (the deletion rule)."""
     with ctx.write() as tx:
         load_org(tx, ctx, organizationId)
-        site = tx.get(SITE, siteId)
-        if site is None or site.get("organization") != organizationId:
+        if not deletable(tx, SITE, siteId, organizationId, "Site"):
             return Response(status_code=204)
         load_site_as(tx, ctx, organizationId, siteId, "admin")
         for kind in (REDIRECT, SITE_SPACE, SECTION, GROUP):

@@ -137,12 +137,14 @@ def update_space(ctx: CtxDep, spaceId: str, body: SpaceUpdate) -> dict[str, Any]
 @router.delete("/spaces/{spaceId}", status_code=205, response_class=Response)
 def delete_space(ctx: CtxDep, spaceId: str) -> Response:
     """Soft delete: ``deletedAt`` is set; the space can be restored for 7 days. 205 when
-    deleted, 204 when there is no such space or it is deleted already (the deletion rule)."""
+    deleted, 204 when there is no such space or it is deleted already, 404 when the caller
+    cannot see it (the deletion rule)."""
     with ctx.write() as tx:
-        found = tx.get("space", spaceId)
-        if found is None or found.get("deletedAt") or space_role(tx, found, ctx.user_id) is None:
+        if tx.get("space", spaceId) is None:
             return Response(status_code=204)
-        space, role = load_space(tx, ctx, spaceId)
+        space, role = load_space(tx, ctx, spaceId, include_deleted=True)
+        if space.get("deletedAt"):
+            return Response(status_code=204)
         require(role, "admin", "Space", spaceId)
         space["deletedAt"] = ctx.now()
         tx.put("space", spaceId, space)

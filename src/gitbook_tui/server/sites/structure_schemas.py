@@ -5,9 +5,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from typing import Literal
+from urllib.parse import urlsplit
 
 from pydantic import Field, field_validator
 
+from ...models.paths import dot_segment
 from ..core.errors import bad_request
 from ..core.schemas import Body, Position, PositionTarget
 from .rules import check_path
@@ -22,9 +24,19 @@ SOURCE_RULE = (
 )
 
 
+def _normalised(path: str) -> None:
+    """A redirect's paths are normalised: a '.' or '..' segment (also percent-encoded) would
+    lead a visitor elsewhere than the path says (``/../../etc/passwd``)."""
+    found = dot_segment(path)
+    if found is not None:
+        raise ValueError(f"must not hold a '.' or '..' segment (also encoded): '{found}'")
+
+
 def _source(value: str | None) -> str | None:
-    if value is not None and not SOURCE_RE.match(value):
-        raise ValueError(SOURCE_RULE)
+    if value is not None:
+        if not SOURCE_RE.match(value):
+            raise ValueError(SOURCE_RULE)
+        _normalised(value)
     return value
 
 
@@ -123,6 +135,20 @@ class Destination(Body):
     url: str | None = Field(None, max_length=2048)
     spaceId: str | None = None
     path: str | None = Field(None, max_length=1024)
+
+    @field_validator("path")
+    @classmethod
+    def _path(cls, value: str | None) -> str | None:
+        if value is not None:
+            _normalised(value)
+        return value
+
+    @field_validator("url")
+    @classmethod
+    def _url(cls, value: str | None) -> str | None:
+        if value is not None:
+            _normalised(urlsplit(value).path)
+        return value
 
 
 class RedirectCreate(Body):

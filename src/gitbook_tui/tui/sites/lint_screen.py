@@ -19,6 +19,7 @@ from .redirect_rules import Finding
 __all__ = ["LintScreen"]
 
 BADGES = {
+    "unsafe": ("DOT PATH", "bold $error"),
     "loop": ("LOOP", "bold $error"),
     "gone": ("GONE", "bold $error"),
     "chain": ("CHAIN", "bold $warning"),

@@ -12,6 +12,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from urllib.parse import urlsplit
+
+from ...models.paths import dot_segment
 
 __all__ = [
     "SOURCE_MAX",
@@ -197,6 +200,8 @@ def source_error(
         bad = sorted({c for c in value if not re.match(r"[A-Za-z0-9\-._~/%]", c)})
         shown = " ".join(repr(c) for c in bad[:5]) if bad else "a bad %XX escape"
         return f"Source may hold letters, digits, - . _ ~ and %XX escapes only (not {shown})."
+    if (odd := dot_segment(value)) is not None:
+        return f"Source has a '.' or '..' segment ({odd}); write the path it means."
     folded = value.lower()
     for other in others:
         if other.id != editing and other.source.lower() == folded:
@@ -212,6 +217,8 @@ def url_error(value: str) -> str | None:
         return f"URL is {len(value)} characters; at most {URL_MAX}."
     if not URL_RE.match(value):
         return "Destination must be an absolute http:// or https:// URL."
+    if dot_segment(urlsplit(value).path) is not None:
+        return "Destination URL has a '.' or '..' segment; write the path it means."
     return None
 
 
@@ -291,7 +298,7 @@ def trace(
 class Finding:
     """A problem with one redirect, and the key that fixes it (``e`` edit, ``d`` delete)."""
 
-    kind: str  # chain, loop, gone, shadowed, duplicate
+    kind: str  # unsafe, chain, loop, gone, shadowed, duplicate
     redirect: RedirectEntry
     message: str
     fix: str  # "edit" or "delete"
@@ -300,13 +307,23 @@ class Finding:
 
 
 def lint(redirects: Sequence[RedirectEntry], site: SiteMap) -> list[Finding]:
-    """Chains, loops, gone destinations, sources shadowed by a live page, duplicates."""
+    """Dot segments, chains, loops, gone destinations, sources shadowed by a live page,
+    duplicates."""
     findings: list[Finding] = []
     resolver = _Resolver(redirects, site)
     pages = resolver.pages
     by_source: dict[str, RedirectEntry] = {}
     for entry in sorted(redirects, key=lambda r: r.source.lower()):
         folded = entry.source.lower()
+        # a server from before the check stored them: the path says one place, means another
+        odd = dot_segment(entry.source)
+        if odd is None and entry.destination.kind == "external":
+            odd = dot_segment(urlsplit(entry.destination.url or "").path)
+        if odd is not None:
+            message = (
+                f"{entry.source} → {site.label_of(entry.destination)}: '{odd}' is a dot segment"
+            )
+            findings.append(Finding("unsafe", entry, message, "edit", "write the path it means"))
         if folded in by_source and by_source[folded].draft == entry.draft:
             findings.append(
                 Finding(
@@ -374,6 +391,6 @@ def lint(redirects: Sequence[RedirectEntry], site: SiteMap) -> list[Finding]:
                     suggestion=last,
                 )
             )
-    order = {"loop": 0, "gone": 1, "chain": 2, "shadowed": 3, "duplicate": 4}
+    order = {"unsafe": 0, "loop": 1, "gone": 2, "chain": 3, "shadowed": 4, "duplicate": 5}
     findings.sort(key=lambda f: (order.get(f.kind, 9), f.redirect.source.lower()))
     return findings
