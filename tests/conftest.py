@@ -17,6 +17,7 @@ from gitbook_tui.server.app import create_app
 from gitbook_tui.server.core.clock import Clock
 from support.worlds import (
     START,
+    Clients,
     Template,
     World,
     copy_template,
@@ -141,9 +142,6 @@ def make_space(world: World) -> Callable[..., dict]:
         return r.json()
 
     return _make
-
-
-Clients = Callable[..., AsyncGitBook]
 
 
 @pytest.fixture

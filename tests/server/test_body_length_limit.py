@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from conftest import World, assert_error
 from gitbook_tui.models.limits import MAX_BODY_CHARS
+from support.asserts import assert_error
+from support.worlds import World
 
 LONG = "x" * (MAX_BODY_CHARS + 1)
 

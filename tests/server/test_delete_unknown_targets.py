@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from conftest import World, assert_error
+from support.asserts import assert_error
+from support.worlds import World
 
 
 @dataclass

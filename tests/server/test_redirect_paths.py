@@ -6,7 +6,8 @@ from collections.abc import Callable
 
 import pytest
 
-from conftest import World, assert_error
+from support.asserts import assert_error
+from support.worlds import World
 
 EXTERNAL = {"kind": "external", "url": "https://example.com/new"}
 

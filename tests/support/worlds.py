@@ -15,6 +15,7 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
+from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.server.app import create_app
 from gitbook_tui.server.bootstrap import add_member, create_org, create_user
 from gitbook_tui.server.core.clock import Clock
@@ -38,6 +39,10 @@ ROLES = {
     "rhea": "read",
     "otto": None,
 }
+
+
+Clients = Callable[..., AsyncGitBook]
+"""``connect(name, **options)``: a client speaking to the in-process server as that user."""
 
 
 @dataclass

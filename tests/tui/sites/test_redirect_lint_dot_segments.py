@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 
-from conftest import Clients, World
 from gitbook_tui.tui.sites.redirect_rules import (
     Destination,
     RedirectEntry,
@@ -17,6 +16,7 @@ from gitbook_tui.tui.sites.redirect_rules import (
     url_error,
 )
 from gitbook_tui.tui.sites.site_data import load_site_data
+from support.worlds import Clients, World
 
 BASE = "https://acme.gitbook.io/docs"
 AWAY = Destination("external", url="https://example.com/new")
