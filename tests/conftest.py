@@ -61,6 +61,33 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(kind)
 
 
+SLOW_SECONDS = 5.0
+_SLOW_WITHOUT_REASON: list[str] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Remember a test that ran over ``SLOW_SECONDS`` with no docstring saying why."""
+    slow = report.when == "call" and report.passed and report.duration > SLOW_SECONDS
+    if slow and dict(report.user_properties).get("why_slow", "") == "":
+        _SLOW_WITHOUT_REASON.append(f"{report.nodeid} ({report.duration:.1f} s)")
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    outcome = yield
+    report = outcome.get_result()
+    function = getattr(item, "function", None)
+    report.user_properties.append(("why_slow", (getattr(function, "__doc__", None) or "").strip()))
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """A test over 5 s must say in its docstring why it needs the time."""
+    if _SLOW_WITHOUT_REASON:
+        terminalreporter.section("tests over 5 s without a docstring saying why")
+        for line in _SLOW_WITHOUT_REASON:
+            terminalreporter.line(line)
+
+
 @pytest.fixture(autouse=True)
 def _isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """No test reads or writes the real user's config or cache."""
