@@ -86,6 +86,10 @@ class Call:
     seconds: tuple[float, float] = (0.0, 0.0)  # answering, validating
 
 
+# The table shows the first two failing answers of an operation: only those are explained.
+EXPLAINED_PER_OPERATION = 2
+
+
 @dataclass
 class Walk:
     client: TestClient
@@ -113,11 +117,13 @@ class Walk:
             return response.json() if response.content else None
         problems: list[str] = []
         if 200 <= response.status_code < 300:
+            explained = sum(1 for c in self.calls.get(operation.key, []) if c.problems)
             problems = response_problems(
                 operation,
                 response.status_code,
                 response.headers.get("content-type", ""),
                 response.content,
+                explain=explained < EXPLAINED_PER_OPERATION,
             )
         else:
             problems = [f"answered {response.status_code}: {response.text[:300]}"]
