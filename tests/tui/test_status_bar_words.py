@@ -15,7 +15,7 @@ from textual.widgets import Static
 from tui_faults import FaultTransport, make_app, seed_space, start_browser
 
 import gitbook_tui.tui
-from conftest import World, until
+from conftest import World, until, workers_done
 from gitbook_tui.api import RateLimitInfo
 from gitbook_tui.api.waits import RetryWait
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
@@ -94,6 +94,8 @@ async def test_a_retry_wait_shows_whole_in_every_view(
             await pilot.press(key)
             await until(pilot, lambda: isinstance(app.screen, VIEWS[key]))
         bar = app.screen.query_one(StatusBar)
+        # no answer of before may land after the flip (its rate would replace the 0 left)
+        await until(pilot, lambda: workers_done(app), timeout=20)
         transport.rate_limited = True
         waiting = asyncio.create_task(
             app.client.spaces.get(manual["space"], read="network")  # type: ignore[arg-type]
@@ -101,7 +103,12 @@ async def test_a_retry_wait_shows_whole_in_every_view(
         try:
             try:
                 await until(
-                    pilot, lambda: WAIT.search(bar.text) and bar.query_one("#status-wait").display
+                    pilot,
+                    lambda: (
+                        WAIT.search(bar.text)
+                        and "rate 0/100" in bar.text
+                        and bar.query_one("#status-wait").display
+                    ),
                 )
             except AssertionError:
                 raise AssertionError(bar.text) from None

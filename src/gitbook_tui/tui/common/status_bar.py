@@ -118,7 +118,9 @@ class StatusBar(Horizontal):
         self._drawn: dict[str, tuple[object, ...]] = {}  # widget id -> what it shows
         self._wanted: dict[str, bool] = {}  # widget id -> has something to show
         self._compact_views = False
-        # made here and kept (no query: the bar is drawn from timers and workers)
+        # made here and kept (no query: the bar is drawn from timers and workers, which may
+        # run while the bar's children are already being removed)
+        self._views = Static(self.views_content(), id="status-views", markup=False)
         self._parts = {
             name: Static("", id=name, markup=False)
             for name in (
@@ -135,7 +137,7 @@ class StatusBar(Horizontal):
         self._unfollow: list[Callable[[], None]] = []
 
     def compose(self) -> ComposeResult:
-        yield Static(self.views_content(), id="status-views", markup=False)
+        yield self._views
         yield from self._parts.values()
 
     def on_mount(self) -> None:
@@ -359,7 +361,7 @@ class StatusBar(Horizontal):
         width = self.content_region.width
         shown = dict(self._wanted)
         if width > 0:  # not laid out yet: everything for now, fitted on the first resize
-            views = self.query_one("#status-views", Static)
+            views = self._views
             compact = False
 
             def needed() -> int:
