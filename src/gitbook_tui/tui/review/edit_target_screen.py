@@ -15,6 +15,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -77,18 +78,20 @@ class EditTargetScreen(ModalScreen[str | None]):
                 )
             ]
             for cr in self.candidates:
-                note = "" if is_own(cr, self.me) else f"by {author_of(cr)} · "
-                note += "under review · " if cr.id == self.under_review else ""
-                options.append(
-                    Option(
-                        Text.assemble(
-                            (f"#{cr.number} ", "bold"),
-                            clean_text(cr.subject or "(no subject)"),
-                            (f"  {note}{cr.status}", "dim"),
-                        ),
-                        id=cr.id,
-                    )
+                note = "under review · " if cr.id == self.under_review else ""
+                head = Content.assemble(
+                    (f"#{cr.number} ", "bold"), clean_text(cr.subject or "(no subject)")
                 )
+                if is_own(cr, self.me):
+                    prompt = Content.assemble(head, (f"  {note}{cr.status}", "dim"))
+                else:  # whose work it is, on a line of its own: never lost to a wrap
+                    prompt = Content.assemble(
+                        head,
+                        "\n   ",
+                        (f"by {author_of(cr)}", "bold $text-warning"),
+                        (f" · {note}{cr.status}", "dim"),
+                    )
+                options.append(Option(prompt, id=cr.id))
             yield OptionList(*options, id="target-list")
             yield Static(
                 "enter choose · escape cancel · $EDITOR opens the page as it is there",
