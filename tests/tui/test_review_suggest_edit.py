@@ -19,6 +19,7 @@ from gitbook_tui.drafts import DraftKey, DraftStore
 from gitbook_tui.drafts.keys import PAGE_EDIT
 from gitbook_tui.tui.app import GitBookApp
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
+from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
 from gitbook_tui.tui.common.state import account_key
 from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
 from gitbook_tui.tui.review.edit_target_screen import EditTargetScreen
@@ -69,6 +70,12 @@ def page_in(world: World, space_id: str, cr_id: str, page_id: str) -> str:
     return r.json()["markdown"]
 
 
+async def open_from_notice(app: GitBookApp, pilot: Any) -> None:
+    """An edit posted into an existing change request is named in a notice: ``enter`` opens it."""
+    await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), timeout=20)
+    await pilot.press("enter")
+
+
 async def review_shown(app: GitBookApp, pilot: Any) -> ChangeRequestReviewScreen:
     await until(pilot, lambda: isinstance(app.screen, ChangeRequestReviewScreen), timeout=20)
     review = app.screen
@@ -115,6 +122,7 @@ async def test_edit_goes_into_a_chosen_open_change_request(world, desk, tmp_path
             "Conflicting edit",
         }
         picker.dismiss(cr["id"])
+        await open_from_notice(app, pilot)
         review = await review_shown(app, pilot)
         assert review.state is not None and review.state.cr.id == cr["id"]
         assert review.pages.selected is not None
@@ -221,9 +229,12 @@ async def test_the_change_request_under_review_is_offered_first(world, desk, tmp
         assert [c.id for c in picker.candidates] == [cr["id"]]
         assert picker.under_review == cr["id"]
         options = picker.query_one("OptionList")
-        await until(pilot, lambda: options.highlighted == 1)  # preselected
+        assert options.highlighted == 0  # offered, never preselected (issue #25)
         assert "under review" in str(options.get_option_at_index(1).prompt)
+        await pilot.press("j", "enter")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))  # eve's: asked
         await pilot.press("enter")
+        await open_from_notice(app, pilot)
         review = await review_shown(app, pilot)
         assert review.state is not None and review.state.cr.id == cr["id"]
     assert "70 GB" in page_in(world, space, cr["id"], desk["page"])
@@ -271,6 +282,7 @@ async def test_the_edited_page_is_the_one_shown(world, desk, tmp_path, monkeypat
         await press_edit(pilot)
         await until(pilot, lambda: isinstance(app.screen, EditTargetScreen))
         app.screen.dismiss(conflicted["id"])  # #3 changes Sizing; now Streams too
+        await open_from_notice(app, pilot)
         review = await review_shown(app, pilot)
         assert len(review.pages.changes) == 2
         assert review.pages.selected is not None
