@@ -15,6 +15,7 @@ from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.tui.app import GitBookApp
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.common.config import TuiConfig
+from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
 from gitbook_tui.tui.common.state import AccountState, StateStore, account_key
 from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
 from gitbook_tui.tui.review.review_inbox_screen import ReviewInboxScreen
@@ -230,3 +231,9 @@ async def review_shown(app: GitBookApp, pilot: Any) -> ChangeRequestReviewScreen
     assert isinstance(review, ChangeRequestReviewScreen)
     await until(pilot, lambda: review.state is not None and review.diff_ready.is_set(), timeout=20)
     return review
+
+
+async def open_from_notice(app: GitBookApp, pilot: Any) -> None:
+    """An edit posted into an existing change request is named in a notice: ``enter`` opens it."""
+    await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), timeout=20)
+    await pilot.press("enter")

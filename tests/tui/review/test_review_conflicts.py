@@ -25,6 +25,13 @@ from support.review_world import editor, make_app, open_inbox, open_review
 from support.waits import until
 
 
+async def consent(app, pilot) -> None:
+    """Confirm adding the edit to another author's change request."""
+    await until(pilot, lambda: "Eve's" in getattr(app.screen, "_title", ""), timeout=20)
+    await pilot.press("enter")
+    await until(pilot, lambda: "Eve's" not in getattr(app.screen, "_title", ""))
+
+
 async def _conflict_panel(app, pilot) -> tuple[ChangeRequestReviewScreen, ConflictPanel]:
     review = await open_review(app, pilot, "Conflicting edit")
     await pilot.press("u")
@@ -98,6 +105,7 @@ async def test_conflict_e_resolves_in_the_editor_and_retries(world, desk, tmp_pa
     async with app.run_test(size=(120, 40)) as pilot:
         review, panel = await _conflict_panel(app, pilot)
         await pilot.press("e")
+        await consent(app, pilot)  # alice edits eve's #3: asked first (issue #25)
         await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), timeout=20)
         assert panel.edited.is_set()
         assert "20 GB" in seen.read_text()  # the change request's side was edited
@@ -227,6 +235,7 @@ async def test_merge_conflict_resolved_then_merge_retried(world, desk, tmp_path,
         panel = app.screen
         await until(pilot, lambda: all(v.diff is not None for v in panel.query(DiffView)))
         await pilot.press("e")
+        await consent(app, pilot)
         await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), timeout=20)
         assert "merge" in app.screen._title
         await pilot.press("enter")  # retry: the checklist and the typed confirmation again

@@ -14,6 +14,7 @@ from gitbook_tui.api.errors import APIStatusError
 from gitbook_tui.drafts import DraftKey, DraftStore
 from gitbook_tui.drafts.keys import PAGE_EDIT
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
+from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
 from gitbook_tui.tui.common.state import account_key
 from gitbook_tui.tui.review.edit_target_screen import EditTargetScreen
 from support.notes import notes_of
@@ -22,6 +23,7 @@ from support.review_world import (
     crs,
     editor,
     make_app,
+    open_from_notice,
     open_page,
     open_review,
     page_in,
@@ -69,6 +71,7 @@ async def test_edit_goes_into_a_chosen_open_change_request(world, desk, tmp_path
             "Conflicting edit",
         }
         picker.dismiss(cr["id"])
+        await open_from_notice(app, pilot)
         review = await review_shown(app, pilot)
         assert review.state is not None and review.state.cr.id == cr["id"]
         assert review.pages.selected is not None
@@ -175,9 +178,12 @@ async def test_the_change_request_under_review_is_offered_first(world, desk, tmp
         assert [c.id for c in picker.candidates] == [cr["id"]]
         assert picker.under_review == cr["id"]
         options = picker.query_one("OptionList")
-        await until(pilot, lambda: options.highlighted == 1)  # preselected
+        assert options.highlighted == 0  # offered, never preselected (issue #25)
         assert "under review" in str(options.get_option_at_index(1).prompt)
+        await pilot.press("j", "enter")
+        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))  # eve's: asked
         await pilot.press("enter")
+        await open_from_notice(app, pilot)
         review = await review_shown(app, pilot)
         assert review.state is not None and review.state.cr.id == cr["id"]
     assert "70 GB" in page_in(world, space, cr["id"], desk["page"])
@@ -225,6 +231,7 @@ async def test_the_edited_page_is_the_one_shown(world, desk, tmp_path, monkeypat
         await press_edit(pilot)
         await until(pilot, lambda: isinstance(app.screen, EditTargetScreen))
         app.screen.dismiss(conflicted["id"])  # #3 changes Sizing; now Streams too
+        await open_from_notice(app, pilot)
         review = await review_shown(app, pilot)
         assert len(review.pages.changes) == 2
         assert review.pages.selected is not None

@@ -18,6 +18,10 @@ API (shared by the comments view and the review desk)::
 - ``ctrl+o`` moves the text into ``$VISUAL``/``$EDITOR`` (:mod:`.external_editor`).
 - ``members`` (display names) feed ``@`` mention completion: the rest of the first match
   shows as a suggestion, ``tab`` or ``right`` inserts it.
+- The text is counted as typed against the one body limit the server enforces
+  (:data:`~gitbook_tui.models.limits.MAX_BODY_CHARS`): the count shows from
+  :data:`NEAR_LIMIT` of it on, and ``ctrl+s`` over the limit sends nothing and says by how
+  much it is over (the text and its draft are kept).
 """
 
 from __future__ import annotations
@@ -34,14 +38,38 @@ from textual.message import Message
 from textual.widgets import Static, TextArea
 
 from ...drafts import Debouncer, DraftKey, DraftStore
+from ...models.limits import MAX_BODY_CHARS
 from .external_editor import ExternalEditorError, edit_externally
 from .state import account_key
 from .text import form_value, inert
 
-__all__ = ["Composer", "ComposerArea", "SendHandler"]
+__all__ = ["NEAR_LIMIT", "Composer", "ComposerArea", "SendHandler", "length_note", "too_long"]
 
 SendHandler = Callable[[str], Awaitable[None]]
 _MENTION = re.compile(r"(?:^|\s)@([^\s@]{0,40})$")
+
+NEAR_LIMIT = 0.9
+"""The share of the limit from which the count shows (well before a send is refused)."""
+
+
+def length_note(count: int, limit: int = MAX_BODY_CHARS) -> str:
+    """The count as shown near or over the limit ("" while far below it)."""
+    if count > limit:
+        return f"{count:,} / {limit:,} characters: {_chars(count - limit)} over the limit"
+    if count >= limit * NEAR_LIMIT:
+        return f"{count:,} / {limit:,} characters"
+    return ""
+
+
+def too_long(count: int, limit: int = MAX_BODY_CHARS) -> str | None:
+    """Why a text of ``count`` characters can't be sent (``None``: it can)."""
+    if count <= limit:
+        return None
+    return f"Not sent: {_chars(count - limit)} over the {limit:,} limit; your text is kept."
+
+
+def _chars(count: int) -> str:
+    return f"{count:,} character{'' if count == 1 else 's'}"
 
 
 class ComposerArea(TextArea):
@@ -83,6 +111,9 @@ class Composer(Vertical):
     Composer > ComposerArea { height: 1fr; border: none; padding: 0; }
     Composer > #composer-status { height: 1; color: $text-muted; }
     Composer > #composer-status.-error { color: $text-error; }
+    Composer > #composer-count { height: 1; color: $text-warning; display: none; }
+    Composer > #composer-count.-shown { display: block; }
+    Composer > #composer-count.-over { color: $text-error; text-style: bold; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -107,11 +138,13 @@ class Composer(Vertical):
         *,
         store: DraftStore | None = None,
         delay: float = 1.0,
+        limit: int = MAX_BODY_CHARS,
         id: str | None = None,
         classes: str | None = None,
     ) -> None:
         super().__init__(id=id, classes=classes)
         self._store = store
+        self.limit = limit
         self._delay = delay
         self._debouncer: Debouncer | None = None
         self.key: DraftKey | None = None
@@ -125,6 +158,7 @@ class Composer(Vertical):
         yield Static(id="composer-title", markup=False)
         yield ComposerArea(id="composer-area", soft_wrap=True, tab_behavior="focus")
         yield Static(id="composer-status", markup=False)
+        yield Static(id="composer-count", markup=False)
 
     # -- API --------------------------------------------------------------------------------
     @property
@@ -178,6 +212,7 @@ class Composer(Vertical):
                 self.area.load_text(text + typed)
                 self.area.move_cursor(self.area.document.end)
             self._show_status("draft restored" if unsaved or draft else "")
+        self._count(self.area.text)
         self.add_class("-open")
         self.area.focus()
 
@@ -192,11 +227,21 @@ class Composer(Vertical):
     @on(TextArea.Changed)
     def _typed(self, event: TextArea.Changed) -> None:
         event.stop()
+        text = self.area.text
+        self._count(text)
         if self._restoring:
             self._restoring = False
             return
         if self.key is not None:
-            self.debouncer.schedule(self.key, self.area.text, title=self.title)
+            self.debouncer.schedule(self.key, text, title=self.title)
+
+    def _count(self, text: str) -> None:
+        """Show the count near or over the limit (hidden while far below it)."""
+        note = length_note(len(text), self.limit)
+        count = self.query_one("#composer-count", Static)
+        count.update(note)
+        count.set_class(bool(note), "-shown")
+        count.set_class(len(text) > self.limit, "-over")
 
     def _save_failed(self, key: DraftKey, error: Exception) -> None:
         self._show_status(f"could not save the draft: {error}", error=True)
@@ -224,6 +269,10 @@ class Composer(Vertical):
             self._show_status("Nothing to send yet.", error=True)
             return
         await self.debouncer.flush(key)
+        refused = too_long(len(text), self.limit)
+        if refused is not None:  # the server would refuse it too: say so before it is sent
+            self._show_status(refused, error=True)
+            return
         self.sending = True
         self._show_status("sending…")
         try:
@@ -237,6 +286,7 @@ class Composer(Vertical):
         if self.key == key and self.area.text == text:
             self._restoring = True
             self.area.load_text("")
+            self._count("")
         self._show_status("")
         self.remove_class("-open")
         self.post_message(self.Sent(key, text))
@@ -255,4 +305,5 @@ class Composer(Vertical):
             return
         self.area.load_text(edited.rstrip("\n"))
         self.area.move_cursor(self.area.document.end)
+        self._count(self.area.text)
         self._show_status("text from the editor")

@@ -4,7 +4,9 @@ online/offline with the data's age, the rate limit once it runs low, a retry wai
 "replaying…": the app's ``outbox_replay``, in every view).
 
 The bar ticks every second, but a widget is redrawn only when its text changed (the age
-reads in seconds for its first minute, then in minutes, hours, days). The rate limit shown
+reads in seconds for its first minute, then in minutes, hours, days). A field shows whole
+or not at all: where the line is too narrow for every field, the least telling ones are
+dropped (:data:`DROP_ORDER`), then the other views' titles, never part of a word. The rate limit shown
 is the lowest ``remaining`` seen in the current reset window (:class:`RateWindow`):
 answers to concurrent requests arrive in any order, and the last one is not the lowest.
 """
@@ -24,13 +26,24 @@ from ...api import AsyncGitBook, RateLimitInfo, RetryWait
 from ...drafts import ReplayLoop
 from ..views import VIEWS
 from .freshness import Freshness, FreshnessState
-from .text import inert
+from .text import cell_width, inert
 
 __all__ = ["RateWindow", "StatusBar", "format_age"]
 
 LOW_RATE_SHARE = 0.25
 """The rate limit shows once this share of the window's limit or less is left (with no
 limit known, always): until then it is noise in a bar that must fit 80 columns."""
+
+DROP_ORDER = (
+    "status-age",
+    "status-org",
+    "status-user",
+    "status-rate",
+    "status-connection",
+)
+"""The fields dropped, first to last, while the line is too narrow for all of them; the
+views, the offline queue and a retry wait under way always show (they say what is going
+on now). Offline, the data's age ("data 2 h old") goes only after the user's name."""
 
 SAME_WINDOW = 2.0
 """Seconds: reset times this close belong to one window (a reset sent as a delay is turned
@@ -103,7 +116,11 @@ class StatusBar(Horizontal):
         self._rate: RateLimitInfo | None = None
         self._window = RateWindow()
         self._drawn: dict[str, tuple[object, ...]] = {}  # widget id -> what it shows
-        # made here and kept (no query: the bar is drawn from timers and workers)
+        self._wanted: dict[str, bool] = {}  # widget id -> has something to show
+        self._compact_views = False
+        # made here and kept (no query: the bar is drawn from timers and workers, which may
+        # run while the bar's children are already being removed)
+        self._views = Static(self.views_content(), id="status-views", markup=False)
         self._parts = {
             name: Static("", id=name, markup=False)
             for name in (
@@ -120,12 +137,15 @@ class StatusBar(Horizontal):
         self._unfollow: list[Callable[[], None]] = []
 
     def compose(self) -> ComposeResult:
-        yield Static(self.views_content(), id="status-views", markup=False)
+        yield self._views
         yield from self._parts.values()
 
     def on_mount(self) -> None:
         self.set_interval(1.0, self._redraw)
         self._redraw()
+
+    def on_resize(self) -> None:
+        self._fit()
 
     def on_unmount(self) -> None:
         self.unfollow()
@@ -207,16 +227,22 @@ class StatusBar(Horizontal):
         self._since = time.monotonic()
         self._redraw()
 
-    def views_content(self) -> Content:
-        """Every view's key and title; the current one stands out (reverse)."""
+    def views_content(self, *, compact: bool = False) -> Content:
+        """Every view's key and title; the current one stands out (reverse). ``compact``:
+        the other views by their key alone."""
         parts: list[Content] = []
         for view in VIEWS:
             label = f"{view.key} {view.title}"
             if view.name == self.view:
                 parts.append(Content.styled(f" {label} ", "reverse bold"))
             else:
-                parts.append(Content.styled(f" {label} ", "dim"))
+                parts.append(Content.styled(f" {view.key if compact else label} ", "dim"))
         return Content("").join(parts)
+
+    @property
+    def shown_fields(self) -> list[str]:
+        """The ids of the fields on the line now, left to right (tests check the fit)."""
+        return [name for name, part in self._parts.items() if part.display]
 
     # -- outputs ----------------------------------------------------------------------------
     @property
@@ -303,14 +329,66 @@ class StatusBar(Horizontal):
         self._draw("status-connection", Content(self.connection_text))
         badge.set_class(self._state == "offline", "-offline")
         badge.set_class(self._state == "online", "-online")
-        badge.display = bool(self._state)
         self._draw("status-age", Content.styled(self.age_text, "dim"))
         rate_text = self.rate_text
         self._draw("status-rate", Content(rate_text))
-        self._parts["status-rate"].display = bool(rate_text)
         wait_text = self.wait_text
         self._draw("status-wait", Content(wait_text))
-        self._parts["status-wait"].display = bool(wait_text)
         queue_text = self.queue_text
         self._draw("status-queue", Content.styled(queue_text, "bold $text-warning"))
-        self._parts["status-queue"].display = bool(queue_text)
+        # user, organization and age keep their place even while empty (as they always did)
+        self._wanted = {
+            "status-queue": bool(queue_text),
+            "status-user": True,
+            "status-org": True,
+            "status-connection": bool(self._state),
+            "status-age": True,
+            "status-rate": bool(rate_text),
+            "status-wait": bool(wait_text),
+        }
+        self._fit()
+
+    def _cost(self, widget: Static, cells: int) -> int:
+        """The columns ``widget`` takes showing ``cells`` cells, its margin after it included."""
+        styles = widget.styles
+        return cells + styles.padding.width + styles.margin.right
+
+    def _fit(self) -> None:
+        """Show every wanted field that fits, dropping whole fields (:data:`DROP_ORDER`)
+        and then the other views' titles while the line is too narrow."""
+        if not self._wanted:
+            return
+        width = self.content_region.width
+        shown = dict(self._wanted)
+        if width > 0:  # not laid out yet: everything for now, fitted on the first resize
+            views = self._views
+            compact = False
+
+            def needed() -> int:
+                cells = self.views_content(compact=compact).cell_length
+                total = self._cost(views, cells)
+                last = views.styles.margin.right
+                for name, part in self._parts.items():
+                    if shown[name]:
+                        total += self._cost(part, self._cells(name))
+                        last = part.styles.margin.right
+                return total - last  # the last field's margin may fall off the line
+
+            order = list(DROP_ORDER)
+            if self._state == "offline":  # how old what is shown is: worth more than names
+                order.remove("status-age")
+                order.insert(order.index("status-user") + 1, "status-age")
+            for name in order:
+                if needed() <= width:
+                    break
+                shown[name] = False
+            compact = needed() > width
+            if compact != self._compact_views:
+                self._compact_views = compact
+                views.update(self.views_content(compact=compact))
+        for name, part in self._parts.items():
+            part.display = shown[name]
+
+    def _cells(self, name: str) -> int:
+        drawn = self._drawn.get(name)
+        return cell_width(str(drawn[0])) if drawn else 0

@@ -4,9 +4,10 @@ The 409 names the conflicting pages only in its message; the panel lists them an
 the selected one, shows base→main beside base→change request (two inline block diffs),
 so the reader sees both edits. ``o`` opens the selected page (as it is in the change
 request) in the web browser, ``e`` resolves it by editing the change request's page in
-``$EDITOR`` (:mod:`.suggest_edit`, into this change request) and then offers to try the
-update or merge again; ``j``/``k`` pick a page, ``escape`` closes. Nothing is changed on
-the server unless an edit is saved.
+``$EDITOR`` (:mod:`.suggest_edit`, into this change request; another author's change
+request is only edited once the reader confirmed whose work it changes and which reviews
+become outdated) and then offers to try the update or merge again; ``j``/``k`` pick a
+page, ``escape`` closes. Nothing is changed on the server unless an edit is saved.
 
 The three sides are fetched together and both diffs made in worker threads the review
 pane's way (:func:`.page_diff.diff_sides`: parsed and folded off the UI thread); each side

@@ -1,7 +1,10 @@
-"""EditTargetScreen: where a suggested edit goes — a new change request, or one already
-open in this space (the reader's own, and the one under review).
+"""EditTargetScreen: where a suggested edit goes — a new change request, or one already open.
 
-``enter`` picks, ``j``/``k`` move, ``escape`` cancels (nothing is opened or sent).
+"+ New change request" is first and highlighted: the default is always a change request of
+the reader's own. The reader's open and draft change requests of the space follow; another
+author's (the one under review) comes last, marked "by <author>" (choosing it asks first:
+:func:`.edit_consent.ask_consent`). ``enter`` picks, ``j``/``k`` move, ``escape`` cancels
+(nothing is opened or sent).
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -19,6 +23,7 @@ from textual.widgets.option_list import Option
 from ...markdown.sanitize import clean_text
 from ...models import ChangeRequest
 from ..common.text import inert
+from .edit_consent import author_of, is_own
 
 __all__ = ["NEW", "EditTargetScreen"]
 
@@ -27,7 +32,8 @@ NEW = "new"
 
 
 class EditTargetScreen(ModalScreen[str | None]):
-    """Returns :data:`NEW`, the id of the chosen change request, or ``None``."""
+    """Returns :data:`NEW`, the id of the chosen change request, or ``None``; ``me`` (the
+    reader's id) tells their own change requests from another author's."""
 
     DEFAULT_CSS = """
     EditTargetScreen { align: center middle; }
@@ -46,12 +52,18 @@ class EditTargetScreen(ModalScreen[str | None]):
     ]
 
     def __init__(
-        self, page_title: str, candidates: list[ChangeRequest], under_review: str | None = None
+        self,
+        page_title: str,
+        candidates: list[ChangeRequest],
+        under_review: str | None = None,
+        *,
+        me: str = "",
     ) -> None:
         super().__init__()
         self.page_title = page_title
         self.candidates = candidates
         self.under_review = under_review
+        self.me = me
 
     def compose(self) -> ComposeResult:
         with Vertical(id="target-dialog") as dialog:
@@ -67,16 +79,19 @@ class EditTargetScreen(ModalScreen[str | None]):
             ]
             for cr in self.candidates:
                 note = "under review · " if cr.id == self.under_review else ""
-                options.append(
-                    Option(
-                        Text.assemble(
-                            (f"#{cr.number} ", "bold"),
-                            clean_text(cr.subject or "(no subject)"),
-                            (f"  {note}{cr.status}", "dim"),
-                        ),
-                        id=cr.id,
-                    )
+                head = Content.assemble(
+                    (f"#{cr.number} ", "bold"), clean_text(cr.subject or "(no subject)")
                 )
+                if is_own(cr, self.me):
+                    prompt = Content.assemble(head, (f"  {note}{cr.status}", "dim"))
+                else:  # whose work it is, on a line of its own: never lost to a wrap
+                    prompt = Content.assemble(
+                        head,
+                        "\n   ",
+                        (f"by {author_of(cr)}", "bold $text-warning"),
+                        (f" · {note}{cr.status}", "dim"),
+                    )
+                options.append(Option(prompt, id=cr.id))
             yield OptionList(*options, id="target-list")
             yield Static(
                 "enter choose · escape cancel · $EDITOR opens the page as it is there",
@@ -84,14 +99,9 @@ class EditTargetScreen(ModalScreen[str | None]):
             )
 
     def on_mount(self) -> None:
+        # "new" stays highlighted, even with a change request under review: enter at once
+        # must never put the edit into existing work (someone else's, its approvals lost)
         self.query_one(OptionList).focus()
-        if self.under_review is not None:  # the change request being reviewed is preselected
-            self.call_after_refresh(self._preselect, self.under_review)
-
-    def _preselect(self, cr_id: str) -> None:
-        ids = [NEW, *(cr.id for cr in self.candidates)]
-        if cr_id in ids:
-            self.query_one(OptionList).highlighted = ids.index(cr_id)
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)

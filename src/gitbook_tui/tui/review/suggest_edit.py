@@ -7,13 +7,18 @@ API (the browse view's ``e``, the conflict panel's ``e``)::
 
 The flow: the space is read first — a locked space, or no edit rights, is said before
 anything opens; then where the edit goes is chosen (:class:`.edit_target_screen.EditTargetScreen`:
-a new change request "Edit <page title>", or one already open in this space by the reader,
-or the one under review), unless ``into`` fixes it; the page is read as it is there and
-opened in the shared external editor (:mod:`..common.external_editor`). An unchanged file
-sends nothing. A changed one is saved as a draft first (kind ``page-edit``; it comes back
-in the editor on the next ``e`` of that page), then posted (``update_page`` with the new
-markdown, in a new change request when asked); the draft is removed once the server
-accepted it and the review pane opens on the change request. A failed post also writes the
+a new change request "Edit <page title>" — the default, always — or one of the reader's
+own open change requests of this space, or the one under review), unless ``into`` fixes
+it. Whichever way the target came, another author's change request is only edited once the
+reader confirmed the effect (:func:`.edit_consent.ask_consent`: whose it is and which
+reviews become outdated). The page is read as it is there and opened in the shared
+external editor (:mod:`..common.external_editor`). An unchanged file sends nothing. A
+changed one is saved as a draft first (kind ``page-edit``; it comes back in the editor on
+the next ``e`` of that page), then posted (``update_page`` with the new markdown, in a new
+change request when asked) — into an existing change request only if its page is still the
+one edited, so the new revision holds the reader's edit and nothing else. The draft is
+removed once the server accepted it; a new change request opens in the review pane, an
+existing one is named in a notice that offers to open it. A failed post also writes the
 text to a private file (0600, under the user data dir) and says where it is.
 """
 
@@ -39,6 +44,7 @@ from ...models import ChangeRequest, ChangeRequestContentChange, Space
 from ..common.external_editor import ExternalEditorError, edit_externally
 from ..common.navigator import Navigator
 from ..common.state import account_key
+from .edit_consent import ask_consent, offer_to_open, whose
 from .edit_target_screen import EditTargetScreen
 
 __all__ = [
@@ -53,7 +59,7 @@ _UNDER_REVIEW: weakref.WeakKeyDictionary[App[Any], tuple[str, str]] = weakref.We
 
 
 def note_under_review(app: App[Any], space_id: str, change_request_id: str) -> None:
-    """The review pane tells which change request it shows (offered first by the picker)."""
+    """The review pane tells which change request it shows (the picker offers it too)."""
     _UNDER_REVIEW[app] = (space_id, change_request_id)
 
 
@@ -107,7 +113,8 @@ def _say(app: App[Any], text: str, *, error: bool = False, timeout: float = 8) -
 async def _candidates(
     app: App[Any], nav: Navigator, space_id: str, me: str
 ) -> tuple[list[ChangeRequest], str | None]:
-    """Open change requests of this space by the reader, and the one under review."""
+    """The reader's open change requests of this space, then the one under review if it is
+    another author's (and still open): the picker's rows after "new"."""
     client = nav.client
     found = [
         cr
@@ -124,10 +131,31 @@ async def _candidates(
             under_id = None
         else:
             if cr.status in ("open", "draft"):
-                found.insert(0, cr)
+                found.append(cr)
             else:
                 under_id = None
     return found, under_id
+
+
+async def _choose(
+    app: App[Any], nav: Navigator, space_id: str, page_id: str, me: str
+) -> tuple[bool, ChangeRequest | None]:
+    """Whether to go on, and where the edit goes (``None``: a new change request).
+    Declining to edit another author's change request shows the picker again."""
+    client = nav.client
+    candidates, under = await _candidates(app, nav, space_id, me)
+    if not candidates:
+        return True, None
+    main_page = await client.content.get_page(space_id, page_id, read="prefer-cache")
+    while True:
+        chosen = await app.push_screen_wait(
+            EditTargetScreen(main_page.title or page_id, candidates, under, me=me)
+        )
+        if chosen is None:
+            return False, None
+        target = next((cr for cr in candidates if cr.id == chosen), None)
+        if target is None or await ask_consent(app, client, space_id, target, me):
+            return True, target
 
 
 async def suggest_edit(
@@ -150,15 +178,12 @@ async def suggest_edit(
             return None
         me = (await client.users.me(read="prefer-cache")).id
         if target is None:
-            candidates, under = await _candidates(app, nav, space_id, me)
-            if candidates:
-                main_page = await client.content.get_page(space_id, page_id, read="prefer-cache")
-                chosen = await app.push_screen_wait(
-                    EditTargetScreen(main_page.title or page_id, candidates, under)
-                )
-                if chosen is None:
-                    return None
-                target = next((cr for cr in candidates if cr.id == chosen), None)
+            go_on, target = await _choose(app, nav, space_id, page_id, me)
+            if not go_on:
+                return None
+        elif not await ask_consent(app, client, space_id, target, me):
+            _say(app, f"Nothing was sent: {whose(target, me)} is unchanged.")
+            return None
         page = await client.content.get_page(
             space_id,
             page_id,
@@ -178,7 +203,7 @@ async def suggest_edit(
         return None
     title = page.title or page_id
     return await _edit_and_post(
-        app, nav, space, page_id, title, page.markdown or "", target, open_review
+        app, nav, space, page_id, title, page.markdown or "", target, open_review, me
     )
 
 
@@ -191,6 +216,7 @@ async def _edit_and_post(
     original: str,
     target: ChangeRequest | None,
     open_review: bool,
+    me: str,
 ) -> ChangeRequest | None:
     client = nav.client
     account = account_key(client)
@@ -220,6 +246,17 @@ async def _edit_and_post(
     await asyncio.to_thread(store.save, key, edited, title=f"Edit {title}")
     created: ChangeRequest | None = None
     try:
+        if target is not None and await _moved_on(nav, space.id, target, page_id, original):
+            kept = await asyncio.to_thread(keep_edit, account, title, edited)
+            _say(
+                app,
+                f"{title} changed in {whose(target, me)} while you edited it: nothing was "
+                f"sent, so the newer edit stays as it is. Your text is kept in {kept} and as "
+                "a draft (e on the page brings it back; fold the newer edit in first).",
+                error=True,
+                timeout=30,
+            )
+            return None
         cr = target
         if cr is None:
             cr = created = await client.change_requests.create(space.id, subject=f"Edit {title}")
@@ -240,8 +277,11 @@ async def _edit_and_post(
         )
         return None
     await asyncio.to_thread(store.delete_if_text, key, edited)
-    _say(app, f"Edit of {title} posted to #{cr.number}")
-    if open_review:
+    subject = clean_text(cr.subject or "(no subject)")
+    _say(app, f"Your edit of {title} is in {whose(cr, me)} “{subject}”")
+    # a change request made for this edit opens at once; existing work (perhaps another
+    # author's) is only named, with the choice to open it
+    if open_review and (created is not None or await offer_to_open(app, cr, me, title)):
         from .change_request_review_screen import ChangeRequestReviewScreen
 
         await app.push_screen(
@@ -250,3 +290,17 @@ async def _edit_and_post(
             )
         )
     return cr
+
+
+async def _moved_on(
+    nav: Navigator, space_id: str, cr: ChangeRequest, page_id: str, original: str
+) -> bool:
+    """Whether the page in ``cr`` is no longer the one the editor was given (someone
+    edited it meanwhile): posting the whole page then would undo their edit."""
+    try:
+        page = await nav.client.content.get_page(
+            space_id, page_id, change_request=cr.id, format="markdown", read="network"
+        )
+    except NotFoundError:
+        return True
+    return not _same(page.markdown or "", original)
