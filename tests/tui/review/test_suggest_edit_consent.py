@@ -17,7 +17,7 @@ from gitbook_tui.tui.review import suggest_edit as suggest_edit_module
 from gitbook_tui.tui.review.conflict_panel import ConflictPanel
 from gitbook_tui.tui.review.diff_view import DiffView
 from gitbook_tui.tui.review.edit_target_screen import NEW, EditTargetScreen
-from support.comments_world import notes_of
+from support.notes import notes_of
 from support.review_world import (
     crs,
     desk,
