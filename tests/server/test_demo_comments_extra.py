@@ -12,6 +12,9 @@ from gitbook_tui.server.demo.seed import demo_token
 from gitbook_tui.server.demo.seed_comments_extra import BUSY_PAGE_THREADS, LONG_THREAD_REPLIES
 from support.worlds import Template, demo_app
 
+# the demo workspace seeded and walked whole: out of the inner loop
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory: pytest.TempPathFactory, demo_template: Template) -> Iterator[TestClient]:

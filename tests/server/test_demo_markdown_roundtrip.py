@@ -13,6 +13,9 @@ from gitbook_tui.server.demo.seed import demo_token
 from support.local_http import list_all
 from support.worlds import Template, demo_app
 
+# the demo workspace seeded and walked whole: out of the inner loop
+pytestmark = pytest.mark.slow
+
 _BATCH = 50
 _MAX_MARKDOWN = 1_000_000  # what one content update may carry
 

@@ -13,6 +13,9 @@ from gitbook_tui.server.app import create_app
 from gitbook_tui.server.demo.seed import demo_token, seed_demo_if_empty
 from support.local_http import list_all
 
+# the demo workspace seeded and walked whole: out of the inner loop
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:

@@ -31,6 +31,9 @@ from support.local_http import local_http, walk_pages
 from support.official_schema import official_operation, operation_for, response_problems
 from support.worlds import Template, demo_app
 
+# the demo workspace seeded and walked whole: out of the inner loop
+pytestmark = pytest.mark.slow
+
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 
 # Operations that do not validate against the official schema, and why (keep it short and
