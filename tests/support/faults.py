@@ -21,10 +21,10 @@ import httpx
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.tui.app import GitBookApp
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
-from gitbook_tui.tui.browse.tree.workspace_tree import WorkspaceTree
 from gitbook_tui.tui.common.config import TuiConfig
 from gitbook_tui.tui.common.state import StateStore
 from support.notes import notes_of
+from support.tree_world import visible_labels
 from support.waits import until
 from support.worlds import World
 
@@ -36,7 +36,7 @@ __all__ = [
     "patch_json",
     "seed_space",
     "start_browser",
-    "tree_labels",
+    "visible_labels",
 ]
 
 
@@ -154,20 +154,6 @@ async def start_browser(app: GitBookApp, pilot: Any) -> BrowserScreen:
     assert isinstance(browser, BrowserScreen)
     await until(pilot, lambda: browser.workspace_tree.has_focus)
     return browser
-
-
-def tree_labels(tree: WorkspaceTree) -> list[str]:
-    """The labels of the tree's expanded lines, top to bottom."""
-    labels: list[str] = []
-
-    def walk(node: Any) -> None:
-        for child in node.children:
-            labels.append(child.label.plain)
-            if child.is_expanded:
-                walk(child)
-
-    walk(tree.root)
-    return labels
 
 
 def seed_space(world: World, title: str = "Manual") -> dict[str, str]:

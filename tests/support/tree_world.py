@@ -16,6 +16,7 @@ from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.browse.tree.workspace_tree import WorkspaceTree
 from gitbook_tui.tui.common.config import TuiConfig
 from gitbook_tui.tui.common.state import StateStore
+from support.builders import merge_changes as add_pages
 
 BASE = "http://testserver/v1"
 
@@ -58,15 +59,6 @@ def make_app(client: AsyncGitBook, tmp_path: Path, **config: Any) -> GitBookApp:
     return GitBookApp(
         client, config=TuiConfig(**config), state_store=StateStore(tmp_path / "state.json")
     )
-
-
-def add_pages(world: Any, space_id: str, changes: list[dict[str, Any]]) -> None:
-    c = world.client("alice")
-    cr = c.post(f"/spaces/{space_id}/change-requests", json={"subject": "pages"}).json()
-    r = c.post(f"/spaces/{space_id}/change-requests/{cr['id']}/content", json={"changes": changes})
-    assert r.status_code == 200, r.text
-    r = c.post(f"/spaces/{space_id}/change-requests/{cr['id']}/merge")
-    assert r.status_code == 200, r.text
 
 
 def page(title: str, markdown: str = "", **fields: Any) -> dict[str, Any]:

@@ -18,7 +18,7 @@ from support.faults import (
     patch_json,
     seed_space,
     start_browser,
-    tree_labels,
+    visible_labels,
 )
 from support.waits import until
 from support.worlds import World
@@ -81,7 +81,7 @@ async def test_the_app_recovers_and_shows_current_data(
     async with app.run_test(size=(100, 30)) as pilot:
         browser = await start_browser(app, pilot)
         tree = browser.workspace_tree
-        await until(pilot, lambda: "□ Manual" in tree_labels(tree))
+        await until(pilot, lambda: "□ Manual" in visible_labels(tree))
         browser.open_page(manual["space"], manual["Home"])
         await until(pilot, lambda: browser.header.title_text == "Home")
 
@@ -117,6 +117,6 @@ async def test_the_app_recovers_and_shows_current_data(
         )
         assert not browser.page_error
         await until(pilot, lambda: browser.status.connection_text == "online")
-        await until(pilot, lambda: "□ Manual" in tree_labels(tree))
+        await until(pilot, lambda: "□ Manual" in visible_labels(tree))
         assert app.is_running
     assert app.return_code in (None, 0)

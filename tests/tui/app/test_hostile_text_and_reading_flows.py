@@ -34,6 +34,7 @@ from gitbook_tui.tui.common.help_screen import HelpScreen
 from gitbook_tui.tui.common.state import StateStore
 from gitbook_tui.tui.search.search_screen import SearchScreen
 from support.notes import notes_of
+from support.tree_world import visible_labels
 from support.waits import until
 from support.worlds import World
 
@@ -176,19 +177,6 @@ def check_screen(app: GitBookApp, *expected: str) -> list[str]:
     return lines
 
 
-def tree_labels(tree: WorkspaceTree) -> list[str]:
-    labels: list[str] = []
-
-    def walk(node: Any) -> None:
-        for child in node.children:
-            labels.append(child.label.plain)
-            if child.is_expanded:
-                walk(child)
-
-    walk(tree.root)
-    return labels
-
-
 async def cursor_to(pilot: Any, tree: WorkspaceTree, key: str) -> None:
     """Move the tree's cursor to ``key`` with j/k."""
     tree.focus()
@@ -200,7 +188,7 @@ async def cursor_to(pilot: Any, tree: WorkspaceTree, key: str) -> None:
         target = tree._key_nodes.get(key)
         down = target is None or tree.cursor_node is None or target.line > tree.cursor_line
         await pilot.press("j" if down else "k")
-    raise AssertionError(f"no {key} in {tree_labels(tree)}")
+    raise AssertionError(f"no {key} in {visible_labels(tree)}")
 
 
 async def wait_for_options(app: GitBookApp, pilot: Any, count: int = 1) -> CommandList:
@@ -284,15 +272,15 @@ async def test_hostile_text_is_inert_everywhere(world, hostile_space, tmp_path, 
         tree, viewer = browser.workspace_tree, browser.viewer
 
         # the tree: collection, space and page labels are literal
-        await until(pilot, lambda: f"▤ {COLLECTION_SHOWN}" in tree_labels(tree))
+        await until(pilot, lambda: f"▤ {COLLECTION_SHOWN}" in visible_labels(tree))
         check_screen(app, f"▤ {COLLECTION_SHOWN}")
         await cursor_to(pilot, tree, collection_key(hostile_space["collection"]))
         await pilot.press("enter")
-        await until(pilot, lambda: f"□ {SPACE_SHOWN}" in tree_labels(tree))
+        await until(pilot, lambda: f"□ {SPACE_SHOWN}" in visible_labels(tree))
         await cursor_to(pilot, tree, space_key(space_id))
         await pilot.press("enter")
-        await until(pilot, lambda: shown("second") in tree_labels(tree))
-        assert shown("page") in tree_labels(tree)
+        await until(pilot, lambda: shown("second") in visible_labels(tree))
+        assert shown("page") in visible_labels(tree)
         check_screen(app, f"□ {SPACE_SHOWN}", LITERAL)  # page labels are cut at 60 columns
 
         # the page: breadcrumb, title, body, links, code

@@ -12,7 +12,7 @@ import pytest
 
 from gitbook_tui.tui.browse.page_loader import PageLoader
 from gitbook_tui.tui.browse.tree.workspace_tree import space_key
-from support.faults import FaultTransport, make_app, seed_space, start_browser, tree_labels
+from support.faults import FaultTransport, make_app, seed_space, start_browser, visible_labels
 from support.notes import notes_of
 from support.waits import until
 from support.worlds import World
@@ -82,11 +82,11 @@ async def test_a_tree_loader_bug_shows_on_its_node_and_r_retries(
     async with app.run_test(size=(100, 30)) as pilot:
         browser = await start_browser(app, pilot)
         tree = browser.workspace_tree
-        await until(pilot, lambda: "□ Manual" in tree_labels(tree))
+        await until(pilot, lambda: "□ Manual" in visible_labels(tree))
         transport.raise_on = "/content/pages"
         assert tree.select_key(space_key(manual["space"]), expand=False)
         await pilot.press("enter")  # expands the space
-        await until(pilot, lambda: ERROR_LINE in tree_labels(tree))
+        await until(pilot, lambda: ERROR_LINE in visible_labels(tree))
         # (names the server, as every view's load error does)
         assert any(
             n.startswith("Could not load Manual from http") and "unexpected error (InjectedBug" in n
@@ -94,8 +94,8 @@ async def test_a_tree_loader_bug_shows_on_its_node_and_r_retries(
         )
         transport.heal()
         await pilot.press("r")
-        await until(pilot, lambda: "Home" in " ".join(tree_labels(tree)))
-        assert ERROR_LINE not in tree_labels(tree)
+        await until(pilot, lambda: "Home" in " ".join(visible_labels(tree)))
+        assert ERROR_LINE not in visible_labels(tree)
 
 
 async def test_an_org_loader_bug_still_opens_the_browser_with_the_error(
@@ -108,10 +108,10 @@ async def test_an_org_loader_bug_still_opens_the_browser_with_the_error(
     async with app.run_test(size=(100, 30)) as pilot:
         browser = await start_browser(app, pilot)
         tree = browser.workspace_tree
-        await until(pilot, lambda: ERROR_LINE in tree_labels(tree))
+        await until(pilot, lambda: ERROR_LINE in visible_labels(tree))
         assert any("Could not list organizations: unexpected error" in n for n in notes)
         transport.heal()
         tree.focus()
         tree.cursor_line = 0
         await pilot.press("r")
-        await until(pilot, lambda: "Acme Docs" in tree_labels(tree))
+        await until(pilot, lambda: "Acme Docs" in visible_labels(tree))

@@ -36,6 +36,7 @@ from gitbook_tui.tui.common.config import TuiConfig
 from gitbook_tui.tui.common.help_screen import HelpScreen
 from gitbook_tui.tui.common.state import StartTarget, StateStore
 from gitbook_tui.tui.search.search_screen import SearchScreen
+from support.tree_world import visible_labels
 from support.waits import settle, until
 from support.worlds import World
 
@@ -270,19 +271,6 @@ def browser_of(app: Any) -> BrowserScreen:
     browser = app.browser
     assert isinstance(browser, BrowserScreen), app.screen_stack
     return browser
-
-
-def visible_labels(tree: WorkspaceTree) -> list[str]:
-    labels: list[str] = []
-
-    def walk(node: Any) -> None:
-        for child in node.children:
-            labels.append(child.label.plain)
-            if child.is_expanded:
-                walk(child)
-
-    walk(tree.root)
-    return labels
 
 
 async def cursor_to(pilot: Pilot[Any], tree: WorkspaceTree, label: str) -> None:

@@ -17,11 +17,12 @@ from gitbook_tui.cli import build_parser
 from gitbook_tui.tui.account.org_picker_screen import OrgPickerScreen
 from gitbook_tui.tui.app import GitBookApp
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
-from gitbook_tui.tui.browse.tree.workspace_tree import WorkspaceTree
 from gitbook_tui.tui.common.config import TuiConfig, load_tui_config
 from gitbook_tui.tui.common.link_targets import classify_href, classify_link
 from gitbook_tui.tui.common.state import StartTarget, StateStore, parse_target
+from support.builders import merge_changes
 from support.notes import notes_of
+from support.tree_world import visible_labels
 from support.waits import settle, until
 
 BASE = "http://testserver/v1"
@@ -73,15 +74,6 @@ def make_app(
         state_store=StateStore(tmp_path / "state.json"),
         start=start,
     )
-
-
-def merge_changes(world: Any, space_id: str, changes: list[dict[str, Any]]) -> None:
-    c = world.client("alice")
-    cr = c.post(f"/spaces/{space_id}/change-requests", json={"subject": "pages"}).json()
-    r = c.post(f"/spaces/{space_id}/change-requests/{cr['id']}/content", json={"changes": changes})
-    assert r.status_code == 200, r.text
-    r = c.post(f"/spaces/{space_id}/change-requests/{cr['id']}/merge")
-    assert r.status_code == 200, r.text
 
 
 def page(title: str, markdown: str = "", **fields: Any) -> dict[str, Any]:
@@ -137,19 +129,6 @@ def browser_of(app: GitBookApp) -> BrowserScreen:
     screen = app.screen
     assert isinstance(screen, BrowserScreen), screen
     return screen
-
-
-def visible_labels(tree: WorkspaceTree) -> list[str]:
-    labels: list[str] = []
-
-    def walk(node: Any) -> None:
-        for child in node.children:
-            labels.append(child.label.plain)
-            if child.is_expanded:
-                walk(child)
-
-    walk(tree.root)
-    return labels
 
 
 async def open_in_tree(pilot: Any, browser: BrowserScreen, space_id: str, title: str) -> None:

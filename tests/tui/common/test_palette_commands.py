@@ -17,28 +17,12 @@ from textual.command import CommandList, CommandPalette, DiscoveryHit, Hit, Prov
 
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.tui.common.palette import APP_COMMANDS, AppCommands, PageCommands, SpaceCommands
+from support.builders import space_with_pages
 from support.waits import settle, until
 from support.worlds import World
 
 SIZE = (100, 30)
 HOSTILE = "[@click=app.quit]Boom[/] \x1b[31mRed\u202eevil"
-
-
-def make_space(world: World, title: str, pages: list[tuple[str, str]], **fields: Any) -> str:
-    c = world.client("alice")
-    r = c.post(f"/orgs/{world.org}/spaces", json={"title": title, **fields})
-    assert r.status_code == 201, r.text
-    space = r.json()["id"]
-    if pages:
-        cr = c.post(f"/spaces/{space}/change-requests", json={}).json()["id"]
-        changes = [
-            {"operation": "insert_page", "title": t, "document": {"markdown": md}}
-            for t, md in pages
-        ]
-        r = c.post(f"/spaces/{space}/change-requests/{cr}/content", json={"changes": changes})
-        assert r.status_code == 200, r.text
-        assert c.post(f"/spaces/{space}/change-requests/{cr}/merge").status_code == 200
-    return space
 
 
 def page_id(world: World, space: str, title: str) -> str:
@@ -94,7 +78,7 @@ async def client(world: World):
 
 @pytest.fixture
 def spaces(world: World) -> dict[str, str]:
-    tidewater = make_space(
+    tidewater = space_with_pages(
         world,
         "Tidewater",
         [
@@ -104,7 +88,7 @@ def spaces(world: World) -> dict[str, str]:
     )
     coll = world.client("alice").post(f"/orgs/{world.org}/collections", json={"title": "Ops"})
     assert coll.status_code == 201, coll.text
-    runbooks = make_space(world, "Runbooks", [], parent=coll.json()["id"])
+    runbooks = space_with_pages(world, "Runbooks", [], parent=coll.json()["id"])
     return {"tidewater": tidewater, "runbooks": runbooks, "collection": coll.json()["id"]}
 
 
@@ -256,7 +240,7 @@ async def test_without_navigator_yields_nothing() -> None:
 
 
 async def test_hostile_titles_are_literal(world: World, client: AsyncGitBook) -> None:
-    space = make_space(world, HOSTILE, [(HOSTILE, "# x\n\ntext")])
+    space = space_with_pages(world, HOSTILE, [(HOSTILE, "# x\n\ntext")])
     app = NavApp(client, world.org, space)
     async with app.run_test(size=SIZE) as pilot:
         pages = await hits(PageCommands(app.screen), "click")

@@ -8,7 +8,7 @@ import asyncio
 import re
 from pathlib import Path
 
-from support.faults import FaultTransport, make_app, seed_space, start_browser, tree_labels
+from support.faults import FaultTransport, make_app, seed_space, start_browser, visible_labels
 from support.waits import settle, until
 from support.worlds import World
 
@@ -30,7 +30,7 @@ async def test_rate_limit_wait_is_shown_counting_down_and_cancelled_by_navigatio
     async with app.run_test(size=(120, 30)) as pilot:
         browser = await start_browser(app, pilot)
         status = browser.status
-        await until(pilot, lambda: "□ Manual" in tree_labels(browser.workspace_tree))
+        await until(pilot, lambda: "□ Manual" in visible_labels(browser.workspace_tree))
         await until(pilot, lambda: status.text.startswith("Eve"))  # every start read done
         transport.rate_limited = True
         browser.open_page(manual["space"], manual["Home"])

@@ -17,30 +17,12 @@ from gitbook_tui.tui.common.navigator import Navigator
 from gitbook_tui.tui.search.hanging_indent import HangingIndent
 from gitbook_tui.tui.search.search_results import SearchResult, highlight, section_anchor
 from gitbook_tui.tui.search.search_screen import MAX_QUERY, SearchScreen
+from support.builders import space_with_pages
 from support.waits import settle, until
 from support.worlds import World
 
 SIZE = (100, 30)
 HOSTILE = "[@click=app.quit]Boom[/] \x1b[31mRed\u202eevil"
-
-
-def make_space(world: World, title: str, pages: list[tuple[str, str]], **fields: Any) -> str:
-    """A space with ``pages`` (title, markdown) merged into its main content."""
-    c = world.client("alice")
-    r = c.post(f"/orgs/{world.org}/spaces", json={"title": title, **fields})
-    assert r.status_code == 201, r.text
-    space = r.json()["id"]
-    if pages:
-        cr = c.post(f"/spaces/{space}/change-requests", json={}).json()["id"]
-        changes = [
-            {"operation": "insert_page", "title": t, "document": {"markdown": md}}
-            for t, md in pages
-        ]
-        r = c.post(f"/spaces/{space}/change-requests/{cr}/content", json={"changes": changes})
-        assert r.status_code == 200, r.text
-        r = c.post(f"/spaces/{space}/change-requests/{cr}/merge")
-        assert r.status_code == 200, r.text
-    return space
 
 
 def page_id(world: World, space: str, title: str) -> str:
@@ -107,7 +89,7 @@ async def client(transport: Recording):
 
 @pytest.fixture
 def tidewater(world: World) -> str:
-    return make_space(
+    return space_with_pages(
         world,
         "Tidewater",
         [
@@ -192,7 +174,9 @@ async def test_page_result_has_no_anchor_and_live_search(
 
 
 async def test_org_wide_toggle(world: World, client: AsyncGitBook, tidewater: str) -> None:
-    other = make_space(world, "Harbor", [("Linux notes", "# Linux notes\n\nLinux harbor setup.")])
+    other = space_with_pages(
+        world, "Harbor", [("Linux notes", "# Linux notes\n\nLinux harbor setup.")]
+    )
     app = NavApp(client, world.org, tidewater)
     chosen: list[SearchResult | None] = []
     async with app.run_test(size=SIZE) as pilot:
@@ -309,7 +293,7 @@ async def test_without_navigator_degrades(client: AsyncGitBook) -> None:
 
 
 async def test_hostile_titles_are_literal(world: World, client: AsyncGitBook) -> None:
-    space = make_space(
+    space = space_with_pages(
         world,
         HOSTILE,
         [(HOSTILE, "# x\n\n## [@click=app.quit] sec\n\nhostile tidewater \x1b[31m text")],

@@ -1,0 +1,29 @@
+"""Content builders for tests: pages merged into a space through the API, as a person would."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def merge_changes(world: Any, space_id: str, changes: list[dict[str, Any]]) -> None:
+    """``changes`` (content operations) in a change request of alice's, merged."""
+    c = world.client("alice")
+    cr = c.post(f"/spaces/{space_id}/change-requests", json={"subject": "pages"}).json()
+    r = c.post(f"/spaces/{space_id}/change-requests/{cr['id']}/content", json={"changes": changes})
+    assert r.status_code == 200, r.text
+    r = c.post(f"/spaces/{space_id}/change-requests/{cr['id']}/merge")
+    assert r.status_code == 200, r.text
+
+
+def space_with_pages(world: Any, title: str, pages: list[tuple[str, str]], **fields: Any) -> str:
+    """A space with ``pages`` (title, markdown) merged into its main content; its id."""
+    r = world.client("alice").post(f"/orgs/{world.org}/spaces", json={"title": title, **fields})
+    assert r.status_code == 201, r.text
+    space = str(r.json()["id"])
+    if pages:
+        changes = [
+            {"operation": "insert_page", "title": t, "document": {"markdown": md}}
+            for t, md in pages
+        ]
+        merge_changes(world, space, changes)
+    return space
