@@ -12,7 +12,7 @@ from pathlib import Path
 import gitbook_tui
 from gitbook_tui import cli
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_entry_point_is_main() -> None:

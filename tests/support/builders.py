@@ -27,3 +27,15 @@ def space_with_pages(world: Any, title: str, pages: list[tuple[str, str]], **fie
         ]
         merge_changes(world, space, changes)
     return space
+
+
+def page_ids(world: Any, space_id: str) -> dict[str, str]:
+    """Every page of the space's main content by title (nested pages included)."""
+    pages = world.client("alice").get(f"/spaces/{space_id}/content/pages").json()["pages"]
+    found: dict[str, str] = {}
+    stack = list(pages)
+    while stack:
+        p = stack.pop()
+        found[p["title"]] = p["id"]
+        stack.extend(p.get("pages", []))
+    return found

@@ -33,6 +33,7 @@ from gitbook_tui.tui.common.config import TuiConfig
 from gitbook_tui.tui.common.help_screen import HelpScreen
 from gitbook_tui.tui.common.state import StateStore
 from gitbook_tui.tui.search.search_screen import SearchScreen
+from support.builders import merge_changes
 from support.notes import notes_of
 from support.tree_world import visible_labels
 from support.waits import until
@@ -112,15 +113,6 @@ def make_app(world: World, tmp_path: Path, token: str = "tok-eve") -> GitBookApp
         sleep=_no_sleep,
     )
     return GitBookApp(client, config=TuiConfig(), state_store=StateStore(tmp_path / "state.json"))
-
-
-def merge(world: World, space_id: str, changes: list[dict[str, Any]]) -> None:
-    c = world.client("alice")
-    cr = c.post(f"/spaces/{space_id}/change-requests", json={"subject": "pages"}).json()
-    r = c.post(f"/spaces/{space_id}/change-requests/{cr['id']}/content", json={"changes": changes})
-    assert r.status_code == 200, r.text
-    r = c.post(f"/spaces/{space_id}/change-requests/{cr['id']}/merge")
-    assert r.status_code == 200, r.text
 
 
 def insert(title: str, markdown: str) -> dict[str, Any]:
@@ -253,7 +245,7 @@ def hostile_space(world: World) -> dict[str, str]:
     )
     assert space.status_code in (200, 201), space.text
     space_id = space.json()["id"]
-    merge(
+    merge_changes(
         world,
         space_id,
         [insert(hostile("page"), HOSTILE_MARKDOWN), insert(hostile("second"), "# Second\n")],
@@ -465,7 +457,7 @@ def guide(world: World) -> dict[str, str]:
     r = world.client("alice").post(f"/orgs/{world.org}/spaces", json={"title": "Guide"})
     assert r.status_code in (200, 201), r.text
     space_id = r.json()["id"]
-    merge(world, space_id, [insert("Manual", MANUAL), insert("Links", LINKS)])
+    merge_changes(world, space_id, [insert("Manual", MANUAL), insert("Links", LINKS)])
     manual, links = page_ids(world, space_id)
     return {"space": space_id, "Manual": manual, "Links": links}
 

@@ -2,7 +2,7 @@
 command palette, every numbered view) at 80×24 and 120×40 against the in-process server;
 any unhandled exception fails the test, which prints its seed.
 
-Reproduce a failure with ``GITBOOK_TUI_MONKEY_SEED=<seed> pytest tests/tui/test_monkey.py``.
+Reproduce a failure with ``GITBOOK_TUI_MONKEY_SEED=<seed> pytest tests/tui/app/test_monkey.py``.
 """
 
 from __future__ import annotations

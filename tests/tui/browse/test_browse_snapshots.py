@@ -1,7 +1,7 @@
 """Snapshot tests of the main views, each at 80×24 and 120×40.
 
-The SVGs live in ``tests/tui/__snapshots__/test_snapshots/``; after a deliberate visual
-change, regenerate them with ``python -m pytest tests/tui/test_snapshots.py
+The SVGs live in ``tests/tui/browse/__snapshots__/test_browse_snapshots/``; after a deliberate visual
+change, regenerate them with ``python -m pytest tests/tui/browse/test_browse_snapshots.py
 --snapshot-update`` and review the new files before committing them.
 
 Everything on screen is made deterministic: a small fixed workspace built through the API
@@ -36,13 +36,14 @@ from gitbook_tui.tui.common.config import TuiConfig
 from gitbook_tui.tui.common.help_screen import HelpScreen
 from gitbook_tui.tui.common.state import StartTarget, StateStore
 from gitbook_tui.tui.search.search_screen import SearchScreen
+from support.builders import merge_changes, page_ids
 from support.tree_world import visible_labels
 from support.waits import settle, until
 from support.worlds import World
 
 BASE = "http://testserver/v1"
 EVERY_BLOCK = (
-    Path(__file__).resolve().parents[2]
+    Path(__file__).resolve().parents[3]
     / "src/gitbook_tui/server/demo/spaces/user-guide/reference/every-block.md"
 )
 WALL_CLOCK = 1_793_523_600.0  # 2026-11-01 09:00 UTC, the server's fixed clock (conftest.START)
@@ -92,26 +93,6 @@ def _page(title: str, markdown: str = "", **fields: Any) -> dict[str, Any]:
         "document": {"markdown": markdown or f"About {title.lower()}.\n"},
         **fields,
     }
-
-
-def _merge(world: World, space_id: str, changes: list[dict[str, Any]]) -> None:
-    c = world.client("alice")
-    cr = c.post(f"/spaces/{space_id}/change-requests", json={"subject": "pages"}).json()
-    r = c.post(f"/spaces/{space_id}/change-requests/{cr['id']}/content", json={"changes": changes})
-    assert r.status_code == 200, r.text
-    r = c.post(f"/spaces/{space_id}/change-requests/{cr['id']}/merge")
-    assert r.status_code == 200, r.text
-
-
-def _page_ids(world: World, space_id: str) -> dict[str, str]:
-    pages = world.client("alice").get(f"/spaces/{space_id}/content/pages").json()["pages"]
-    found: dict[str, str] = {}
-    stack = list(pages)
-    while stack:
-        p = stack.pop()
-        found[p["title"]] = p["id"]
-        stack.extend(p.get("pages", []))
-    return found
 
 
 def _every_block() -> tuple[str, dict[str, str]]:
@@ -179,7 +160,7 @@ def workspace(world: World) -> dict[str, str]:
     notes = space("Release notes", emoji="📝")
 
     every_block, fields = _every_block()
-    _merge(
+    merge_changes(
         world,
         guide,
         [
@@ -194,11 +175,11 @@ def workspace(world: World) -> dict[str, str]:
             _page("Internal notes", hidden=True),
         ],
     )
-    _merge(world, api, [_page("Overview"), _page("Authentication"), _page("Errors")])
-    _merge(world, oncall, [_page("Paging policy"), _page("Incident checklist")])
-    _merge(world, handbook, [_page("Onboarding"), _page("Code review")])
-    _merge(world, notes, [_page("3.5.0"), _page("3.4.0")])
-    return {"guide": guide, "api": api, "notes": notes, **_page_ids(world, guide)}
+    merge_changes(world, api, [_page("Overview"), _page("Authentication"), _page("Errors")])
+    merge_changes(world, oncall, [_page("Paging policy"), _page("Incident checklist")])
+    merge_changes(world, handbook, [_page("Onboarding"), _page("Code review")])
+    merge_changes(world, notes, [_page("3.5.0"), _page("3.4.0")])
+    return {"guide": guide, "api": api, "notes": notes, **page_ids(world, guide)}
 
 
 # -- the app --------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.common.config import TuiConfig, load_tui_config
 from gitbook_tui.tui.common.link_targets import classify_href, classify_link
 from gitbook_tui.tui.common.state import StartTarget, StateStore, parse_target
-from support.builders import merge_changes
+from support.builders import merge_changes, page_ids
 from support.notes import notes_of
 from support.tree_world import visible_labels
 from support.waits import settle, until
@@ -83,17 +83,6 @@ def page(title: str, markdown: str = "", **fields: Any) -> dict[str, Any]:
         "document": {"markdown": markdown or f"# {title}\n\nAbout {title}.\n"},
         **fields,
     }
-
-
-def page_ids(world: Any, space_id: str) -> dict[str, str]:
-    pages = world.client("alice").get(f"/spaces/{space_id}/content/pages").json()["pages"]
-    found: dict[str, str] = {}
-    stack = list(pages)
-    while stack:
-        p = stack.pop()
-        found[p["title"]] = p["id"]
-        stack.extend(p.get("pages", []))
-    return found
 
 
 @pytest.fixture

@@ -1,7 +1,7 @@
 """Snapshots (80×24) of the HTML GitBook's editor writes: a table with rich cells, a card
 table and ``<pre>`` code, taken from the GitBook-export fixture corpus.
 
-Regenerate after a deliberate change with ``python -m pytest tests/tui/test_export_snapshots.py
+Regenerate after a deliberate change with ``python -m pytest tests/tui/browse/test_export_snapshots.py
 --snapshot-update`` and review the SVGs in ``__snapshots__/test_export_snapshots/``.
 """
 
@@ -18,7 +18,7 @@ from textual.pilot import Pilot
 from gitbook_tui.markdown import parse
 from gitbook_tui.tui.browse.page_viewer import PageViewer
 
-EXPORT = Path(__file__).resolve().parents[1] / "fixtures" / "gitbook-export"
+EXPORT = Path(__file__).resolve().parents[2] / "fixtures" / "gitbook-export"
 TITLES = {
     "guides/quickstart.md": "Quickstart",
     "guides/configuration.md": "Configuration",

@@ -24,7 +24,7 @@ from support.worlds import World
 # The operator lets this server's imports read the tests' folders and loopback peers.
 pytestmark = pytest.mark.local_fetches
 
-FIXTURE = Path(__file__).parents[1] / "server" / "fixtures" / "gitsync-basic"
+FIXTURE = Path(__file__).parents[2] / "server" / "fixtures" / "gitsync-basic"
 
 
 async def _no_sleep(_: float) -> None:

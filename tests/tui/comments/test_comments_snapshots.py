@@ -4,8 +4,8 @@ the composer and the reaction picker; Browse with writes queued offline ("2 queu
 status bar); a change request's threads with a new thread quoting a diff block.
 
 Regenerate after a deliberate change with ``python -m pytest
-tests/tui/test_comments_snapshots.py --snapshot-update`` and review the SVGs in
-``tests/tui/__snapshots__/test_comments_snapshots/`` before committing them. Ages are
+tests/tui/comments/test_comments_snapshots.py --snapshot-update`` and review the SVGs in
+``tests/tui/comments/__snapshots__/test_comments_snapshots/`` before committing them. Ages are
 computed against a frozen "now" (two days after the server's fixed clock).
 """
 

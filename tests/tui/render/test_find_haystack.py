@@ -13,7 +13,7 @@ from gitbook_tui.tui.render import DocumentLayout, FindResults
 from gitbook_tui.tui.render.find import block_resolver, iter_matches
 from gitbook_tui.tui.render.haystack import query_words
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 PAGES = sorted(
     [
         *(Path(gitbook_tui.__file__).parent / "server/demo/spaces").rglob("*.md"),

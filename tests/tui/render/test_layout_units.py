@@ -13,7 +13,7 @@ from gitbook_tui.tui.render import DocumentLayout, LayoutState
 from gitbook_tui.tui.render import units as units_module
 from gitbook_tui.tui.render.viewport import Viewport
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 PAGES = sorted(
     [
         *(Path(gitbook_tui.__file__).parent / "server/demo/spaces").rglob("*.md"),

@@ -1,7 +1,7 @@
 """Snapshots of the review desk at 80×24 and 120×40: inbox, review pane (inline and split),
 merge checklist, conflict panel, review message, the reviews in full and the picker of where a suggested edit goes.
 
-Deterministic like ``test_snapshots.py``: the fixed-clock in-process server, the inbox's
+Deterministic like ``browse/test_browse_snapshots.py``: the fixed-clock in-process server, the inbox's
 "updated" ages computed against a pinned now, the status bar and cache clocks frozen, no
 cursor blink, data dirs in ``tmp_path``. Regenerate with ``--snapshot-update`` and review
 the SVGs in ``__snapshots__/test_review_snapshots/`` before committing them.

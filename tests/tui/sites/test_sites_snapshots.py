@@ -2,7 +2,7 @@
 redirect form with an error and the lint findings.
 
 Regenerate after a deliberate change with ``--snapshot-update`` and review the SVGs in
-``tests/tui/__snapshots__/test_sites_snapshots/``.
+``tests/tui/sites/__snapshots__/test_sites_snapshots/``.
 """
 
 from __future__ import annotations
