@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from enum import StrEnum
 from typing import Annotated, Any
 
 from pydantic import Discriminator, Field, Tag
 
 from .common import ApiModel, Open, Role, ThemedUrl, Urls
+from .lenient import Count, Timestamp
 from .spaces import GitSync, Space
 
 __all__ = [
@@ -162,10 +162,10 @@ class Site(ApiModel):
     visibility: Open[SiteVisibility] | None = None
     defaultLevel: Open[Role] | None = None
     published: bool | None = None
-    siteSpaces: int | None = None
+    siteSpaces: Count | None = None
     gitSync: GitSync | None = None
-    createdAt: datetime | None = None
-    lastScanAt: datetime | None = None
+    createdAt: Timestamp | None = None
+    lastScanAt: Timestamp | None = None
     adaptiveContent: SiteAdaptiveContent | None = None
     ads: SiteAds | None = None
     agentsContext: Open[AgentsContext] | None = None
@@ -262,8 +262,8 @@ class SiteRedirect(ApiModel):
     draft: bool | None = None
     captureWildcard: bool | None = None
     permanent: bool | None = None
-    createdAt: datetime | None = None
-    updatedAt: datetime | None = None
+    createdAt: Timestamp | None = None
+    updatedAt: Timestamp | None = None
 
 
 class SiteRedirectLookup(ApiModel):
@@ -278,7 +278,7 @@ class SiteAdaptiveSchema(ApiModel):
 
     object: str = "site-adaptive-schema"
     jsonSchema: dict[str, Any] = Field(default_factory=dict)
-    updatedAt: datetime | None = None
+    updatedAt: Timestamp | None = None
 
 
 class TemplateCondition(ApiModel):
@@ -310,7 +310,7 @@ class SiteCustomization(ApiModel):
     privacyPolicy: dict[str, Any] | None = None
     socialPreview: dict[str, Any] | None = None
     insights: dict[str, Any] | None = None
-    updatedAt: datetime | None = None
+    updatedAt: Timestamp | None = None
 
 
 class PublishedSiteCustomizations(ApiModel):
