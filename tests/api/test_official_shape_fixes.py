@@ -1,9 +1,10 @@
 """Official answers the client once refused, each read by the client method that asks for it."""
 
-# Fractional counts and leap seconds.
+# A deleted page named by its id, fractional counts and leap seconds.
 
 from __future__ import annotations
 
+import logging
 import random
 from datetime import UTC, datetime
 from functools import cache
@@ -15,8 +16,13 @@ from official_instances import Instances
 from official_spec import COMPONENT, response_pointers, validator
 
 from gitbook_tui.api import AsyncGitBook, ResponseValidationError
+from gitbook_tui.models import (
+    ChangeRequestContentChange,
+    ChangeRequestContentUpdate,
+)
 from gitbook_tui.models.lenient import read_timestamp
 
+Change = ChangeRequestContentChange
 NAMES = ("ChangeRequest", "Space", "Organization", "Integration", "Site", "RevisionFile")
 LEAP = "2016-12-31T23:59:60Z"
 
@@ -46,6 +52,65 @@ def answering(method: str, template: str, body: Any, status: int = 200) -> Async
     schema = response_pointers(method, template)[status]
     assert validator(schema).is_valid(body), list(validator(schema).iter_errors(body))[:1]
     return client_for(lambda m, t: (status, body) if (m, t) == (method, template) else (404, {}))
+
+
+CONTENT = "/spaces/{spaceId}/change-requests/{changeRequestId}/content"
+URLS = {"location": "https://api.example/v1/spaces/s1/change-requests/cr1/content/page/p2"}
+
+
+# -- content batches -----------------------------------------------------------------------------
+async def test_a_deleted_page_is_named_by_its_id() -> None:
+    body = {
+        "changeRequest": official("ChangeRequest"),
+        "changes": [
+            {"object": "deleted_page", "page": "page-gone"},
+            {
+                "object": "created_page",
+                "ref": "new",
+                "page": {"object": "page", "id": "p2", "urls": URLS},
+            },
+        ],
+    }
+    client = answering("POST", CONTENT, body)
+    update = await client.change_requests.edit_content("s1", "cr1", [Change.delete("page-gone")])
+    assert [c.object for c in update.changes] == ["deleted_page", "created_page"]
+    assert [c.page_id for c in update.changes] == ["page-gone", "p2"]
+
+
+async def test_deleting_a_page_on_this_server_answers_and_reads(
+    gb: AsyncGitBook, world: Any
+) -> None:
+    space = await gb.spaces.create_in_org(world.org, title="Batches")
+    cr = await gb.change_requests.create(space.id, subject="Add then remove")
+    added = await gb.change_requests.edit_content(
+        space.id, cr.id, [Change.insert_markdown("Tmp", "x")]
+    )
+    page_id = added.changes[0].page_id
+    assert page_id is not None
+    removed = await gb.change_requests.edit_content(space.id, cr.id, [Change.delete(page_id)])
+    assert [(c.object, c.page_id) for c in removed.changes] == [("deleted_page", page_id)]
+    pages = await gb.content.pages(space.id, change_request=cr.id)
+    assert page_id not in {p.id for p in pages.pages}
+
+
+async def test_the_change_request_form_of_the_answer_names_no_pages() -> None:
+    change_request = official("ChangeRequest")
+    client = answering("POST", CONTENT, change_request)
+    update = await client.change_requests.edit_content("s1", "cr1", [Change.delete("p1")])
+    assert update.changeRequest is not None and update.changeRequest.id == change_request["id"]
+    assert update.changes == []
+
+
+async def test_an_unreadable_answer_of_a_landed_batch_is_no_failure(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    sent: list[tuple[str, str | None]] = []
+    client = client_for(lambda m, t: (200, {"changes": "all of them"}), sent)
+    with caplog.at_level(logging.WARNING, logger="gitbook_tui.api"):
+        update = await client.change_requests.edit_content("s1", "cr1", [Change.delete("p1")])
+    assert update == ChangeRequestContentUpdate()
+    assert sent == [("POST", CONTENT)]  # sent once: not retried, not reported as failed
+    assert "landed" in caplog.text and "changes" in caplog.text
 
 
 # -- numbers and date-times ---------------------------------------------------------------------
