@@ -1,6 +1,6 @@
 """Official answers the client once refused, each read by the client method that asks for it."""
 
-# A deleted page named by its id, fractional counts and leap seconds.
+# A deleted page named by its id, a publish checkout, fractional counts and leap seconds.
 
 from __future__ import annotations
 
@@ -19,6 +19,8 @@ from gitbook_tui.api import AsyncGitBook, ResponseValidationError
 from gitbook_tui.models import (
     ChangeRequestContentChange,
     ChangeRequestContentUpdate,
+    PublishCheckout,
+    Site,
 )
 from gitbook_tui.models.lenient import read_timestamp
 
@@ -111,6 +113,19 @@ async def test_an_unreadable_answer_of_a_landed_batch_is_no_failure(
     assert update == ChangeRequestContentUpdate()
     assert sent == [("POST", CONTENT)]  # sent once: not retried, not reported as failed
     assert "landed" in caplog.text and "changes" in caplog.text
+
+
+# -- publishing ---------------------------------------------------------------------------------
+PUBLISH = "/orgs/{organizationId}/sites/{siteId}/publish"
+
+
+async def test_publishing_answers_a_site_or_a_checkout() -> None:
+    checkout = {"type": "checkout", "sessionId": "cs_test_a1"}
+    answer = await answering("POST", PUBLISH, checkout).sites.publish("o1", "s1")
+    assert isinstance(answer, PublishCheckout) and answer.sessionId == "cs_test_a1"
+    site = official("Site", type="premium")
+    published = await answering("POST", PUBLISH, site).sites.publish("o1", "s1")
+    assert isinstance(published, Site) and published.id == site["id"]
 
 
 # -- numbers and date-times ---------------------------------------------------------------------

@@ -7,7 +7,9 @@ from typing import Any
 
 from ..models import (
     AgentsContext,
+    PublishCheckout,
     PublishedSite,
+    PublishResult,
     Role,
     Site,
     SiteAdaptiveSchema,
@@ -191,12 +193,14 @@ class Sites(SiteStructure):
         return result
 
     @operation("POST /v1/orgs/{organizationId}/sites/{siteId}/publish")
-    async def publish(self, organization_id: str, site_id: str) -> Site:
+    async def publish(self, organization_id: str, site_id: str) -> Site | PublishCheckout:
+        """The published site, or a checkout when the organization's plan needs an upgrade
+        first (then the site is not published)."""
         site = site_path(organization_id, site_id)
-        result: Site = await self._client.send(
+        result: Site | PublishCheckout = await self._client.send(
             "POST",
             f"{site}/publish",
-            Site,
+            PublishResult,
             invalidates=[site, f"/orgs/{seg(organization_id, 'organization_id')}/sites"],
             operation="publishSite",
         )

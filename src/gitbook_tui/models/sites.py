@@ -13,6 +13,8 @@ from .spaces import GitSync, Space
 
 __all__ = [
     "AgentsContext",
+    "PublishCheckout",
+    "PublishResult",
     "PublishedSite",
     "PublishedSiteCustomizations",
     "RedirectDestination",
@@ -172,6 +174,26 @@ class Site(ApiModel):
     features: list[SiteFeature] = Field(default_factory=list)
     urls: Urls | None = None
     permissions: SitePermissions | None = None
+
+
+class PublishCheckout(ApiModel):
+    """Answer of publishing a site when the organization's plan needs an upgrade first: a
+    Stripe checkout session, finished in the GitBook web app. The site is not published."""
+
+    type: str = "checkout"
+    sessionId: str
+
+
+def _publish_tag(value: Any) -> str:
+    kind = value.get("type") if isinstance(value, dict) else getattr(value, "type", None)
+    return "checkout" if kind == "checkout" else "site"
+
+
+PublishResult = Annotated[
+    Annotated[Site, Tag("site")] | Annotated[PublishCheckout, Tag("checkout")],
+    Discriminator(_publish_tag),
+]
+"""Answer of publishing: the published :class:`Site`, or a :class:`PublishCheckout`."""
 
 
 class SiteSpace(ApiModel):
