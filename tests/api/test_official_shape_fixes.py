@@ -1,6 +1,8 @@
 """Official answers the client once refused, each read by the client method that asks for it."""
 
-# A deleted page named by its id, a publish checkout, fractional counts and leap seconds.
+# A deleted page named by its id, a publish checkout, a content security policy as directives,
+# strings among a rendered UI's text, envelopes with extra members, fractional counts and leap
+# seconds.
 
 from __future__ import annotations
 
@@ -126,6 +128,45 @@ async def test_publishing_answers_a_site_or_a_checkout() -> None:
     site = official("Site", type="premium")
     published = await answering("POST", PUBLISH, site).sites.publish("o1", "s1")
     assert isinstance(published, Site) and published.id == site["id"]
+
+
+# -- integrations -------------------------------------------------------------------------------
+async def test_a_content_security_policy_may_be_directives() -> None:
+    directives = {"script-src": "'self' https://cdn.example", "img-src": "*"}
+    plain = official("Integration", name="plain", contentSecurityPolicy="default-src 'self'")
+    strict = official("Integration", name="strict", contentSecurityPolicy=directives)
+    page = await answering("GET", "/integrations", {"items": [plain, strict]}).integrations.list()
+    assert [i.contentSecurityPolicy for i in page.items] == ["default-src 'self'", directives]
+
+
+async def test_text_elements_of_a_rendered_ui_may_hold_strings() -> None:
+    words = ["Hello ", {"type": "text", "style": "bold", "children": "world"}]
+    block = {"type": "block", "children": [{"type": "text", "children": words}]}
+    body = {"type": "element", "element": block, "state": {}, "props": {}}
+    client = answering("POST", "/integrations/{integrationName}/render", body)
+    output = await client.integrations.render("tool", "block", props={}, context={})
+    assert output.element is not None
+    text = output.element.children[0]
+    assert not isinstance(text, str) and text.children[0] == "Hello "
+    assert not isinstance(text.children[1], str) and text.children[1].children == "world"
+
+
+# -- envelopes ----------------------------------------------------------------------------------
+async def test_envelopes_keep_their_extra_members() -> None:
+    org = official("Organization")
+    orgs = {"organizations": [org], "next": {"page": "2"}, "count": 3}
+    found = await answering(
+        "GET", "/email-domains/{emailDomain}/orgs", orgs
+    ).orgs.list_for_email_domain("acme.test")
+    assert [o.id for o in found] == [org["id"]]
+    conditions = {
+        "items": [{"condition": "visitor.claims.beta", "description": "beta"}],
+        "count": 1.0,
+        "next": None,
+    }
+    template = "/orgs/{organizationId}/sites/{siteId}/adaptive-schema/template-conditions"
+    read = await answering("GET", template, conditions).sites.template_conditions("o1", "s1")
+    assert [c.condition for c in read] == ["visitor.claims.beta"]
 
 
 # -- numbers and date-times ---------------------------------------------------------------------

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..models import (
     AgentsContext,
+    Page,
     PublishCheckout,
     PublishedSite,
     PublishResult,
@@ -164,13 +165,14 @@ class Sites(SiteStructure):
         self, organization_id: str, site_id: str, *, read: ReadMode | None = None
     ) -> builtins.list[TemplateCondition]:
         """One condition expression per claim of the adaptive schema."""
-        data = await self._client.get(
+        # The list envelope ({items}, and the members every list may carry), not a typed map.
+        data: Page[TemplateCondition] = await self._client.get(
             f"{site_path(organization_id, site_id)}/adaptive-schema/template-conditions",
-            dict[str, builtins.list[TemplateCondition]],
+            Page[TemplateCondition],
             read=read,
             operation="listSiteAdaptiveTemplateConditions",
         )
-        return builtins.list(data.get("items", []))
+        return data.items
 
     # -- publishing -----------------------------------------------------------------------
     @operation("GET /v1/orgs/{organizationId}/sites/{siteId}/published")

@@ -191,7 +191,8 @@ class Integration(ApiModel):
     owner: Organization | None = None
     urls: Urls | None = None
     permissions: IntegrationPermissions | None = None
-    contentSecurityPolicy: str | None = None
+    # A policy string, or directives by name (``{"script-src": "'self'"}``).
+    contentSecurityPolicy: str | dict[str, Any] | None = None
 
 
 # --- installations ----------------------------------------------------------------------------------
@@ -320,7 +321,8 @@ class UIElement(ApiModel):
     """A UI element (block or any other kind); ``children`` nests elements."""
 
     type: str | None = None
-    children: list[UIElementNode] = Field(default_factory=list)
+    # A text element's children are a string, or strings among text and link elements.
+    children: str | list[UIElementNode | str] = Field(default_factory=list)
     controls: list[UIControl | list[UIControl]] = Field(default_factory=list)
 
 
