@@ -142,8 +142,8 @@ def calls() -> tuple[Call, ...]:
             call = Call(qualname, kwargs)
             with contextlib.suppress(Exception):  # the refusal: only the request matters
                 asyncio.run(perform(call, client_for(_refuse, seen)))
-            if seen and seen[0][1] is not None:
-                method, template = seen[0]
+            method, template = seen[0] if seen else ("", None)
+            if template is not None:
                 key = (qualname, method, template)
                 found.setdefault(key, Call(qualname, kwargs, method, template, ",".join(variant)))
     return tuple(found.values())

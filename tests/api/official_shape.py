@@ -61,8 +61,9 @@ def json_type(value: Any) -> set[str]:
 
 
 def _enum(alt: Alt, schemas: list[dict[str, Any]]) -> list[Any] | None:
-    values = [s.get("enum", [s["const"]] if "const" in s else None) for s in schemas]
-    values = [v for v in values if v is not None]
+    values: list[list[Any]] = [
+        s["enum"] if "enum" in s else [s["const"]] for s in schemas if "enum" in s or "const" in s
+    ]
     if not values:
         return None
     if len(alt.conj) > 1:
