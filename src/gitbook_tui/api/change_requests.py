@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import builtins
+import logging
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
@@ -21,11 +22,13 @@ from ..models import (
     RevisionSemanticChanges,
 )
 from .base import ReadMode
+from .errors import ResponseValidationError
 from .pagination import AsyncPager
 from .resource import Resource, body, operation, seg
 from .space_paths import change_requests_path, content_root, space_path
 
 CR = "/v1/spaces/{spaceId}/change-requests/{changeRequestId}"
+log = logging.getLogger("gitbook_tui.api")
 T = TypeVar("T")
 
 
@@ -272,18 +275,26 @@ class ChangeRequests(Resource):
     ) -> ChangeRequestContentUpdate:
         """Apply page edits as one new revision, e.g.
         ``[ChangeRequestContentChange.insert_markdown("Title", "Body")]``; the answer names
-        the pages created or changed."""
+        the pages created, changed or deleted.
+
+        Once the server has answered 2xx the batch has landed: an answer this client cannot
+        read is logged and given as an update naming no pages, never raised (the caller would
+        report a failure, keep the edit and send it again)."""
         items = [c.to_api() if isinstance(c, ChangeRequestContentChange) else c for c in changes]
-        return await self._change(
-            "POST",
-            space_id,
-            change_request,
-            "/content",
-            ChangeRequestContentUpdate,
-            "updateChangeRequestContent",
-            body={"changes": items},
-            params={"compat": False},
-        )
+        try:
+            return await self._change(
+                "POST",
+                space_id,
+                change_request,
+                "/content",
+                ChangeRequestContentUpdate,
+                "updateChangeRequestContent",
+                body={"changes": items},
+                params={"compat": False},
+            )
+        except ResponseValidationError as unreadable:
+            log.warning("the content batch landed; its answer is unreadable: %s", unreadable)
+            return ChangeRequestContentUpdate()
 
     @operation(f"GET {CR}/reviews")
     def reviews(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import builtins
 from typing import Any
 
-from ..models import Member, Organization, OrgSearchItem, User
+from ..models import EmailDomainOrganizations, Member, Organization, OrgSearchItem, User
 from .base import ReadMode
 from .pagination import AsyncPager
 from .resource import Resource, body, operation, seg
@@ -100,13 +100,14 @@ class Organizations(Resource):
     async def list_for_email_domain(
         self, email_domain: str, *, read: ReadMode | None = None
     ) -> builtins.list[Organization]:
-        data = await self._client.get(
+        # An envelope like every other answer: members beyond ``organizations`` are allowed.
+        data: EmailDomainOrganizations = await self._client.get(
             f"/email-domains/{seg(email_domain, 'email_domain')}/orgs",
-            dict[str, builtins.list[Organization]],
+            EmailDomainOrganizations,
             read=read,
             operation="listOrganizationsForEmailDomain",
         )
-        return builtins.list(data.get("organizations", []))
+        return data.organizations
 
     @operation("GET /v1/orgs/{organizationId}/members")
     def members(

@@ -7,7 +7,10 @@ from typing import Any
 
 from ..models import (
     AgentsContext,
+    Page,
+    PublishCheckout,
     PublishedSite,
+    PublishResult,
     Role,
     Site,
     SiteAdaptiveSchema,
@@ -162,13 +165,14 @@ class Sites(SiteStructure):
         self, organization_id: str, site_id: str, *, read: ReadMode | None = None
     ) -> builtins.list[TemplateCondition]:
         """One condition expression per claim of the adaptive schema."""
-        data = await self._client.get(
+        # The list envelope ({items}, and the members every list may carry), not a typed map.
+        data: Page[TemplateCondition] = await self._client.get(
             f"{site_path(organization_id, site_id)}/adaptive-schema/template-conditions",
-            dict[str, builtins.list[TemplateCondition]],
+            Page[TemplateCondition],
             read=read,
             operation="listSiteAdaptiveTemplateConditions",
         )
-        return builtins.list(data.get("items", []))
+        return data.items
 
     # -- publishing -----------------------------------------------------------------------
     @operation("GET /v1/orgs/{organizationId}/sites/{siteId}/published")
@@ -191,12 +195,14 @@ class Sites(SiteStructure):
         return result
 
     @operation("POST /v1/orgs/{organizationId}/sites/{siteId}/publish")
-    async def publish(self, organization_id: str, site_id: str) -> Site:
+    async def publish(self, organization_id: str, site_id: str) -> Site | PublishCheckout:
+        """The published site, or a checkout when the organization's plan needs an upgrade
+        first (then the site is not published)."""
         site = site_path(organization_id, site_id)
-        result: Site = await self._client.send(
+        result: Site | PublishCheckout = await self._client.send(
             "POST",
             f"{site}/publish",
-            Site,
+            PublishResult,
             invalidates=[site, f"/orgs/{seg(organization_id, 'organization_id')}/sites"],
             operation="publishSite",
         )

@@ -172,8 +172,10 @@ from .semantic_changes import (
 )
 from .sites import (
     AgentsContext,
+    PublishCheckout,
     PublishedSite,
     PublishedSiteCustomizations,
+    PublishResult,
     RedirectDestination,
     RedirectDestinationKind,
     Site,
@@ -323,6 +325,8 @@ __all__ = [
     "PermissionEntry",
     "ProcessErrorCode",
     "ProcessingState",
+    "PublishCheckout",
+    "PublishResult",
     "PublishedSite",
     "PublishedSiteCustomizations",
     "Reaction",

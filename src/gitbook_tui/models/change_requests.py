@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
@@ -10,6 +9,7 @@ from pydantic import Field
 
 from .comments import Comment
 from .common import ApiModel, Open, Urls
+from .lenient import Count, Timestamp
 from .org_admin import Team
 from .users import User
 
@@ -63,21 +63,21 @@ class ChangeRequest(ApiModel):
 
     object: str = "change-request"
     id: str
-    number: int | None = None
+    number: Count | None = None
     status: Open[ChangeRequestStatus] | None = None
     subject: str | None = None
     description: dict[str, Any] | None = None
     createdBy: User | None = None
-    createdAt: datetime | None = None
-    updatedAt: datetime | None = None
+    createdAt: Timestamp | None = None
+    updatedAt: Timestamp | None = None
     mergedBy: User | None = None
-    mergedAt: datetime | None = None
+    mergedAt: Timestamp | None = None
     space: str | None = None
     revision: str | None = None
     revisionInitial: str | None = None
     revisionMergedAncestor: str | None = None
     revisionMerged: str | None = None
-    comments: int | None = None
+    comments: Count | None = None
     outdated: bool | None = None
     urls: Urls | None = None
 
@@ -106,8 +106,8 @@ class ChangeRequestReview(ApiModel):
     status: Open[ReviewStatus] | None = None
     outdated: bool | None = None
     comment: Comment | None = None
-    createdAt: datetime | None = None
-    updatedAt: datetime | None = None
+    createdAt: Timestamp | None = None
+    updatedAt: Timestamp | None = None
     urls: Urls | None = None
 
 
@@ -120,7 +120,7 @@ class RequestedReviewer(ApiModel):
     team: Team | None = None
     revision: str | None = None
     requestedBy: User | None = None
-    createdAt: datetime | None = None
+    createdAt: Timestamp | None = None
 
 
 class RequestedReviewersResult(ApiModel):

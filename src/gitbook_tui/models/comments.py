@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
 from pydantic import Field
 
 from .common import ApiModel, DocumentBody, Open, Urls
+from .lenient import Count, Timestamp
 from .users import Contributor, User
 
 __all__ = [
@@ -48,14 +48,14 @@ class ReactionUser(ApiModel):
     """A user who reacted, and when."""
 
     user: User | None = None
-    reactedAt: datetime | None = None
+    reactedAt: Timestamp | None = None
 
 
 class Reaction(ApiModel):
     """An emoji reaction by one or many users."""
 
     emoji: str
-    count: int | None = None
+    count: Count | None = None
     users: list[ReactionUser] = Field(default_factory=list)
 
 
@@ -73,8 +73,8 @@ class CommentTargetPage(ApiModel):
     title: str | None = None
     emoji: str | None = None
     icon: str | None = None
-    createdAt: datetime | None = None
-    updatedAt: datetime | None = None
+    createdAt: Timestamp | None = None
+    updatedAt: Timestamp | None = None
     path: str | None = None
     outdated: bool | None = None
 
@@ -106,8 +106,8 @@ class CommentReply(ApiModel):
     object: str = "comment-reply"
     id: str
     postedBy: User | None = None
-    postedAt: datetime | None = None
-    editedAt: datetime | None = None
+    postedAt: Timestamp | None = None
+    editedAt: Timestamp | None = None
     reactions: list[Reaction] = Field(default_factory=list)
     body: DocumentBody = Field(default_factory=DocumentBody)
     urls: Urls | None = None
@@ -120,9 +120,9 @@ class Comment(ApiModel):
     object: str = "comment"
     id: str
     postedBy: User | None = None
-    postedAt: datetime | None = None
-    editedAt: datetime | None = None
-    replies: int | None = None
+    postedAt: Timestamp | None = None
+    editedAt: Timestamp | None = None
+    replies: Count | None = None
     repliers: list[Contributor] = Field(default_factory=list)
     reactions: list[Reaction] = Field(default_factory=list)
     body: DocumentBody = Field(default_factory=DocumentBody)
@@ -130,7 +130,7 @@ class Comment(ApiModel):
     urls: Urls | None = None
     permissions: CommentPermissions | None = None
     status: Open[CommentStatus] | None = None
-    resolvedAt: datetime | None = None
+    resolvedAt: Timestamp | None = None
     resolvedBy: User | None = None
 
     @property

@@ -17,6 +17,8 @@ from pydantic import (
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import CoreSchema, PydanticCustomError, core_schema
 
+from .lenient import Count
+
 __all__ = [
     "ApiModel",
     "ContentRef",
@@ -170,7 +172,7 @@ class Page(ApiModel, Generic[T]):
     """A paged list ``Page<T>``: ``Page[Space].model_validate(json)``."""
 
     items: list[T] = Field(default_factory=list)
-    count: int | None = None
+    count: Count | None = None
     next: PageCursor | None = None
 
     @property

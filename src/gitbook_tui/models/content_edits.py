@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from .change_requests import ChangeRequest
 from .common import ApiModel, DocumentBody, Open, Urls
@@ -107,16 +107,30 @@ class UpdatedPageRef(ApiModel):
 
 
 class UpdatedPage(ApiModel):
-    """One affected page in a content batch answer (``created_page``/``updated_page``/...)."""
+    """One affected page in a content batch answer: a ``created_page`` or ``updated_page``
+    names the page (``{object, id, urls}``), a ``deleted_page`` only its id (no content left)."""
 
     object: str | None = None
     ref: str | None = None
-    page: UpdatedPageRef | None = None
+    page: UpdatedPageRef | str | None = None
+
+    @property
+    def page_id(self) -> str | None:
+        """The id of the page, in either form."""
+        return self.page.id if isinstance(self.page, UpdatedPageRef) else self.page
 
 
 class ChangeRequestContentUpdate(ApiModel):
-    """Answer of a content batch with ``compat=false``: the change request and affected pages."""
+    """Answer of a content batch: with ``compat=false`` the change request and the affected
+    pages; the change request alone (the ``compat=true`` form) is read as one without pages."""
 
     changeRequest: ChangeRequest | None = None
     changes: list[UpdatedPage] = Field(default_factory=list)
     insertedFiles: list[File] = Field(default_factory=list)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _change_request_form(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("object") == "change-request":
+            return {"changeRequest": data}
+        return data

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from enum import StrEnum
 from typing import Annotated, Any
 
 from pydantic import Discriminator, Field, Tag
 
 from .common import ApiModel, Open, Urls
+from .lenient import Count, Timestamp
 from .organizations import Organization
 from .sites import Site
 from .spaces import Space
@@ -191,7 +191,8 @@ class Integration(ApiModel):
     owner: Organization | None = None
     urls: Urls | None = None
     permissions: IntegrationPermissions | None = None
-    contentSecurityPolicy: str | None = None
+    # A policy string, or directives by name (``{"script-src": "'self'"}``).
+    contentSecurityPolicy: str | dict[str, Any] | None = None
 
 
 # --- installations ----------------------------------------------------------------------------------
@@ -210,10 +211,10 @@ class Installation(ApiModel):
     status: Open[InstallationStatus] | None = None
     space_selection: Open[InstallationSelection] | None = None
     site_selection: Open[InstallationSelection] | None = None
-    spaces: int | None = None
+    spaces: Count | None = None
     configuration: dict[str, Any] = Field(default_factory=dict)
-    createdAt: datetime | None = None
-    updatedAt: datetime | None = None
+    createdAt: Timestamp | None = None
+    updatedAt: Timestamp | None = None
     urls: Urls | None = None
     externalIds: list[str] = Field(default_factory=list)
     target: InstallationTarget | None = None
@@ -269,7 +270,7 @@ class IntegrationEvent(ApiModel):
     id: str
     integrationId: str | None = None
     installationId: str | None = None
-    createdAt: datetime | None = None
+    createdAt: Timestamp | None = None
     payload: EventPayload | None = None
     status: Open[EventStatus] | None = None
 
@@ -278,7 +279,7 @@ class EventLog(ApiModel):
     """A log entry of an event trace."""
 
     message: str | None = None
-    timestamp: datetime | None = None
+    timestamp: Timestamp | None = None
     level: Open[LogLevel] | None = None
 
 
@@ -320,7 +321,8 @@ class UIElement(ApiModel):
     """A UI element (block or any other kind); ``children`` nests elements."""
 
     type: str | None = None
-    children: list[UIElementNode] = Field(default_factory=list)
+    # A text element's children are a string, or strings among text and link elements.
+    children: str | list[UIElementNode | str] = Field(default_factory=list)
     controls: list[UIControl | list[UIControl]] = Field(default_factory=list)
 
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
 from pydantic import Field
 
 from .common import ApiModel, Open, Urls
+from .lenient import Count, Timestamp
 
 __all__ = [
     "OpenAPISpec",
@@ -49,16 +49,16 @@ class OpenAPISpec(ApiModel):
 
     object: str = "openapi-spec"
     id: str
-    createdAt: datetime | None = None
-    updatedAt: datetime | None = None
+    createdAt: Timestamp | None = None
+    updatedAt: Timestamp | None = None
     slug: str | None = None
     sourceURL: str | None = None
     processingState: Open[ProcessingState] | None = None
     visibility: str | None = None
     lastVersion: str | None = None
-    lastProcessedAt: datetime | None = None
+    lastProcessedAt: Timestamp | None = None
     lastProcessErrorCode: Open[ProcessErrorCode] | None = None
-    lastProcessedErrorCount: int | None = None
+    lastProcessedErrorCount: Count | None = None
     lastProcessedErrors: list[dict[str, Any]] = Field(default_factory=list)
     permissions: OpenAPISpecPermissions | None = None
     urls: Urls | None = None
@@ -69,7 +69,7 @@ class OpenAPISpecVersion(ApiModel):
 
     object: str = "openapi-spec-version"
     id: str
-    createdAt: datetime | None = None
+    createdAt: Timestamp | None = None
     url: str | None = None
     urls: Urls | None = None
 

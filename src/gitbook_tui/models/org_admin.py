@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from pydantic import Field
 
 from .common import ApiModel, Open, Role, Urls
+from .lenient import Count, Timestamp
 
 __all__ = [
     "Invite",
@@ -31,9 +30,9 @@ class Team(ApiModel):
     object: str = "team"
     id: str
     title: str | None = None
-    members: int | None = None
-    spaces: int | None = None
-    createdAt: datetime | None = None
+    members: Count | None = None
+    spaces: Count | None = None
+    createdAt: Timestamp | None = None
     permissions: TeamPermissions | None = None
 
 
@@ -50,7 +49,7 @@ class InviteResult(ApiModel):
     """Answer of ``POST /v1/orgs/{organizationId}/invites``."""
 
     users: list[str] = Field(default_factory=list)
-    invited: int | None = None
+    invited: Count | None = None
     failedSSOEmails: list[str] = Field(default_factory=list)
 
 
@@ -68,7 +67,7 @@ class TranslationSettings(ApiModel):
     id: str
     title: str | None = None
     languages: list[str] = Field(default_factory=list)
-    createdAt: datetime | None = None
-    updatedAt: datetime | None = None
+    createdAt: Timestamp | None = None
+    updatedAt: Timestamp | None = None
     permissions: TranslationSettingsPermissions | None = None
     urls: Urls | None = None

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from enum import StrEnum
 
 from pydantic import Field
 
 from .common import ApiModel, Open, Role, Urls
+from .lenient import Count, Timestamp
 from .search import SpaceSearchItem
 
 __all__ = [
@@ -100,7 +100,7 @@ class OrganizationBilling(ApiModel):
     """Billing details (only for organization members)."""
 
     interval: Open[BillingInterval] | None = None
-    endDate: datetime | None = None
+    endDate: Timestamp | None = None
     hasPaymentFailed: bool | None = None
     isScheduledToCancel: bool | None = None
 
@@ -109,8 +109,8 @@ class OrganizationTrial(ApiModel):
     """Trial state of an organization."""
 
     status: Open[TrialStatus] | None = None
-    count: int | None = None
-    endDate: datetime | None = None
+    count: Count | None = None
+    endDate: Timestamp | None = None
     decision: str | None = None
 
 
@@ -124,9 +124,9 @@ class OrganizationBlocked(ApiModel):
 class OrganizationBillingMigration(ApiModel):
     """Internal billing migration details."""
 
-    deadline: datetime | None = None
+    deadline: Timestamp | None = None
     discountPercent: float | None = None
-    discountEndDate: datetime | None = None
+    discountEndDate: Timestamp | None = None
 
 
 class OrganizationPermissions(ApiModel):
@@ -153,7 +153,7 @@ class Organization(ApiModel):
     object: str = "organization"
     id: str
     title: str | None = None
-    createdAt: datetime | None = None
+    createdAt: Timestamp | None = None
     emailDomains: list[str] = Field(default_factory=list)
     hostname: str | None = None
     type: Open[OrganizationType] | None = None

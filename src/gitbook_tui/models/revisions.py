@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
@@ -10,6 +9,7 @@ from pydantic import Field
 
 from .change_requests import ChangeRequest
 from .common import ApiModel, ContentRef, GitBlob, GitCommit, Open, Urls, Variables
+from .lenient import Count, Timestamp
 
 __all__ = [
     "ComputedSource",
@@ -71,7 +71,7 @@ class File(ApiModel):
     name: str | None = None
     contentType: str | None = None
     downloadURL: str | None = None
-    size: int | None = None
+    size: Count | None = None
     dimensions: FileDimensions | None = None
     git: GitBlob | None = None
 
@@ -128,8 +128,8 @@ class RevisionPage(ApiModel):
     linkTitle: str | None = None
     emoji: str | None = None
     icon: str | None = None
-    createdAt: datetime | None = None
-    updatedAt: datetime | None = None
+    createdAt: Timestamp | None = None
+    updatedAt: Timestamp | None = None
     type: Open[PageType] | None = None
     kind: str | None = None
     markdown: str | None = None
@@ -201,7 +201,7 @@ class Revision(ApiModel):
     reusableContents: list[ReusableContent] = Field(default_factory=list)
     tags: list[RevisionTag] = Field(default_factory=list)
     variables: Variables | None = None
-    createdAt: datetime | None = None
+    createdAt: Timestamp | None = None
     git: GitCommit | None = None
     urls: Urls | None = None
     mergedFrom: ChangeRequest | None = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from .common import ApiModel, Urls
+from .lenient import Count
 
 __all__ = [
     "SearchAncestor",
@@ -39,7 +40,7 @@ class SpaceSearchItem(ApiModel):
     description: str | None = None
     path: str | None = None
     score: float | None = None
-    rank: int | None = None
+    rank: Count | None = None
     resultType: str | None = None
     sections: list[SearchSection] = Field(default_factory=list)
     ancestors: list[SearchAncestor] = Field(default_factory=list)

@@ -9,6 +9,7 @@ from pydantic import Field
 
 from .change_requests import ChangeRequest
 from .common import ApiModel, Open
+from .lenient import Count
 from .revisions import PageType
 
 __all__ = [
@@ -100,5 +101,5 @@ class RevisionSemanticChanges(ApiModel):
     """Semantic changes of a change request against its base (``.../changes``)."""
 
     changes: list[RevisionSemanticChange] = Field(default_factory=list)
-    more: int | None = None
+    more: Count | None = None
     mergedFrom: ChangeRequest | None = None

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from enum import StrEnum
 from typing import Annotated, Any
 
 from pydantic import Discriminator, Field, Tag
 
 from .common import ApiModel, Open, Role, ThemedUrl, Urls
+from .lenient import Count, Timestamp
 from .spaces import GitSync, Space
 
 __all__ = [
     "AgentsContext",
+    "PublishCheckout",
+    "PublishResult",
     "PublishedSite",
     "PublishedSiteCustomizations",
     "RedirectDestination",
@@ -162,16 +164,36 @@ class Site(ApiModel):
     visibility: Open[SiteVisibility] | None = None
     defaultLevel: Open[Role] | None = None
     published: bool | None = None
-    siteSpaces: int | None = None
+    siteSpaces: Count | None = None
     gitSync: GitSync | None = None
-    createdAt: datetime | None = None
-    lastScanAt: datetime | None = None
+    createdAt: Timestamp | None = None
+    lastScanAt: Timestamp | None = None
     adaptiveContent: SiteAdaptiveContent | None = None
     ads: SiteAds | None = None
     agentsContext: Open[AgentsContext] | None = None
     features: list[SiteFeature] = Field(default_factory=list)
     urls: Urls | None = None
     permissions: SitePermissions | None = None
+
+
+class PublishCheckout(ApiModel):
+    """Answer of publishing a site when the organization's plan needs an upgrade first: a
+    Stripe checkout session, finished in the GitBook web app. The site is not published."""
+
+    type: str = "checkout"
+    sessionId: str
+
+
+def _publish_tag(value: Any) -> str:
+    kind = value.get("type") if isinstance(value, dict) else getattr(value, "type", None)
+    return "checkout" if kind == "checkout" else "site"
+
+
+PublishResult = Annotated[
+    Annotated[Site, Tag("site")] | Annotated[PublishCheckout, Tag("checkout")],
+    Discriminator(_publish_tag),
+]
+"""Answer of publishing: the published :class:`Site`, or a :class:`PublishCheckout`."""
 
 
 class SiteSpace(ApiModel):
@@ -262,8 +284,8 @@ class SiteRedirect(ApiModel):
     draft: bool | None = None
     captureWildcard: bool | None = None
     permanent: bool | None = None
-    createdAt: datetime | None = None
-    updatedAt: datetime | None = None
+    createdAt: Timestamp | None = None
+    updatedAt: Timestamp | None = None
 
 
 class SiteRedirectLookup(ApiModel):
@@ -278,7 +300,7 @@ class SiteAdaptiveSchema(ApiModel):
 
     object: str = "site-adaptive-schema"
     jsonSchema: dict[str, Any] = Field(default_factory=dict)
-    updatedAt: datetime | None = None
+    updatedAt: Timestamp | None = None
 
 
 class TemplateCondition(ApiModel):
@@ -310,7 +332,7 @@ class SiteCustomization(ApiModel):
     privacyPolicy: dict[str, Any] | None = None
     socialPreview: dict[str, Any] | None = None
     insights: dict[str, Any] | None = None
-    updatedAt: datetime | None = None
+    updatedAt: Timestamp | None = None
 
 
 class PublishedSiteCustomizations(ApiModel):

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
 from .common import ApiModel, Open, Role, Urls
+from .lenient import Count, Timestamp
 
 __all__ = [
     "EditMode",
@@ -45,7 +45,7 @@ class GitSync(ApiModel):
     installationId: str | None = None
     integration: str | None = None
     url: str | None = None
-    updatedAt: datetime | None = None
+    updatedAt: Timestamp | None = None
     operation: dict[str, Any] | None = None
 
 
@@ -79,9 +79,9 @@ class Space(ApiModel):
     title: str
     emoji: str | None = None
     visibility: Open[SpaceVisibility] | None = None
-    createdAt: datetime | None = None
-    updatedAt: datetime | None = None
-    deletedAt: datetime | None = None
+    createdAt: Timestamp | None = None
+    updatedAt: Timestamp | None = None
+    deletedAt: Timestamp | None = None
     editMode: Open[EditMode] | None = None
     type: str | None = None
     urls: Urls | None = None
@@ -92,10 +92,10 @@ class Space(ApiModel):
     visitorAuth: VisitorAuth | None = None
     revision: str | None = None
     defaultLevel: Open[Role] | None = None
-    comments: int | None = None
-    changeRequests: int | None = None
-    changeRequestsOpen: int | None = None
-    changeRequestsDraft: int | None = None
+    comments: Count | None = None
+    changeRequests: Count | None = None
+    changeRequestsOpen: Count | None = None
+    changeRequestsDraft: Count | None = None
     mergeRules: dict[str, Any] | None = None
     permissions: SpacePermissions | None = None
 

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from .common import ApiModel, Open, Role, Urls
+from .lenient import Count, Timestamp
 
 __all__ = ["Contributor", "Member", "PermissionEntry", "User"]
 
@@ -28,12 +27,12 @@ class Member(ApiModel):
     role: Open[Role] | None = None
     user: User | None = None
     disabled: bool | None = None
-    joinedAt: datetime | None = None
-    lastSeenAt: datetime | None = None
+    joinedAt: Timestamp | None = None
+    lastSeenAt: Timestamp | None = None
     sso: bool | None = None
-    spaces: int | None = None
-    teams: int | None = None
-    sites: int | None = None
+    spaces: Count | None = None
+    teams: Count | None = None
+    sites: Count | None = None
 
 
 class PermissionEntry(ApiModel):
@@ -47,6 +46,6 @@ class Contributor(ApiModel):
     """A user who contributed to content (comment repliers, change request contributors)."""
 
     user: User | None = None
-    count: int | None = None
-    updatedAt: datetime | None = None
+    count: Count | None = None
+    updatedAt: Timestamp | None = None
     actionType: str | None = None

@@ -12,7 +12,7 @@ from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from ...models import Site
+from ...models import PublishCheckout, Site
 from ..common.confirm_screen import ConfirmScreen
 from ..common.denial import gated
 from ..common.text import inert
@@ -22,7 +22,14 @@ from .schema_editing import edit_schema
 from .site_pane import SitePane, when_confirmed
 from .site_text import VISIBILITY_AUDIENCE, VISIBILITY_RANK, edit_denied, publish_denied
 
-__all__ = ["SettingsPane", "SettingsView"]
+__all__ = ["CHECKOUT_NEEDED", "SettingsPane", "SettingsView"]
+
+# The server answers a checkout (a Stripe session) when the organization's plan must be
+# upgraded first: nothing was published, and the checkout is done in the web app.
+CHECKOUT_NEEDED = (
+    "Publishing this site needs a plan upgrade: complete the checkout in the GitBook web "
+    "app, then publish again."
+)
 
 
 class SettingsView(VerticalScroll, can_focus=True):
@@ -195,7 +202,17 @@ class SettingsPane(SitePane):
         sites = self.client.sites
         try:
             if publish:
-                site = await sites.publish(self.org_id, self.site.id)
+                answer = await sites.publish(self.org_id, self.site.id)
+                if isinstance(answer, PublishCheckout):
+                    self.notify(
+                        CHECKOUT_NEEDED,
+                        title="Not published",
+                        severity="warning",
+                        timeout=20,
+                        markup=False,
+                    )
+                    return
+                site = answer
             else:
                 await sites.unpublish(self.org_id, self.site.id)
                 site = await sites.get(self.org_id, self.site.id, read="network")
