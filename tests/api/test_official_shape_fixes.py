@@ -13,9 +13,6 @@ from functools import cache
 from typing import Any
 
 import pytest
-from official_calls import client_for
-from official_instances import Instances
-from official_spec import COMPONENT, response_pointers, validator
 
 from gitbook_tui.api import AsyncGitBook, ResponseValidationError
 from gitbook_tui.models import (
@@ -25,6 +22,9 @@ from gitbook_tui.models import (
     Site,
 )
 from gitbook_tui.models.lenient import read_timestamp
+from support.official_calls import client_for
+from support.official_instances import Instances
+from support.official_spec import COMPONENT, response_pointers, validator
 
 Change = ChangeRequestContentChange
 NAMES = ("ChangeRequest", "Space", "Organization", "Integration", "Site", "RevisionFile")

@@ -16,10 +16,12 @@ from functools import cache
 from typing import Any
 
 import pytest
-from official_calls import Call, calls, client_for, perform
-from official_instances import Instances, NoInstance, Rates
-from official_shape import shape_of
-from official_spec import (
+
+from gitbook_tui.api.resource import OPERATIONS
+from support.official_calls import Call, calls, client_for, perform
+from support.official_instances import Instances, NoInstance, Rates
+from support.official_shape import shape_of
+from support.official_spec import (
     node,
     official_template,
     relaxed_validator,
@@ -28,9 +30,7 @@ from official_spec import (
     validator,
     weight,
 )
-from official_walk import Plan
-
-from gitbook_tui.api.resource import OPERATIONS
+from support.official_walk import Plan
 
 # Chances of optional members by object depth: every member of the top two levels; some;
 # a few; only what is required.

@@ -16,13 +16,13 @@ from functools import cache
 from typing import Any
 
 import httpx
-from official_spec import operation_for
 
 import gitbook_tui.api
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.api.pagination import AsyncPager
 from gitbook_tui.api.resource import OPERATIONS
 from gitbook_tui.models import ChangeRequestContentChange
+from support.official_spec import operation_for
 
 BASE = "http://api.test/v1"
 # Arguments by parameter name (anything else named ``*_id``, ``slug``... is a plain string).

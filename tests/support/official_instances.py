@@ -28,9 +28,10 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from hypothesis.errors import HypothesisWarning
 from hypothesis_jsonschema import from_schema
-from official_shape import DATE_TIME, Shape, canonical, shape_of
-from official_spec import validator
-from official_walk import Alt, Ctx, Plan, Walk
+
+from support.official_shape import DATE_TIME, Shape, canonical, shape_of
+from support.official_spec import validator
+from support.official_walk import Alt, Ctx, Plan, Walk
 
 POOL_SIZE = 6  # values drawn for each scalar schema
 ATTEMPTS = 6  # tries of a schema before it counts as impossible here

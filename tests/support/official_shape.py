@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from official_spec import join, node, validator
-from official_walk import Alt, Plan
+from support.official_spec import join, node, validator
+from support.official_walk import Alt, Plan
 
 ARRAY_CAP = 2  # items of a list beyond its minimum
 DATE_TIME = "date-time"

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from itertools import product
 from typing import Any
 
-from official_spec import COMPONENT, Step, cycle_of, join, node
+from support.official_spec import COMPONENT, Step, cycle_of, join, node
 
 CYCLE_LIMIT = 3  # how many objects deep a reference cycle is followed
 COMBINATORS = ("$ref", "allOf", "oneOf", "anyOf")

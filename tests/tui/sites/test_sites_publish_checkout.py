@@ -6,15 +6,16 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from sites_kit import BASE, Transport, build_site, open_editor
 
-from conftest import World, until
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.tui.app import GitBookApp
 from gitbook_tui.tui.common.config import TuiConfig
 from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
 from gitbook_tui.tui.common.state import AccountState, StateStore, account_key
 from gitbook_tui.tui.sites.settings_pane import CHECKOUT_NEEDED
+from support.sites_world import BASE, Transport, build_site, open_editor
+from support.waits import until
+from support.worlds import World
 
 CHECKOUT = {"type": "checkout", "sessionId": "cs_test_a1"}
 
