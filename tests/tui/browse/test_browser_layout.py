@@ -213,8 +213,12 @@ async def test_footer_in_the_filter_box_and_on_resize(world, space, tmp_path):
         await pilot.pause()
         wide = hints(browser)
         await pilot.resize_terminal(80, 24)
-        await until(pilot, lambda: len(hints(browser)) < len(wide))
-        assert hints(browser)[-2:] == ["? Help", "^p palette"]
+        # the footer is composed anew on a resize: wait for the new one, not an empty one
+        await until(
+            pilot,
+            lambda: 0 < len(hints(browser)) < len(wide)
+            and hints(browser)[-2:] == ["? Help", "^p palette"],
+        )
         await pilot.press("slash")
         await until(pilot, lambda: browser.query_one("#tree-filter").has_focus)
         await pilot.pause()
