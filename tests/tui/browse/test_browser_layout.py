@@ -216,8 +216,10 @@ async def test_footer_in_the_filter_box_and_on_resize(world, space, tmp_path):
         # the footer is composed anew on a resize: wait for the new one, not an empty one
         await until(
             pilot,
-            lambda: 0 < len(hints(browser)) < len(wide)
-            and hints(browser)[-2:] == ["? Help", "^p palette"],
+            lambda: (
+                0 < len(hints(browser)) < len(wide)
+                and hints(browser)[-2:] == ["? Help", "^p palette"]
+            ),
         )
         await pilot.press("slash")
         await until(pilot, lambda: browser.query_one("#tree-filter").has_focus)
