@@ -1,6 +1,5 @@
 """The official GitBook OpenAPI description as a graph: pointers, cycles, paths and validators."""
 
-# Self-contained (the server tests have their own validator module, and test folders move).
 # Pointers are JSON pointers into the description, written ``#/components/schemas/Space``.
 
 from __future__ import annotations
@@ -10,21 +9,15 @@ import re
 from collections import deque
 from collections.abc import Iterator
 from functools import cache
-from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
 import jsonschema_rs
 
-SPEC_PATH = Path(__file__).parent.parent / "fixtures" / "gitbook-openapi.json"
-SPEC_URI = "urn:gitbook-openapi"
+from support.official_schema import METHODS, SPEC_URI, official_spec
+
 COMPONENT = "#/components/schemas/"
-METHODS = ("get", "post", "put", "patch", "delete")
-
-
-@cache
-def spec() -> dict[str, Any]:
-    return json.loads(SPEC_PATH.read_text("utf-8"))  # type: ignore[no-any-return]
+spec = official_spec  # the one loader of the description (support.official_schema)
 
 
 def join(ptr: str, *parts: str | int) -> str:
