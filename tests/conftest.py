@@ -3,6 +3,7 @@ every role with tokens, clients speaking as them."""
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.cache import ResponseCache
 from gitbook_tui.server.app import create_app
 from gitbook_tui.server.core.clock import Clock
+from support.snapshot_text import describe_mismatch
 from support.worlds import (
     START,
     Clients,
@@ -78,6 +80,25 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     report = outcome.get_result()
     function = getattr(item, "function", None)
     report.user_properties.append(("why_slow", (getattr(function, "__doc__", None) or "").strip()))
+    if report.when == "call" and report.failed and "snap_compare" in item.fixturenames:
+        difference = _snapshot_difference(item)
+        if difference:
+            report.sections.append(("what the snapshot drew differently", difference))
+
+
+def _snapshot_difference(item: pytest.Item) -> str:
+    """The rows a failed snapshot test drew differently, read from the data the snapshot
+    plugin keeps for its HTML report (which CI does not keep)."""
+    from pytest_textual_snapshot import node_to_report_path
+
+    path = node_to_report_path(item)
+    if not path.exists():
+        return ""
+    data = pickle.loads(path.read_bytes())
+    expected, actual = data[1], data[2]
+    if not expected or expected == "None":
+        return "no snapshot on disk to compare with"
+    return describe_mismatch(expected, actual)
 
 
 def pytest_terminal_summary(terminalreporter: Any) -> None:
