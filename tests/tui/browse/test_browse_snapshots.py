@@ -269,6 +269,7 @@ async def open_page(pilot: Pilot[Any], title: str) -> BrowserScreen:
     browser = browser_of(pilot.app)
     await until(pilot, lambda: browser.header.title_text == title)
     await until(pilot, lambda: browser.viewer.document is not None)
+    await until(pilot, lambda: browser.viewer.complete, "the whole page parsed")
     await settled_frame(pilot)
     await until(pilot, lambda: browser.viewer.has_painted)
     await until(pilot, lambda: browser.status.connection_text == "online")
@@ -370,6 +371,9 @@ def test_every_block_page(snap_compare: Snap, world, workspace, tmp_path, size, 
             await pilot.press("G")
         elif anchor != "top":
             assert browser.viewer.scroll_to_anchor(anchor)
+            await until(
+                pilot, lambda: browser.viewer.visible_text()[0].strip(), "the heading on top"
+            )
         await settled_frame(pilot)
 
     app = make_app(world, tmp_path, start=_start(workspace, "Every block, once"))
