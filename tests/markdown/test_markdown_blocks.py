@@ -107,6 +107,14 @@ def test_fence_info_title_attribute() -> None:
     assert block == CodeBlock("x()", "js", "app.js", True)
 
 
+def test_fence_info_words_after_the_language_are_its_title() -> None:
+    """Found by test_no_word_is_ever_dropped: "~~~~w0 w1" dropped "w1"."""
+    assert only(parse("```python example.py\nx()\n```")) == CodeBlock(
+        "x()", "python", "example.py"
+    )
+    assert only(parse("~~~~w0 w1\n~~~~")) == CodeBlock("", "w0", "w1")
+
+
 def test_code_is_kept_verbatim() -> None:
     code = "a\t<b>\n  {% hint %}\n\x1b[31m**not bold**"
     block = only(parse(f"```\n{code}\n```"))

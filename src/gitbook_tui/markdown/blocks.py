@@ -201,6 +201,10 @@ class Converter:
                 title = attrs.get("title") or None
                 line_numbers = is_true(attrs.get("lineNumbers"))
                 full_width = is_true(attrs.get("fullWidth"))
+            elif rest.strip():
+                # "```python example.py": words after the language name the block (a
+                # file name, most often), never dropped
+                title = rest.strip()
         return CodeBlock(
             _strip_final_newline(tok.content), language, title, line_numbers, full_width
         )
