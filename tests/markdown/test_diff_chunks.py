@@ -37,6 +37,8 @@ def assert_same(old: str, new: str) -> None:
 
 
 def test_demo_pages_edited_parse_as_whole_parses() -> None:
+    """Every demo page, edited three ways, diffs in chunks as it does parsed whole. Slow: >150 diffs
+    of real pages, each compared with a whole parse."""
     assert len(PAGES) > 50
     for number, page in enumerate(PAGES):
         text = clean_text(page.read_text(encoding="utf-8"))
@@ -82,6 +84,8 @@ def test_edits_that_change_how_later_text_is_read(old: str, new: str) -> None:
 
 
 def test_large_page_with_scattered_edits() -> None:
+    """40 edits scattered over the large reference page diff the same in chunks as whole. Slow: the
+    page is parsed whole twice for the comparison."""
     text = large_reference_page()
     new = edit(text, 7, 40)
     assert_same(text, new)

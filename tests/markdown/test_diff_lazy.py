@@ -76,6 +76,8 @@ def test_demo_pages_edited_diff_lazily_as_whole_parses() -> None:
 
 
 def test_large_page_diff_is_lazy_and_the_same() -> None:
+    """The lazy diff of a large page equals the full one, folds closed and all opened. Slow: opening
+    every fold builds every row of a ~10,000-line diff."""
     text = large_reference_page()
     new = edit(text, 11, 40)
     lazy = diff_markdown(text, new)

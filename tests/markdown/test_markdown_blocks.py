@@ -109,9 +109,7 @@ def test_fence_info_title_attribute() -> None:
 
 def test_fence_info_words_after_the_language_are_its_title() -> None:
     """Found by test_no_word_is_ever_dropped: "~~~~w0 w1" dropped "w1"."""
-    assert only(parse("```python example.py\nx()\n```")) == CodeBlock(
-        "x()", "python", "example.py"
-    )
+    assert only(parse("```python example.py\nx()\n```")) == CodeBlock("x()", "python", "example.py")
     assert only(parse("~~~~w0 w1\n~~~~")) == CodeBlock("", "w0", "w1")
 
 

@@ -485,6 +485,8 @@ def test_revision_pages_and_page(world: World, space: dict, make_space) -> None:
 
 
 def test_large_tree_and_large_page_stay_proportional(world: World, make_space) -> None:
+    """A 2,000-page tree and an 8,000-section page are served in time proportional to their size.
+    Slow: writes and reads that much content."""
     space = make_space("Big")
     children = [
         {"id": f"p{i}", "title": f"Page {i}", "slug": f"page-{i}", "markdown": f"Body {i}."}

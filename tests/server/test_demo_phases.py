@@ -165,6 +165,8 @@ def _threads(client: TestClient, space: str) -> int:
 
 
 def test_two_phases_and_a_second_phase_cut_short(tmp_path: Path) -> None:
+    """The demo seeds in two phases; a second phase cut short is completed later, never half-done.
+    Slow: seeds the whole demo workspace."""
     db = tmp_path / "demo.sqlite"
     storage = BatchStorage(db)
     calls = {"n": 0}
@@ -245,6 +247,8 @@ def _wait(predicate: Any, timeout: float = 120) -> None:
 
 
 def test_the_demo_server_process_answers_before_the_demo_is_complete(tmp_path: Path) -> None:
+    """The demo server answers during its second seeding phase, and a stopped seed is finished by the
+    next start. Slow: two real server processes seed the demo."""
     db = tmp_path / "demo.sqlite"
     first = BackgroundStart(db, demo=True)
     try:

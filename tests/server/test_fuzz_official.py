@@ -137,6 +137,8 @@ def _fuzz(operation: Any, ids: dict[str, str], token: str, found: list[str]) -> 
 def test_official_description_fuzzing_finds_only_the_explained_failures(
     demo_template: Template, tmp_path: Path
 ) -> None:
+    """Schemathesis fuzzing from GitBook's official description finds only explained failures. Slow:
+    every operation of the official description is generated and called."""
     app = demo_app(demo_template, tmp_path / "demo.sqlite")
     token = demo_token("maya")
     with TestClient(app, base_url="http://testserver/v1") as client:

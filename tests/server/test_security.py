@@ -431,6 +431,8 @@ def test_serve_prints_a_new_token_once(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_serve_demo_with_faults_seeds_first(tmp_path: Path) -> None:
+    """`serve --demo --faults` seeds the demo fully before faults apply to the API. Slow: a real
+    server process seeds the whole demo."""
     db = tmp_path / "demo.sqlite"
     proc = _serve(tmp_path, "--demo", "--db", str(db), "--faults", "error-rate=1.0")
     try:

@@ -60,6 +60,9 @@ class World:
     def client(self, name: str = "alice") -> TestClient:
         if name not in self._clients:
             c = TestClient(self.app, base_url="http://testserver/v1", raise_server_exceptions=False)
+            # entered once: its event loop thread then serves every request of the test
+            # (unentered, each request starts and stops a thread and a loop of its own)
+            c.__enter__()
             c.headers["Authorization"] = f"Bearer tok-{name}"
             self._clients[name] = c
         return self._clients[name]
@@ -69,7 +72,8 @@ class World:
 
     def close(self) -> None:
         for c in self._clients.values():
-            c.close()
+            c.__exit__(None, None, None)
+        self._clients.clear()
 
 
 def populate_world(storage: Storage, clock: Clock) -> dict[str, Any]:

@@ -42,6 +42,8 @@ def _open_new_thread_composer(app: PtyApp) -> None:
 def test_a_signal_inside_the_debounce_window_keeps_the_last_words(
     tmp_path: Path, sig: signal.Signals
 ) -> None:
+    """A SIGHUP/SIGTERM right after typing keeps the last words in the draft. Slow: the real app in a
+    pty, started, typed into and killed."""
     app = PtyApp(tmp_path, "--demo")
     try:
         _open_new_thread_composer(app)

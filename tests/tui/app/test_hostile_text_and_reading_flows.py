@@ -255,6 +255,8 @@ def hostile_space(world: World) -> dict[str, str]:
 
 
 async def test_hostile_text_is_inert_everywhere(world, hostile_space, tmp_path, opened):
+    """Markup, action links, escapes and bidi controls from the server stay literal in every pane.
+    Slow: walks the tree, page, links, search, header and dialogs in one app."""
     space_id, page_id = hostile_space["space"], hostile_space["page"]
     app = make_app(world, tmp_path)
     async with app.run_test(size=SIZE) as pilot:

@@ -62,6 +62,8 @@ def no_outside_effects(monkeypatch: pytest.MonkeyPatch) -> None:
 async def test_random_keys_never_take_the_app_down(
     world: World, tmp_path: Path, no_outside_effects: None, size: tuple[int, int]
 ) -> None:
+    """900 random keys over every view with a faulty server never crash the app. Slow by design:
+    each key is pressed and settled one by one."""
     seed = _seed()
     print(f"monkey seed {seed} at {size[0]}x{size[1]} (GITBOOK_TUI_MONKEY_SEED={seed})")
     rng = random.Random(seed)

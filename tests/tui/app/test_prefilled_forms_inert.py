@@ -129,6 +129,8 @@ async def test_site_title_form_is_inert(world: World, tmp_path: Path) -> None:
 
 
 async def test_redirect_report_and_edit_form_are_inert(world: World, tmp_path: Path) -> None:
+    """A hostile redirect URL stays inert in the test-path report and the edit form. Slow: drives the
+    sites editor through two dialogs."""
     site = sites_world.build_site(world)
     body = {"source": "/hostile-url", "destination": {"kind": "external", "url": HOSTILE_URL}}
     r = world.client("alice").post(f"/orgs/{world.org}/sites/{site.site}/redirects", json=body)

@@ -60,6 +60,8 @@ async def test_review_pane_kept_across_views_and_escape_goes_to_the_inbox(
 async def test_palette_view_commands_return_to_the_review_pane(
     world: World, desk: dict, tmp_path: Path
 ) -> None:
+    """Palette view commands leave and return to the open review pane, closing dialogs over it.
+    Slow: opens a review and switches views four times."""
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         review = await open_review(app, pilot, "Update partition sizing")

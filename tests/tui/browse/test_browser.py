@@ -263,6 +263,8 @@ async def _first_run(world: Any, handbook: dict[str, str], tmp_path: Path, cache
 
 
 async def test_warm_start_shows_cached_tree_before_any_request(world, handbook, tmp_path):
+    """A second start draws the cached tree and page before any request, then shows the server's
+    changes. Slow: two app runs over one cache."""
     cache = ResponseCache(tmp_path / "responses.sqlite")
     await _first_run(world, handbook, tmp_path, cache)
     # meanwhile, on the server: Install is rewritten and a page is added

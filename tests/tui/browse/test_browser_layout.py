@@ -205,6 +205,8 @@ async def test_footer_hints_per_focused_widget(world, space, tmp_path, width):
 
 
 async def test_footer_in_the_filter_box_and_on_resize(world, space, tmp_path):
+    """The footer follows the filter box's focus and is refitted on a resize. Slow: the footer is
+    composed anew at each of three sizes."""
     app = make_app(world, tmp_path, space)
     async with app.run_test(size=(120, 24)) as pilot:
         browser = await opened(pilot)

@@ -36,6 +36,8 @@ async def open_long(pilot, app, space_id: str) -> BrowserScreen:
 
 
 async def test_enter_focuses_the_page_and_h_escape_w_come_back(world, long_page, tmp_path):
+    """enter focuses the page; h, left, escape and w each come back to the tree with the focus mark.
+    Slow: a long page opened and focus switched a dozen times."""
     app = make_app(make_client(Transport(world.app)), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         browser = await open_long(pilot, app, long_page["notes"])

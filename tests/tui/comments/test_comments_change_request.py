@@ -56,6 +56,8 @@ def test_block_quote_is_a_markdown_blockquote() -> None:
 
 
 async def test_cr_threads_reply_resolve_and_back(world: Any, desk: dict, tmp_path) -> None:
+    """A change request's threads: reply, resolve and back to the review. Slow: review and Comments
+    views both built, several server writes."""
     thread, space_thread = _seed(world, desk)
     app = make_app(world, tmp_path, "alice")
     async with app.run_test(size=(120, 40)) as pilot:
@@ -89,6 +91,8 @@ async def test_cr_threads_reply_resolve_and_back(world: Any, desk: dict, tmp_pat
 async def test_c_on_a_diff_block_starts_a_thread_quoting_it(
     world: Any, desk: dict, tmp_path, size: tuple[int, int]
 ) -> None:
+    """c on a diff block opens the change request's threads with a composer quoting the block.
+    Slow: opens a review, its diff, then the Comments view."""
     app = make_app(world, tmp_path, "alice")
     async with app.run_test(size=size) as pilot:
         review = await open_review(app, pilot, SUBJECT)
@@ -137,6 +141,8 @@ async def test_reader_can_read_cr_threads_but_not_comment(world: Any, desk: dict
 async def test_cr_reply_queued_offline_is_replayed_to_the_cr(
     world: Any, desk: dict, tmp_path
 ) -> None:
+    """A change-request reply written offline is queued and replayed to the change request. Slow: a
+    review, its threads, an outage and a replay in one app."""
     thread, _ = _seed(world, desk)
     transport = Transport(world.app)
     client = AsyncGitBook("tok-alice", base_url=BASE, transport=transport, max_retries=0)

@@ -26,6 +26,8 @@ def _replies(world: Any, ids: dict[str, str], thread: str) -> list[str]:
 
 
 async def test_draft_survives_an_app_restart(world: Any, tmp_path: Path) -> None:
+    """A reply being typed is saved after a pause and offered again after a restart. Slow: two app
+    runs and the draft debounce."""
     ids = build_space(world)
     app, _ = make_app(world, tmp_path, start=_start(ids))
     key = DraftKey(REPLY, space=ids["space"], target=ids["first"])
@@ -94,6 +96,8 @@ async def test_offline_queue_is_replayed_when_the_server_is_back(world: Any, tmp
 
 
 async def test_refused_on_replay_becomes_a_draft_again(world: Any, tmp_path) -> None:
+    """A queued reply refused on replay (its thread deleted) becomes a draft again, not lost. Slow:
+    an outage, a deletion and a replay in one app."""
     ids = build_space(world)
     app, transport = make_app(world, tmp_path, start=_start(ids))
     key = DraftKey(REPLY, space=ids["space"], target=ids["second"])

@@ -19,6 +19,8 @@ def _title(screen: CommentsScreen) -> str:
 
 
 async def test_slash_filters_and_typed_letters_never_fire_commands(world: Any, tmp_path) -> None:
+    """/ filters threads as typed; command letters typed there are text, never commands. Slow: types
+    letter by letter at 80x24, checking the list after each step."""
     ids = build_space(world)
     app, _ = make_app(world, tmp_path, start=StartTarget(ids["space"], ids["Welcome"]))
     async with app.run_test(size=(80, 24)) as pilot:

@@ -60,6 +60,8 @@ async def test_lists_threads_and_shows_the_selected_one(world: Any, tmp_path) ->
 
 
 async def test_reply_new_thread_and_edit(world: Any, tmp_path) -> None:
+    """Reply, start a new thread and edit one's own post, each saved on the server. Slow: three
+    composer sessions and their server writes."""
     ids = build_space(world)
     app, _ = make_app(world, tmp_path, start=_start(ids))
     async with app.run_test(size=(120, 40)) as pilot:
@@ -217,6 +219,8 @@ async def test_resolve_and_reopen(world: Any, tmp_path) -> None:
 
 
 async def test_react_toggles_my_reaction(world: Any, tmp_path) -> None:
+    """Reactions toggle: one not mine is added, one of mine removed, each written to the server.
+    Slow: four reaction round trips through the picker."""
     ids = build_space(world)
     app, _ = make_app(world, tmp_path, start=_start(ids))
     async with app.run_test(size=(120, 40)) as pilot:
@@ -446,6 +450,8 @@ async def test_without_a_space_the_view_says_what_to_do(world: Any, tmp_path) ->
 
 
 async def test_delete_own_reply_and_unknown_shortcode(world: Any, tmp_path) -> None:
+    """Deleting one's own reply (confirmed) and an unknown :shortcode: named in the picker. Slow:
+    three dialogs and two server writes."""
     ids = build_space(world)
     reply = _post_my_reply(world, ids)
     app, _ = make_app(world, tmp_path, start=_start(ids))

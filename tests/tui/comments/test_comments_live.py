@@ -80,6 +80,8 @@ async def test_rate_limit_slows_the_refresh_down(world: Any, tmp_path) -> None:
 
 
 async def test_refresh_keeps_the_thread_scroll_position(world: Any, tmp_path) -> None:
+    """A refresh keeps the scroll position of a thread taller than its pane. Slow: 27 posts drawn,
+    scrolled and redrawn."""
     ids = build_space(world)
     for n in range(25):  # a thread taller than the pane
         world.client("cody").post(

@@ -49,6 +49,8 @@ async def _queue_two(pilot: Any, screen: CommentsScreen, transport: Any, thread:
 async def test_queued_in_comments_replayed_from_browse_by_the_probe(
     world: Any, tmp_path: Path
 ) -> None:
+    """Replies queued in Comments are replayed by the probe while Browse is shown. Slow: waits for
+    the probe's (shortened) interval in a two-view app."""
     ids = build_space(world)
     app, transport = make_app(world, tmp_path, start=StartTarget(ids["space"], ids["Welcome"]))
     app.OUTBOX_PROBE_SECONDS = FAST
@@ -82,6 +84,8 @@ async def test_queued_in_comments_replayed_from_browse_by_the_probe(
 
 
 async def test_any_successful_request_replays_at_once(world: Any, tmp_path: Path) -> None:
+    """Any successful request (here a page reload in Browse) replays the queue at once. Slow: two
+    views and an outage in one app."""
     ids = build_space(world)
     app, transport = make_app(world, tmp_path, start=StartTarget(ids["space"], ids["Welcome"]))
     app.OUTBOX_PROBE_SECONDS = (600.0, 600.0)  # no probe during the test: an answer does it
@@ -101,6 +105,8 @@ async def test_any_successful_request_replays_at_once(world: Any, tmp_path: Path
 async def test_queue_count_shows_after_a_restart_before_comments_open(
     world: Any, tmp_path: Path
 ) -> None:
+    """The queued count shows in the status bar after a restart, before Comments is opened. Slow:
+    two app runs."""
     ids = build_space(world)
     start = StartTarget(ids["space"], ids["Welcome"])
     app, transport = make_app(world, tmp_path, start=start)
@@ -127,6 +133,8 @@ async def test_queue_count_shows_after_a_restart_before_comments_open(
 
 
 async def test_refused_on_replay_in_another_view_is_notified(world: Any, tmp_path: Path) -> None:
+    """A reply refused on replay while another view is shown is notified and kept as a draft. Slow:
+    two views, an outage and a replay."""
     ids = build_space(world)
     app, transport = make_app(world, tmp_path, start=StartTarget(ids["space"], ids["Welcome"]))
     async with app.run_test(size=(120, 40)) as pilot:

@@ -124,6 +124,8 @@ def test_thread_with_reactions(snap_compare: Snap, world, tmp_path, size) -> Non
 
 @pytest.mark.parametrize("size", SIZES)
 def test_composer(snap_compare: Snap, world, tmp_path, size) -> None:
+    """The composer open under a thread, text typed. Slow: a snapshot of the Comments view built from
+    its first request."""
     app, ids = _app(world, tmp_path)
 
     async def run_before(pilot: Pilot[Any]) -> None:

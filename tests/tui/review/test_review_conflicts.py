@@ -100,6 +100,8 @@ async def test_conflict_panel_loads_then_diffs_both_sides_off_the_ui_thread(
 
 async def test_conflict_e_resolves_in_the_editor_and_retries(world, desk, tmp_path, monkeypatch):
     # the CR's page is made to agree with main's (30 GB): the retried update goes through
+    """e in the conflict panel resolves a block in the editor and retries the merge. Slow: a review,
+    the panel and the editor round trip."""
     seen = editor(tmp_path, monkeypatch, "sed -i 's/20 GB/30 GB/' \"$1\"")
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -144,6 +146,8 @@ async def test_conflict_o_opens_the_page_http_only(world, desk, tmp_path, monkey
 
 
 async def test_a_409_marks_the_change_request_conflicting(world, desk, tmp_path):
+    """A 409 on merge marks the change request conflicting and opens the conflict panel. Slow: a
+    review opened, merged and refused."""
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         review, _ = await _conflict_panel(app, pilot)
@@ -175,6 +179,8 @@ async def test_a_409_marks_the_change_request_conflicting(world, desk, tmp_path)
 
 
 async def test_review_message_in_the_composer_keeps_its_draft(world, desk, tmp_path):
+    """A review message typed in the composer keeps its draft across a refused submit. Slow: a
+    review, the composer, a refusal and a retry."""
     app = make_app(world, tmp_path, "rita")
     async with app.run_test(size=(120, 40)) as pilot:
         review = await open_review(app, pilot, "Update partition sizing")
@@ -222,6 +228,8 @@ async def test_one_pressed_as_the_inbox_appears_goes_back(world, desk, tmp_path,
 
 
 async def test_merge_conflict_resolved_then_merge_retried(world, desk, tmp_path, monkeypatch):
+    """A merge conflict resolved in the panel, then the merge retried and landed. Slow: two merges
+    and an update in one review."""
     editor(tmp_path, monkeypatch, "sed -i 's/20 GB/30 GB/' \"$1\"")
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:

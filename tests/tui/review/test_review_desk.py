@@ -167,6 +167,8 @@ async def test_update_ok(world, desk, tmp_path):
 
 
 async def test_merge_checklist_typed_confirmation_and_409(world, desk, tmp_path):
+    """Merge shows its checklist, needs the typed number, and shows a 409 inline. Slow: two merge
+    dialogs in one review."""
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         review = await open_review(app, pilot, "Conflicting edit")

@@ -83,6 +83,8 @@ def _large_slice_and_edit() -> tuple[str, str]:
 
 
 async def test_lazy_diff_renders_the_same_lines_as_whole_parses() -> None:
+    """The review's lazy diff draws the same lines as a whole parse, folds opened. Slow: a large
+    page's diff drawn both ways."""
     old, new = _large_slice_and_edit()
     lazy = diff_markdown(old, new)
     assert isinstance(lazy.rows, LazyRows)

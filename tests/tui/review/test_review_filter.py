@@ -28,6 +28,8 @@ def titles(screen: ChangeRequestReviewScreen) -> list[str]:
 
 
 async def test_typing_in_the_filter_never_fires_commands(world, desk, tmp_path):
+    """Letters typed in the inbox filter are text, never commands. Slow: types letter by letter,
+    checking the inbox after each step."""
     two_page_cr(world, desk)
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -53,6 +55,8 @@ async def test_typing_in_the_filter_never_fires_commands(world, desk, tmp_path):
 
 
 async def test_enter_opens_the_match_and_escape_goes_back(world, desk, tmp_path):
+    """/ then enter opens the highlighted change request; escape comes back to the inbox. Slow: the
+    inbox and a review built."""
     two_page_cr(world, desk)
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:

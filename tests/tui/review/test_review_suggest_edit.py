@@ -164,6 +164,8 @@ async def test_picker_escape_cancels(world, desk, tmp_path, monkeypatch):
 
 
 async def test_the_change_request_under_review_is_offered_first(world, desk, tmp_path, monkeypatch):
+    """Suggesting an edit from a review offers that change request first. Slow: a review, then the
+    suggest-edit dialog over Browse."""
     editor(tmp_path, monkeypatch, "sed -i 's/50 GB/70 GB/' \"$1\"")
     space, cr = desk["space"]["id"], desk["cr"]
     app = make_app(world, tmp_path)  # alice: none of her own open here; #2 is eve's

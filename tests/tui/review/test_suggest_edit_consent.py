@@ -334,6 +334,8 @@ async def test_conflict_panel_edit_of_another_authors_asks_first(
 
 
 async def test_conflict_panel_edit_of_ones_own_goes_straight_on(world, desk, tmp_path, monkeypatch):
+    """An edit from the conflict panel of one's own change request needs no consent. Slow: a review,
+    a refused merge and the panel."""
     seen = editor(tmp_path, monkeypatch, "sed -i 's/20 GB/30 GB/' \"$1\"")
     space, conflicted = desk["space"]["id"], desk["conflicted"]
     revision = cr_json(world, space, conflicted["id"])["revision"]

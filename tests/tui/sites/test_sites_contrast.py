@@ -24,6 +24,8 @@ def _color(value: object) -> Color:
 
 
 async def test_default_mark_reads_in_every_theme(world: World, tmp_path: Path) -> None:
+    """The default site space's mark reads in every built-in theme. Slow: the structure redrawn in
+    each of the ~20 themes."""
     build_site(world)  # Guides ★ (its User Guide ★) and Reference (its API Reference ★)
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:

@@ -51,6 +51,8 @@ def state_text(screen: SitesScreen) -> str:
 
 
 async def test_sites_list_filter_keeps_typing_out_of_commands(world: World, tmp_path: Path) -> None:
+    """Letters typed in the sites list filter are text, never commands. Slow: types letter by letter,
+    checking the list after each step."""
     build_site(world)
     other = {"title": "Beta Handbook", "visibility": "public"}
     r = world.client("alice").post(f"/orgs/{world.org}/sites", json=other)
@@ -94,6 +96,8 @@ async def test_sites_list_filter_keeps_typing_out_of_commands(world: World, tmp_
 async def test_structure_filter_keeps_parents_and_blocks_moves(
     world: World, tmp_path: Path
 ) -> None:
+    """The structure filter keeps matches' parents and refuses moves while filtered. Slow: several
+    filters and move attempts in one editor."""
     grouped_site(world)
     app = make_app(world, tmp_path)
     async with app.run_test(size=SIZE) as pilot:

@@ -63,6 +63,7 @@ async def test_structure_lists_sections_and_spaces(world: World, tmp_path: Path)
 
 
 async def test_new_section_and_add_space(world: World, tmp_path: Path) -> None:
+    """A new section created, then a space added to it. Slow: two forms and their writes."""
     site = build_site(world)
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -93,6 +94,8 @@ async def test_new_section_and_add_space(world: World, tmp_path: Path) -> None:
 
 
 async def test_edit_path_conflict_shown_inline_and_kept(world: World, tmp_path: Path) -> None:
+    """A path taken by another section is shown inline and the typed path kept. Slow: a form, a
+    refused write and a retry."""
     build_site(world)
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -115,6 +118,8 @@ async def test_edit_path_conflict_shown_inline_and_kept(world: World, tmp_path: 
 
 
 async def test_make_default_and_remove_with_confirmation(world: World, tmp_path: Path) -> None:
+    """A site space made the default, then removed after a confirmation naming it. Slow: two
+    dialogs and writes."""
     site = build_site(world)
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -179,6 +184,7 @@ async def redirects_tab(pilot: Any) -> Any:
 
 
 async def test_new_redirect_validates_as_typed_and_saves(world: World, tmp_path: Path) -> None:
+    """A new redirect is validated as typed and saved. Slow: types the form key by key."""
     site = build_site(world)
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -207,6 +213,7 @@ async def test_new_redirect_validates_as_typed_and_saves(world: World, tmp_path:
 
 
 async def test_server_409_and_400_inline_keep_what_was_typed(world: World, tmp_path: Path) -> None:
+    """409 and 400 answers shown inline in the form, what was typed kept. Slow: two refused writes."""
     site = build_site(world)
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -236,6 +243,7 @@ async def test_server_409_and_400_inline_keep_what_was_typed(world: World, tmp_p
 
 
 async def test_form_draft_survives_a_restart(world: World, tmp_path: Path) -> None:
+    """A half-filled redirect form is offered again after a restart. Slow: two app runs."""
     build_site(world)
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -258,6 +266,7 @@ async def test_form_draft_survives_a_restart(world: World, tmp_path: Path) -> No
 
 
 async def test_edit_and_delete_redirect(world: World, tmp_path: Path) -> None:
+    """A redirect edited, then deleted with confirmation. Slow: two forms and two server writes."""
     site = build_site(world)
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -284,6 +293,7 @@ async def test_edit_and_delete_redirect(world: World, tmp_path: Path) -> None:
 
 
 async def test_filter_and_test_a_path(world: World, tmp_path: Path) -> None:
+    """Redirects filtered, then a path tested against them. Slow: the editor and the test dialog."""
     build_site(world)
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -333,6 +343,8 @@ async def test_lint_lists_seeded_problems_and_fixes_a_chain(world: World, tmp_pa
 
 
 async def test_import_csv_dry_run_then_apply(world: World, tmp_path: Path) -> None:
+    """A CSV of redirects: dry run lists what would change, apply writes it. Slow: a file imported
+    twice, each row checked."""
     site = build_site(world)
     csv_file = tmp_path / "moves.csv"
     csv_file.write_text(
@@ -369,6 +381,8 @@ async def test_import_csv_dry_run_then_apply(world: World, tmp_path: Path) -> No
 
 
 async def test_export_yaml(world: World, tmp_path: Path) -> None:
+    """Redirects exported as YAML: a file that exists is refused untouched, a new one written
+    and read back. Slow: the editor and its export form, two paths typed key by key."""
     build_site(world)
     out = tmp_path / "out.yaml"
     taken = tmp_path / "taken.csv"
@@ -409,6 +423,8 @@ async def test_export_yaml(world: World, tmp_path: Path) -> None:
 
 # -- settings ---------------------------------------------------------------------------------
 async def test_settings_title_visibility_publish_adaptive(world: World, tmp_path: Path) -> None:
+    """Site settings: title, visibility (confirmed), publish and adaptive content. Slow: four forms
+    and writes."""
     site = build_site(world)
     base = f"/orgs/{world.org}/sites/{site.site}"
     app = make_app(world, tmp_path)
@@ -467,6 +483,7 @@ async def test_reader_sees_denied_actions_with_reason(world: World, tmp_path: Pa
 
 
 async def test_hostile_text_is_inert(world: World, tmp_path: Path) -> None:
+    """Hostile titles, paths and URLs stay literal in every sites pane. Slow: walks every tab."""
     from support.sites_world import HOSTILE
 
     site = build_site(world, bad_redirects=False, title="Hostile site")
@@ -626,6 +643,8 @@ async def test_enter_shows_the_detail_at_80_columns(world: World, tmp_path: Path
 
 
 async def test_wildcard_redirect(world: World, tmp_path: Path) -> None:
+    """A wildcard redirect saved from the form is listed and stored as capturing. Slow: the
+    editor and the form, two fields typed key by key."""
     site = build_site(world)
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:

@@ -174,6 +174,7 @@ async def test_create_a_group(world: World, tmp_path: Path) -> None:
 
 
 async def test_move_a_section_into_and_out_of_a_group(world: World, tmp_path: Path) -> None:
+    """A section moved into a group and out again. Slow: two moves and their writes."""
     site = grouped_site(world)
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -219,6 +220,7 @@ async def test_reorder_groups_and_roll_back_when_refused(world: World, tmp_path:
 
 
 async def test_rename_and_delete_a_group(world: World, tmp_path: Path) -> None:
+    """A group renamed, then deleted after a confirmation. Slow: two dialogs and writes."""
     site = grouped_site(world)
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -264,6 +266,7 @@ async def test_reader_is_denied_group_changes(world: World, tmp_path: Path) -> N
 
 
 async def test_new_section_goes_into_the_selected_group(world: World, tmp_path: Path) -> None:
+    """A new section is created in the group under the cursor. Slow: the form and its writes."""
     site = grouped_site(world)
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:

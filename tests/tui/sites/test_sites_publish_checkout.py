@@ -42,6 +42,8 @@ def checkout_app(world: World, tmp_path: Path) -> GitBookApp:
 async def test_a_checkout_answer_says_publishing_needs_a_plan_upgrade(
     world: World, tmp_path: Path
 ) -> None:
+    """A checkout answer to publish says a plan upgrade is needed. Slow: the editor and publish
+    dialog built."""
     site = build_site(world)
     base = f"/orgs/{world.org}/sites/{site.site}"
     assert world.client("alice").post(f"{base}/unpublish").status_code == 200

@@ -48,6 +48,7 @@ def test_sites_list(snap_compare: Snap, world: World, tmp_path, size) -> None:
 @pytest.mark.parametrize("tab", ["structure", "redirects", "settings"])
 @pytest.mark.parametrize("size", SIZES)
 def test_editor_tab(snap_compare: Snap, world: World, tmp_path, size, tab) -> None:
+    """Each tab of the site editor. Slow: a snapshot of the editor after its tab's first request."""
     build_site(world)
 
     async def run_before(pilot: Pilot[Any]) -> None:
@@ -78,6 +79,7 @@ def test_redirect_form_with_error(snap_compare: Snap, world: World, tmp_path, si
 
 @pytest.mark.parametrize("size", SIZES)
 def test_lint_findings(snap_compare: Snap, world: World, tmp_path, size) -> None:
+    """Lint findings listed. Slow: a snapshot after the whole redirect set is linted."""
     build_site(world)
 
     async def run_before(pilot: Pilot[Any]) -> None:
