@@ -7,7 +7,9 @@ import asyncio
 import inspect
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
+
+S = TypeVar("S")
 
 STEP = 0.02
 """Seconds between two looks at a condition: short enough not to add up over a suite."""
@@ -45,6 +47,20 @@ async def until(
             await asyncio.sleep(STEP / 4)  # no frames to wait for: look more often
         else:
             await pilot.pause(STEP)
+
+
+async def until_screen(pilot: Any, kind: type[S], *, timeout: float = 10.0) -> S:
+    """Wait until the app's active screen is a ``kind`` (a dialog or view a key opened) and
+    return it."""
+    await until(
+        pilot,
+        lambda: isinstance(pilot.app.screen, kind),
+        f"a {kind.__name__} on top",
+        timeout=timeout,
+    )
+    screen = pilot.app.screen
+    assert isinstance(screen, kind)
+    return screen
 
 
 def until_sync(

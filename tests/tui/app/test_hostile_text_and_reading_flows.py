@@ -36,7 +36,7 @@ from gitbook_tui.tui.search.search_screen import SearchScreen
 from support.builders import merge_changes
 from support.notes import notes_of
 from support.tree_world import visible_labels
-from support.waits import until
+from support.waits import until, until_screen
 from support.worlds import World
 
 BASE = "http://testserver/v1"
@@ -469,9 +469,7 @@ async def test_search_then_open_a_section(world, guide, tmp_path, opened):
     async with app.run_test(size=(120, 40)) as pilot:
         browser = await start(app, pilot)
         await pilot.press("s")
-        await until(pilot, lambda: isinstance(app.screen, SearchScreen))
-        search = app.screen
-        assert isinstance(search, SearchScreen)
+        search = await until_screen(pilot, SearchScreen)
         await pilot.press(*"quokka", "enter")
         results = search.query_one("#search-results", OptionList)
         await until(pilot, lambda: results.option_count > 0 and app.focused is results)

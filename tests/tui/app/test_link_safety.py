@@ -27,7 +27,7 @@ from gitbook_tui.tui.common.link_targets import (
 )
 from gitbook_tui.tui.common.state import StateStore
 from support.faults import FaultTransport, patch_json
-from support.waits import until
+from support.waits import until, until_screen
 from support.worlds import World
 
 HOSTILE = "https://example.com/a\x1b]0;PWNED\x07b"
@@ -135,9 +135,7 @@ async def test_the_app_never_opens_or_copies_a_hostile_url(
 
     app.notify = spy  # type: ignore[method-assign]
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
-        browser = app.screen
-        assert isinstance(browser, BrowserScreen)
+        browser = await until_screen(pilot, BrowserScreen)
         await until(pilot, lambda: browser.workspace_tree.has_focus)
         browser.open_page(space["space"], space["page"])
         await until(pilot, lambda: browser.page is not None)

@@ -22,7 +22,7 @@ from gitbook_tui.tui.sites.sites_screen import SitesScreen
 from support.review_world import make_app, open_inbox, open_review
 from support.sites_world import build_site, open_editor, redirects_pane
 from support.sites_world import make_app as make_sites_app
-from support.waits import until
+from support.waits import until, until_screen
 from support.worlds import World
 
 
@@ -49,8 +49,7 @@ async def test_review_pane_kept_across_views_and_escape_goes_to_the_inbox(
             assert diff.effective_mode == "inline" and diff.current == place
             assert app.focused is diff
         await pilot.press("escape")  # up a level: the inbox
-        await until(pilot, lambda: isinstance(app.screen, ReviewInboxScreen))
-        inbox = app.screen
+        inbox = await until_screen(pilot, ReviewInboxScreen)
         await _show(pilot, "1", BrowserScreen)
         assert await _show(pilot, "2", ReviewInboxScreen) is inbox
         assert review not in app.get_screen_stack("reviews")  # closed: not kept hidden
@@ -145,8 +144,7 @@ async def test_site_editor_kept_across_views_and_escape_goes_to_the_sites(
         assert table.cursor_row == row  # type: ignore[attr-defined]
         assert app.focused is table
         await pilot.press("escape")
-        await until(pilot, lambda: isinstance(app.screen, SitesScreen))
-        sites = app.screen
+        sites = await until_screen(pilot, SitesScreen)
         await _show(pilot, "1", BrowserScreen)
         assert await _show(pilot, "4", SitesScreen) is sites
 
@@ -158,8 +156,7 @@ async def test_opening_a_page_from_another_view_shows_browse(
     async with app.run_test(size=(120, 40)) as pilot:
         review = await open_review(app, pilot, "Update partition sizing")
         app.open_page(desk["space"]["id"], desk["page"])
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
-        browser = app.screen
+        browser = await until_screen(pilot, BrowserScreen)
         await until(pilot, lambda: browser.current_page == (desk["space"]["id"], desk["page"]))
         assert await _show(pilot, "2", ChangeRequestReviewScreen) is review
 
@@ -187,8 +184,7 @@ async def test_quitting_from_another_view_keeps_the_page_for_the_next_start(
     async with app.run_test(size=(120, 40)) as pilot:
         await open_review(app, pilot, "Update partition sizing")
         app.open_page(space, page)
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
-        browser = app.screen
+        browser = await until_screen(pilot, BrowserScreen)
         await until(pilot, lambda: browser.current_page == (space, page))
         await _show(pilot, "2", ChangeRequestReviewScreen)
         await pilot.press("q")

@@ -12,7 +12,7 @@ from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.common.error_banner import MAX_ROWS
 from gitbook_tui.tui.common.theme_style import theme_style
 from support.tree_world import Transport, make_app, make_client, move_to, tree_of, visible_labels
-from support.waits import settle, until
+from support.waits import settle, until, until_screen
 
 FAILED = "⚠ could not load — r to retry"
 
@@ -134,8 +134,7 @@ async def test_3_with_a_space_selected_shows_its_comments(world, workspace, tmp_
         assert browser.current_page is None
         assert app.space_id == workspace["notes"]
         await pilot.press("3")
-        await until(pilot, lambda: isinstance(app.screen, CommentsScreen))
-        screen = app.screen
+        screen = await until_screen(pilot, CommentsScreen)
         assert screen.space_id == workspace["notes"]
         await until(pilot, lambda: screen.loaded)
         assert "No space open" not in screen._empty_text()

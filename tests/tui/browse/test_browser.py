@@ -23,7 +23,7 @@ from gitbook_tui.tui.common.state import StartTarget, StateStore, parse_target
 from support.builders import merge_changes, page_ids
 from support.notes import notes_of
 from support.tree_world import visible_labels
-from support.waits import settle, until
+from support.waits import settle, until, until_screen
 
 BASE = "http://testserver/v1"
 
@@ -355,8 +355,7 @@ async def test_org_picker_when_the_token_sees_two_orgs(world, tmp_path):
     world.client("alice").post(f"/orgs/{world.other_org}/spaces", json={"title": "Elsewhere"})
     app = make_app(make_client(Transport(world.app), token="tok-alice"), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, OrgPickerScreen))
-        picker = app.screen
+        picker = await until_screen(pilot, OrgPickerScreen)
         assert [o.title for o in picker.orgs] == ["Acme Docs", "Other Org"]
         await pilot.press("j", "enter")
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)

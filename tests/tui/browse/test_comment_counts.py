@@ -21,7 +21,7 @@ from gitbook_tui.tui.common.config import TuiConfig
 from gitbook_tui.tui.common.state import StartTarget, StateStore
 from gitbook_tui.tui.common.text import cell_width
 from support.comments_world import BASE, Transport, build_space, open_comments, select_thread
-from support.waits import until
+from support.waits import until, until_screen
 from support.worlds import World
 
 LONG_TITLE = "A space title far too long for the tree pane"
@@ -107,10 +107,7 @@ def make_app(
 
 
 async def browser_on_page(pilot: Any) -> BrowserScreen:
-    app = pilot.app
-    await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
-    browser = app.screen
-    assert isinstance(browser, BrowserScreen)
+    browser = await until_screen(pilot, BrowserScreen)
     await until(pilot, lambda: browser.header.title_text == "Welcome")
     return browser
 

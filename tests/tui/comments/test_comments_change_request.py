@@ -17,7 +17,7 @@ from gitbook_tui.tui.common.state import AccountState, StateStore, account_key
 from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
 from support.comments_world import BASE, Transport
 from support.review_world import make_app, open_review
-from support.waits import until
+from support.waits import until, until_screen
 
 SUBJECT = "Update partition sizing"
 
@@ -42,9 +42,7 @@ def _seed(world: Any, desk: dict) -> tuple[str, str]:
 
 async def _threads(app: Any, pilot: Any, review: ChangeRequestReviewScreen) -> CommentsScreen:
     await pilot.press("C")
-    await until(pilot, lambda: isinstance(app.screen, CommentsScreen))
-    screen = app.screen
-    assert isinstance(screen, CommentsScreen)
+    screen = await until_screen(pilot, CommentsScreen)
     await until(pilot, lambda: screen.loaded and not screen.busy, timeout=20)
     return screen
 
@@ -98,9 +96,7 @@ async def test_c_on_a_diff_block_starts_a_thread_quoting_it(
         review = await open_review(app, pilot, SUBJECT)
         await until(pilot, lambda: review.diff.current is not None)
         await pilot.press("c")
-        await until(pilot, lambda: isinstance(app.screen, CommentsScreen))
-        screen = app.screen
-        assert isinstance(screen, CommentsScreen)
+        screen = await until_screen(pilot, CommentsScreen)
         await until(pilot, lambda: screen.composer.is_open, timeout=20)
         quote = "> Partitions hold up to 50 GB each before they roll over.\n\n"
         assert screen.composer.text == quote
@@ -124,9 +120,7 @@ async def test_reader_can_read_cr_threads_but_not_comment(world: Any, desk: dict
         review = await open_review(app, pilot, SUBJECT)
         await until(pilot, lambda: review.diff.current is not None)
         await pilot.press("c")  # quoting a block: a thread the reader may not start
-        await until(pilot, lambda: isinstance(app.screen, CommentsScreen))
-        screen = app.screen
-        assert isinstance(screen, CommentsScreen)
+        screen = await until_screen(pilot, CommentsScreen)
         await until(pilot, lambda: screen.loaded and not screen.busy, timeout=20)
         await until(pilot, lambda: any(n.message == READ_ONLY for n in app._notifications))
         assert not screen.composer.is_open

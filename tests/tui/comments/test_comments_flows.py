@@ -12,7 +12,7 @@ from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
 from gitbook_tui.tui.common.state import StartTarget
 from support.comments_world import build_space, make_app, open_comments, select_thread
 from support.notes import notes_of
-from support.waits import until
+from support.waits import until, until_screen
 
 
 def _start(ids: dict[str, str]) -> StartTarget:
@@ -438,9 +438,7 @@ async def test_without_a_space_the_view_says_what_to_do(world: Any, tmp_path) ->
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
         await pilot.press("3")
-        await until(pilot, lambda: isinstance(app.screen, CommentsScreen))
-        screen = app.screen
-        assert isinstance(screen, CommentsScreen)
+        screen = await until_screen(pilot, CommentsScreen)
         await until(pilot, lambda: screen.loaded and not screen.busy)
         assert screen.thread_list.ids == []
         await pilot.press("question_mark")  # the help lists this view's keys

@@ -36,7 +36,7 @@ from support.comments_world import (
     select_thread,
 )
 from support.review_world import open_review
-from support.waits import settle, until
+from support.waits import settle, until, until_screen
 from support.worlds import START
 
 WALL_CLOCK = (START + timedelta(days=2)).timestamp()
@@ -195,8 +195,7 @@ def test_change_request_thread_quoting_a_block(
         review = await open_review(app, pilot, "Update partition sizing")
         await until(pilot, lambda: review.diff.current is not None)
         await pilot.press("c")
-        await until(pilot, lambda: isinstance(app.screen, CommentsScreen))
-        screen = app.screen
+        screen = await until_screen(pilot, CommentsScreen)
         await until(pilot, lambda: screen.composer.is_open, timeout=20)
         await pilot.press(*"Why not 100?")
         await settle(pilot)

@@ -9,7 +9,7 @@ from gitbook_tui.tui.comments.comments_screen import CommentsScreen
 from gitbook_tui.tui.common.state import StartTarget
 from support.comments_world import build_space, make_app, open_comments, select_thread
 from support.notes import notes_of
-from support.waits import until
+from support.waits import until, until_screen
 
 
 def _start(ids: dict[str, str]) -> StartTarget:
@@ -80,8 +80,7 @@ async def test_no_space_open_says_what_to_do(world: Any, tmp_path) -> None:
         notes = notes_of(app)
         await until(pilot, lambda: app.screen.__class__.__name__ == "BrowserScreen")
         await pilot.press("3")
-        await until(pilot, lambda: isinstance(app.screen, CommentsScreen))
-        screen = app.screen
+        screen = await until_screen(pilot, CommentsScreen)
         await until(pilot, lambda: screen.loaded and not screen.busy)
         title = str(screen.query_one("#comments-title").render())
         assert "loading" not in title and "no space open" in title

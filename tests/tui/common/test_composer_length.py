@@ -16,7 +16,7 @@ from gitbook_tui.tui.common.state import account_key
 from gitbook_tui.tui.review.review_message_screen import ReviewMessageScreen
 from gitbook_tui.tui.review.subject_screen import SubjectScreen
 from support.review_world import desk, make_app, open_review
-from support.waits import until
+from support.waits import until, until_screen
 from support.worlds import World
 
 __all__ = ["desk"]
@@ -89,9 +89,7 @@ async def test_a_review_message_over_the_limit_is_not_submitted(
     async with app.run_test(size=(120, 40)) as pilot:
         await open_review(app, pilot, "Update partition sizing")
         await pilot.press("v")
-        await until(pilot, lambda: isinstance(app.screen, ReviewMessageScreen))
-        dialog = app.screen
-        assert isinstance(dialog, ReviewMessageScreen)
+        dialog = await until_screen(pilot, ReviewMessageScreen)
         composer = dialog.composer
         await until(pilot, lambda: composer.is_open and composer.area.has_focus)
         composer.area.load_text("Looks good. " + "x" * MAX_BODY_CHARS)
@@ -121,9 +119,7 @@ async def test_a_description_over_the_limit_is_not_saved(
     async with app.run_test(size=(120, 40)) as pilot:
         await open_review(app, pilot, "Update partition sizing")
         await pilot.press("E")
-        await until(pilot, lambda: isinstance(app.screen, SubjectScreen))
-        dialog = app.screen
-        assert isinstance(dialog, SubjectScreen)
+        dialog = await until_screen(pilot, SubjectScreen)
         area = dialog.query_one(TextArea)
         area.load_text("y" * NEAR)
         await until(pilot, lambda: count_line(dialog, "#subject-count") != "")

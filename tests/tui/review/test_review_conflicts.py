@@ -22,7 +22,7 @@ from gitbook_tui.tui.review.review_inbox_screen import ReviewInboxScreen
 from gitbook_tui.tui.review.review_message_screen import ReviewMessageScreen
 from support.notes import notes_of
 from support.review_world import editor, make_app, open_inbox, open_review
-from support.waits import until
+from support.waits import until, until_screen
 
 
 async def consent(app, pilot) -> None:
@@ -37,9 +37,7 @@ async def _conflict_panel(app, pilot) -> tuple[ChangeRequestReviewScreen, Confli
     await pilot.press("u")
     await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
     await pilot.press("enter")
-    await until(pilot, lambda: isinstance(app.screen, ConflictPanel))
-    panel = app.screen
-    assert isinstance(panel, ConflictPanel)
+    panel = await until_screen(pilot, ConflictPanel)
     await until(pilot, lambda: all(v.diff is not None for v in panel.query(DiffView)))
     return review, panel
 
@@ -70,8 +68,7 @@ async def test_conflict_panel_loads_then_diffs_both_sides_off_the_ui_thread(
             await pilot.press("u")
             await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
             await pilot.press("enter")
-            await until(pilot, lambda: isinstance(app.screen, ConflictPanel))
-            panel = app.screen
+            panel = await until_screen(pilot, ConflictPanel)
             main_view = panel.query_one("#conflict-main", DiffView)
             cr_view = panel.query_one("#conflict-cr", DiffView)
             await until(pilot, lambda: "Loading" in " ".join(main_view.all_text()))
@@ -239,8 +236,7 @@ async def test_merge_conflict_resolved_then_merge_retried(world, desk, tmp_path,
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         await pilot.press("3", "enter")
-        await until(pilot, lambda: isinstance(app.screen, ConflictPanel))
-        panel = app.screen
+        panel = await until_screen(pilot, ConflictPanel)
         await until(pilot, lambda: all(v.diff is not None for v in panel.query(DiffView)))
         await pilot.press("e")
         await consent(app, pilot)

@@ -14,7 +14,7 @@ from gitbook_tui.tui.review.review_inbox_screen import ReviewInboxScreen
 from gitbook_tui.tui.review.review_message_screen import ReviewMessageScreen
 from gitbook_tui.tui.review.reviewer_picker_screen import ReviewerPickerScreen
 from support.review_world import EDITED, HOSTILE, make_app, open_inbox, open_review
-from support.waits import until
+from support.waits import until, until_screen
 
 
 async def test_inbox_sections(world, desk, tmp_path):
@@ -120,9 +120,7 @@ async def test_add_and_remove_reviewer(world, desk, tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         review = await open_review(app, pilot, "Update partition sizing")
         await pilot.press("a")
-        await until(pilot, lambda: isinstance(app.screen, ReviewerPickerScreen))
-        picker = app.screen
-        assert isinstance(picker, ReviewerPickerScreen)
+        picker = await until_screen(pilot, ReviewerPickerScreen)
         notes = {c.name: c.note for c in picker.candidates}
         assert notes["Eve"] == "author" and notes["Rita"] == "already asked"
         assert notes["Rhea"] == "read role: can't review" and notes["Carol"] == ""
@@ -142,9 +140,7 @@ async def test_update_conflict_opens_the_conflict_panel(world, desk, tmp_path):
         await pilot.press("u")
         await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, ConflictPanel))
-        panel = app.screen
-        assert isinstance(panel, ConflictPanel)
+        panel = await until_screen(pilot, ConflictPanel)
         assert panel.titles == ["Sizing"]
         main_side = panel.query_one("#conflict-main", DiffView)
         cr_side = panel.query_one("#conflict-cr", DiffView)
@@ -173,9 +169,7 @@ async def test_merge_checklist_typed_confirmation_and_409(world, desk, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         review = await open_review(app, pilot, "Conflicting edit")
         await pilot.press("m")
-        await until(pilot, lambda: isinstance(app.screen, MergeChecklistScreen))
-        checklist = app.screen
-        assert isinstance(checklist, MergeChecklistScreen)
+        checklist = await until_screen(pilot, MergeChecklistScreen)
         labels = [(i.ok, i.label) for i in checklist.items]
         assert (False, "0 approvals of the current revision") in labels
         assert (True, "0 reviews requesting changes") in labels
@@ -415,8 +409,7 @@ async def test_unreachable_server_is_named_and_r_retries(world, desk, tmp_path, 
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
         await until(pilot, lambda: app.organization_id is not None)
         await pilot.press("2")
-        await until(pilot, lambda: isinstance(app.screen, ReviewInboxScreen))
-        inbox = app.screen
+        inbox = await until_screen(pilot, ReviewInboxScreen)
         state = inbox.query_one("#inbox-state")
         await until(pilot, lambda: state.has_class("-error"))
         text = str(state.render())

@@ -6,7 +6,7 @@ from __future__ import annotations
 from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
 from gitbook_tui.tui.review.review_inbox_screen import ReviewInboxScreen
 from support.review_world import make_app, open_inbox, open_review
-from support.waits import until
+from support.waits import until, until_screen
 
 
 async def test_keys_on_an_empty_inbox_never_crash(world, desk, tmp_path):
@@ -60,8 +60,7 @@ async def test_a_review_that_fails_to_load_shows_the_error(world, desk, tmp_path
         inbox = await open_inbox(app, pilot)
         await until(pilot, lambda: bool(inbox.shown))
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, ChangeRequestReviewScreen))
-        review = app.screen
+        review = await until_screen(pilot, ChangeRequestReviewScreen)
         banner = review.query_one("#cr-error")
         await until(pilot, lambda: banner.has_class("-showing"))
         text = str(banner.render())
@@ -150,8 +149,7 @@ async def test_a_failed_review_keeps_the_dialog_open(world, desk, tmp_path, monk
         monkeypatch.setattr(ChangeRequests, "submit_review", down)
         for key, message in (("V", "please split this"), ("v", "")):
             await pilot.press(key)
-            await until(pilot, lambda: isinstance(app.screen, ReviewMessageScreen))
-            dialog = app.screen
+            dialog = await until_screen(pilot, ReviewMessageScreen)
             await pilot.press(*message, "ctrl+s")
             await until(pilot, lambda d=dialog: "Could not reach" in (d.composer.error or ""))
             assert app.screen is dialog
@@ -276,8 +274,7 @@ async def test_a_failed_send_error_wraps_at_80_columns(world, desk, tmp_path, mo
         await open_review(app, pilot, "Update partition sizing")
         monkeypatch.setattr(ChangeRequests, "submit_review", down)
         await pilot.press("V")
-        await until(pilot, lambda: isinstance(app.screen, ReviewMessageScreen))
-        dialog = app.screen
+        dialog = await until_screen(pilot, ReviewMessageScreen)
         await pilot.press(*"split", "ctrl+s")
         await until(pilot, lambda: "Could not reach" in (dialog.composer.error or ""))
         await pilot.pause()

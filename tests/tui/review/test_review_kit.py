@@ -22,7 +22,7 @@ from gitbook_tui.tui.common.denial import denial_of, gated
 from gitbook_tui.tui.common.hint_footer import HintFooter
 from gitbook_tui.tui.common.state import StateStore
 from gitbook_tui.tui.views import View
-from support.waits import until
+from support.waits import until, until_screen
 
 BASE = "http://testserver/v1"
 
@@ -92,9 +92,7 @@ async def test_denied_action_is_dimmed_and_says_why():
 
     app = KitApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, DemoView))
-        view = app.screen
-        assert isinstance(view, DemoView)
+        view = await until_screen(pilot, DemoView)
         assert denial_of(view, "edit") == "Only the author can edit [b]this[/b]"
         assert denial_of(view, "resolve") is None
         footer = view.query_one(HintFooter)

@@ -12,7 +12,7 @@ from gitbook_tui.tui.review.review_inbox_screen import ReviewInboxScreen
 from gitbook_tui.tui.review.reviews_screen import ReviewsScreen
 from gitbook_tui.tui.review.section_bar import Tab, tab_row
 from support.review_world import HOSTILE, LONG, SECOND, make_app, open_inbox, open_review, review
-from support.waits import until
+from support.waits import until, until_screen
 
 
 def rows_of(widget) -> list[str]:
@@ -49,8 +49,7 @@ async def test_i_lists_every_review_in_full(world, desk, tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_review(app, pilot, "Update partition sizing")
         await pilot.press("i")
-        await until(pilot, lambda: isinstance(app.screen, ReviewsScreen))
-        modal = app.screen
+        modal = await until_screen(pilot, ReviewsScreen)
         heads = [str(w.render()) for w in modal.query(".review-head")]
         bodies = [str(w.render()) for w in modal.query(".review-body")]
         assert len(heads) == 3 and "3 reviews" in str(

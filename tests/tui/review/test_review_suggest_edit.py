@@ -30,7 +30,7 @@ from support.review_world import (
     press_edit,
     review_shown,
 )
-from support.waits import until
+from support.waits import until, until_screen
 
 
 async def test_edit_creates_a_change_request_and_opens_its_review(
@@ -63,9 +63,7 @@ async def test_edit_goes_into_a_chosen_open_change_request(world, desk, tmp_path
     async with app.run_test(size=(120, 40)) as pilot:
         await open_page(app, pilot, space, desk["page"])
         await press_edit(pilot)
-        await until(pilot, lambda: isinstance(app.screen, EditTargetScreen))
-        picker = app.screen
-        assert isinstance(picker, EditTargetScreen)
+        picker = await until_screen(pilot, EditTargetScreen)
         assert {c.subject for c in picker.candidates} == {
             "Update partition sizing",
             "Conflicting edit",
@@ -174,9 +172,7 @@ async def test_the_change_request_under_review_is_offered_first(world, desk, tmp
         await pilot.press("1")
         await open_page(app, pilot, space, desk["page"])
         await press_edit(pilot)
-        await until(pilot, lambda: isinstance(app.screen, EditTargetScreen))
-        picker = app.screen
-        assert isinstance(picker, EditTargetScreen)
+        picker = await until_screen(pilot, EditTargetScreen)
         assert [c.id for c in picker.candidates] == [cr["id"]]
         assert picker.under_review == cr["id"]
         options = picker.query_one("OptionList")

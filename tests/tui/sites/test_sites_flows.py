@@ -21,7 +21,7 @@ from gitbook_tui.tui.sites.site_editor_screen import SiteEditorScreen
 from gitbook_tui.tui.sites.structure_pane import StructurePane
 from support.notes import notes_of
 from support.sites_world import build_site, make_app, open_editor, redirects_pane, transport_of
-from support.waits import settle, until
+from support.waits import settle, until, until_screen
 from support.worlds import World
 
 
@@ -80,9 +80,7 @@ async def test_new_section_and_add_space(world: World, tmp_path: Path) -> None:
         await until(pilot, lambda: pane.current is not None)
         pane.query_one("#structure-list").highlighted = order(pane).index("Reference")  # type: ignore[attr-defined]
         await pilot.press("a")
-        await until(pilot, lambda: isinstance(app.screen, PickScreen))
-        picker = app.screen
-        assert isinstance(picker, PickScreen)
+        picker = await until_screen(pilot, PickScreen)
         index = [str(label) for label, _ in picker.choices].index("Handbook  · private")
         picker.query_one("#pick-list").highlighted = index  # type: ignore[attr-defined]
         await pilot.press("enter")
@@ -102,9 +100,7 @@ async def test_edit_path_conflict_shown_inline_and_kept(world: World, tmp_path: 
         pane = await structure(pilot, app)
         pane.query_one("#structure-list").highlighted = 3  # type: ignore[attr-defined]
         await pilot.press("e")
-        await until(pilot, lambda: isinstance(app.screen, FormScreen))
-        form = app.screen
-        assert isinstance(form, FormScreen)
+        form = await until_screen(pilot, FormScreen)
         await type_into(pilot, "path", "guides", clear=True)
         await pilot.press("ctrl+s")
         await until(pilot, lambda: form.error_of("path") != "")
@@ -190,9 +186,7 @@ async def test_new_redirect_validates_as_typed_and_saves(world: World, tmp_path:
     async with app.run_test(size=(120, 40)) as pilot:
         pane = await redirects_tab(pilot)
         await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, FormScreen))
-        form = app.screen
-        assert isinstance(form, FormScreen)
+        form = await until_screen(pilot, FormScreen)
         await type_into(pilot, "source", "/Old-Install")
         assert "Already redirected as /old-install" in form.error_of("source")
         await type_into(pilot, "source", "/new page", clear=True)
@@ -219,9 +213,7 @@ async def test_server_409_and_400_inline_keep_what_was_typed(world: World, tmp_p
     async with app.run_test(size=(120, 40)) as pilot:
         await redirects_tab(pilot)
         await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, FormScreen))
-        form = app.screen
-        assert isinstance(form, FormScreen)
+        form = await until_screen(pilot, FormScreen)
         await type_into(pilot, "source", "/later")
         await type_into(pilot, "destination", "/sdk")
         # someone else adds /later meanwhile: the server answers 409
@@ -258,9 +250,7 @@ async def test_form_draft_survives_a_restart(world: World, tmp_path: Path) -> No
     async with app.run_test(size=(120, 40)) as pilot:
         await redirects_tab(pilot)
         await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, FormScreen))
-        form = app.screen
-        assert isinstance(form, FormScreen)
+        form = await until_screen(pilot, FormScreen)
         assert form.values()["source"] == "/kept-draft"
         assert any("Restored the draft" in n for n in notes)
 
@@ -322,18 +312,14 @@ async def test_lint_lists_seeded_problems_and_fixes_a_chain(world: World, tmp_pa
     async with app.run_test(size=(120, 40)) as pilot:
         await redirects_tab(pilot)
         await pilot.press("L")
-        await until(pilot, lambda: isinstance(app.screen, LintScreen))
-        lint_screen = app.screen
-        assert isinstance(lint_screen, LintScreen)
+        lint_screen = await until_screen(pilot, LintScreen)
         kinds = {(f.kind, f.redirect.source) for f in lint_screen.findings}
         assert kinds == {("gone", "/old-trouble"), ("chain", "/setup"), ("shadowed", "/install")}
         lint_screen.query_one("#lint-list").highlighted = [  # type: ignore[attr-defined]
             f.kind for f in lint_screen.findings
         ].index("chain")
         await pilot.press("enter")  # fix as suggested: point /setup at the end of the chain
-        await until(pilot, lambda: isinstance(app.screen, FormScreen))
-        form = app.screen
-        assert isinstance(form, FormScreen)
+        form = await until_screen(pilot, FormScreen)
         assert form.values()["destination"] == "/install"
         await pilot.press("ctrl+s")
         await until(pilot, lambda: not isinstance(app.screen, FormScreen))
@@ -362,9 +348,7 @@ async def test_import_csv_dry_run_then_apply(world: World, tmp_path: Path) -> No
         await until(pilot, lambda: isinstance(app.screen, FormScreen))
         await type_into(pilot, "file", str(csv_file))
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, ImportScreen))
-        preview = app.screen
-        assert isinstance(preview, ImportScreen)
+        preview = await until_screen(pilot, ImportScreen)
         assert [p.action for p in preview.plan] == ["create", "change", "refuse", "refuse", "same"]
         summary = str(preview.query_one("#import-summary").render())
         assert summary == "1 to create · 1 to change · 1 unchanged · 2 refused"
@@ -391,9 +375,7 @@ async def test_export_yaml(world: World, tmp_path: Path) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         await redirects_tab(pilot)
         await pilot.press("X")
-        await until(pilot, lambda: isinstance(app.screen, FormScreen))
-        form = app.screen
-        assert isinstance(form, FormScreen)
+        form = await until_screen(pilot, FormScreen)
         await type_into(pilot, "file", str(taken), clear=True)
         assert "exists" in form.error_of("file")
         await pilot.press("enter")
@@ -590,9 +572,7 @@ async def test_errors_name_the_server_and_retry_works(world: World, tmp_path: Pa
         # the editor's load fails the same way, then R reloads it
         transport_of(app).refuse("GET", "/redirects", 503, "maintenance window")
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, SiteEditorScreen))
-        editor = app.screen
-        assert isinstance(editor, SiteEditorScreen)
+        editor = await until_screen(pilot, SiteEditorScreen)
         banner = editor.query_one("#editor-state")
         await until(pilot, lambda: "maintenance window" in str(banner.render()))
         await pilot.press("R")
@@ -650,9 +630,7 @@ async def test_wildcard_redirect(world: World, tmp_path: Path) -> None:
     async with app.run_test(size=(120, 40)) as pilot:
         pane = await redirects_tab(pilot)
         await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, FormScreen))
-        form = app.screen
-        assert isinstance(form, FormScreen)
+        form = await until_screen(pilot, FormScreen)
         await type_into(pilot, "source", "/v1")
         await type_into(pilot, "destination", "https://legacy.example.com/v1")
         form.query_one("#field-wildcard").value = True  # type: ignore[attr-defined]
@@ -670,9 +648,7 @@ async def test_an_untouched_form_leaves_no_draft(world: World, tmp_path: Path) -
     async with app.run_test(size=(120, 40)) as pilot:
         await redirects_tab(pilot)
         await pilot.press("e")
-        await until(pilot, lambda: isinstance(app.screen, FormScreen))
-        form = app.screen
-        assert isinstance(form, FormScreen)
+        form = await until_screen(pilot, FormScreen)
         assert form.error_of("source") == "" and not form.touched
         await pilot.press("escape")
         await settle(pilot)

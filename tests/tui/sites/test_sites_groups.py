@@ -28,7 +28,7 @@ from support.sites_world import (
     structure,
     titles,
 )
-from support.waits import settle, until
+from support.waits import settle, until, until_screen
 from support.worlds import World
 
 
@@ -227,9 +227,7 @@ async def test_rename_and_delete_a_group(world: World, tmp_path: Path) -> None:
         pane = await structure(pilot, 6)
         select(pane, "Products")
         await pilot.press("e")
-        await until(pilot, lambda: isinstance(app.screen, FormScreen))
-        form = app.screen
-        assert isinstance(form, FormScreen)
+        form = await until_screen(pilot, FormScreen)
         assert form.values()["title"] == "Products"
         form.query_one("#field-title").value = ""  # type: ignore[attr-defined]
         await pilot.pause()
@@ -275,9 +273,7 @@ async def test_new_section_goes_into_the_selected_group(world: World, tmp_path: 
         await pilot.press("n")
         await until(pilot, lambda: isinstance(app.screen, PickScreen))
         await pilot.press("enter")  # "New section"
-        await until(pilot, lambda: isinstance(app.screen, FormScreen))
-        form = app.screen
-        assert isinstance(form, FormScreen)
+        form = await until_screen(pilot, FormScreen)
         products = next(g for g in pane.order.groups.values() if g.title == "Products")
         assert form.values()["group"] == products.id
         await pilot.press(*"Errata", "ctrl+s")

@@ -13,7 +13,7 @@ from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
 from gitbook_tui.tui.sites.pick_screen import PickScreen
 from gitbook_tui.tui.sites.structure_pane import StructurePane
 from support.sites_world import build_site, make_app, open_editor
-from support.waits import until
+from support.waits import until, until_screen
 from support.worlds import World
 
 
@@ -29,9 +29,7 @@ def site_space_titles(world: World, site: str) -> list[str]:
 async def pick_space(pilot: Any, app: GitBookApp, pane: StructurePane, space: str) -> None:
     pane.query_one("#structure-list", OptionList).highlighted = titles(pane).index("Reference")
     await pilot.press("a")
-    await until(pilot, lambda: isinstance(app.screen, PickScreen))
-    picker = app.screen
-    assert isinstance(picker, PickScreen)
+    picker = await until_screen(pilot, PickScreen)
     labels = [str(label) for label, _ in picker.choices]
     index = next(i for i, label in enumerate(labels) if label.startswith(f"{space}  · "))
     picker.query_one("#pick-list", OptionList).highlighted = index
