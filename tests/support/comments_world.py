@@ -16,7 +16,7 @@ from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.comments.comments_screen import CommentsScreen
 from gitbook_tui.tui.common.config import TuiConfig
 from gitbook_tui.tui.common.state import StartTarget, StateStore
-from support.waits import until
+from support.waits import until, until_screen
 from support.worlds import World
 
 BASE = "http://testserver/v1"
@@ -115,10 +115,15 @@ async def open_comments(pilot: Pilot[Any], key: str = "3") -> CommentsScreen:
     browser = app.screen
     await until(pilot, lambda: browser.current_page is not None)  # type: ignore[attr-defined]
     await pilot.press(key)
-    await until(pilot, lambda: isinstance(app.screen, CommentsScreen))
-    screen = app.screen
-    assert isinstance(screen, CommentsScreen)
+    screen = await until_screen(pilot, CommentsScreen)
     await until(pilot, lambda: screen.loaded and not screen.busy)
+    return screen
+
+
+async def comments_at(pilot: Pilot[Any], thread_id: str) -> CommentsScreen:
+    """From the browser, the Comments view with thread ``thread_id`` selected and shown."""
+    screen = await open_comments(pilot)
+    await select_thread(pilot, screen, thread_id)
     return screen
 
 

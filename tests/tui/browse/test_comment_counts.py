@@ -20,7 +20,12 @@ from gitbook_tui.tui.browse.tree.workspace_tree import WorkspaceTree, page_key, 
 from gitbook_tui.tui.common.config import TuiConfig
 from gitbook_tui.tui.common.state import StartTarget, StateStore
 from gitbook_tui.tui.common.text import cell_width
-from support.comments_world import BASE, Transport, build_space, open_comments, select_thread
+from support.comments_world import (
+    BASE,
+    Transport,
+    build_space,
+    comments_at,
+)
 from support.waits import until, until_screen
 from support.worlds import World
 
@@ -265,8 +270,7 @@ async def test_resolving_in_the_comments_view_updates_the_counts(world, tmp_path
         browser = await browser_on_page(pilot)
         header, tree = browser.header, browser.workspace_tree
         await until(pilot, lambda: header.comments_text == "💬 2 on this page · 4 in space")
-        screen = await open_comments(pilot)
-        await select_thread(pilot, screen, ids["first"])
+        screen = await comments_at(pilot, ids["first"])
         await pilot.press("x")
         await until(pilot, lambda: not screen.selected.pending)
         await pilot.press("1")

@@ -11,7 +11,7 @@ from gitbook_tui.drafts import DraftKey, DraftStore
 from gitbook_tui.drafts.keys import REPLY
 from gitbook_tui.tui.common.state import StartTarget, account_key
 from gitbook_tui.tui.common.status_bar import StatusBar
-from support.comments_world import build_space, make_app, open_comments, select_thread
+from support.comments_world import build_space, comments_at, make_app, open_comments, select_thread
 from support.notes import notes_of
 from support.waits import until
 
@@ -73,8 +73,7 @@ async def test_offline_queue_is_replayed_when_the_server_is_back(world: Any, tmp
     app, transport = make_app(world, tmp_path, start=_start(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         notes = notes_of(app)
-        screen = await open_comments(pilot)
-        await select_thread(pilot, screen, ids["second"])
+        screen = await comments_at(pilot, ids["second"])
         transport.offline = True
         await pilot.press("x")  # resolve: queued
         await until(pilot, lambda: screen.queued == 1)
@@ -103,8 +102,7 @@ async def test_refused_on_replay_becomes_a_draft_again(world: Any, tmp_path) -> 
     key = DraftKey(REPLY, space=ids["space"], target=ids["second"])
     async with app.run_test(size=(120, 40)) as pilot:
         notes = notes_of(app)
-        screen = await open_comments(pilot)
-        await select_thread(pilot, screen, ids["second"])
+        screen = await comments_at(pilot, ids["second"])
         transport.offline = True
         await pilot.press("enter", "c")
         await until(pilot, lambda: screen.composer.is_open)
@@ -127,8 +125,7 @@ async def test_external_editor_round_trip(world: Any, tmp_path: Path, monkeypatc
     monkeypatch.setenv("VISUAL", str(script))
     app, _ = make_app(world, tmp_path, start=_start(ids))
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_comments(pilot)
-        await select_thread(pilot, screen, ids["first"])
+        screen = await comments_at(pilot, ids["first"])
         await pilot.press("enter", "c")
         await until(pilot, lambda: screen.composer.is_open)
         await pilot.press(*"typed", "ctrl+o")
@@ -145,8 +142,7 @@ async def test_mentions_complete_organization_members(world: Any, tmp_path) -> N
     ids = build_space(world)
     app, _ = make_app(world, tmp_path, start=_start(ids))
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_comments(pilot)
-        await select_thread(pilot, screen, ids["first"])
+        screen = await comments_at(pilot, ids["first"])
         await pilot.press("enter", "c")
         await until(pilot, lambda: screen.composer.is_open)
         await until(pilot, lambda: "Carol" in screen.composer.area.members)

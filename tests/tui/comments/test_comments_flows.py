@@ -10,7 +10,7 @@ import httpx
 from gitbook_tui.tui.comments.comments_screen import CommentsScreen
 from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
 from gitbook_tui.tui.common.state import StartTarget
-from support.comments_world import build_space, make_app, open_comments, select_thread
+from support.comments_world import build_space, comments_at, make_app, open_comments, select_thread
 from support.notes import notes_of
 from support.waits import until, until_screen
 
@@ -65,8 +65,7 @@ async def test_reply_new_thread_and_edit(world: Any, tmp_path) -> None:
     ids = build_space(world)
     app, _ = make_app(world, tmp_path, start=_start(ids))
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_comments(pilot)
-        await select_thread(pilot, screen, ids["first"])
+        screen = await comments_at(pilot, ids["first"])
         await pilot.press("enter", "c")
         await until(pilot, lambda: screen.composer.is_open)
         await pilot.press(*"Agreed, adding it.", "ctrl+s")
@@ -118,8 +117,7 @@ async def test_reader_may_not_comment_react_or_resolve(world: Any, tmp_path) -> 
     app, _ = make_app(world, tmp_path, token="tok-rhea", start=_start(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         notes = notes_of(app)
-        screen = await open_comments(pilot)
-        await select_thread(pilot, screen, ids["first"])
+        screen = await comments_at(pilot, ids["first"])
         for key in ("c", "x", "colon"):
             notes.clear()
             await pilot.press(key)
@@ -134,8 +132,7 @@ async def test_delete_own_thread_after_confirming(world: Any, tmp_path) -> None:
     mine = _post_mine(world, ids)
     app, _ = make_app(world, tmp_path, start=_start(ids))
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_comments(pilot)
-        await select_thread(pilot, screen, mine)
+        screen = await comments_at(pilot, mine)
         await pilot.press("d")
         await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         await pilot.press("escape")  # cancelled: nothing deleted
@@ -191,8 +188,7 @@ async def test_a_list_read_from_before_the_delete_does_not_bring_the_thread_back
     mine = _post_mine(world, ids)
     app, transport = make_app(world, tmp_path, start=_start(ids))
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_comments(pilot)
-        await select_thread(pilot, screen, mine)
+        screen = await comments_at(pilot, mine)
         held = HeldListReads(transport.inner)
         transport.inner = held
         await confirm_delete(pilot)  # back in the view, it re-reads its list: that answer waits
@@ -207,8 +203,7 @@ async def test_resolve_and_reopen(world: Any, tmp_path) -> None:
     ids = build_space(world)
     app, _ = make_app(world, tmp_path, start=_start(ids))
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_comments(pilot)
-        await select_thread(pilot, screen, ids["second"])
+        screen = await comments_at(pilot, ids["second"])
         await pilot.press("x")
         assert screen.selected.comment.is_resolved  # optimistic, at once
         await until(pilot, lambda: not screen.selected.pending)
@@ -224,8 +219,7 @@ async def test_react_toggles_my_reaction(world: Any, tmp_path) -> None:
     ids = build_space(world)
     app, _ = make_app(world, tmp_path, start=_start(ids))
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_comments(pilot)
-        await select_thread(pilot, screen, ids["first"])
+        screen = await comments_at(pilot, ids["first"])
 
         def emoji() -> set[str]:
             return {r["emoji"] for r in _thread(world, ids, ids["first"])["reactions"]}
@@ -253,8 +247,7 @@ async def test_thread_deleted_meanwhile(world: Any, tmp_path) -> None:
     app, _ = make_app(world, tmp_path, start=_start(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         notes = notes_of(app)
-        screen = await open_comments(pilot)
-        await select_thread(pilot, screen, ids["second"])
+        screen = await comments_at(pilot, ids["second"])
         r = world.client("alice").delete(f"/spaces/{ids['space']}/comments/{ids['second']}")
         assert r.status_code < 300
         await pilot.press("x")  # optimistic resolve, refused with 404: rolled back, dropped
@@ -311,8 +304,7 @@ async def test_new_replies_are_marked_without_moving_the_cursor(world: Any, tmp_
     ids = build_space(world)
     app, _ = make_app(world, tmp_path, start=_start(ids))
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_comments(pilot)
-        await select_thread(pilot, screen, ids["first"])
+        screen = await comments_at(pilot, ids["first"])
         world.client("alice").post(
             f"/spaces/{ids['space']}/comments", json={"body": {"markdown": "Brand new"}}
         )
@@ -339,8 +331,7 @@ async def test_only_replies_by_others_make_a_row_new(world: Any, tmp_path) -> No
     ids = build_space(world)
     app, _ = make_app(world, tmp_path, start=_start(ids))
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_comments(pilot)
-        await select_thread(pilot, screen, ids["first"])
+        screen = await comments_at(pilot, ids["first"])
         replies = f"/spaces/{ids['space']}/comments/{ids['second']}/replies"
         world.client("eve").post(replies, json={"body": {"markdown": "Mine, from the web"}})
         screen.action_reload()
@@ -454,8 +445,7 @@ async def test_delete_own_reply_and_unknown_shortcode(world: Any, tmp_path) -> N
     reply = _post_my_reply(world, ids)
     app, _ = make_app(world, tmp_path, start=_start(ids))
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_comments(pilot)
-        await select_thread(pilot, screen, ids["second"])
+        screen = await comments_at(pilot, ids["second"])
         await until(pilot, lambda: len(screen.pane.posts) == 2)
         await pilot.press("enter", "j", "colon", *":no-such-emoji:", "enter")
         await until(
@@ -479,8 +469,7 @@ async def test_a_replies_read_from_before_the_delete_does_not_bring_the_reply_ba
     reply = _post_my_reply(world, ids)
     app, transport = make_app(world, tmp_path, start=_start(ids))
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_comments(pilot)
-        await select_thread(pilot, screen, ids["second"])
+        screen = await comments_at(pilot, ids["second"])
         await until(pilot, lambda: len(screen.pane.posts) == 2)
         await pilot.press("enter", "j")  # the reply
         held = HeldListReads(transport.inner, listing="/replies")

@@ -8,7 +8,7 @@ from typing import Any
 from gitbook_tui.server.bootstrap import add_member
 from gitbook_tui.tui.comments import thread_loader as comments_screen
 from gitbook_tui.tui.common.state import StartTarget
-from support.comments_world import build_space, make_app, open_comments, select_thread
+from support.comments_world import build_space, comments_at, make_app, open_comments
 from support.notes import notes_of
 from support.waits import until
 
@@ -22,8 +22,7 @@ async def test_refused_resolve_and_reaction_are_rolled_back(world: Any, tmp_path
     app, _ = make_app(world, tmp_path, start=_start(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         notes = notes_of(app)
-        screen = await open_comments(pilot)
-        await select_thread(pilot, screen, ids["second"])
+        screen = await comments_at(pilot, ids["second"])
         with world.storage.transaction() as tx:  # eve loses her role meanwhile
             add_member(tx, world.clock, world.org, world.users["eve"], "read")
         shown: list[tuple[bool, bool]] = []  # (resolved, pending) of every redraw
@@ -49,8 +48,7 @@ async def test_refresh_leaves_an_open_composer_alone(world: Any, tmp_path) -> No
     ids = build_space(world)
     app, _ = make_app(world, tmp_path, start=_start(ids))
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_comments(pilot)
-        await select_thread(pilot, screen, ids["first"])
+        screen = await comments_at(pilot, ids["first"])
         await pilot.press("enter", "c", *"half typed")
         world.client("cody").post(
             f"/spaces/{ids['space']}/comments/{ids['first']}/replies",
@@ -90,8 +88,7 @@ async def test_refresh_keeps_the_thread_scroll_position(world: Any, tmp_path) ->
         )
     app, _ = make_app(world, tmp_path, start=_start(ids))
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_comments(pilot)
-        await select_thread(pilot, screen, ids["first"])
+        screen = await comments_at(pilot, ids["first"])
         await until(pilot, lambda: len(screen.pane.posts) == 27)
         await pilot.press("enter", "G")
         await until(pilot, lambda: screen.pane.scroll_y > 0)

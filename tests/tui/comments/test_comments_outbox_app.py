@@ -13,7 +13,14 @@ from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.comments.comments_screen import CommentsScreen
 from gitbook_tui.tui.common.state import StartTarget, account_key
 from gitbook_tui.tui.common.status_bar import StatusBar
-from support.comments_world import BASE, build_space, make_app, open_comments, select_thread
+from support.comments_world import (
+    BASE,
+    build_space,
+    comments_at,
+    make_app,
+    open_comments,
+    select_thread,
+)
 from support.notes import notes_of
 from support.waits import until
 
@@ -111,8 +118,7 @@ async def test_queue_count_shows_after_a_restart_before_comments_open(
     start = StartTarget(ids["space"], ids["Welcome"])
     app, transport = make_app(world, tmp_path, start=start)
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_comments(pilot)
-        await select_thread(pilot, screen, ids["second"])
+        screen = await comments_at(pilot, ids["second"])
         transport.offline = True
         await pilot.press("enter", "c")
         await until(pilot, lambda: screen.composer.is_open)
@@ -139,8 +145,7 @@ async def test_refused_on_replay_in_another_view_is_notified(world: Any, tmp_pat
     app, transport = make_app(world, tmp_path, start=StartTarget(ids["space"], ids["Welcome"]))
     async with app.run_test(size=(120, 40)) as pilot:
         notes = notes_of(app)
-        screen = await open_comments(pilot)
-        await select_thread(pilot, screen, ids["second"])
+        screen = await comments_at(pilot, ids["second"])
         transport.offline = True
         await pilot.press("enter", "c")
         await until(pilot, lambda: screen.composer.is_open)
@@ -186,8 +191,7 @@ async def test_my_reply_replayed_in_comments_is_not_new(world: Any, tmp_path: Pa
     app, transport = make_app(world, tmp_path, start=StartTarget(ids["space"], ids["Welcome"]))
     app.OUTBOX_PROBE_SECONDS = FAST
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_comments(pilot)
-        await select_thread(pilot, screen, ids["second"])
+        screen = await comments_at(pilot, ids["second"])
         transport.offline = True
         await pilot.press("enter", "c")
         await until(pilot, lambda: screen.composer.is_open)

@@ -31,9 +31,9 @@ from support.comments_world import (
     BASE,
     Transport,
     build_space,
+    comments_at,
     make_app,
     open_comments,
-    select_thread,
 )
 from support.review_world import open_review
 from support.waits import settle, until, until_screen
@@ -113,8 +113,7 @@ def test_thread_with_reactions(snap_compare: Snap, world, tmp_path, size) -> Non
     app, ids = _app(world, tmp_path)
 
     async def run_before(pilot: Pilot[Any]) -> None:
-        screen = await open_comments(pilot)
-        await select_thread(pilot, screen, ids["first"])
+        screen = await comments_at(pilot, ids["first"])
         await pilot.press("enter")
         await until(pilot, lambda: len(screen.pane.posts) == 2)
         await settle(pilot)
@@ -129,8 +128,7 @@ def test_composer(snap_compare: Snap, world, tmp_path, size) -> None:
     app, ids = _app(world, tmp_path)
 
     async def run_before(pilot: Pilot[Any]) -> None:
-        screen = await open_comments(pilot)
-        await select_thread(pilot, screen, ids["first"])
+        screen = await comments_at(pilot, ids["first"])
         await pilot.press("enter", "c")
         await until(pilot, lambda: screen.composer.is_open)
         await pilot.press(*"Good point, **adding** it.")
@@ -144,8 +142,7 @@ def test_reaction_picker(snap_compare: Snap, world, tmp_path, size) -> None:
     app, ids = _app(world, tmp_path)
 
     async def run_before(pilot: Pilot[Any]) -> None:
-        screen = await open_comments(pilot)
-        await select_thread(pilot, screen, ids["first"])
+        await comments_at(pilot, ids["first"])
         await pilot.press("colon")
         await until(pilot, lambda: isinstance(pilot.app.screen, ReactionPicker))
         await pilot.pause()
@@ -161,8 +158,7 @@ def test_queued_count_in_browse(snap_compare: Snap, world, tmp_path, size) -> No
     app, transport = make_app(world, tmp_path, start=StartTarget(ids["space"], ids["Welcome"]))
 
     async def run_before(pilot: Pilot[Any]) -> None:
-        screen = await open_comments(pilot)
-        await select_thread(pilot, screen, ids["second"])
+        screen = await comments_at(pilot, ids["second"])
         transport.offline = True
         await pilot.press("x")
         await until(pilot, lambda: screen.queued == 1)

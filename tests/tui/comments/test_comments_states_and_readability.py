@@ -7,7 +7,7 @@ from typing import Any
 from gitbook_tui.drafts.keys import COMMENT, REPLY
 from gitbook_tui.tui.comments.comments_screen import CommentsScreen
 from gitbook_tui.tui.common.state import StartTarget
-from support.comments_world import build_space, make_app, open_comments, select_thread
+from support.comments_world import build_space, comments_at, make_app, open_comments, select_thread
 from support.notes import notes_of
 from support.waits import until, until_screen
 
@@ -22,8 +22,7 @@ async def test_reply_to_a_deleted_thread_becomes_a_new_thread_draft(world: Any, 
     app, _ = make_app(world, tmp_path, start=_start(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         notes = notes_of(app)
-        screen = await open_comments(pilot)
-        await select_thread(pilot, screen, ids["first"])
+        screen = await comments_at(pilot, ids["first"])
         await pilot.press("enter", "c")
         await until(pilot, lambda: screen.composer.is_open)
         world.client("alice").delete(f"/spaces/{ids['space']}/comments/{ids['first']}")
@@ -57,8 +56,7 @@ async def test_open_page_then_capital_c_shows_the_thread(world: Any, tmp_path) -
     ids = build_space(world)
     app, _ = make_app(world, tmp_path, start=_start(ids))
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_comments(pilot)
-        await select_thread(pilot, screen, ids["second"])
+        screen = await comments_at(pilot, ids["second"])
         await until(pilot, lambda: screen.pane.thread is not None and not screen.busy)
         await pilot.press("p")
         await until(pilot, lambda: app.screen is not screen)
@@ -162,8 +160,7 @@ async def test_marks_readable_in_light_themes(world: Any, tmp_path) -> None:
     ids = build_space(world)
     app, _ = make_app(world, tmp_path, start=_start(ids))
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_comments(pilot)
-        await select_thread(pilot, screen, ids["first"])
+        screen = await comments_at(pilot, ids["first"])
         thread = screen.selected
         assert thread is not None and thread.comment.target is not None
         page = thread.comment.target.page
@@ -219,8 +216,7 @@ async def test_post_marks_readable_in_light_themes(world: Any, tmp_path) -> None
     ids = build_space(world)
     app, _ = make_app(world, tmp_path, start=_start(ids))
     async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_comments(pilot)
-        await select_thread(pilot, screen, ids["first"])
+        screen = await comments_at(pilot, ids["first"])
         await until(pilot, lambda: bool(screen.query(PostView)))
         for theme in ("textual-light", "solarized-light", "textual-dark"):
             app.theme = theme
