@@ -3,6 +3,7 @@ every role with tokens, clients speaking as them."""
 
 from __future__ import annotations
 
+import math
 import pickle
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
@@ -16,6 +17,7 @@ from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.cache import ResponseCache
 from gitbook_tui.server.app import create_app
 from gitbook_tui.server.core.clock import Clock
+from gitbook_tui.tui.common import idle_collector
 from support.snapshot_text import describe_mismatch
 from support.worlds import (
     START,
@@ -120,6 +122,17 @@ def _isolated_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # no key a test presses (ctrl+o, e) may start the developer's own editor
     monkeypatch.delenv("VISUAL", raising=False)
     monkeypatch.delenv("EDITOR", raising=False)
+
+
+@pytest.fixture(autouse=True)
+def _no_idle_collections(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app's idle collector (a full ``gc.collect`` once input is quiet) stays off unless a
+    test is marked ``idle_collection``: in a test process the heap holds every module and
+    fixture of the suite, and each collection took ~1.5 s there (286 s of the 1,080 s of CPU
+    that tests/tui/review took), where the app alone takes ~0.2 s. What the app does is the
+    same either way; the collector's own tests, and the monkey, keep it on."""
+    if request.node.get_closest_marker("idle_collection") is None:
+        monkeypatch.setattr(idle_collector, "QUIET_SECONDS", math.inf)
 
 
 @pytest.fixture

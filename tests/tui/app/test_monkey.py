@@ -21,6 +21,9 @@ from support.faults import FaultTransport, make_app, seed_space, start_browser
 from support.waits import until
 from support.worlds import World
 
+# the monkey runs the app as users get it, idle collections included
+pytestmark = pytest.mark.idle_collection
+
 KEYS_PER_SIZE = 900
 BATCH = 15
 

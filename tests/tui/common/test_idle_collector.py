@@ -13,6 +13,9 @@ from gitbook_tui.tui.common import idle_collector
 from gitbook_tui.tui.common.idle_collector import IdleCollector
 from support.waits import until
 
+# these tests are about the idle collector
+pytestmark = pytest.mark.idle_collection
+
 
 class Clock:
     def __init__(self) -> None:
