@@ -3,7 +3,7 @@ every role with tokens, clients speaking as them."""
 
 from __future__ import annotations
 
-import math
+import gc
 import pickle
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
@@ -130,9 +130,20 @@ def _no_idle_collections(request: pytest.FixtureRequest, monkeypatch: pytest.Mon
     test is marked ``idle_collection``: in a test process the heap holds every module and
     fixture of the suite, and each collection took ~1.5 s there (286 s of the 1,080 s of CPU
     that tests/tui/review took), where the app alone takes ~0.2 s. What the app does is the
-    same either way; the collector's own tests, and the monkey, keep it on."""
+    same either way; the collector's own tests, and the monkey, keep it on (and thaw what
+    the session froze when their app exits: later full collections walk it again)."""
     if request.node.get_closest_marker("idle_collection") is None:
-        monkeypatch.setattr(idle_collector, "QUIET_SECONDS", math.inf)
+        # not installed: it neither collects nor thaws what the session froze (below)
+        monkeypatch.setattr(idle_collector.IdleCollector, "install", lambda self: None)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """What is loaded by now (modules, the collected tests, schemas) lives to the end: it is
+    frozen out of the garbage collector's walks. Else every full collection CPython starts
+    during the run walks it again (~1.5 s each in a test process, ~120 s a process over
+    tests/tui/sites + tests/server/test_sites)."""
+    gc.collect()
+    gc.freeze()
 
 
 @pytest.fixture
