@@ -24,8 +24,8 @@ from textual.widgets import Static
 
 from ...api import AsyncGitBook, RateLimitInfo, RetryWait
 from ...drafts import ReplayLoop
-from ..views import VIEWS
 from .freshness import Freshness, FreshnessState
+from .registry import REGISTRY
 from .text import cell_width, inert
 
 __all__ = ["RateWindow", "StatusBar", "format_age"]
@@ -105,7 +105,7 @@ class StatusBar(Horizontal):
     def __init__(
         self, *, view: str | None = None, id: str | None = None, classes: str | None = None
     ) -> None:
-        """``view``: the name of the numbered view (:mod:`..views`) this bar belongs to."""
+        """``view``: the name of the numbered view (:mod:`.registry`) this bar belongs to."""
         super().__init__(id=id, classes=classes)
         self.view = view
         self._user = ""
@@ -231,7 +231,7 @@ class StatusBar(Horizontal):
         """Every view's key and title; the current one stands out (reverse). ``compact``:
         the other views by their key alone."""
         parts: list[Content] = []
-        for view in VIEWS:
+        for view in REGISTRY.views:
             label = f"{view.key} {view.title}"
             if view.name == self.view:
                 parts.append(Content.styled(f" {label} ", "reverse bold"))
