@@ -141,6 +141,7 @@ class StatusBar(Horizontal):
         yield from self._parts.values()
 
     def on_mount(self) -> None:
+        self._mark_own_view()
         self.set_interval(1.0, self._redraw)
         self._redraw()
 
@@ -226,6 +227,21 @@ class StatusBar(Horizontal):
         self._base_age = age
         self._since = time.monotonic()
         self._redraw()
+
+    def _mark_own_view(self) -> None:
+        """The view marked is the one whose stack holds this bar's screen (a screen of one
+        feature shown in another's view, as a change request's threads over its review
+        pane, marks the view it is in)."""
+        screen = self.screen
+        for view in REGISTRY.views:
+            try:
+                stack = self.app.get_screen_stack(view.name)
+            except KeyError:  # a view not shown yet has no stack
+                continue
+            if screen in stack and view.name != self.view:
+                self.view = view.name
+                self._views.update(self.views_content(compact=self._compact_views))
+                return
 
     def views_content(self, *, compact: bool = False) -> Content:
         """Every view's key and title; the current one stands out (reverse). ``compact``:
