@@ -16,7 +16,7 @@ from .browse.browser_screen import BrowserScreen
 from .browse.feature import browser_of
 from .browse.outline_screen import OutlineScreen
 from .common.help_screen import HelpScreen
-from .common.intents import Intent, OpenPage, OpenSpace, RefreshSpace, ShowView
+from .common.intents import Intent, OpenPage, OpenSpace, PickOrganization, RefreshSpace, ShowView
 from .common.registry import REGISTRY
 from .search.search_screen import SearchResult, SearchScreen
 from .views import BROWSE, view_named
@@ -72,10 +72,14 @@ class AppNavigation(App[str | None]):
         self.call_later(self.route, intent)
 
     async def route(self, intent: Intent) -> None:
-        """``ShowView`` shows a view; any other intent goes to the feature registered for
-        it, after its view is shown (a feature's screens land in its own view)."""
+        """The app's own intents (``ShowView``, ``PickOrganization``) it handles; any other
+        goes to the feature registered for it, after its view is shown (a feature's
+        screens land in its own view)."""
         if isinstance(intent, ShowView):
             await self.action_show_view(intent.name, intent.scope)
+            return
+        if isinstance(intent, PickOrganization):
+            self.action_switch_org()
             return
         route = REGISTRY.route(intent)
         if route is None:
@@ -99,6 +103,9 @@ class AppNavigation(App[str | None]):
     def refresh_space(self, space_id: str) -> None:
         """Reload a space's pages in the browser from the server (after a merge)."""
         self.navigate(RefreshSpace(space_id))
+
+    def action_switch_org(self) -> None:
+        """Choose another organization (:class:`~.app.GitBookApp` shows the picker)."""
 
     async def action_back(self) -> None:
         # (overrides Textual's async App.action_back: the browser's page history instead)

@@ -39,7 +39,7 @@ from ..common.denial import gated
 from ..common.edit_rights import edit_denial
 from ..common.error_banner import ErrorBanner, ErrorPane
 from ..common.hint_footer import HintFooter
-from ..common.intents import ShowView, SuggestEdit
+from ..common.intents import PickOrganization, ShowView, SuggestEdit
 from ..common.navigator import navigator_of
 from ..common.state import AccountState, StartTarget, StateStore
 from ..common.status_bar import StatusBar
@@ -376,9 +376,9 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, PaneLayout
         nav.navigate(SuggestEdit(*self._current))  # the review feature's flow
 
     def action_switch_org(self) -> None:
-        switch = getattr(self.app, "action_switch_org", None)
-        if callable(switch):
-            switch()
+        nav = navigator_of(self.app)
+        if nav is not None:
+            nav.navigate(PickOrganization())
 
     # -- state ----------------------------------------------------------------------------------
     def save_state(self) -> None:

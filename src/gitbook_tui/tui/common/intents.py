@@ -10,6 +10,7 @@ __all__ = [
     "OpenPage",
     "OpenReview",
     "OpenSpace",
+    "PickOrganization",
     "RefreshSpace",
     "ShowThreads",
     "ShowView",
@@ -30,6 +31,11 @@ class ShowView(Intent):
 
     name: str
     scope: str = ""
+
+
+@dataclass(frozen=True)
+class PickOrganization(Intent):
+    """Choose another organization (the app's picker; the views are then built afresh)."""
 
 
 @dataclass(frozen=True)

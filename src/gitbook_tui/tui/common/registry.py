@@ -8,7 +8,7 @@ nothing in ``common/`` imports a feature.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -117,9 +117,6 @@ class Registry:
     def commands(self) -> tuple[AppCommand, ...]:
         """The palette commands features registered."""
         return tuple(self._commands.values())
-
-    def __iter__(self) -> Iterator[View]:
-        return iter(self.views)
 
 
 REGISTRY = Registry()
