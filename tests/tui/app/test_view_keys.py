@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from gitbook_tui.tui.account.org_picker_screen import OrgPickerScreen
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.comments.comments_screen import CommentsScreen
 from gitbook_tui.tui.common.status_bar import StatusBar
@@ -69,3 +70,18 @@ async def test_each_view_key_shows_its_view_and_the_bar_marks_it(
         assert app.screen is threads
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is review, "back to the review pane")
+
+
+async def test_ctrl_o_in_the_browser_asks_the_app_for_the_organizations(
+    world: World, desk: dict, tmp_path: Path
+) -> None:
+    app = make_app(world, tmp_path)
+    orgs = world.client("alice").get("/orgs").json()["items"]
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_page(app, pilot, desk["space"]["id"], desk["page"])
+        await pilot.press("ctrl+o")
+        if len(orgs) > 1:
+            await until(pilot, lambda: isinstance(app.screen, OrgPickerScreen), "the picker")
+        else:
+            said = "There is no other organization."
+            await until(pilot, lambda: any(n.message == said for n in app._notifications), said)
