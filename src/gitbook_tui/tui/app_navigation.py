@@ -1,9 +1,10 @@
-"""AppNavigation: the app's side of navigation — the Navigator protocol (open a page or a
-space, back/forward), the numbered views (one Textual mode each), and the modal screens
-(help, search, outline)."""
+"""AppNavigation: the app's side of navigation — ``navigate(intent)`` routed by the registry,
+the numbered views (one Textual mode each), back/forward, and the modal screens (help,
+search, outline)."""
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable
 from typing import Any, ClassVar
 
@@ -12,9 +13,11 @@ from textual.screen import ModalScreen, Screen
 
 from ..api import AsyncGitBook
 from .browse.browser_screen import BrowserScreen
+from .browse.feature import browser_of
 from .browse.outline_screen import OutlineScreen
-from .browse.tree.workspace_tree import space_key
 from .common.help_screen import HelpScreen
+from .common.intents import Intent, OpenPage, OpenSpace, PickOrganization, RefreshSpace, ShowView
+from .common.registry import REGISTRY
 from .search.search_screen import SearchResult, SearchScreen
 from .views import BROWSE, view_named
 
@@ -60,34 +63,49 @@ class AppNavigation(App[str | None]):
 
     @property
     def browser(self) -> BrowserScreen | None:
-        for screen in reversed(self.get_screen_stack(BROWSE)):
-            if isinstance(screen, BrowserScreen):
-                return screen
-        return None
+        return browser_of(self)
 
-    # -- navigation (the Navigator protocol) ----------------------------------------------------
+    # -- navigation: one entry, routed by the registry ----------------------------------------
+    def navigate(self, intent: Intent) -> None:
+        """Go where ``intent`` says, once the current message is handled (the Navigator
+        protocol): see :meth:`route`."""
+        self.call_later(self.route, intent)
+
+    async def route(self, intent: Intent) -> None:
+        """The app's own intents (``ShowView``, ``PickOrganization``) it handles; any other
+        goes to the feature registered for it, after its view is shown (a feature's
+        screens land in its own view)."""
+        if isinstance(intent, ShowView):
+            await self.action_show_view(intent.name, intent.scope)
+            return
+        if isinstance(intent, PickOrganization):
+            self.action_switch_org()
+            return
+        route = REGISTRY.route(intent)
+        if route is None:
+            self.log.warning(f"no feature handles {intent!r}")
+            return
+        if route.view is not None:
+            await self.action_show_view(route.view)
+            if self.current_mode != route.view:
+                return  # the view could not be shown (no browser yet)
+        result = route.handler(self, intent)
+        if inspect.isawaitable(result):
+            await result
+
     def open_page(self, space_id: str, page_id: str, anchor: str | None = None) -> None:
-        """Open a page in the browser and show Browse (from search, the palette, comments)."""
-        browser = self.browser
-        if browser is not None:
-            self._show_browse()
-            browser.open_page(space_id, page_id, anchor)
+        """Open a page in the browser and show Browse (``navigate(OpenPage(…))``)."""
+        self.navigate(OpenPage(space_id, page_id, anchor))
 
     def open_space(self, space_id: str) -> None:
-        browser = self.browser
-        if browser is not None:
-            self._show_browse()
-            browser.open_space(space_id)
-
-    def _show_browse(self) -> None:
-        if self.current_mode != BROWSE:
-            self.switch_mode(BROWSE)
+        self.navigate(OpenSpace(space_id))
 
     def refresh_space(self, space_id: str) -> None:
         """Reload a space's pages in the browser from the server (after a merge)."""
-        browser = self.browser
-        if browser is not None:
-            browser.workspace_tree.load(space_key(space_id), read="network")
+        self.navigate(RefreshSpace(space_id))
+
+    def action_switch_org(self) -> None:
+        """Choose another organization (:class:`~.app.GitBookApp` shows the picker)."""
 
     async def action_back(self) -> None:
         # (overrides Textual's async App.action_back: the browser's page history instead)

@@ -9,12 +9,12 @@ import pytest
 
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.tui.app import GitBookApp
-from gitbook_tui.tui.comments.change_request_threads import block_quote
 from gitbook_tui.tui.comments.comment_actions import READ_ONLY
 from gitbook_tui.tui.comments.comments_screen import CommentsScreen
 from gitbook_tui.tui.common.config import TuiConfig
 from gitbook_tui.tui.common.state import AccountState, StateStore, account_key
 from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
+from gitbook_tui.tui.review.thread_quote import block_quote
 from support.comments_world import BASE, Transport
 from support.review_world import make_app, open_review
 from support.waits import until, until_screen

@@ -13,6 +13,7 @@ from textual.app import App
 from textual.widgets import Input, OptionList, Static
 
 from gitbook_tui.api import AsyncGitBook
+from gitbook_tui.tui.common.intents import Intent, OpenPage, OpenSpace
 from gitbook_tui.tui.common.navigator import Navigator
 from gitbook_tui.tui.search.hanging_indent import HangingIndent
 from gitbook_tui.tui.search.search_results import SearchResult, highlight, section_anchor
@@ -69,6 +70,12 @@ class NavApp(App[None]):
 
     def open_space(self, space_id: str) -> None:
         self.spaces.append(space_id)
+
+    def navigate(self, intent: Intent) -> None:
+        if isinstance(intent, OpenPage):
+            self.open_page(intent.space_id, intent.page_id, intent.anchor)
+        elif isinstance(intent, OpenSpace):
+            self.open_space(intent.space_id)
 
     def notify(self, message: Any, **kwargs: Any) -> None:  # type: ignore[override]
         self.notes.append((str(message), str(kwargs.get("severity", "information"))))

@@ -36,12 +36,13 @@ from textual.widgets import Tree
 from ...api import AsyncGitBook, GitBookError, response_meta
 from ...models import RevisionPage
 from ..common.denial import gated
+from ..common.edit_rights import edit_denial
 from ..common.error_banner import ErrorBanner, ErrorPane
 from ..common.hint_footer import HintFooter
+from ..common.intents import PickOrganization, ShowView, SuggestEdit
 from ..common.navigator import navigator_of
 from ..common.state import AccountState, StartTarget, StateStore
 from ..common.status_bar import StatusBar
-from ..review.suggest_edit import edit_denial, start_suggest_edit
 from ..textual_compat import is_leaving
 from .browser_counts import BrowserCommentCounts
 from .browser_links import BrowserLinks
@@ -332,7 +333,9 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, PaneLayout
     async def action_page_comments(self) -> None:
         """``C``: the open page's threads (of the page's space, whatever row the tree is on:
         the page scope's rule, in ``show_view``)."""
-        await self.app.run_action("show_view('comments', 'page')")
+        nav = navigator_of(self.app)
+        if nav is not None:
+            nav.navigate(ShowView("comments", "page"))
 
     @property
     def shown_org(self) -> str | None:
@@ -370,12 +373,12 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, PaneLayout
         if self._current is None or nav is None:
             self.notify("Open a page to suggest an edit of it.", timeout=5)
             return
-        start_suggest_edit(self, nav, *self._current)
+        nav.navigate(SuggestEdit(*self._current))  # the review feature's flow
 
     def action_switch_org(self) -> None:
-        switch = getattr(self.app, "action_switch_org", None)
-        if callable(switch):
-            switch()
+        nav = navigator_of(self.app)
+        if nav is not None:
+            nav.navigate(PickOrganization())
 
     # -- state ----------------------------------------------------------------------------------
     def save_state(self) -> None:

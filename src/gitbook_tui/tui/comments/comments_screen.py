@@ -23,6 +23,7 @@ from ...models import Space, User
 from ..common.composer import Composer
 from ..common.filter_box import FilterBox
 from ..common.hint_footer import HintFooter
+from ..common.intents import OpenPage
 from ..common.navigator import Navigator
 from ..common.status_bar import StatusBar, format_age
 from ..common.text import count_of, plain
@@ -335,7 +336,7 @@ class CommentsScreen(ThreadLoader):
             return
         node = thread.comment.target.node if thread and thread.comment.target else None
         space_id = self.space_id  # Browse shows the page (at the block, if any)
-        self.nav.open_page(space_id, page.id, node.id if node is not None else None)
+        self.nav.navigate(OpenPage(space_id, page.id, node.id if node is not None else None))
 
     # -- composer -------------------------------------------------------------------------------
     @on(Composer.Hidden)

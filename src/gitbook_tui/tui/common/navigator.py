@@ -1,7 +1,8 @@
 """What the application offers to its modal screens and command palette providers.
 
-The app implements :class:`Navigator`; screens and providers find it as ``self.app`` and
-check ``isinstance(app, Navigator)`` (degrading gracefully when it is not one), so they
+The app implements :class:`Navigator` (its client, where the reader is, and one
+``navigate(intent)``); screens and providers find it as ``self.app`` and check
+``isinstance(app, Navigator)`` (degrading gracefully when it is not one), so they
 never depend on the app's concrete class.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 from typing import Protocol, runtime_checkable
 
 from ...api import AsyncGitBook
+from .intents import Intent
 
 __all__ = ["Navigator", "navigator_of"]
 
@@ -28,12 +30,9 @@ class Navigator(Protocol):
         """The page open in the browser, if any."""
         ...
 
-    def open_page(self, space_id: str, page_id: str, anchor: str | None = None) -> None:
-        """Show a page (scrolled to ``anchor`` when given)."""
-        ...
-
-    def open_space(self, space_id: str) -> None:
-        """Open a space in the browser."""
+    def navigate(self, intent: Intent) -> None:
+        """Go where ``intent`` says (:mod:`.intents`), routed by the registry to the
+        feature that handles it."""
         ...
 
 

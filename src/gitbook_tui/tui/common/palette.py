@@ -1,14 +1,14 @@
 """Command palette (ctrl+p) providers: pages of the open space, spaces, app commands.
 
 Add them to the app's ``COMMANDS``. They reach the app through the
-:class:`~gitbook_tui.tui.navigation.Navigator` protocol (``self.app``) and yield nothing
+:class:`~.navigator.Navigator` protocol (``self.app``) and yield nothing
 when the app is not one, or when the server cannot answer (the error is logged).
 
 * :class:`PageCommands` — pages of the open space (``client.content.pages(space_id,
   read="prefer-cache")``), fuzzy matched on title and path; opens with
-  ``navigator.open_page(space_id, page_id)``.
+  ``navigator.navigate(OpenPage(space_id, page_id))``.
 * :class:`SpaceCommands` — spaces of the organization (root spaces and the spaces of
-  every collection); opens with ``navigator.open_space(space_id)``.
+  every collection); opens with ``navigator.navigate(OpenSpace(space_id))``.
 * :class:`AppCommands` — app actions, run by name with ``app.run_action(...)``. The app
   provides those it supports as ``action_<name>`` methods; only those are offered:
 
@@ -45,8 +45,9 @@ from textual.screen import Screen
 from textual.style import Style
 
 from ...models import Collection, RevisionPage, Space
-from ..views import VIEWS
+from .intents import OpenPage, OpenSpace
 from .palette_loading import LoadingProvider
+from .registry import REGISTRY, AppCommand
 from .text import emoji_slot, inert
 
 __all__ = [
@@ -134,7 +135,7 @@ class PageCommands(LoadingProvider):
     def _open(self, page_id: str) -> None:
         nav = self.navigator
         if nav is not None and self._space_id is not None:
-            nav.open_page(self._space_id, page_id)
+            nav.navigate(OpenPage(self._space_id, page_id))
 
     @staticmethod
     def _help(entry: _PageEntry) -> Content:
@@ -227,7 +228,7 @@ class SpaceCommands(LoadingProvider):
     def _open(self, space_id: str) -> None:
         nav = self.navigator
         if nav is not None:
-            nav.open_space(space_id)
+            nav.navigate(OpenSpace(space_id))
 
     async def search(self, query: str) -> Hits:
         if not await self._loaded():
@@ -249,30 +250,15 @@ class SpaceCommands(LoadingProvider):
 # -- app commands --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class AppCommand:
-    """An app action offered in the palette: its title, help and action name."""
-
-    title: str
-    help: str
-    action: str
-
-    @property
-    def method(self) -> str:
-        """The app method that performs it (``action_search`` for ``app.search``,
-        ``action_show_view`` for ``app.show_view('browse')``)."""
-        return "action_" + self.action.split(".", 1)[-1].split("(", 1)[0]
-
-
 def _view_commands() -> tuple[AppCommand, ...]:
-    """ "Go to <view>" for every numbered view (:mod:`..views`)."""
+    """ "Go to <view>" for every numbered view (:mod:`.registry`)."""
     return tuple(
         AppCommand(
             f"Go to {view.title}",
             f"View {view.key}: {view.title}",
             f"app.show_view('{view.name}')",
         )
-        for view in VIEWS
+        for view in REGISTRY.views
     )
 
 
@@ -286,10 +272,8 @@ APP_COMMANDS: tuple[AppCommand, ...] = (
     AppCommand("Forward", "Next page in the history", "app.forward"),
     AppCommand("Theme", "Choose the colours (kept in config.toml)", "app.change_theme"),
     AppCommand("Quit", "Leave gitbook-tui (the tree and page are remembered)", "app.quit"),
-    AppCommand(
-        "Comments on this page", "Threads of the open page (C)", "app.show_view('comments', 'page')"
-    ),
 )
+"""The app's own commands; features add theirs to the registry (``REGISTRY.commands``)."""
 
 
 class AppCommands(Provider):
@@ -301,7 +285,7 @@ class AppCommands(Provider):
         app_class = type(self.app)
         return [
             c
-            for c in (*_view_commands(), *APP_COMMANDS)
+            for c in (*_view_commands(), *APP_COMMANDS, *REGISTRY.commands)
             if callable(getattr(app_class, c.method, None))
             and getattr(app_class, c.method) is not getattr(App, c.method, None)
         ]

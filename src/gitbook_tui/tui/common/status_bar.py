@@ -24,8 +24,8 @@ from textual.widgets import Static
 
 from ...api import AsyncGitBook, RateLimitInfo, RetryWait
 from ...drafts import ReplayLoop
-from ..views import VIEWS
 from .freshness import Freshness, FreshnessState
+from .registry import REGISTRY
 from .text import cell_width, inert
 
 __all__ = ["RateWindow", "StatusBar", "format_age"]
@@ -105,7 +105,7 @@ class StatusBar(Horizontal):
     def __init__(
         self, *, view: str | None = None, id: str | None = None, classes: str | None = None
     ) -> None:
-        """``view``: the name of the numbered view (:mod:`..views`) this bar belongs to."""
+        """``view``: the name of the numbered view (:mod:`.registry`) this bar belongs to."""
         super().__init__(id=id, classes=classes)
         self.view = view
         self._user = ""
@@ -141,6 +141,7 @@ class StatusBar(Horizontal):
         yield from self._parts.values()
 
     def on_mount(self) -> None:
+        self._mark_own_view()
         self.set_interval(1.0, self._redraw)
         self._redraw()
 
@@ -227,11 +228,26 @@ class StatusBar(Horizontal):
         self._since = time.monotonic()
         self._redraw()
 
+    def _mark_own_view(self) -> None:
+        """The view marked is the one whose stack holds this bar's screen (a screen of one
+        feature shown in another's view, as a change request's threads over its review
+        pane, marks the view it is in)."""
+        screen = self.screen
+        for view in REGISTRY.views:
+            try:
+                stack = self.app.get_screen_stack(view.name)
+            except KeyError:  # a view not shown yet has no stack
+                continue
+            if screen in stack and view.name != self.view:
+                self.view = view.name
+                self._views.update(self.views_content(compact=self._compact_views))
+                return
+
     def views_content(self, *, compact: bool = False) -> Content:
         """Every view's key and title; the current one stands out (reverse). ``compact``:
         the other views by their key alone."""
         parts: list[Content] = []
-        for view in VIEWS:
+        for view in REGISTRY.views:
             label = f"{view.key} {view.title}"
             if view.name == self.view:
                 parts.append(Content.styled(f" {label} ", "reverse bold"))

@@ -29,6 +29,7 @@ from ..common.denial import gated
 from ..common.error_banner import ErrorBanner, ErrorPane
 from ..common.failure import load_failure
 from ..common.filter_box import FilterBox
+from ..common.intents import ShowThreads
 from ..common.navigator import Navigator
 from ..common.state import account_key
 from ..common.status_bar import StatusBar
@@ -44,6 +45,7 @@ from .review_footer import ReviewFooter
 from .review_header import change_title, changed_under_you, header_content
 from .reviews_summary import ReviewsSummary
 from .suggest_edit import note_under_review
+from .thread_quote import Quote, block_quote, quoted_block
 from .viewed_marks import ViewedMarks, fingerprint
 
 __all__ = ["ChangeRequestReviewScreen"]
@@ -349,9 +351,22 @@ class ChangeRequestReviewScreen(PagesFilter, ReviewActions, Screen[None]):
 
     def action_threads(self, quote: bool = False) -> None:
         """The change request's comment threads (``c``: a new one quoting the diff's block)."""
-        from ..comments.change_request_threads import show_change_request_threads
-
-        show_change_request_threads(self, quote=quote)
+        state = self.state
+        if state is None:
+            self.notify("The change request is still loading.", timeout=3)
+            return
+        start: Quote | None = None
+        if quote:
+            text = quoted_block(self.diff)
+            if text is None or not text.strip():
+                self.notify("Move to a block of the diff to quote it (n: next change).", timeout=3)
+                return
+            change = self.pages.selected
+            page = change.page.id if change is not None and change.page is not None else None
+            start = (page, block_quote(text))
+        cr = state.cr
+        label = f"#{cr.number} {cr.subject or ''}".strip()
+        self.nav.navigate(ShowThreads(self.space_id, cr.id, label=label, quote=start))
 
     def action_switch_focus(self) -> None:
         if self.has_class("-narrow"):  # the list is hidden: focus never goes to a hidden pane

@@ -17,6 +17,7 @@ from ...markdown.sanitize import clean_text
 from ...models import User
 from ..common.confirm_screen import ConfirmScreen
 from ..common.denial import gated
+from ..common.intents import RefreshSpace
 from ..common.link_targets import open_in_browser
 from ..common.state import account_key
 from .conflict_marks import load_conflict_marks
@@ -278,9 +279,7 @@ class ReviewActions:
                 return
             await self._conflict_marks(cr.id, None)
             self._screen().notify(f"Merged #{cr.number}")
-            refresh = getattr(app, "refresh_space", None)
-            if callable(refresh):
-                refresh(self.space_id)
+            self.nav.navigate(RefreshSpace(self.space_id))
         self.load()
 
     async def _conflict(self, state: ReviewState, message: str, verb: str) -> bool:

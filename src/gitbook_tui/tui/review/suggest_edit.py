@@ -17,7 +17,8 @@ changed one is saved as a draft first (kind ``page-edit``; it comes back in the 
 the next ``e`` of that page), then posted (``update_page`` with the new markdown, in a new
 change request when asked) — into an existing change request only if its page is still the
 one edited, so the new revision holds the reader's edit and nothing else. The draft is
-removed once the server accepted it; a new change request opens in the review pane, an
+removed once the server accepted it; a new change request opens in the review pane (in
+the Reviews view, through the ``OpenReview`` intent), an
 existing one is named in a notice that offers to open it. A failed post also writes the
 text to a private file (0600, under the user data dir) and says where it is.
 """
@@ -41,7 +42,9 @@ from ...drafts.files import atomic_write, check_fingerprint, default_data_dir, p
 from ...drafts.keys import PAGE_EDIT
 from ...markdown.sanitize import clean_text
 from ...models import ChangeRequest, ChangeRequestContentChange, Space
+from ..common.edit_rights import edit_denial
 from ..common.external_editor import ExternalEditorError, edit_externally
+from ..common.intents import OpenReview
 from ..common.navigator import Navigator
 from ..common.state import account_key
 from .edit_consent import ask_consent, offer_to_open, whose
@@ -61,16 +64,6 @@ _UNDER_REVIEW: weakref.WeakKeyDictionary[App[Any], tuple[str, str]] = weakref.We
 def note_under_review(app: App[Any], space_id: str, change_request_id: str) -> None:
     """The review pane tells which change request it shows (the picker offers it too)."""
     _UNDER_REVIEW[app] = (space_id, change_request_id)
-
-
-def edit_denial(space: Space) -> str | None:
-    """Why the reader may not suggest edits in ``space`` (``None``: they may)."""
-    name = clean_text(space.title or space.id)
-    if space.editMode == "locked":
-        return f"“{name}” is locked: its content can't be changed, so no edit can be suggested."
-    if space.permissions is None or not space.permissions.edit:
-        return f"Suggesting an edit needs edit rights on “{name}”; you may only read it."
-    return None
 
 
 def _same(a: str, b: str) -> bool:
@@ -282,13 +275,8 @@ async def _edit_and_post(
     # a change request made for this edit opens at once; existing work (perhaps another
     # author's) is only named, with the choice to open it
     if open_review and (created is not None or await offer_to_open(app, cr, me, title)):
-        from .change_request_review_screen import ChangeRequestReviewScreen
-
-        await app.push_screen(
-            ChangeRequestReviewScreen(
-                nav, space.id, cr.id, space_title=space.title or "", page_id=page_id
-            )
-        )
+        # (in the Reviews view: 1 still shows Browse, 2 this review pane)
+        nav.navigate(OpenReview(space.id, cr.id, space_title=space.title or "", page_id=page_id))
     return cr
 
 

@@ -4,7 +4,7 @@ Push it and wait for a :class:`SearchResult` (``None`` when closed)::
 
     result = await app.push_screen_wait(SearchScreen())
     if result is not None:
-        app.open_page(result.space_id, result.page_id, result.anchor)
+        app.navigate(OpenPage(result.space_id, result.page_id, result.anchor))
 
 Bindings: ``escape`` closes (``search.close``), ``ctrl+o`` switches between this space
 and the whole organization (``search.scope``), ``down`` goes from the query to the

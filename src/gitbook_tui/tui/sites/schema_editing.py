@@ -8,7 +8,6 @@ that text, so nothing typed is lost. The draft goes once the server accepted the
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
 
 from textual.content import Content
 
@@ -16,16 +15,14 @@ from ..common.external_editor import ExternalEditorError, edit_externally
 from ..common.text import inert
 from .report_screen import ReportScreen
 from .schema_check import schema_problems
-
-if TYPE_CHECKING:
-    from .settings_pane import SettingsPane
+from .site_pane import SitePane
 
 __all__ = ["edit_schema"]
 
 TARGET = "adaptive-schema"
 
 
-async def edit_schema(pane: SettingsPane) -> None:
+async def edit_schema(pane: SitePane) -> None:
     """Run the whole edit from the settings pane (``E``)."""
     key = pane.draft_key(TARGET)
     drafts = pane.editor.drafts
@@ -61,7 +58,7 @@ async def edit_schema(pane: SettingsPane) -> None:
     pane.notify("Adaptive schema saved.", timeout=3)
 
 
-async def _keep(pane: SettingsPane, text: str, problems: list[str]) -> None:
+async def _keep(pane: SitePane, text: str, problems: list[str]) -> None:
     drafts = pane.editor.drafts
     drafts.schedule(pane.draft_key(TARGET), text, title="Adaptive schema")
     await drafts.flush(pane.draft_key(TARGET))

@@ -4,23 +4,40 @@ forms whose drafts survive a restart, and errors that name the server."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from textual.widget import Widget
 
 from ...api import AsyncGitBook
 from ...api.errors import APIStatusError
-from ...drafts import DraftKey
+from ...drafts import Debouncer, DraftKey
 from ...drafts.keys import SITE_FORM
 from ...models import Site
 from .form_screen import FormField, FormScreen, Submit, Values, restored_values
 from .site_data import SiteData
 from .site_text import edit_denied, error_text, field_errors
 
-if TYPE_CHECKING:
-    from .site_editor_screen import SiteEditorScreen
+__all__ = ["SiteEditor", "SitePane", "changed", "when_confirmed"]
 
-__all__ = ["SitePane", "changed", "when_confirmed"]
+
+class SiteEditor(Protocol):
+    """What a tab needs of the site editor holding it (:class:`.site_editor_screen.SiteEditorScreen`)."""
+
+    site: Site
+    data: SiteData | None
+    drafts: Debouncer
+
+    @property
+    def client(self) -> AsyncGitBook: ...
+
+    @property
+    def org_id(self) -> str: ...
+
+    def set_site(self, site: Site) -> None: ...
+
+    def reload(self) -> object:
+        """Load the site's data again (a worker)."""
+        ...
 
 
 class SitePane(Widget):
@@ -31,7 +48,7 @@ class SitePane(Widget):
     EDIT_ACTIONS: frozenset[str] = frozenset()
     """Actions that change the site (denied without the create role)."""
 
-    def __init__(self, editor: SiteEditorScreen, *, id: str | None = None) -> None:
+    def __init__(self, editor: SiteEditor, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.editor = editor
 

@@ -17,6 +17,7 @@ from ...markdown.sanitize import clean_text
 from ...models import Site
 from ..common.filter_box import FilterBox, matches
 from ..common.hint_footer import HintFooter
+from ..common.intents import BROWSE, ShowView
 from ..common.link_targets import external_url, open_in_browser
 from ..common.navigator import Navigator
 from ..common.state import account_key
@@ -192,7 +193,7 @@ class SitesScreen(Screen[None]):
         if box.has_class("-open") or box.needle:
             box.action_clear()
             return
-        await self.app.run_action("show_view('browse')")
+        self.navigator.navigate(ShowView(BROWSE))
 
     def action_cursor(self, direction: str) -> None:
         table = self.query_one(SitesTable)

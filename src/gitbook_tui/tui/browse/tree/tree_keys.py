@@ -7,9 +7,10 @@ messages these actions post.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from textual import events
+from textual.message import Message
 from textual.worker import Worker
 
 from ....api import ReadMode
@@ -18,10 +19,17 @@ from .drawing import TreeDrawer
 from .model import LAZY, space_key
 from .state import TreeQueries
 
-if TYPE_CHECKING:
-    from .workspace_tree import WorkspaceTree
-
 __all__ = ["TreeKeys"]
+
+
+class _PageSelected(Protocol):
+    def __call__(
+        self, space_id: str, page_id: str, path: str, *, focus: bool = True
+    ) -> Message: ...
+
+
+class _TextMessage(Protocol):
+    def __call__(self, text: str, /) -> Message: ...
 
 
 class TreeKeys(TreeQueries, BatchedTree):
@@ -31,9 +39,10 @@ class TreeKeys(TreeQueries, BatchedTree):
     filtering: bool
 
     if TYPE_CHECKING:  # the widget's messages and loading
-        PageSelected: ClassVar[type[WorkspaceTree.PageSelected]]
-        LinkSelected: ClassVar[type[WorkspaceTree.LinkSelected]]
-        FilterRequested: ClassVar[type[WorkspaceTree.FilterRequested]]
+        # (WorkspaceTree's own message classes: typed by what builds them, not imported)
+        PageSelected: ClassVar[_PageSelected]
+        LinkSelected: ClassVar[_TextMessage]
+        FilterRequested: ClassVar[_TextMessage]
 
         def load(self, key: str, *, read: ReadMode = "prefer-cache") -> Worker[None] | None: ...
         def _render_key(self, key: str) -> None: ...

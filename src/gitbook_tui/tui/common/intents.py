@@ -1,0 +1,97 @@
+"""Navigation intents: frozen dataclasses sent through the app's one ``navigate(intent)``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = [
+    "BROWSE",
+    "Intent",
+    "OpenPage",
+    "OpenReview",
+    "OpenSpace",
+    "PickOrganization",
+    "RefreshSpace",
+    "ShowThreads",
+    "ShowView",
+    "SuggestEdit",
+]
+
+
+@dataclass(frozen=True)
+class Intent:
+    """Where a reader wants to go or what they want started; the registry
+    (:mod:`.registry`) routes each kind to the feature that handles it."""
+
+
+@dataclass(frozen=True)
+class ShowView(Intent):
+    """Show the numbered view ``name`` as it was left; ``scope`` (e.g. ``"page"``; ``""``
+    the view's default) goes to the view's first screen that has ``set_scope``."""
+
+    name: str
+    scope: str = ""
+
+
+@dataclass(frozen=True)
+class PickOrganization(Intent):
+    """Choose another organization (the app's picker; the views are then built afresh)."""
+
+
+@dataclass(frozen=True)
+class OpenPage(Intent):
+    """Show a page in Browse (scrolled to ``anchor`` when given)."""
+
+    space_id: str
+    page_id: str
+    anchor: str | None = None
+
+
+@dataclass(frozen=True)
+class OpenSpace(Intent):
+    """Open a space in Browse."""
+
+    space_id: str
+
+
+@dataclass(frozen=True)
+class RefreshSpace(Intent):
+    """Reload a space's pages from the server (after a merge), wherever it is shown."""
+
+    space_id: str
+
+
+@dataclass(frozen=True)
+class OpenReview(Intent):
+    """The review pane of a change request, in the Reviews view (``page_id``: the changed
+    page to show first)."""
+
+    space_id: str
+    change_request_id: str
+    space_title: str = ""
+    page_id: str | None = None
+
+
+@dataclass(frozen=True)
+class ShowThreads(Intent):
+    """A change request's comment threads, over its review pane (``escape`` goes back);
+    ``label`` names it ("#5 Fix"); ``quote``: (page id or ``None``, markdown) starts a new
+    thread with it once loaded."""
+
+    space_id: str
+    change_request_id: str
+    label: str = ""
+    quote: tuple[str | None, str] | None = None
+
+
+@dataclass(frozen=True)
+class SuggestEdit(Intent):
+    """A page's markdown in ``$EDITOR``, posted as a change request (its review pane then
+    opens in the Reviews view)."""
+
+    space_id: str
+    page_id: str
+
+
+BROWSE = "browse"
+"""The name of the Browse view, the app's default mode (where ``OpenPage`` lands)."""
