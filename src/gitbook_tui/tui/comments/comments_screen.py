@@ -228,6 +228,14 @@ class CommentsScreen(ThreadLoader):
         self._follow = None
         await self.show_selected()
 
+    @on(ThreadPane.PostChosen)
+    def _post_chosen(self) -> None:
+        self.refresh_denials()  # e, d, :… follow the post under the pane's cursor
+
+    @on(events.DescendantFocus)
+    def _focus_moved(self) -> None:
+        self.refresh_denials()  # the list acts on the comment, the pane on its cursor's post
+
     @on(OptionList.OptionSelected, "#thread-list")
     async def _opened(self, event: OptionList.OptionSelected) -> None:
         thread = self.threads.get(event.option.id or "")

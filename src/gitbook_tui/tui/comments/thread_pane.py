@@ -9,6 +9,7 @@ from typing import ClassVar
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
+from textual.message import Message
 from textual.widgets import Static
 
 from ..common.text import inert
@@ -31,6 +32,10 @@ def _is_new(thread: ThreadState, index: int, post: Post, me: str | None) -> bool
 
 class ThreadPane(VerticalScroll, can_focus=True):
     """Shows one :class:`ThreadState`; ``cursor`` is the selected post (0 = the comment)."""
+
+    class PostChosen(Message):
+        """The post acted on changed (shown, moved to, or the thread replaced): what may be
+        done with it may differ."""
 
     DEFAULT_CSS = """
     ThreadPane { height: 1fr; }
@@ -135,6 +140,7 @@ class ThreadPane(VerticalScroll, can_focus=True):
     def _mark(self) -> None:
         for index, view in enumerate(self.posts):
             view.set_class(index == self.cursor, "-selected")
+        self.post_message(self.PostChosen())
 
     def select(self, index: int) -> None:
         posts = self.posts
