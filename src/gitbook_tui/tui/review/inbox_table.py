@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from rich.text import Text
 from textual.color import Color
@@ -19,7 +20,7 @@ def _cell(text: str | None, style: str = "") -> Text:
     return Text(clean_text(text or ""), style=style, no_wrap=True, overflow="ellipsis")
 
 
-def fit_columns(table: DataTable[Text], width: int) -> tuple[int, int]:
+def fit_columns(table: DataTable[Any], width: int) -> tuple[int, int]:
     """(Re)make the columns for ``width``: the subject takes what is left. Returns
     ``(width, subject width)`` (the caller skips the work when it did not change)."""
     narrow = width < 100

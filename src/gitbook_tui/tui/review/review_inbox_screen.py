@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 from typing import ClassVar
 
-from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -26,6 +25,7 @@ from ...api import GitBookError
 from ..common.failure import load_failure
 from ..common.filter_box import FilterBox, matches
 from ..common.navigator import Navigator
+from ..common.pager import PagerDataTable
 from ..common.status_bar import StatusBar
 from ..common.text import count_of, inert
 from .change_request_review_screen import ChangeRequestReviewScreen
@@ -76,8 +76,6 @@ class ReviewInboxScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("l,right", "section(1)", "Next section", id="inbox.next_section"),
         Binding("h,left", "section(-1)", "Prev section", id="inbox.prev_section"),
-        Binding("j", "cursor(1)", "Down", show=False, id="inbox.down"),
-        Binding("k", "cursor(-1)", "Up", show=False, id="inbox.up"),
         Binding("enter", "open", "Review", id="inbox.open"),
         Binding("p", "preview", "Preview", id="inbox.preview"),
         Binding("f", "status_filter", "Status", id="inbox.status"),
@@ -109,10 +107,7 @@ class ReviewInboxScreen(Screen[None]):
         yield Static("Loading change requests…", id="inbox-state")
         yield FilterBox(placeholder="filter: subject, space, author, #number", id="inbox-filter")
         with Horizontal(id="inbox-body"):
-            table: DataTable[Text] = DataTable(
-                id="inbox-table", cursor_type="row", zebra_stripes=True
-            )
-            yield table
+            yield PagerDataTable(id="inbox-table", cursor_type="row", zebra_stripes=True)
             with VerticalScroll(id="inbox-preview"):
                 yield Static(id="inbox-preview-text")
         yield StatusBar(view="reviews", id="status-bar")
@@ -295,12 +290,6 @@ class ReviewInboxScreen(Screen[None]):
             return
         self.section = (self.section + step) % len(SECTIONS)
         self._show()
-
-    def action_cursor(self, step: int) -> None:
-        table = self.query_one(DataTable)
-        if table.row_count == 0:
-            return
-        table.move_cursor(row=max(0, table.cursor_row + step))
 
     def action_status_filter(self) -> None:
         if not self.space_only and SECTIONS[self.section].key != "open":

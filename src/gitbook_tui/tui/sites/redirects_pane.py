@@ -10,12 +10,12 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import Input, Static
 
 from ..common.confirm_screen import ConfirmScreen
 from ..common.denial import gated
 from ..common.filter_box import FilterBox
-from ..common.pager import PAGER_BINDINGS
+from ..common.pager import PagerDataTable, list_motion_bindings
 from ..common.text import cell_width, count_of, inert
 from ..common.theme_style import theme_style
 from .form_screen import Values
@@ -33,42 +33,11 @@ FIRST_BATCH = 100  # rows added at once: more than a screenful
 BATCH = 500  # then per refresh
 
 
-def _table_pager_bindings() -> list[BindingType]:
-    """The shared pager keys, less ``d``/``u``: ``d`` deletes a redirect here."""
-    found: list[BindingType] = []
-    for binding in PAGER_BINDINGS:
-        assert isinstance(binding, Binding)
-        keys = [k for k in binding.key.split(",") if k not in ("d", "u")]
-        found.append(replace(binding, key=",".join(keys), id=f"redirects.{binding.id}"))
-    return found
-
-
-class RedirectsTable(DataTable[object]):
+class RedirectsTable(PagerDataTable):
     """One redirect a row: source → destination, permanent or temporary, live or draft.
-    The cursor moves with the pager keys (as in the page viewer)."""
+    The cursor moves with the kit's list motion keys."""
 
-    BINDINGS: ClassVar[list[BindingType]] = _table_pager_bindings()
-
-    def _page(self) -> int:
-        return max(1, self.scrollable_content_region.height - self.header_height)
-
-    def _move(self, delta: int) -> None:
-        if not self.row_count:
-            return
-        row = max(0, min(self.row_count - 1, self.cursor_row + delta))
-        self.move_cursor(row=row, animate=False)
-
-    def action_pager_lines(self, step: int) -> None:
-        self._move(step)
-
-    def action_pager_pages(self, step: int) -> None:
-        self._move(step * self._page())
-
-    def action_pager_half(self, step: int) -> None:
-        self._move(step * max(1, self._page() // 2))
-
-    def action_pager_end(self, step: int) -> None:
-        self._move(step * self.row_count)
+    BINDINGS: ClassVar[list[BindingType]] = list_motion_bindings("redirects.pager")
 
 
 class RedirectsPane(RedirectTools):

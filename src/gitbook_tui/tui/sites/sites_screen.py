@@ -20,6 +20,7 @@ from ..common.hint_footer import HintFooter
 from ..common.intents import BROWSE, ShowView
 from ..common.link_targets import external_url, open_in_browser
 from ..common.navigator import Navigator
+from ..common.pager import PagerDataTable, list_motion_bindings
 from ..common.state import account_key
 from ..common.status_bar import StatusBar
 from ..common.text import cell_width, count_of, inert
@@ -29,8 +30,11 @@ from .site_text import cell, clip_url, error_text, share_widths, table_room
 __all__ = ["SitesScreen"]
 
 
-class SitesTable(DataTable[object]):
-    """The sites list (a class of its own so the footer can pick its hints)."""
+class SitesTable(PagerDataTable):
+    """The sites list (a class of its own so the footer can pick its hints); the kit's
+    list motion keys move its cursor."""
+
+    BINDINGS: ClassVar[list[BindingType]] = list_motion_bindings("sites.pager")
 
 
 class SitesScreen(Screen[None]):
@@ -53,8 +57,6 @@ class SitesScreen(Screen[None]):
         Binding("y", "copy_url", "Copy URL", id="sites.copy_url"),
         Binding("slash", "filter", "Filter", id="sites.filter"),
         Binding("escape", "back", "Browse", id="sites.back"),
-        Binding("j", "cursor('down')", "Down", show=False, id="sites.down"),
-        Binding("k", "cursor('up')", "Up", show=False, id="sites.up"),
     ]
 
     def __init__(self, navigator: Navigator) -> None:
@@ -194,10 +196,6 @@ class SitesScreen(Screen[None]):
             box.action_clear()
             return
         self.navigator.navigate(ShowView(BROWSE))
-
-    def action_cursor(self, direction: str) -> None:
-        table = self.query_one(SitesTable)
-        (table.action_cursor_down if direction == "down" else table.action_cursor_up)()
 
     def _url(self) -> str | None:
         """The published http(s) URL of the site under the cursor (None: none to open)."""

@@ -28,6 +28,7 @@ from ...api.resource import NULL
 from ...models import SiteSection, SiteSectionGroup
 from ..common.denial import gated
 from ..common.filter_box import FilterBox, matches
+from ..common.pager import PagerOptionList, list_motion_bindings
 from ..common.text import inert
 from ..render.theme_palette import TEXT_CONTRAST, contrast
 from .report_screen import ReportScreen
@@ -51,8 +52,15 @@ FILTER_BLOCKED = frozenset({"grab", "nudge", "new_section", "add_space"})
 """Actions that wait for the filter to be cleared (they move or place rows it may hide)."""
 
 
-class StructureList(OptionList):
-    """Groups, sections and site spaces, one line each."""
+class StructureList(PagerOptionList):
+    """Groups, sections and site spaces, one line each. ``j``/``k`` are the pane's (they
+    carry a grabbed row); the other list motion keys move the highlight."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        binding
+        for binding in list_motion_bindings("structure.pager")
+        if isinstance(binding, Binding) and binding.action != "pager_lines"
+    ]
 
 
 class StructurePane(StructureEditing):
