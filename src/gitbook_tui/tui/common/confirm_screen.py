@@ -14,15 +14,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from .modal import KitModal
 from .text import inert
 
 __all__ = ["ConfirmScreen"]
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(KitModal[bool]):
     """A confirmation panel: title, what will happen, and the confirm key."""
 
     DEFAULT_CSS = """

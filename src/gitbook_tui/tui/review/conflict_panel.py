@@ -25,7 +25,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -34,6 +33,7 @@ from ...markdown.sanitize import clean_text
 from ...models import RevisionPage
 from ..common.confirm_screen import ConfirmScreen
 from ..common.link_targets import open_in_browser
+from ..common.modal import KitModal
 from ..common.navigator import navigator_of
 from ..common.text import inert
 from .diff_view import DiffView
@@ -54,7 +54,7 @@ async def _markdown(read: Callable[[], Awaitable[RevisionPage]]) -> str | None:
     return page.markdown or ""
 
 
-class ConflictPanel(ModalScreen[bool]):
+class ConflictPanel(KitModal[bool]):
     """The conflicting pages of a change request and both sides' edits of each; dismissed
     with ``True`` when the reader asked to try the update or merge again."""
 
