@@ -66,11 +66,8 @@ class ConfirmScreen(KitModal[bool]):
                     Content.assemble("Type ", (self.typed, "bold"), " to confirm:"),
                     id="confirm-prompt",
                 )
-                yield Input(id="confirm-input", placeholder=self.typed)
-            keys = Content.assemble(
-                ("enter", "bold"), f" {self._label}   ", ("escape", "bold"), " Cancel"
-            )
-            yield Static(keys, id="confirm-keys")
+                # a placeholder of the text itself would look typed already
+                yield Input(id="confirm-input", placeholder=f"type {self.typed} here")
 
     def on_mount(self) -> None:
         if self.typed is not None:
