@@ -169,9 +169,7 @@ class AppNavigation(App[str | None]):
     def action_search(self) -> None:
         if self.browser is None or isinstance(self.screen, SearchScreen):
             return
-        self.push_screen(
-            SearchScreen(scope="space" if self.space_id else "org"), self._search_chosen
-        )
+        self.push_screen(SearchScreen(), self._search_chosen)
 
     def _search_chosen(self, result: SearchResult | None) -> None:
         if result is not None:

@@ -387,6 +387,7 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, PaneLayout
         if not self.is_mounted:
             return
         state = state_of(self.workspace_tree, self.shown_org or self._state.org_id, self._current)
+        state.choices = self._store.load(self._account).choices  # other views' choices stay
         self._state = state
         self._store.save(self._account, state)
 

@@ -31,11 +31,15 @@ from ..common.hint_footer import HintFooter
 from ..common.modal import KitModal
 from ..common.navigator import Navigator, navigator_of
 from ..common.pager import PagerOptionList
+from ..common.state import recall_choice, remember_choice
 from ..common.text import emoji_slot, inert
 from .hanging_indent import HangingIndent
 from .search_results import SearchResult, ellipsis, highlight, one_line, section_anchor
 
-__all__ = ["MAX_QUERY", "Scope", "SearchResult", "SearchScreen"]
+SCOPE_CHOICE = "search.scope"
+"""The remembered choice of scope (``ctrl+o``), per account."""
+
+__all__ = ["MAX_QUERY", "SCOPE_CHOICE", "Scope", "SearchResult", "SearchScreen"]
 
 Scope = Literal["space", "org"]
 
@@ -110,7 +114,12 @@ class SearchScreen(KitModal[SearchResult | None]):
     def on_mount(self) -> None:
         nav = self.navigator
         if nav is not None and not self._explicit_scope:
-            self.scope = "space" if nav.space_id else "org"
+            # the scope chosen last time (per account), where it applies
+            default: Scope = "space" if nav.space_id else "org"
+            chosen = recall_choice(nav.client, SCOPE_CHOICE, ("space", "org"), default)
+            self.scope = "space" if chosen == "space" and nav.space_id else "org"
+            if self.scope == "org" and not nav.organization_id and nav.space_id:
+                self.scope = "space"
         self._show_scope()
         if nav is None:
             self._status("Search is not available here.")
@@ -158,6 +167,7 @@ class SearchScreen(KitModal[SearchResult | None]):
             self.notify("No organization is known: searching this space.", markup=False)
             return
         self.scope = target
+        remember_choice(nav.client, SCOPE_CHOICE, target)
         self._show_scope()
         self._shown = None
         if self.query_text.strip():
