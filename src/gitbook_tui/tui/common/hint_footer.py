@@ -131,10 +131,9 @@ class HintFooter(Footer):
             wanted = [by_id[i] for i in ids if i in by_id and i not in self.PINNED]
         pinned = [by_id[i] for i in self.PINNED if i in by_id]
         budget = width - sum(self._width(a.binding) for a in pinned)
-        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
-            palette_binding = self.screen.active_bindings.get(palette)
-            if palette_binding is not None:
-                budget -= self._width(palette_binding.binding) + 1
+        palette_binding = self._palette_binding()
+        if palette_binding is not None:
+            budget -= self._width(palette_binding.binding) + 1
         shown: list[ActiveBinding] = []
         for candidate in wanted:  # in order, up to the first that does not fit
             cost = self._width(candidate.binding)
@@ -143,6 +142,17 @@ class HintFooter(Footer):
             shown.append(candidate)
             budget -= cost
         return shown + pinned
+
+    def _palette_binding(self) -> ActiveBinding | None:
+        """The palette key docked on the right, while it opens the palette: a widget that
+        takes ``ctrl+p`` for itself (a filter's "previous match") has it shown among its
+        own hints, never in the palette's place."""
+        if not (self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE):
+            return None
+        active = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+        if active is None or not active.binding.action.endswith("command_palette"):
+            return None
+        return active
 
     def _width(self, binding: Binding) -> int:
         """Columns a key takes: ``key description`` and a gap (compact) or padding."""
@@ -169,19 +179,18 @@ class HintFooter(Footer):
             # watcher list is pruned only when ``compact`` changes), a leak per view switch
             key.compact = self.compact
             yield key
-        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
-            active = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
-            if active is not None:
-                _node, binding, enabled, _tooltip = active
-                yield FooterKey(
-                    binding.key,
-                    self.app.get_key_display(binding),
-                    binding.description,
-                    binding.action,
-                    classes="-command-palette",
-                    disabled=not enabled,
-                    tooltip=binding.tooltip or binding.description,
-                )
+        active = self._palette_binding()
+        if active is not None:
+            _node, binding, enabled, _tooltip = active
+            yield FooterKey(
+                binding.key,
+                self.app.get_key_display(binding),
+                binding.description,
+                binding.action,
+                classes="-command-palette",
+                disabled=not enabled,
+                tooltip=binding.tooltip or binding.description,
+            )
 
     def watch_compact(self, compact: bool) -> None:
         for key in self.query(FooterKey):

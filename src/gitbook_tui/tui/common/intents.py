@@ -12,6 +12,7 @@ __all__ = [
     "OpenSpace",
     "PickOrganization",
     "RefreshSpace",
+    "SearchServer",
     "ShowThreads",
     "ShowView",
     "SuggestEdit",
@@ -36,6 +37,13 @@ class ShowView(Intent):
 @dataclass(frozen=True)
 class PickOrganization(Intent):
     """Choose another organization (the app's picker; the views are then built afresh)."""
+
+
+@dataclass(frozen=True)
+class SearchServer(Intent):
+    """Search the server for ``query`` (the app's search dialog, the query typed in)."""
+
+    query: str
 
 
 @dataclass(frozen=True)
