@@ -194,6 +194,8 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, PaneLayout
         if not expanded and self.org_id is not None:
             expanded = [org_key(self.org_id)]
         tree = self.workspace_tree
+        # the tree's pane follows its widest title as nodes open and load
+        self.watch(tree, "virtual_size", lambda _size: self.fit_tree(), init=False)
         await tree.warm_start(expanded, self._state.selected)
         # Each await lets the app run on: the screen may have been switched away (a second
         # show_browser) or the app closed meanwhile, its widgets removed child first — a

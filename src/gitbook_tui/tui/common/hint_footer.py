@@ -24,6 +24,7 @@ from textual.widgets import Footer
 
 from ..textual_compat import FooterKey, footer_bindings_ready
 from .denial import denial_of
+from .pane_group import RevealsPanes
 
 __all__ = ["HINTS", "PINNED", "HintFooter"]
 
@@ -121,15 +122,18 @@ class HintFooter(Footer):
         palette = self.app.COMMAND_PALETTE_BINDING
         by_id = _first_by_id(active)
         ids = self.hint_ids()
+        kept = self.PINNED
+        if isinstance(self.screen, RevealsPanes):  # a hidden pane's key is never left out
+            kept = (*self.screen.reveal_binding_ids(), *kept)
         if ids is None:  # the show=True bindings, one key per action (as Textual's footer)
             by_action: dict[str, ActiveBinding] = {}
             for a in active:
-                if a.binding.show and a.binding.key != palette and a.binding.id not in self.PINNED:
+                if a.binding.show and a.binding.key != palette and a.binding.id not in kept:
                     by_action.setdefault(a.binding.action, a)
             wanted = list(by_action.values())
         else:
-            wanted = [by_id[i] for i in ids if i in by_id and i not in self.PINNED]
-        pinned = [by_id[i] for i in self.PINNED if i in by_id]
+            wanted = [by_id[i] for i in ids if i in by_id and i not in kept]
+        pinned = [by_id[i] for i in kept if i in by_id]
         budget = width - sum(self._width(a.binding) for a in pinned)
         palette_binding = self._palette_binding()
         if palette_binding is not None:
