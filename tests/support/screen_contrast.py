@@ -13,6 +13,7 @@ blended, so each cell holds two opaque colours.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -115,10 +116,16 @@ async def every_theme_failures(pilot: Any) -> list[Failure]:
     app = pilot.app
     original = app.theme
     failures: list[Failure] = []
-    for theme in measurable_themes(app):
-        await _switch(pilot, theme)
-        failures += screen_failures(app, theme)
-    await _switch(pilot, original)
+    collecting = gc.isenabled()
+    gc.disable()  # (the app's idle collector would walk the heap between two switches)
+    try:
+        for theme in measurable_themes(app):
+            await _switch(pilot, theme)
+            failures += screen_failures(app, theme)
+        await _switch(pilot, original)
+    finally:
+        if collecting:
+            gc.enable()
     return failures
 
 
