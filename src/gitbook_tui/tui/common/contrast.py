@@ -9,6 +9,7 @@ from textual.color import Color
 __all__ = [
     "DIMMED_CONTRAST",
     "DIMMED_TEXT",
+    "DISTINCT",
     "PANEL_TINT",
     "TEXT_CONTRAST",
     "contrast",
@@ -166,11 +167,13 @@ def _footer(variables: Mapping[str, str], background: Color, foreground: Color) 
     text = readable_on(
         _parse(variables.get("footer-foreground")) or foreground, grounds, foreground, 4.5
     )
-    out = {"footer-foreground": text.hex}
+    text, disabled = distinct_foreground(text, grounds)
+    out = {"footer-foreground": text.hex, "footer-disabled-foreground": disabled.hex}
     for name in FOOTER_TEXT:
         colour = _parse(variables.get(name)) or text
+        if name == "footer-description-foreground":
+            colour = text  # apart from the denied keys' colour, like the text it is
         out[name] = readable_on(colour, grounds, text, TEXT_CONTRAST).hex
-    out["footer-disabled-foreground"] = dimmed_colour(text, grounds).hex
     return out
 
 

@@ -18,8 +18,10 @@ __all__ = ["ContrastFloor"]
 class ContrastFloor(LineFilter):
     """Text a widget draws in a colour that does not read on the background it lands on
     (muted text on a cursor row, a Rich style made for another background) is moved towards
-    white or black until it does: :data:`TEXT_CONTRAST`, or :data:`DIMMED_CONTRAST` for the
-    theme's dimmed colours (``dimmed``, hex values; set on each theme change). The theme's
+    white or black until it reads at :data:`TEXT_CONTRAST`. Below the floor means under
+    :data:`TEXT_CONTRAST`, or under :data:`DIMMED_CONTRAST` for the theme's dimmed colours
+    (``dimmed``, hex values; set on each theme change): a dimmed colour lifted is no longer
+    the dimmed one, so it is lifted to the full floor. The theme's
     colours are derived with these floors already (``contrast.floored_css_variables``);
     this catches what composing them still produces. Spaces keep their colours."""
 
@@ -50,5 +52,5 @@ def _floored(style: Style, background: RichColor, dimmed: frozenset[str]) -> Sty
     if contrast(text, ground) >= floor:
         return style
     extreme = WHITE if contrast(WHITE, ground) >= contrast(BLACK, ground) else BLACK
-    lifted = readable_on(text, [ground], extreme, floor)
+    lifted = readable_on(text, [ground], extreme, TEXT_CONTRAST)
     return style + Style(color=lifted.rich_color)
