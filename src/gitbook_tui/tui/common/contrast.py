@@ -205,15 +205,18 @@ def distinct_foreground(foreground: Color, grounds: list[Color]) -> tuple[Color,
 
 
 def _cursor(variables: Mapping[str, str], background: Color, foreground: Color) -> dict[str, str]:
-    """The cursor row: its background is the theme's cursor colour, moved towards the page
-    background until the row's text (the best of the theme's fore- and background) reads."""
+    """The cursor row: its text keeps the side Textual gives it (light on a dark cursor,
+    dark on a light one: the theme's foreground or background, whichever is on that side),
+    and the cursor colour moves away from it until the text reads."""
     cursor = _parse(variables.get("block-cursor-background"))
     if cursor is None:
         return {}
-    cursor = ground = opaque(cursor, background)
-    text = max((foreground, background), key=lambda c: contrast(c, ground))
+    cursor = opaque(cursor, background)
+    light = cursor.get_contrast_text(1.0) == WHITE
+    text = foreground if (_luminance(foreground) > _luminance(background)) == light else background
+    away = BLACK if light else WHITE
     for step in range(0, 21):
-        candidate = cursor.blend(background if text is foreground else foreground, step / 20)
+        candidate = cursor.blend(away, step / 20, alpha=1.0)
         if contrast(text, candidate) >= TEXT_CONTRAST + 0.2:
             cursor = candidate
             break
