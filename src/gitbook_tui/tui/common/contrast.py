@@ -41,15 +41,10 @@ NORMAL_TEXT = (
 """CSS variables of body-size text: at least :data:`TEXT_CONTRAST` on every background."""
 FOOTER_TEXT = ("footer-key-foreground", "footer-description-foreground")
 """CSS variables of the footer's text, floored on the footer's backgrounds."""
-DIMMED_TEXT = (
-    "text-muted",
-    "text-disabled",
-    "foreground-muted",
-    "foreground-disabled",
-    "footer-disabled-foreground",
-)
-"""CSS variables of dimmed or disabled text: at least :data:`DIMMED_CONTRAST`
-(``footer-disabled-foreground`` is ours: the footer's denied keys, on the footer)."""
+DIMMED_TEXT = ("text-muted", "text-disabled", "foreground-muted", "foreground-disabled")
+"""CSS variables of dimmed or disabled text: at least :data:`DIMMED_CONTRAST`.
+``text-disabled`` is floored on the footer (its denied keys: ``app.tcss``), the others on
+the body's backgrounds."""
 SURFACES = ("background", "surface", "panel", "boost")
 """The backgrounds text is drawn on (``boost`` over the background)."""
 FOOTER_SURFACES = (
@@ -168,7 +163,7 @@ def _footer(variables: Mapping[str, str], background: Color, foreground: Color) 
         _parse(variables.get("footer-foreground")) or foreground, grounds, foreground, 4.5
     )
     text, disabled = distinct_foreground(text, grounds)
-    out = {"footer-foreground": text.hex, "footer-disabled-foreground": disabled.hex}
+    out = {"footer-foreground": text.hex, "text-disabled": disabled.hex}
     for name in FOOTER_TEXT:
         colour = _parse(variables.get(name)) or text
         if name == "footer-description-foreground":
