@@ -23,7 +23,13 @@ from rich.color import Color as RichColor
 from textual.color import Color
 from textual.screen import ModalScreen
 
-from gitbook_tui.tui.common.contrast import DIMMED_CONTRAST, TEXT_CONTRAST, contrast, dimmed_colours
+from gitbook_tui.tui.common.contrast import (
+    DIMMED_CONTRAST,
+    TEXT_CONTRAST,
+    contrast,
+    dimmed_colours,
+    floored_css_variables,
+)
 from gitbook_tui.tui.textual_compat import composed_screen
 from support.waits import settle, until
 
@@ -71,7 +77,7 @@ def _opaque(color: RichColor | None) -> Color | None:
 def screen_failures(app: Any, theme: str) -> list[Failure]:
     """Every visible character of the composed screen below its floor: 4.5:1, or 3:1 for
     text drawn ``dim`` or in the theme's muted/disabled colours (see ``DIMMED_CONTRAST``)."""
-    dimmed = dimmed_colours(app.theme_variables)
+    dimmed = dimmed_colours(floored_css_variables(app.theme_variables))
     on_top = _on_top(app)
     failures: list[Failure] = []
     for y, strip in enumerate(composed_screen(app)):
@@ -116,20 +122,22 @@ async def every_theme_failures(pilot: Any) -> list[Failure]:
     app = pilot.app
     original = app.theme
     failures: list[Failure] = []
+    # workers the test left running on purpose (an action waiting on its dialog) stay so
+    running = tuple({worker.group for worker in app.workers if not worker.is_finished})
     collecting = gc.isenabled()
     gc.disable()  # (the app's idle collector would walk the heap between two switches)
     try:
         for theme in measurable_themes(app):
-            await _switch(pilot, theme)
+            await _switch(pilot, theme, running)
             failures += screen_failures(app, theme)
-        await _switch(pilot, original)
+        await _switch(pilot, original, running)
     finally:
         if collecting:
             gc.enable()
     return failures
 
 
-async def _switch(pilot: Any, theme: str) -> None:
+async def _switch(pilot: Any, theme: str, running: tuple[str, ...]) -> None:
     app = pilot.app
     if app.theme == theme:
         return
@@ -137,4 +145,4 @@ async def _switch(pilot: Any, theme: str) -> None:
     app.theme = theme
     # the CSS is refreshed (its variables replaced) a message later; widgets then restyle
     await until(pilot, lambda: app.theme_variables is not before, f"the CSS of {theme}")
-    await settle(pilot, rounds=1)
+    await settle(pilot, ignore=running, rounds=1)

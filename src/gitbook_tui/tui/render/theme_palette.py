@@ -8,7 +8,13 @@ from functools import lru_cache
 from rich.style import Style
 from textual.color import Color
 
-from ..common.contrast import DIMMED_CONTRAST, PANEL_TINT, TEXT_CONTRAST, readable
+from ..common.contrast import (
+    DIMMED_CONTRAST,
+    PANEL_TINT,
+    TEXT_CONTRAST,
+    floored_css_variables,
+    readable,
+)
 from .styles import Palette
 
 __all__ = ["MUTED_CONTRAST", "palette_from_theme"]
@@ -45,7 +51,8 @@ def palette_from_theme(variables: Mapping[str, str], *, dark: bool) -> Palette:
         "text-error",
         "text-muted",
     )
-    return _palette(tuple((k, variables.get(k, "")) for k in keys), dark)
+    floored = floored_css_variables(variables)  # (as GitBookApp's; idempotent)
+    return _palette(tuple((k, floored.get(k, "")) for k in keys), dark)
 
 
 @lru_cache(maxsize=32)
