@@ -45,12 +45,14 @@ class ContrastFloor(LineFilter):
 @lru_cache(4096)
 def _floored(style: Style, background: RichColor, dimmed: frozenset[str]) -> Style:
     fg, bg = style.color, style.bgcolor or background
-    if fg is None or fg.triplet is None or bg.triplet is None or style.reverse:
+    if style.reverse:  # (drawn swapped: the text takes the background's colour)
+        fg, bg = bg, fg
+    if fg is None or fg.triplet is None or bg is None or bg.triplet is None:
         return style
     text, ground = Color(*fg.triplet), Color(*bg.triplet)
     floor = DIMMED_CONTRAST if text.hex in dimmed else TEXT_CONTRAST
     if contrast(text, ground) >= floor:
         return style
     extreme = WHITE if contrast(WHITE, ground) >= contrast(BLACK, ground) else BLACK
-    lifted = readable_on(text, [ground], extreme, TEXT_CONTRAST)
-    return style + Style(color=lifted.rich_color)
+    lifted = readable_on(text, [ground], extreme, TEXT_CONTRAST).rich_color
+    return style + (Style(bgcolor=lifted) if style.reverse else Style(color=lifted))
