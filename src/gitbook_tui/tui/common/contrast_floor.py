@@ -37,6 +37,9 @@ class ContrastFloor(LineFilter):
             if style is None or segment.control or not segment.text.strip():
                 out.append(segment)
                 continue
+            if style.reverse and _decoration(segment.text):
+                out.append(segment)  # (tall borders and scrollbars: half blocks, reversed)
+                continue
             floored = _floored(style, background.rich_color, dimmed)
             out.append(segment if floored is style else Segment(segment.text, floored))
         return out
@@ -56,3 +59,8 @@ def _floored(style: Style, background: RichColor, dimmed: frozenset[str]) -> Sty
     extreme = WHITE if contrast(WHITE, ground) >= contrast(BLACK, ground) else BLACK
     lifted = readable_on(text, [ground], extreme, TEXT_CONTRAST).rich_color
     return style + (Style(bgcolor=lifted) if style.reverse else Style(color=lifted))
+
+
+def _decoration(text: str) -> bool:
+    """Only box drawing, block elements and spaces: a border, rule or scrollbar."""
+    return all(not c.strip() or 0x2500 <= ord(c) < 0x25A0 for c in text)
