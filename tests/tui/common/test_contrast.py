@@ -93,26 +93,6 @@ def test_the_floor_filter_lifts_text_below_its_floor_and_leaves_the_rest() -> No
     assert muted.style is not None and muted.style.color == RichColor.parse("#777777")  # 4.7
 
 
-def test_reversed_text_is_floored_as_drawn() -> None:
-    (swapped,) = ContrastFloor().apply(
-        [
-            Segment(
-                "mine",
-                Style(
-                    color=RichColor.parse("#fea62b"),
-                    bgcolor=RichColor.parse("#d8d8d8"),
-                    reverse=True,
-                ),
-            )
-        ],
-        Color(0, 0, 0),
-    )
-    assert swapped.style is not None and swapped.style.bgcolor is not None
-    text = swapped.style.bgcolor.triplet
-    assert text is not None
-    assert contrast(Color(*text), Color.parse("#fea62b")) >= TEXT_CONTRAST
-
-
 def test_dimmed_colours_are_the_floored_muted_ones() -> None:
     raw = _themes()[0]
     raw.pop("name")

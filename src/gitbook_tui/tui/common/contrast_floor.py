@@ -23,7 +23,9 @@ class ContrastFloor(LineFilter):
     (``dimmed``, hex values; set on each theme change): a dimmed colour lifted is no longer
     the dimmed one, so it is lifted to the full floor. The theme's
     colours are derived with these floors already (``contrast.floored_css_variables``);
-    this catches what composing them still produces. Spaces keep their colours."""
+    this catches what composing them still produces. Spaces keep their colours, and so
+    does reversed text (Textual fills its colours in later: a widget draws it in colours
+    chosen to read, e.g. the status bar's current view)."""
 
     def __init__(self, dimmed: frozenset[str] = frozenset(), enabled: bool = True) -> None:
         super().__init__(enabled=enabled)
@@ -37,9 +39,6 @@ class ContrastFloor(LineFilter):
             if style is None or segment.control or not segment.text.strip():
                 out.append(segment)
                 continue
-            if style.reverse and _decoration(segment.text):
-                out.append(segment)  # (tall borders and scrollbars: half blocks, reversed)
-                continue
             floored = _floored(style, background.rich_color, dimmed)
             out.append(segment if floored is style else Segment(segment.text, floored))
         return out
@@ -48,19 +47,12 @@ class ContrastFloor(LineFilter):
 @lru_cache(4096)
 def _floored(style: Style, background: RichColor, dimmed: frozenset[str]) -> Style:
     fg, bg = style.color, style.bgcolor or background
-    if style.reverse:  # (drawn swapped: the text takes the background's colour)
-        fg, bg = bg, fg
-    if fg is None or fg.triplet is None or bg is None or bg.triplet is None:
+    if fg is None or fg.triplet is None or bg.triplet is None or style.reverse:
         return style
     text, ground = Color(*fg.triplet), Color(*bg.triplet)
     floor = DIMMED_CONTRAST if text.hex in dimmed else TEXT_CONTRAST
     if contrast(text, ground) >= floor:
         return style
     extreme = WHITE if contrast(WHITE, ground) >= contrast(BLACK, ground) else BLACK
-    lifted = readable_on(text, [ground], extreme, TEXT_CONTRAST).rich_color
-    return style + (Style(bgcolor=lifted) if style.reverse else Style(color=lifted))
-
-
-def _decoration(text: str) -> bool:
-    """Only box drawing, block elements and spaces: a border, rule or scrollbar."""
-    return all(not c.strip() or 0x2500 <= ord(c) < 0x25A0 for c in text)
+    lifted = readable_on(text, [ground], extreme, TEXT_CONTRAST)
+    return style + Style(color=lifted.rich_color)
