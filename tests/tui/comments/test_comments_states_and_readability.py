@@ -155,7 +155,7 @@ async def test_marks_readable_in_light_themes(world: Any, tmp_path) -> None:
     from rich.color import Color as RichColor
     from textual.color import Color
 
-    from gitbook_tui.tui.render.theme_palette import contrast
+    from gitbook_tui.tui.common.contrast import contrast
 
     ids = build_space(world)
     app, _ = make_app(world, tmp_path, start=_start(ids))
@@ -211,7 +211,7 @@ async def test_post_marks_readable_in_light_themes(world: Any, tmp_path) -> None
     from textual.color import Color
 
     from gitbook_tui.tui.comments.post_view import PostView
-    from gitbook_tui.tui.render.theme_palette import contrast
+    from gitbook_tui.tui.common.contrast import contrast
 
     ids = build_space(world)
     app, _ = make_app(world, tmp_path, start=_start(ids))

@@ -189,7 +189,9 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, PaneLayout
         if is_leaving(self):  # removed while it composed (the app closing at once)
             return
         self.status.follow(self.client)
-        self.header.show_message(Content.styled("Choose a page in the tree (enter).", "dim"))
+        self.header.show_message(
+            Content.styled("Choose a page in the tree (enter).", "$text-muted")
+        )
         expanded = list(self._state.expanded)
         if not expanded and self.org_id is not None:
             expanded = [org_key(self.org_id)]

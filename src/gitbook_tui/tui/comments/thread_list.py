@@ -94,7 +94,7 @@ class ThreadList(OptionList):
             inert("● new " if thread.new else "", style=f"bold {accent}"),
             inert(fit(where, 28, ellipsis=True).rstrip(), style="bold"),
             inert(f" · {fit(author_name(comment.postedBy), 20, ellipsis=True).rstrip()}"),
-            inert(f" · {age(comment.postedAt, self.now)}", style="dim"),
+            inert(f" · {age(comment.postedAt, self.now)}", style="$text-muted"),
         ]
         if page is not None and page.outdated:
             first.append(inert(" · page changed", style=warning))
@@ -111,7 +111,7 @@ class ThreadList(OptionList):
         reactions = reactions_summary(comment.reactions, self.me, f"bold {accent}")
         if reactions.plain:
             second.append(reactions + Content(" "))
-        second.append(inert(first_line(comment, 80) or "—", style="dim"))
+        second.append(inert(first_line(comment, 80) or "—", style="$text-muted"))
         return Content("").join(first) + Content("\n") + Content("").join(second)
 
     def show(self, threads: list[ThreadState], *, selected: str | None = None) -> None:

@@ -120,14 +120,14 @@ class ThreadPane(VerticalScroll, can_focus=True):
             warning = (mark_colours(self) or ("$text-warning",))[0]
             parts.append(inert(" · page changed since", style=warning))
         if target is not None and target.node is not None and target.node.id:
-            parts.append(inert(f" · on ¶ {target.node.id}", style="dim"))
+            parts.append(inert(f" · on ¶ {target.node.id}", style="$text-muted"))
         if comment.is_resolved:
             who = f" by {author_name(comment.resolvedBy)}" if comment.resolvedBy else ""
             parts.append(inert(f" · ✓ resolved{who}", style="$success"))
         else:
-            parts.append(inert(" · open", style="dim"))
+            parts.append(inert(" · open", style="$text-muted"))
         if thread.replies is None and (comment.replies or 0) > 0:
-            parts.append(inert(f" · loading {comment.replies} replies…", style="dim"))
+            parts.append(inert(f" · loading {comment.replies} replies…", style="$text-muted"))
         return Content("").join(parts)
 
     def refresh_post(self, post: Post, *, pending: bool) -> None:

@@ -142,7 +142,9 @@ class SearchScreen(KitModal[SearchResult | None]):
         where = "this space" if self.scope == "space" else "whole organization"
         other = "whole organization" if self.scope == "space" else "this space"
         self.query_one("#search-scope", Static).update(
-            Content.assemble(("Search · ", "bold"), (where, "bold"), (f"   ctrl+o: {other}", "dim"))
+            Content.assemble(
+                ("Search · ", "bold"), (where, "bold"), (f"   ctrl+o: {other}", "$text-muted")
+            )
         )
 
     def _status(self, message: str | Content) -> None:
@@ -319,7 +321,7 @@ class SearchScreen(KitModal[SearchResult | None]):
             parts.append(Content(emoji_slot(emoji) + " "))
         parts.append(highlight(item.title or "Untitled", query, style="bold"))
         if item.path:
-            parts.append(inert("  " + item.path, style="dim"))
+            parts.append(inert("  " + item.path, style="$text-muted"))
         option_id = f"r{index}"
         self._results[option_id] = SearchResult(space_id, item.id, None)
         return Option(Content.assemble(*parts), id=option_id)
@@ -336,8 +338,8 @@ class SearchScreen(KitModal[SearchResult | None]):
         parts.append(highlight(one_line(section.title) or item.title or "Untitled", query))
         snippet = one_line(section.body)
         if snippet:
-            parts.append(Content.styled(" — ", "dim"))
-            parts.append(highlight(snippet, query, style="dim"))
+            parts.append(Content.styled(" — ", "$text-muted"))
+            parts.append(highlight(snippet, query, style="$text-muted"))
         option_id = f"r{index}"
         self._results[option_id] = SearchResult(space_id, item.id, section_anchor(section, item.id))
         return Option(HangingIndent(Content("    ↳ "), Content.assemble(*parts)), id=option_id)

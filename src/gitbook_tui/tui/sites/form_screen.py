@@ -22,6 +22,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Checkbox, Input, Label, Select, Static
 
 from ...drafts import Debouncer, DraftKey
+from ..common.marked_checkbox import MarkedCheckbox
 from ..common.modal import KitModal
 from ..common.text import form_value, inert
 
@@ -118,7 +119,7 @@ class FormScreen(KitModal[Values | None]):
             yield Static("", id="form-general")
             for f in self.fields:
                 if f.kind == "check":
-                    yield Checkbox(f.label, bool(f.value), id=f"field-{f.name}")
+                    yield MarkedCheckbox(f.label, bool(f.value), id=f"field-{f.name}")
                     continue
                 yield Label(f.label, classes="form-label")
                 if f.kind == "select":

@@ -26,7 +26,7 @@ __all__ = ["ImportScreen"]
 STYLES = {
     "create": "bold $text-success",
     "change": "bold $text-warning",
-    "same": "dim",
+    "same": "$text-muted",
     "refuse": "bold $text-error",
 }
 WORDS = {"create": "create", "change": "change", "same": "unchanged", "refuse": "refused"}
@@ -113,7 +113,13 @@ class ImportScreen(KitModal[bool]):
             table.add_column(head, width=width)
         variables = self.app.theme_variables
         for change, row in zip(self.plan, rows, strict=True):
-            styles = ("", theme_style(variables, STYLES[change.action]), "", "", "dim")
+            styles = (
+                "",
+                theme_style(variables, STYLES[change.action]),
+                "",
+                "",
+                theme_style(variables, "$text-muted"),
+            )
             table.add_row(
                 *(
                     cell(text, style, width)

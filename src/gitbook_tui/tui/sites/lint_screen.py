@@ -80,7 +80,7 @@ class LintScreen(KitModal[tuple[str, Finding] | None]):
                 Content.styled(f"{badge:<9}", style),
                 " ",
                 inert(finding.message),
-                Content.styled(f"  [{key}: {finding.fix_label}]", "dim"),
+                Content.styled(f"  [{key}: {finding.fix_label}]", "$text-muted"),
             )
         )
 

@@ -101,7 +101,7 @@ async def trace_report(client: AsyncGitBook, org_id: str, data: SiteData, path: 
                 inert(entry.source, style="bold"),
                 " → ",
                 inert(data.site_map.label_of(entry.destination)),
-                inert(f"  ({kind}) {url or 'gone'}", style="dim"),
+                inert(f"  ({kind}) {url or 'gone'}", style="$text-muted"),
             )
         )
     if result.loop:
@@ -111,7 +111,7 @@ async def trace_report(client: AsyncGitBook, org_id: str, data: SiteData, path: 
             Content.assemble("Lands on ", inert(result.lands or "a gone page", style="bold"))
         )
     if found is not None and found.target:
-        lines.append(inert(f"Server lookup: {path} → {found.target}", style="dim"))
+        lines.append(inert(f"Server lookup: {path} → {found.target}", style="$text-muted"))
     return Content("\n").join(lines)
 
 
@@ -154,5 +154,5 @@ async def apply_import(
         *(inert(line, style="$error") for line in refused),
     ]
     if not refused:
-        lines.append(inert(summary(plan), style="dim"))
+        lines.append(inert(summary(plan), style="$text-muted"))
     return Content("\n").join(lines)

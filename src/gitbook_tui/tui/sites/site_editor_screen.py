@@ -95,9 +95,9 @@ class SiteEditorScreen(Screen[None]):
     def _tabs(self) -> Content:
         parts: list[Content | str] = []
         for name, title in TABS:
-            style = "reverse bold" if name == self.tab else "dim"
+            style = "reverse bold" if name == self.tab else "$text-muted"
             parts += [Content.styled(f" {title} ", style), " "]
-        parts.append(Content.styled("  [ ] switch", "dim"))
+        parts.append(Content.styled("  [ ] switch", "$text-muted"))
         return Content.assemble(*parts)
 
     def action_tab(self, step: int) -> None:

@@ -129,8 +129,8 @@ class SitesScreen(Screen[None]):
             row = (
                 (clean_text(site.title or site.id), "bold"),
                 (clean_text(str(site.visibility or "")), ""),
-                ("published" if published else "unpublished", "" if published else "dim"),
-                (clean_text(url) or "—", "" if url else "dim"),
+                ("published" if published else "unpublished", "" if published else "$text-muted"),
+                (clean_text(url) or "—", "" if url else "$text-muted"),
             )
             if needle and not matches(needle, *(text for text, _ in row)):
                 continue

@@ -26,11 +26,11 @@ from textual.widgets.option_list import Option
 
 from ...api.resource import NULL
 from ...models import SiteSection, SiteSectionGroup
+from ..common.contrast import TEXT_CONTRAST, contrast
 from ..common.denial import gated
 from ..common.filter_box import FilterBox, matches
 from ..common.pager import PagerOptionList
 from ..common.text import inert
-from ..render.theme_palette import TEXT_CONTRAST, contrast
 from .report_screen import ReportScreen
 from .site_data import SiteData
 from .structure_editing import StructureEditing
