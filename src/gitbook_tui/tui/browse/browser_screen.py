@@ -84,7 +84,7 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, PaneLayout
         Binding("o", "open_link", "Browser", id="browser.open_link"),
         Binding("y", "copy_url", "Copy URL", show=False, id="browser.copy_url"),
         pane_switch_binding("browser.switch_focus", "Tree/page"),
-        Binding("backslash,ctrl+b", "toggle_tree", "Tree", id="browser.toggle_tree"),
+        Binding("backslash", "toggle_tree", "Tree", id="browser.toggle_tree"),
         Binding("ctrl+o", "switch_org", "Organizations", show=False, id="browser.switch_org"),
         Binding("escape", "escape", "To the tree", show=False, id="browser.escape"),
         Binding("C", "page_comments", "Page comments", id="browser.comments"),
