@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from fastapi import FastAPI
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
@@ -38,6 +39,7 @@ def test_the_lists_are_complete() -> None:
     assert len(_operations("extension-operations.txt")) == 23
 
 
+@pytest.mark.slow
 def test_every_seed_and_extension_operation_is_routed(app: FastAPI) -> None:
     routed = _routes(app)
     missing = [
