@@ -102,6 +102,7 @@ def run_web(args: argparse.Namespace) -> int:
     try:
         if handle is not None:
             env[DEMO_URL_ENV] = handle.url
+            print(f"gitbook-tui web: the demo's server is {handle.url}", flush=True)
         from .web_server import WebServer
 
         server = WebServer(
