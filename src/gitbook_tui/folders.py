@@ -8,7 +8,15 @@ from pathlib import Path
 
 from platformdirs import user_cache_dir, user_config_dir, user_data_dir
 
-__all__ = ["APP_NAME", "DATA_DIR_ENV", "app_folders", "cache_folder", "config_folder", "data_folder", "private_dir"]
+__all__ = [
+    "APP_NAME",
+    "DATA_DIR_ENV",
+    "app_folders",
+    "cache_folder",
+    "config_folder",
+    "data_folder",
+    "private_dir",
+]
 
 APP_NAME = "gitbook-tui"
 

@@ -59,9 +59,7 @@ def chromium_path() -> str:
     try:
         import playwright  # noqa: F401
     except ImportError as exc:
-        raise AssertionError(
-            "Playwright for Python is missing: pip install -e '.[test]'"
-        ) from exc
+        raise AssertionError("Playwright for Python is missing: pip install -e '.[test]'") from exc
     given = os.environ.get("GITBOOK_TUI_CHROMIUM")
     found = given or shutil.which("chromium") or shutil.which("chromium-browser")
     if not found or not os.access(found, os.X_OK):
@@ -75,7 +73,14 @@ def chromium_path() -> str:
 def launch_chromium(playwright: Any) -> Any:
     return playwright.chromium.launch(
         executable_path=chromium_path(),
-        args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
+        # no name resolves (the tests' servers are on 127.0.0.1): a link the app opens in
+        # a new tab never reaches the network
+        args=[
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+        ],
     )
 
 
@@ -158,10 +163,8 @@ class WebProcess:
     def stop(self) -> int:
         if self.process.poll() is None:
             self.process.send_signal(signal.SIGINT)
-            try:
+            with contextlib.suppress(subprocess.TimeoutExpired):
                 self.process.wait(15)
-            except subprocess.TimeoutExpired:
-                pass
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(self.process.pid, signal.SIGKILL)  # whatever it left behind
         self.process.wait()

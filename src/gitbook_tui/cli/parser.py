@@ -97,11 +97,14 @@ def _add_web(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         metavar="N",
         help="browser sessions (app processes) at once; more get a 'busy' page (default 4)",
     )
-    web.add_argument("--open", dest="target", default=None, metavar="TARGET",
-        help="start each session at a space or page (as `gitbook-tui open`)")
     web.add_argument(
-        "--review", action="store_true", help="start each session on the review inbox"
+        "--open",
+        dest="target",
+        default=None,
+        metavar="TARGET",
+        help="start each session at a space or page (as `gitbook-tui open`)",
     )
+    web.add_argument("--review", action="store_true", help="start each session on the review inbox")
 
 
 def _add_auth(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

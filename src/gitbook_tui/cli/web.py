@@ -127,7 +127,7 @@ def run_web(args: argparse.Namespace) -> int:
 
 
 def _start_demo_server() -> BackgroundStart:
-    from .app_start import DEMO_PORT
     from ..server.background import BackgroundStart
+    from .app_start import DEMO_PORT
 
     return BackgroundStart(data_dir() / "demo.sqlite", demo=True, preferred_port=DEMO_PORT)

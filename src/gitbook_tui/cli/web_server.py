@@ -226,12 +226,12 @@ class WebServer(Server):
             if request.path == "/" and given is not None:
                 if not self.access.key_matches(given):
                     return _unauthorized()
-                response = web.HTTPSeeOther("/")
-                response.set_cookie(
+                redirect = web.HTTPSeeOther("/")
+                redirect.set_cookie(
                     COOKIE, self.access.cookie_value(), httponly=True, samesite="Strict", path="/"
                 )
-                response.headers["Referrer-Policy"] = "no-referrer"
-                return response
+                redirect.headers["Referrer-Policy"] = "no-referrer"
+                return redirect
             if not self.access.cookie_matches(request.cookies.get(COOKIE)):
                 return _unauthorized()
         if request.path == "/ws":
@@ -253,7 +253,8 @@ class WebServer(Server):
         response.headers.setdefault("Referrer-Policy", "no-referrer")
         return response
 
-    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+    # (a page instead of a websocket when refused: aiohttp takes any response)
+    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
         """textual-serve's, with the limit checked before anything is spawned, the demo's
         server awaited, and the session stopped (killed if need be) when the socket closes."""
         if len(self.sessions) >= self.max_sessions:

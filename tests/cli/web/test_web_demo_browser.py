@@ -18,7 +18,6 @@ from support.waits import until_sync
 from support.web_browser import (
     WebProcess,
     alive,
-    launch_chromium,
     open_app,
     press,
     screen_text,
@@ -39,18 +38,6 @@ def web(tmp_path_factory: pytest.TempPathFactory, demo_template: Template) -> It
         yield process
     finally:
         process.stop()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = launch_chromium(playwright)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 @pytest.fixture(scope="module")
@@ -79,6 +66,25 @@ def test_the_number_keys_switch_views(page: Any) -> None:
     ):
         press(page, key)
         wait_text(page, text)
+
+
+def test_o_opens_a_link_in_a_new_tab_and_y_copies_it(web: WebProcess, page: Any) -> None:
+    site = "https://lanternfish.gitbook.io/developers"
+    context = page.context
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=web.url)
+    context.route(
+        f"{site}*", lambda route: route.fulfill(body="the site", content_type="text/html")
+    )
+    press(page, "4")
+    wait_text(page, "Tidewater Developer Hub")
+    press(page, "j", "y")  # the published site under the cursor: its URL copied
+    wait_text(page, f"Copied {site}")
+    assert page.evaluate("navigator.clipboard.readText()") == site
+    with context.expect_page() as opened:
+        press(page, "o")
+    assert opened.value.url == site
+    opened.value.close()
+    press(page, "1")
 
 
 def _comment_bodies(url: str) -> list[str]:
