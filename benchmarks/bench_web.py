@@ -39,6 +39,7 @@ HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parent / "tests")]
 
 import bench_cold_demo  # noqa: E402
+
 from support.web_browser import (  # noqa: E402
     WebProcess,
     launch_chromium,
