@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
+from pathlib import Path
 from typing import Any, TextIO
 
 from .web import DEMO_URL_ENV, START_TARGET_ENV, START_VIEW_ENV
@@ -34,6 +35,36 @@ class Redacting:
         return getattr(self._inner, name)
 
 
+def _web_app_class() -> type[Any]:
+    """GitBookApp, focusing the screen's default widget when the page gives the app focus.
+
+    Textual's web driver starts the app blurred; a screen composed meanwhile (the tree)
+    does not take its default focus, and the focus Textual restores on the first key or
+    page focus is the one from before the blur — none. Keys then reached no widget: the
+    first ``j`` did nothing, for seconds, until something else set the focus."""
+    from ..tui import app as app_module
+    from ..tui.app import GitBookApp
+
+    class WebSessionApp(GitBookApp):
+        # (a relative CSS_PATH is read beside the class's module: this one is elsewhere)
+        CSS_PATH = str(Path(app_module.__file__).with_name(str(GitBookApp.CSS_PATH)))
+
+        async def on_mount(self) -> None:  # (GitBookApp's runs too: Textual calls each class's)
+            self.watch(self, "app_focus", self._focus_default, init=False)
+
+        def _focus_default(self, focused: bool) -> None:
+            screen = self.screen
+            if not focused or screen.focused is not None:
+                return
+            selector = screen.AUTO_FOCUS or self.AUTO_FOCUS
+            for widget in screen.query(selector) if selector else ():
+                if widget.focusable:
+                    widget.focus(scroll_visible=False)
+                    return
+
+    return WebSessionApp
+
+
 def main() -> int:
     token = os.environ.pop("GITBOOK_TOKEN", None)  # no child of the app inherits it
     demo_url = os.environ.pop(DEMO_URL_ENV, None)
@@ -41,7 +72,6 @@ def main() -> int:
 
     from ..api import AsyncGitBook
     from ..cache import ResponseCache
-    from ..tui.app import GitBookApp
     from ..tui.app_signals import run_keeping_drafts
     from ..tui.common.state import parse_target
 
@@ -58,7 +88,7 @@ def main() -> int:
         client = AsyncGitBook(demo_admin_token(), base_url=demo_url, cache=ResponseCache())
     else:
         client = AsyncGitBook(token, cache=ResponseCache())
-    app = GitBookApp(
+    app = _web_app_class()(
         client, demo=bool(demo_url), start=start, start_view=os.environ.get(START_VIEW_ENV)
     )
     try:

@@ -49,15 +49,19 @@ def page(web: WebProcess, browser: Any) -> Iterator[Any]:
     tab.close()
 
 
-def test_keys_typed_in_the_page_move_the_cursor_and_open_a_page(page: Any) -> None:
+def test_a_reader_in_the_page_browses_switches_views_copies_opens_and_comments(
+    web: WebProcess, page: Any
+) -> None:
+    """One walk (the steps go on from each other), over 5 s on a loaded machine: keys move
+    the tree's cursor and open a page, ``1``–``4`` switch views, ``y`` copies a site's URL
+    to the browser's clipboard and ``o`` opens it in a new tab, and a comment typed in
+    the page reaches the demo's server."""
     wait_text(page, "Tidewater 1.x Docs (archived)")  # the tree, drawn in the page
     press(page, "j", "j", "j", "Enter")  # the cursor down to the archived space: expand it
     wait_text(page, "Installing 1.x")
     press(page, "j", "j", "Enter")
     wait_text(page, "Tidewater 1.x Docs (archived) / Installing 1.x")  # the page, opened
 
-
-def test_the_number_keys_switch_views(page: Any) -> None:
     for key, text in (
         ("2", "Change requests of this space"),
         ("3", "Comments · Tidewater 1.x Docs (archived)"),
@@ -67,8 +71,6 @@ def test_the_number_keys_switch_views(page: Any) -> None:
         press(page, key)
         wait_text(page, text)
 
-
-def test_o_opens_a_link_in_a_new_tab_and_y_copies_it(web: WebProcess, page: Any) -> None:
     site = "https://lanternfish.gitbook.io/developers"
     context = page.context
     context.grant_permissions(["clipboard-read", "clipboard-write"], origin=web.url)
@@ -84,7 +86,22 @@ def test_o_opens_a_link_in_a_new_tab_and_y_copies_it(web: WebProcess, page: Any)
         press(page, "o")
     assert opened.value.url == site
     opened.value.close()
-    press(page, "1")
+
+    press(page, "3")
+    wait_text(page, "c starts one")
+    press(page, "c")
+    wait_text(page, "New thread")
+    page.keyboard.type("Typed in Chromium, via gitbook-tui web")
+    press(page, "Control+s")
+    demo_url = web.line_after("the demo's server is ")
+    try:
+        until_sync(
+            lambda: any("Typed in Chromium" in c for c in _comment_bodies(demo_url)),
+            "the comment on the demo's server",
+            timeout=20,
+        )
+    except AssertionError as exc:
+        raise AssertionError(f"{exc}; the page shows:\n{screen_text(page)}") from None
 
 
 def _comment_bodies(url: str) -> list[str]:
@@ -102,25 +119,6 @@ def _comment_bodies(url: str) -> list[str]:
         return pool.submit(asyncio.run, read()).result()
 
 
-def test_a_comment_typed_in_the_page_reaches_the_server(web: WebProcess, page: Any) -> None:
-    press(page, "3")
-    wait_text(page, "c starts one")
-    press(page, "c")
-    wait_text(page, "New thread")
-    page.keyboard.type("Typed in Chromium, via gitbook-tui web")
-    press(page, "Control+s")
-    demo_url = web.line_after("the demo's server is ")
-    try:
-        until_sync(
-            lambda: any("Typed in Chromium" in c for c in _comment_bodies(demo_url)),
-            "the comment on the demo's server",
-            timeout=20,
-        )
-    except AssertionError as exc:
-        raise AssertionError(f"{exc}; the page shows:\n{screen_text(page)}") from None
-    press(page, "1")
-
-
 def test_a_closed_tab_ends_its_app_process(web: WebProcess, browser: Any) -> None:
     """Over 5 s on a loaded machine: a second session's app starts (~3 s) before its tab
     is closed."""
@@ -135,7 +133,7 @@ def test_a_closed_tab_ends_its_app_process(web: WebProcess, browser: Any) -> Non
 
 def test_each_session_has_a_data_folder_of_its_own(web: WebProcess, page: Any) -> None:
     sessions = web.home / "data" / "gitbook-tui" / "web-sessions"
-    (pid,) = web.sessions()
+    pid = web.sessions()[0]
     environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
     (folder,) = [v for v in environ if v.startswith(b"GITBOOK_TUI_DATA_DIR=")]
     assert Path(folder.split(b"=", 1)[1].decode()).parent == sessions
