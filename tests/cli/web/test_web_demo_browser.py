@@ -98,7 +98,7 @@ def test_a_reader_in_the_page_browses_switches_views_copies_opens_and_comments(
         until_sync(
             lambda: any("Typed in Chromium" in c for c in _comment_bodies(demo_url)),
             "the comment on the demo's server",
-            timeout=20,
+            timeout=60,  # the outbox sends it: slow when the machine's two cores are busy
         )
     except AssertionError as exc:
         raise AssertionError(f"{exc}; the page shows:\n{screen_text(page)}") from None
@@ -138,4 +138,3 @@ def test_each_session_has_a_data_folder_of_its_own(web: WebProcess, page: Any) -
     (folder,) = [v for v in environ if v.startswith(b"GITBOOK_TUI_DATA_DIR=")]
     assert Path(folder.split(b"=", 1)[1].decode()).parent == sessions
     assert b"GITBOOK_TOKEN" not in b"\0".join(environ)  # the demo signs in as its owner
-    assert "Lanternfish Labs" in screen_text(page)
