@@ -54,7 +54,8 @@ def _runs_an_app(path: Path) -> bool:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Markers set by where a test lives and what it uses, so a part of the suite can be run
     on its own: ``snapshot`` (compares an SVG), ``app`` (runs the Textual app), ``server``
-    (tests/server), ``unit`` (the rest). The inner loop is
+    (tests/server), ``browser`` (Chromium on ``gitbook-tui web``, also ``app``), ``unit``
+    (the rest). The inner loop is
     ``python -m pytest -m "not app and not snapshot and not slow" -n 2``."""
     for item in items:
         path = Path(str(item.path))
@@ -65,6 +66,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             kinds.append("app")
         if path.is_relative_to(TESTS / "server"):
             kinds.append("server")
+        if "browser" in getattr(item, "fixturenames", ()):  # Chromium on `gitbook-tui web`
+            kinds += ["browser", "app"]
         for kind in kinds or ["unit"]:
             item.add_marker(kind)
 

@@ -18,7 +18,7 @@ from ...models import Site
 from ..common.filter_box import FilterBox, matches
 from ..common.hint_footer import HintFooter
 from ..common.intents import BROWSE, ShowView
-from ..common.link_targets import external_url, open_in_browser
+from ..common.link_targets import external_url, open_in_browser, open_in_web_page
 from ..common.navigator import Navigator
 from ..common.pager import PagerDataTable, list_motion_bindings
 from ..common.state import account_key
@@ -217,7 +217,7 @@ class SitesScreen(Screen[None]):
         url = self._url()
         if url is None:
             return
-        if open_in_browser(url):
+        if open_in_web_page(self.app, url) or open_in_browser(url):
             self.notify("Opened " + clean_text(url), timeout=3, markup=False)
         else:
             self.app.copy_to_clipboard(url)
