@@ -39,7 +39,7 @@ from ..common.denial import gated
 from ..common.edit_rights import edit_denial
 from ..common.error_banner import ErrorBanner, ErrorPane
 from ..common.hint_footer import HintFooter
-from ..common.intents import PickOrganization, ShowView, SuggestEdit
+from ..common.intents import PickOrganization, ShowHistory, ShowView, SuggestEdit
 from ..common.navigator import navigator_of
 from ..common.state import AccountState, StartTarget, StateStore
 from ..common.status_bar import StatusBar
@@ -88,6 +88,7 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, PaneLayout
         Binding("escape", "escape", "To the tree", show=False, id="browser.escape"),
         Binding("C", "page_comments", "Page comments", id="browser.comments"),
         Binding("e", "suggest_edit", "Suggest edit", show=False, id="browser.suggest_edit"),
+        Binding("H", "history", "History", show=False, id="browser.history"),
     ]
 
     def __init__(
@@ -374,6 +375,17 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, PaneLayout
             self.notify("Open a page to suggest an edit of it.", timeout=5)
             return
         nav.navigate(SuggestEdit(*self._current))  # the review feature's flow
+
+    def action_history(self) -> None:
+        """``H``: the open space's revisions in the History view (from the page pane: only
+        those that changed the open page)."""
+        nav = navigator_of(self.app)
+        space = self._current[0] if self._current is not None else (nav and nav.space_id)
+        if nav is None or not space:
+            self.notify("Open a space to see its history.", timeout=5)
+            return
+        page = self._current[1] if self._current and self._viewer.has_focus else None
+        nav.navigate(ShowHistory(space, page))
 
     def action_switch_org(self) -> None:
         nav = navigator_of(self.app)

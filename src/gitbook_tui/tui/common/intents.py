@@ -12,6 +12,7 @@ __all__ = [
     "OpenSpace",
     "PickOrganization",
     "RefreshSpace",
+    "ShowHistory",
     "ShowThreads",
     "ShowView",
     "SuggestEdit",
@@ -91,6 +92,15 @@ class SuggestEdit(Intent):
 
     space_id: str
     page_id: str
+
+
+@dataclass(frozen=True)
+class ShowHistory(Intent):
+    """A space's revisions in the History view, newest first (``page_id``: only those that
+    changed that page)."""
+
+    space_id: str
+    page_id: str | None = None
 
 
 BROWSE = "browse"
