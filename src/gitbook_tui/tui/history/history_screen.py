@@ -1,6 +1,6 @@
 """HistoryScreen: view 6, a space's revisions newest first (or those that changed one page),
-fetched as the list is scrolled; ``/`` filters, ``space`` marks one to compare, ``enter``
-shows a revision's changes, ``c`` its change request in Reviews."""
+fetched as the list is scrolled; ``/`` filters, ``enter`` shows a revision's changes (with
+one marked by ``space``: everything between the two), ``c`` its change request in Reviews."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ from ..common.status_bar import StatusBar
 from ..common.text import count_of, inert
 from .history_data import HistoryWalk, LogEntry
 from .log_table import LogTable, entry_cells
+from .revision_screen import RevisionScreen
 
 __all__ = ["HistoryScreen"]
 
@@ -267,4 +268,15 @@ class HistoryScreen(Screen[None]):
         if entry.state != "ok":
             self.notify(entry.what, timeout=4, markup=False)
             return
-        self.notify("Revision diffs come in the next step.", timeout=3)
+        marked = self._marked_entry()
+        if marked is None or marked is entry:
+            self.app.push_screen(RevisionScreen(self.navigator, self.space_id, entry))
+            return
+        # compare: from the older of the two (later in the log) to the newer
+        entries = self.walk.entries if self.walk else []
+        older, newer = sorted((marked, entry), key=lambda e: -entries.index(e))
+        self.app.push_screen(RevisionScreen(self.navigator, self.space_id, newer, older))
+
+    def _marked_entry(self) -> LogEntry | None:
+        entries = self.walk.entries if self.walk else []
+        return next((e for e in entries if e.revision_id == self.marked), None)

@@ -36,7 +36,7 @@ from ..common.confirm_screen import ConfirmScreen
 from ..common.link_targets import open_in_browser
 from ..common.navigator import navigator_of
 from ..common.text import inert
-from .diff_view import DiffView
+from ..render.diff_view import DiffView
 from .page_diff import diff_sides
 from .review_data import ReviewState, conflicting_pages
 from .suggest_edit import suggest_edit
