@@ -110,11 +110,10 @@ class HistoryScreen(Screen[None]):
 
     def _title(self) -> None:
         walk = self.walk
-        scope = "a page's history" if self.page_id else "history"
-        head = f"History · {scope}"
-        if walk is not None and walk.entries:
-            titles = walk.entries[0].page_titles() if self.page_id else []
-            head += f" · {titles[0]}" if titles else ""
+        head = "History of the space"
+        if self.page_id:
+            titles = walk.entries[0].page_titles() if walk is not None and walk.entries else []
+            head = f"History of the page “{titles[0]}”" if titles else "History of a page"
         self.query_one("#history-title", Static).update(inert(head))
 
     def _state(self, text: str, *, error: bool = False) -> None:
