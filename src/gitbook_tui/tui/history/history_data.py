@@ -12,7 +12,7 @@ from typing import Literal
 from ...api import AsyncGitBook, GitBookError, NotFoundError, PermissionDeniedError
 from ...models import Revision, RevisionSemanticChange, RevisionSemanticChanges
 
-__all__ = ["CHANGES_LIMIT", "HistoryWalk", "LogEntry", "changed_pages", "summarize"]
+__all__ = ["CHANGES_LIMIT", "HistoryWalk", "LogEntry", "changed_pages", "log_entry", "summarize"]
 
 CHANGES_LIMIT = 1000
 """Changes asked for per revision (the server's most; ``more`` counts any beyond)."""
@@ -123,7 +123,7 @@ class LogEntry:
         return (self.what, self.kind, *self.page_titles())
 
 
-def _entry(revision: Revision, changes: RevisionSemanticChanges | None) -> LogEntry:
+def log_entry(revision: Revision, changes: RevisionSemanticChanges | None) -> LogEntry:
     cr = revision.mergedFrom or (changes.mergedFrom if changes is not None else None)
     author = ""
     if cr is not None and cr.createdBy is not None:
@@ -205,7 +205,7 @@ class HistoryWalk:
             nxt = got.parents[0] if got.parents else None
             if nxt and len(found) + 1 < count:  # the next revision, while changes load
                 pending = asyncio.ensure_future(self._revision(nxt))
-            entry = _entry(got, await self._changes(current))
+            entry = log_entry(got, await self._changes(current))
             self._next = nxt
             if self.page_id is None or entry.touches(self.page_id):
                 found.append(entry)
