@@ -17,7 +17,8 @@ one pane shows at a time. Failures to open a page stay in the page pane's
 
 The page pane's loading and history are :class:`.browser_pages.BrowserPages`, the links
 :class:`.browser_links.BrowserLinks`, the open comment threads counted in the header and
-the tree :class:`.browser_counts.BrowserCommentCounts` (mixins of this screen).
+the tree :class:`.browser_counts.BrowserCommentCounts`, the keys that lead to other views
+:class:`.browser_intents.BrowserIntents` (mixins of this screen).
 """
 
 from __future__ import annotations
@@ -39,12 +40,13 @@ from ..common.denial import gated
 from ..common.edit_rights import edit_denial
 from ..common.error_banner import ErrorBanner, ErrorPane
 from ..common.hint_footer import HintFooter
-from ..common.intents import PickOrganization, ShowHistory, ShowView, SuggestEdit
+from ..common.intents import SuggestEdit
 from ..common.navigator import navigator_of
 from ..common.state import AccountState, StartTarget, StateStore
 from ..common.status_bar import StatusBar
 from ..textual_compat import is_leaving
 from .browser_counts import BrowserCommentCounts
+from .browser_intents import BrowserIntents
 from .browser_links import BrowserLinks
 from .browser_pages import BrowserPages
 from .browser_start import resolve_start, state_of
@@ -67,7 +69,7 @@ from .tree.workspace_tree import (
 __all__ = ["ONE_PANE", "WIDE", "BrowserScreen"]
 
 
-class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, PaneLayout):
+class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, BrowserIntents, PaneLayout):
     """Tree + page pane + status bar + footer for one organization (or all)."""
 
     # The hidden filter input comes first in the layout; without this it would take the
@@ -89,6 +91,7 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, PaneLayout
         Binding("C", "page_comments", "Page comments", id="browser.comments"),
         Binding("e", "suggest_edit", "Suggest edit", show=False, id="browser.suggest_edit"),
         Binding("H", "history", "History", show=False, id="browser.history"),
+        Binding("B", "blame", "Blame", show=False, id="browser.blame"),
     ]
 
     def __init__(
@@ -331,13 +334,6 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, PaneLayout
     def _focus_moved(self) -> None:
         self._sync_open_space()
 
-    async def action_page_comments(self) -> None:
-        """``C``: the open page's threads (of the page's space, whatever row the tree is on:
-        the page scope's rule, in ``show_view``)."""
-        nav = navigator_of(self.app)
-        if nav is not None:
-            nav.navigate(ShowView("comments", "page"))
-
     @property
     def shown_org(self) -> str | None:
         """The organization shown: the browser's, or (every organization listed, as after
@@ -375,22 +371,6 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, PaneLayout
             self.notify("Open a page to suggest an edit of it.", timeout=5)
             return
         nav.navigate(SuggestEdit(*self._current))  # the review feature's flow
-
-    def action_history(self) -> None:
-        """``H``: the open space's revisions in the History view (from the page pane: only
-        those that changed the open page)."""
-        nav = navigator_of(self.app)
-        space = self._current[0] if self._current is not None else (nav and nav.space_id)
-        if nav is None or not space:
-            self.notify("Open a space to see its history.", timeout=5)
-            return
-        page = self._current[1] if self._current and self._viewer.has_focus else None
-        nav.navigate(ShowHistory(space, page))
-
-    def action_switch_org(self) -> None:
-        nav = navigator_of(self.app)
-        if nav is not None:
-            nav.navigate(PickOrganization())
 
     # -- state ----------------------------------------------------------------------------------
     def save_state(self) -> None:

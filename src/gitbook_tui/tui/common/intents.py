@@ -12,6 +12,7 @@ __all__ = [
     "OpenSpace",
     "PickOrganization",
     "RefreshSpace",
+    "ShowBlame",
     "ShowHistory",
     "ShowThreads",
     "ShowView",
@@ -41,11 +42,13 @@ class PickOrganization(Intent):
 
 @dataclass(frozen=True)
 class OpenPage(Intent):
-    """Show a page in Browse (scrolled to ``anchor`` when given)."""
+    """Show a page in Browse (scrolled to ``anchor`` when given; ``revision_id``: as it
+    was at that revision of the space, marked so, instead of its current text)."""
 
     space_id: str
     page_id: str
     anchor: str | None = None
+    revision_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -101,6 +104,16 @@ class ShowHistory(Intent):
 
     space_id: str
     page_id: str | None = None
+
+
+@dataclass(frozen=True)
+class ShowBlame(Intent):
+    """Who last changed each block of a page, in the History view (``revision_id``: as of
+    that revision; None: the space's current one)."""
+
+    space_id: str
+    page_id: str
+    revision_id: str | None = None
 
 
 BROWSE = "browse"

@@ -16,7 +16,7 @@ from ...models import Revision, RevisionPage
 from .blame_lines import LineBlame
 from .history_data import LogEntry, log_entry
 
-__all__ = ["BLAME_CACHE", "BlameCache", "BlameWalk", "Ending"]
+__all__ = ["BLAME_CACHE", "BlameCache", "BlameWalk", "Ending", "NotInRevision"]
 
 Ending = Literal["", "created", "root", "settled", "missing", "unreadable"]
 """Why the walk stopped: not yet (""), the page's first revision reached ("created"), the
@@ -25,6 +25,10 @@ does not have ("missing") or the reader may not read ("unreadable")."""
 
 THREAD_FROM = 200_000
 """Texts at least this long are aligned in a thread (more than ~50 ms of work)."""
+
+
+class NotInRevision(LookupError):
+    """The page blamed is not in the revision blamed."""
 
 
 def _page_in(revision: Revision, page_id: str) -> RevisionPage | None:
@@ -79,15 +83,15 @@ class BlameWalk:
         return page.markdown or ""
 
     async def start(self) -> None:
-        """The revision blamed and the page's text there. Raises :class:`GitBookError`
-        (a :class:`NotFoundError` when the page is not in that revision)."""
+        """The revision blamed and the page's text there. Raises :class:`GitBookError`, or
+        :class:`NotInRevision`."""
         if self.blame is not None:
             return
         head = self.revision_id
         revision = await self.client.revisions.get(self.space_id, head, read="prefer-cache")
         page = _page_in(revision, self.page_id)
         if page is None:
-            raise NotFoundError(f"The page is not in revision {head}")
+            raise NotInRevision(f"the page is not in revision {head}")
         self.title = page.title or "Untitled"
         text = await self._text(head)
         big = len(text) >= THREAD_FROM

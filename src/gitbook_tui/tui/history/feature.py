@@ -7,9 +7,10 @@ from typing import Any
 from textual.app import App
 from textual.screen import Screen
 
-from ..common.intents import ShowHistory
+from ..common.intents import ShowBlame, ShowHistory
 from ..common.navigator import Navigator
 from ..common.registry import Registry, View
+from .blame_screen import BlameScreen
 from .history_screen import HistoryScreen
 
 __all__ = ["HISTORY", "register"]
@@ -33,6 +34,17 @@ async def _show_history(app: App[Any], intent: ShowHistory) -> None:
     root.show_log(intent.space_id, intent.page_id)
 
 
+async def _show_blame(app: App[Any], intent: ShowBlame) -> None:
+    """The blame over the page's log (``escape`` goes there); what was over the log closes."""
+    await _show_history(app, ShowHistory(intent.space_id, intent.page_id))
+    root = next((s for s in app.get_screen_stack(HISTORY) if isinstance(s, HistoryScreen)), None)
+    if root is not None:
+        await app.push_screen(
+            BlameScreen(root.navigator, intent.space_id, intent.page_id, intent.revision_id)
+        )
+
+
 def register(registry: Registry) -> None:
     registry.add_view(View("6", HISTORY, "History", _history))
     registry.handle(ShowHistory, _show_history, view=HISTORY)
+    registry.handle(ShowBlame, _show_blame, view=HISTORY)

@@ -15,10 +15,11 @@ from textual.widgets import DataTable, Static
 from ...api import GitBookError
 from ..common.filter_box import FilterBox, matches
 from ..common.hint_footer import HintFooter
-from ..common.intents import BROWSE, OpenReview, ShowView
+from ..common.intents import BROWSE, OpenPage, OpenReview, ShowView
 from ..common.navigator import Navigator
 from ..common.status_bar import StatusBar
 from ..common.text import count_of, inert
+from .blame_screen import BlameScreen
 from .history_data import HistoryWalk, LogEntry
 from .log_table import LogTable, entry_cells
 from .revision_screen import RevisionScreen
@@ -48,6 +49,8 @@ class HistoryScreen(Screen[None]):
         Binding("enter", "open_revision", "Changes", id="history.open"),
         Binding("space", "mark", "Mark/compare", id="history.mark"),
         Binding("c", "open_change_request", "Change request", id="history.change_request"),
+        Binding("b", "blame", "Blame page", id="history.blame"),
+        Binding("p", "page_at_revision", "Page then", id="history.page_at"),
         Binding("slash", "filter", "Filter", id="history.filter"),
         Binding("r", "reload", "Reload", id="history.reload"),
         Binding("escape", "back", "Browse", id="history.back"),
@@ -254,6 +257,31 @@ class HistoryScreen(Screen[None]):
             self.notify("This revision merged no change request.", timeout=3)
             return
         self.navigator.navigate(OpenReview(self.space_id, entry.cr_id))
+
+    def _page_entry(self) -> LogEntry | None:
+        """The highlighted revision of a page's log (a space's log names no one page)."""
+        entry = self.entry_here()
+        if self.page_id is None:
+            self.notify(
+                "b and p need a page: H on a page in Browse, or enter on a revision.", timeout=4
+            )
+            return None
+        return entry if entry is not None and entry.state == "ok" else None
+
+    def action_blame(self) -> None:
+        """``b``: who last changed each block of the log's page, as of the highlighted
+        revision."""
+        entry = self._page_entry()
+        if entry is not None and self.space_id and self.page_id:
+            screen = BlameScreen(self.navigator, self.space_id, self.page_id, entry.revision_id)
+            self.app.push_screen(screen)
+
+    def action_page_at_revision(self) -> None:
+        """``p``: the log's page in the reader as it was at the highlighted revision."""
+        entry = self._page_entry()
+        if entry is not None and self.space_id and self.page_id:
+            page = OpenPage(self.space_id, self.page_id, revision_id=entry.revision_id)
+            self.navigator.navigate(page)
 
     @on(DataTable.RowSelected, "#history-log")
     def _selected(self, event: DataTable.RowSelected) -> None:

@@ -4,20 +4,32 @@ and each page's block diff (no widgets here: testable without Textual)."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from dataclasses import dataclass
+
+from rapidfuzz import fuzz
 
 from ...api import AsyncGitBook, GitBookError, NotFoundError
 from ...markdown.diff import (
     DEFAULT_CONTEXT,
     AttributeChange,
     BlockDiff,
+    InlineLine,
+    SplitLine,
     diff_markdown,
     fold,
     header_diff,
 )
 from ...models import Revision, RevisionPage
 
-__all__ = ["ChangedPage", "PageChange", "changed_between", "load_page_change", "load_revisions"]
+__all__ = [
+    "ChangedPage",
+    "PageChange",
+    "changed_between",
+    "load_page_change",
+    "load_revisions",
+    "nearest_change",
+]
 
 _DOCUMENT = "document"
 
@@ -129,3 +141,22 @@ async def load_page_change(
         None if new is None else new.markdown or "",
     )
     return PageChange(page, old, new, diff, tuple(header_diff(old, new)))
+
+
+def nearest_change(lines: Sequence[InlineLine | SplitLine], near: str) -> int | None:
+    """The changed line whose newer block reads most like ``near`` (a block's source, from
+    a blame): where the diff opens when asked for "the change of that block"."""
+    best, best_score = None, 0.0
+    for position, line in enumerate(lines):
+        if not line.is_change:
+            continue
+        if isinstance(line, SplitLine):
+            block = line.right
+        else:
+            block = line.block if line.side != "old" else None
+        if block is None or not block.text.strip():
+            continue
+        score = fuzz.partial_ratio(block.text, near)
+        if score > best_score:
+            best, best_score = position, score
+    return best

@@ -15,7 +15,7 @@ from textual.widgets import OptionList, Static
 
 from ...api import GitBookError
 from ..common.hint_footer import HintFooter
-from ..common.intents import OpenReview
+from ..common.intents import OpenPage, OpenReview, ShowBlame
 from ..common.navigator import Navigator
 from ..common.status_bar import StatusBar
 from ..common.text import count_of, inert
@@ -28,6 +28,7 @@ from .revision_diff import (
     changed_between,
     load_page_change,
     load_revisions,
+    nearest_change,
 )
 
 __all__ = ["RevisionScreen"]
@@ -57,12 +58,24 @@ class RevisionScreen(Screen[None]):
         Binding("J", "page(1)", "Next page", id="revision.next_page"),
         Binding("K", "page(-1)", "Prev page", id="revision.prev_page"),
         Binding("c", "open_change_request", "Change request", id="revision.change_request"),
+        Binding("b", "blame", "Blame page", id="revision.blame"),
+        Binding("p", "page_at_revision", "Page then", id="revision.page_at"),
     ]
 
     def __init__(
-        self, navigator: Navigator, space_id: str, newer: LogEntry, older: LogEntry | None = None
+        self,
+        navigator: Navigator,
+        space_id: str,
+        newer: LogEntry,
+        older: LogEntry | None = None,
+        *,
+        page_id: str | None = None,
+        near: str = "",
     ) -> None:
+        """``page_id``: the page shown first; ``near``: text of a block of it (a blame's)
+        whose change the diff opens at."""
         super().__init__()
+        self.focus_page, self.near = page_id, near
         self.navigator = navigator
         self.space_id = space_id
         self.newer, self.older = newer, older
@@ -116,7 +129,11 @@ class RevisionScreen(Screen[None]):
             self.query_one(DiffView).show_message("No page content changed here.")
         else:
             self._state(count_of(len(self.pages), "page") + " changed" + note)
-        self.query_one(ChangedPages).show_pages(self.pages)
+        pages = self.query_one(ChangedPages)
+        pages.show_pages(self.pages)
+        index = next((i for i, p in enumerate(self.pages) if p.page_id == self.focus_page), None)
+        if index is not None:
+            pages.highlighted = index
 
     @on(OptionList.OptionHighlighted, "#revision-pages")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
@@ -139,7 +156,14 @@ class RevisionScreen(Screen[None]):
             self.query_one(DiffView).show_message(f"The page could not be read: {error}")
             return
         self.change = change
-        self.query_one(DiffView).show(change.diff, change.header)
+        view = self.query_one(DiffView)
+        view.show(change.diff, change.header)
+        if self.near and page.page_id == self.focus_page:
+            position = nearest_change(view.lines, self.near)
+            self.near = ""  # once: the reader moves on from there
+            if position is not None:
+                view.go_to(position)
+                view.focus()
 
     def action_switch_pane(self) -> None:
         pages, diff = self.query_one(ChangedPages), self.query_one(DiffView)
@@ -157,6 +181,36 @@ class RevisionScreen(Screen[None]):
             self.notify("This revision merged no change request.", timeout=3)
             return
         self.navigator.navigate(OpenReview(self.space_id, entry.cr_id))
+
+    def _page_here(self) -> ChangedPage | None:
+        index = self.query_one(ChangedPages).highlighted
+        if index is None or not 0 <= index < len(self.pages):
+            self.notify("Choose a page first.", timeout=3)
+            return None
+        return self.pages[index]
+
+    def action_blame(self) -> None:
+        """``b``: who last changed each block of the highlighted page, as of this revision
+        (over the page's log: ``escape`` goes there)."""
+        page = self._page_here()
+        if page is None:
+            return
+        if page.kind == "deleted":
+            self.notify("The page is not in this revision (deleted here).", timeout=3)
+            return
+        # (an intent: the blame screen opens this screen, it must not import it back)
+        self.navigator.navigate(ShowBlame(self.space_id, page.page_id, self.newer.revision_id))
+
+    def action_page_at_revision(self) -> None:
+        """``p``: the highlighted page in the reader, as it was at this revision (before it,
+        for a page this revision deleted)."""
+        page = self._page_here()
+        if page is None:
+            return
+        revision = self.newer.revision_id if page.kind != "deleted" else self.old_id
+        if revision is None:
+            return
+        self.navigator.navigate(OpenPage(self.space_id, page.page_id, revision_id=revision))
 
     def action_back(self) -> None:
         self.dismiss(None)
