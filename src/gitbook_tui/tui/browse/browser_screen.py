@@ -120,6 +120,7 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, BrowserInt
         self._current: tuple[str, str] | None = None
         self._page: RevisionPage | None = None
         self._shown_markdown: str | None = None
+        self._revision: str | None = None
         self._sidebar = Sidebar(
             client, org_id=org_id, show_hidden=show_hidden, id="browser-sidebar"
         )
@@ -359,6 +360,8 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, BrowserInt
         it (a reader, a locked space); the flow itself reads the space again."""
         if action != "suggest_edit" or self._current is None:
             return None
+        if self._revision is not None:
+            return "This is a past revision of the page (backspace: its current text)."
         data = self.workspace_tree.node_data(space_key(self._current[0]))
         space = data.space if data is not None else None
         return edit_denial(space) if space is not None else None
@@ -377,7 +380,12 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, BrowserInt
         """Remember the tree and the page for the next start (ids and keys only)."""
         if not self.is_mounted:
             return
-        state = state_of(self.workspace_tree, self.shown_org or self._state.org_id, self._current)
+        # a page shown at a past revision is not "the last page read"
+        saved = self._state.page
+        page = self._current
+        if self._revision is not None:
+            page = (saved[0], saved[1]) if saved else None
+        state = state_of(self.workspace_tree, self.shown_org or self._state.org_id, page)
         self._state = state
         self._store.save(self._account, state)
 
