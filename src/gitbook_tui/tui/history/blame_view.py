@@ -63,13 +63,16 @@ def wrap_lines(lines: list[str], width: int) -> list[Row]:
     return rows
 
 
-def gutter_label(walk: BlameWalk, block: int) -> str:
-    """``2025-03-14 #42 Ana Ito``: when, through what and by whom ``block`` last changed
-    ("" while not known; ``≤`` where the history could not be read further back)."""
+def gutter_label(walk: BlameWalk, block: int, *, wide: bool = False) -> str:
+    """``2025-03-14 #42 Ana Ito``: when (``wide``: to the minute), through what and by whom
+    ``block`` last changed ("" while not known; ``≤`` where the history could not be read
+    further back)."""
     entry = walk.entry_of(block)
     if entry is None:
         return ""
-    when = entry.created_at.strftime("%Y-%m-%d") if entry.created_at else "????-??-??"
+    when = "????-??-??"
+    if entry.created_at is not None:
+        when = entry.created_at.strftime("%Y-%m-%d %H:%M" if wide else "%Y-%m-%d")
     if entry.cr_number is not None:
         what = f"#{entry.cr_number}"
     elif entry.git_oid:
@@ -210,7 +213,7 @@ class BlameView(ScrollView, can_focus=True):
         mark_style = Style(bold=True, color="yellow") if current else dim
         if not first:
             return [Segment(mark, mark_style), Segment(fit("│", size - 1), dim)]
-        label = gutter_label(self.walk, block)
+        label = gutter_label(self.walk, block, wide=size > 30)
         if not label:
             return [Segment(mark, mark_style), Segment(fit("…", size - 1), dim)]
         style = Style(bold=True) if current else Style()
