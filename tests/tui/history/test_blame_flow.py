@@ -11,7 +11,7 @@ from gitbook_tui.tui.history.blame_view import BlameView
 from gitbook_tui.tui.history.history_screen import HistoryScreen
 from gitbook_tui.tui.history.revision_screen import RevisionScreen
 from gitbook_tui.tui.render.diff_view import DiffView
-from support.history_world import EDITS, open_history
+from support.history_world import EDITS, direct_edit, open_history
 from support.review_world import HOSTILE, make_app, open_page
 from support.waits import settle, until, until_screen
 from support.worlds import World
@@ -82,3 +82,19 @@ async def test_b_in_a_space_log_asks_for_a_page(world: World, story: dict, tmp_p
         await pilot.press("b")
         await until(pilot, lambda: any("need a page" in n.message for n in app._notifications))
         assert isinstance(app.screen, HistoryScreen)
+
+
+async def test_hostile_page_text_stays_inert_in_the_blame(
+    world: World, story: dict, tmp_path: Path
+) -> None:
+    direct_edit(world, story["space"], story["pages"]["Setup"], f"Install {HOSTILE} now.\n")
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_history(app, pilot, story["space"], story["pages"]["Setup"])
+        await settle(pilot)
+        await pilot.press("b")
+        screen = await _blamed(app, pilot)
+        text = "\n".join(screen.query_one(BlameView).visible_text())
+        assert "[bold red]pwn[/]" in text and "[@click=app.quit]" in text  # shown, not run
+        assert "\x1b" not in text and "\x07" not in text
+        assert app.is_running
