@@ -59,6 +59,7 @@ async def test_b_in_browse_dates_each_block_and_enter_opens_its_change(
 async def test_b_in_the_page_log_blames_at_the_highlighted_revision(
     world: World, story: dict, tmp_path: Path
 ) -> None:
+    """The page's log, then two blames of Setup: over 5 s on a busy machine."""
     app = make_app(world, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_history(app, pilot, story["space"], story["pages"]["Setup"])
