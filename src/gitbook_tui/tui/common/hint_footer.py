@@ -80,6 +80,31 @@ HINTS: dict[str, tuple[str, ...]] = {
     "Composer": ("composer.send", "composer.hide", "composer.editor"),
     "tree-filter": ("tree_filter.next", "tree_filter.open", "tree_filter.clear"),
     "find-input": ("find_bar.close", "browser.switch_focus"),
+    "history-log": (
+        "history.open",
+        "history.filter",
+        "history.mark",
+        "history.blame",
+        "history.page_at",
+        "history.change_request",
+        "history.back",
+    ),
+    "revision-pages": (
+        "revision.switch",
+        "revision.blame",
+        "revision.page_at",
+        "revision.change_request",
+        "revision.back",
+    ),
+    "revision-diff": (
+        "diff.next",
+        "revision.next_page",
+        "diff.mode",
+        "revision.blame",
+        "revision.page_at",
+        "revision.back",
+    ),
+    "blame-view": ("blame.open", "blame.page_at", "blame.down", "blame.back"),
 }
 """Binding ids the footer shows for a focused widget (its id or class name)."""
 

@@ -35,9 +35,9 @@ from ..common.pane_group import pane_switch_binding
 from ..common.state import account_key, recall_choice, remember_choice
 from ..common.status_bar import StatusBar
 from ..common.text import inert
+from ..render.diff_view import DiffView
 from .changed_pages_list import ChangedPagesList, entry_id
 from .conflict_marks import load_conflict_marks
-from .diff_view import DiffView
 from .page_diff import load_page_diff
 from .pages_filter import PagesFilter
 from .review_actions import ReviewActions

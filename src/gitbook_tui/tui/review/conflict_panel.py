@@ -38,7 +38,7 @@ from ..common.modal import KitModal
 from ..common.navigator import navigator_of
 from ..common.pane_group import pane_switch_binding
 from ..common.text import inert
-from .diff_view import DiffView
+from ..render.diff_view import DiffView
 from .page_diff import diff_sides
 from .review_data import ReviewState, conflicting_pages
 from .suggest_edit import suggest_edit

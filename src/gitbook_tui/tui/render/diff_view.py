@@ -206,6 +206,11 @@ class DiffView(DiffLines, ScrollView, can_focus=True):
     def all_text(self) -> list[str]:
         return [self._strip(index).text for index in range(len(self._strips))]
 
+    def go_to(self, position: int) -> None:
+        """Make line ``position`` of :attr:`lines` the current one, near the top."""
+        if 0 <= position < len(self.lines):
+            self._go(position)
+
     def _go(self, position: int) -> None:
         self.current = position
         if position < len(self._starts):

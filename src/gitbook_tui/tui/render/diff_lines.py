@@ -23,9 +23,9 @@ from ...markdown.diff import (
 )
 from ...markdown.sanitize import clean_text
 from ..common.contrast import TEXT_CONTRAST, readable
-from ..render.code import CONTINUATION
-from ..render.core import pad, wrap
-from ..render.links import safe_text
+from .code import CONTINUATION
+from .core import pad, wrap
+from .links import safe_text
 
 __all__ = ["DiffLines"]
 
