@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
+from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
 from gitbook_tui.tui.common.filter_box import FilterBox
 from gitbook_tui.tui.common.hint_footer import HintFooter
 from gitbook_tui.tui.common.pane_group import PANE_CLASS
@@ -303,6 +304,79 @@ async def test_at_80_columns_the_pane_switch_names_the_key_that_shows_the_detail
         await pilot.pause()
         assert listing.has_focus
         assert any("enter shows it" in n for n in notes)
+
+
+# -- lint remembers: it stays open, lints again, names what a fix changes -------------------
+def highlight(lint: LintScreen, kind: str, source: str) -> None:
+    index = [(f.kind, f.redirect.source) for f in lint.findings].index((kind, source))
+    lint.query_one("#lint-list").highlighted = index  # type: ignore[attr-defined]
+
+
+async def test_lint_stays_open_lints_again_and_names_what_a_fix_changes(
+    world: World, tmp_path: Path
+) -> None:
+    """/v0/setup → /setup → /old-install → Install. The preview of fixing /setup names what
+    stays (/v0/setup, now a chain of 2) and that nothing new appears; after the fix the lint is
+    still open, linted again, and says so. An edit that makes a new finding (a source that is a
+    live page) marks it "new"; a delete keeps the lint open too. Slow: three fixes through
+    their dialogs."""
+    site = build_site(world)
+    body = {"source": "/v0/setup", "destination": {"kind": "external", "url": f"{site.url}/setup"}}
+    r = world.client("alice").post(f"/orgs/{world.org}/sites/{site.site}/redirects", json=body)
+    assert r.status_code == 201, r.text
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        editor = await open_editor(pilot)
+        await pilot.press("right_square_bracket", "L")
+        lint = await until_screen(pilot, LintScreen)
+        highlight(lint, "chain", "/setup")
+        await pilot.pause()
+        preview = text_of(lint, "#lint-preview")
+        assert "point /setup at User Guide › Install: fixes 1" in preview
+        assert "then /v0/setup is a chain of 2" in preview and "creates no new finding" in preview
+        await pilot.press("enter")
+        form = await until_screen(pilot, FormScreen)
+        assert form.values()["destination"] == "/install"
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: app.screen is lint)  # still open
+        await until(pilot, lambda: "After editing /setup" in text_of(lint, "#lint-result"))
+        result = text_of(lint, "#lint-result")
+        assert "1 fixed" in result and "none new" in result
+        assert "/v0/setup is a chain of 2" in result and "chain of 3" in result
+        assert ("chain", "/setup") not in [(f.kind, f.redirect.source) for f in lint.findings]
+        # an edit of the user's own making: the new finding is named and marked
+        highlight(lint, "gone", "/old-trouble")
+        await pilot.pause()
+        assert "you choose where it points" in text_of(lint, "#lint-preview")
+        await pilot.press("enter")
+        form = await until_screen(pilot, FormScreen)
+        for name, value in (("source", "/configure"), ("destination", "/install")):
+            form.query_one(f"#field-{name}", Input).value = value
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: "After editing /old-trouble" in text_of(lint, "#lint-result"))
+        assert app.screen is lint
+        assert "1 new (marked below)" in text_of(lint, "#lint-result")
+        assert [(f.kind, f.redirect.source) for f in lint.last_diff.new] == [  # type: ignore[union-attr]
+            ("shadowed", "/configure")
+        ]
+        listing = lint.query_one("#lint-list")
+        marked = [
+            str(listing.get_option_at_index(i).prompt)  # type: ignore[attr-defined]
+            for i in range(len(lint.findings))
+        ]
+        assert [m for m in marked if "new since the fix" in m] == [
+            m for m in marked if "/configure is a live page" in m
+        ]
+        # a delete: confirmed over the lint, which stays
+        highlight(lint, "shadowed", "/install")
+        await pilot.press("enter")
+        await until_screen(pilot, ConfirmScreen)
+        await pilot.press("enter")
+        await until(pilot, lambda: "After deleting /install" in text_of(lint, "#lint-result"))
+        assert app.screen is lint
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is editor)
 
 
 # -- the kit's list keys in the dialogs -------------------------------------------------------

@@ -20,9 +20,11 @@ def no_matches(needle: str) -> str:
 class MatchFilter(FilterBox):
     """A :class:`FilterBox` whose ``↓``/``↑`` post :class:`Step` (the owner moves its
     cursor): the highlighted match, the one ``enter`` opens, can be chosen without leaving
-    the box. Letters stay text."""
+    the box. Letters stay text; ``enter`` reads "Open match" (it opens, not only goes)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # the box's own id: a keymap entry for the kit's filter applies here too
+        Binding("enter", "done", "Open match", id="filter.done"),
         Binding("down", "step(1)", "Next match", show=False, id="sites_filter.next"),
         Binding("up", "step(-1)", "Previous match", show=False, id="sites_filter.previous"),
     ]
