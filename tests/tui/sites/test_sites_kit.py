@@ -169,6 +169,8 @@ async def test_redirects_enter_opens_the_match_and_escape_clears_a_kept_filter(
 
 # -- wording ----------------------------------------------------------------------------------
 async def test_structure_footer_reads_unambiguously(world: World, tmp_path: Path) -> None:
+    """The footer read "d Remove space Move": ``space`` now leads, as "space Grab/move". Slow
+    at times: an editor opened for its footer."""
     build_site(world)
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -281,6 +283,10 @@ async def test_structure_list_and_detail_switch_with_the_kit_keys(
             assert listing.has_focus, key
         await pilot.press("enter")
         assert detail.has_focus
+        await pilot.press("space")  # the pane's grab, not a reader's page down
+        assert pane.grabbed is not None
+        await pilot.press("escape")  # the grab is cancelled by the pane
+        assert pane.grabbed is None and detail.has_focus
         await pilot.press("escape")
         assert listing.has_focus and app.screen is editor
         await pilot.press("right_square_bracket")
@@ -294,6 +300,8 @@ async def test_structure_list_and_detail_switch_with_the_kit_keys(
 async def test_at_80_columns_the_pane_switch_names_the_key_that_shows_the_detail(
     world: World, tmp_path: Path
 ) -> None:
+    """The detail is hidden at 80 columns: ``tab`` keeps the focus on the list and says that
+    ``enter`` shows it. Slow at times: an editor opened for one key."""
     build_site(world)
     app = make_app(world, tmp_path)
     notes = notes_of(app)

@@ -33,7 +33,7 @@ from ...api.resource import NULL
 from ...models import SiteSection, SiteSectionGroup
 from ..common.denial import gated
 from ..common.filter_box import FilterBox, matches
-from ..common.pager import PagerOptionList, PagerScroll
+from ..common.pager import PagerOptionList, PagerScroll, list_motion_bindings
 from ..common.pane_group import PANE_CLASS
 from ..common.text import inert
 from ..render.theme_palette import TEXT_CONTRAST, contrast
@@ -69,13 +69,20 @@ class StructureList(PagerOptionList):
         self.query_ancestor(StructurePane).action_step(step)
 
 
-class StructureDetail(PagerScroll):
+class StructureDetail(PagerScroll, inherit_bindings=False):
     """The detail of the highlighted row, beside the list (a pane: it scrolls with the
-    pager keys; ``escape`` goes back to the list)."""
+    kit's list keys, ``escape`` goes back to the list). Not the reader letters
+    ``space``/``b``/``d``/``u``: they stay the pane's grab and remove."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        *list_motion_bindings("structure_detail"),
         Binding("escape", "back", "To the list", id="structure.detail_back"),
     ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "back":  # a move in progress is cancelled first (the pane's escape)
+            return self.query_ancestor(StructurePane).grabbed is None
+        return True
 
     def action_back(self) -> None:
         self.query_ancestor(StructurePane).focus_main()
