@@ -9,7 +9,9 @@ import pytest
 from rich.cells import cell_len
 
 from gitbook_tui.tui.comments.comments_screen import CommentsScreen
+from gitbook_tui.tui.common.hint_footer import HintFooter
 from gitbook_tui.tui.common.state import StartTarget
+from gitbook_tui.tui.textual_compat import FooterKey
 from support.comments_world import build_space, make_app, merge_pages, open_comments
 from support.waits import until
 
@@ -34,6 +36,11 @@ def _with_long_titled_thread(world: Any) -> dict[str, str]:
     return {**ids, "quickstart": str(r.json()["id"])}
 
 
+def _footer(screen: CommentsScreen) -> list[str]:
+    footer = screen.query_one(HintFooter)
+    return [f"{k.key_display} {k.description}" for k in footer.query(FooterKey)]
+
+
 def _first_lines(screen: CommentsScreen) -> list[str]:
     lst = screen.thread_list
     return [str(lst.get_option_at_index(i).prompt).splitlines()[0] for i in range(lst.option_count)]
@@ -45,7 +52,8 @@ async def test_panes_size_to_their_rows(world: Any, tmp_path, size: tuple[int, i
     longest rows need, within 40–60 % of the screen, the thread pane keeping 48 cells; at
     120x40 "Quickstart: your first stream" is no longer cut to "Quickstart: your first
     stre…" (a 44-column list beside a 75-column preview). Narrower, the list takes the
-    whole width and titles stay whole."""
+    whole width, titles stay whole and the footer names the key that shows the thread
+    (enter) and, there, the one back to the list (escape)."""
     ids = _with_long_titled_thread(world)
     app, _ = make_app(world, tmp_path, start=_start(ids))
     width = size[0]
@@ -56,7 +64,14 @@ async def test_panes_size_to_their_rows(world: Any, tmp_path, size: tuple[int, i
             pilot, lambda: any(line.startswith(QUICKSTART + " · ") for line in _first_lines(screen))
         )
         if width < 100:
+            # one pane at a time: the key that reveals the hidden one is in the footer
             assert lst.outer_size.width == width and not side.display
+            await until(pilot, lambda: "⏎ Open thread" in _footer(screen))
+            await pilot.press("enter")
+            await until(pilot, lambda: side.display and side.outer_size.width == width)
+            await until(pilot, lambda: "esc Back to list" in _footer(screen))
+            await pilot.press("escape")
+            await until(pilot, lambda: lst.display and lst.has_focus)
             return
         await until(pilot, lambda: lst.outer_size.width + side.outer_size.width == width)
         assert 0.4 * width <= lst.outer_size.width <= 0.6 * width

@@ -50,7 +50,7 @@ def thread_matches(thread: ThreadState, needle: str) -> bool:
 class ThreadList(PagerOptionList):
     """Rows keyed by comment id; :meth:`show` keeps the cursor and scroll on refresh. The
     kit's list motion keys move the cursor a thread at a time (``space``/``b`` are not
-    list keys); ``l``/``→`` open the thread like ``enter``."""
+    list keys); ``enter``, ``l`` and ``→`` open the thread."""
 
     DEFAULT_CSS = """
     ThreadList, ThreadList:focus { height: 1fr; border: none; padding: 0;
@@ -59,7 +59,9 @@ class ThreadList(PagerOptionList):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         *list_motion_bindings("threads"),
-        Binding("l,right", "select", "Open thread", show=False, id="threads.open"),
+        # the footer names enter: the key that reveals the thread (hidden when narrow)
+        Binding("enter", "select", "Open thread", id="threads.open"),
+        Binding("l,right", "select", "Open thread", show=False, id="threads.drill"),
     ]
 
     class Measured(Message):
