@@ -130,6 +130,9 @@ async def test_empty_states_offer_a_reader_only_what_they_may_do(world: Any, tmp
         lst = screen.thread_list
         await until(pilot, lambda: lst.option_count == 1 and not lst.ids)
         assert str(lst.get_option_at_index(0).prompt) == empty
+        # drawn whole in the list beside the pane (wrapped, not cut like a row)
+        drawn = " ".join(lst.render_line(y).text.strip() for y in range(lst.size.height))
+        assert empty in " ".join(drawn.split())
         await until(pilot, lambda: screen.pane.query("#thread-empty"))
         assert str(screen.pane.query_one("#thread-empty").render()) == empty
         await pilot.press("f")  # resolved threads: none, and nothing more to offer

@@ -55,6 +55,8 @@ class ThreadList(PagerOptionList):
     DEFAULT_CSS = """
     ThreadList, ThreadList:focus { height: 1fr; border: none; padding: 0;
                                    text-wrap: nowrap; text-overflow: ellipsis; }
+    /* the empty state is a sentence to read whole, not a row to cut */
+    ThreadList.-empty { text-wrap: wrap; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -179,6 +181,7 @@ class ThreadList(PagerOptionList):
         self._threads = list(threads)
         self._drawn_width = self._room()
         self.set_options(Option(self.row(t), id=t.id) for t in threads)
+        self._set_empty(not threads)
         if not threads:
             return
         if keep in self.ids:
@@ -201,6 +204,17 @@ class ThreadList(PagerOptionList):
         100 columns)."""
         self.ids, self._threads, self._all = [], [], []
         self.set_options([Option(inert(text, style="italic $text-muted"), disabled=True)])
+        self._set_empty(True)
+
+    def _set_empty(self, empty: bool) -> None:
+        if empty != self.has_class("-empty"):
+            self.set_class(empty, "-empty")
+            self.refresh_bindings()  # "⏎ Open thread" only while there is one to open
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "select" and not self.ids:
+            return False
+        return super().check_action(action, parameters)
 
     def refilter(self, needle: str) -> None:
         """Show only the threads matching ``needle`` (all of them when it is empty)."""
