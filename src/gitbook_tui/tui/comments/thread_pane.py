@@ -49,6 +49,7 @@ class ThreadPane(VerticalScroll, can_focus=True):
         Binding("g,home", "first", "First post", show=False, id="thread.first"),
         Binding("G,end", "last", "Last post", show=False, id="thread.last"),
         Binding("enter", "screen.open_page", "Open page", id="thread.open_page"),
+        Binding("h,left", "screen.close_thread", "Back to list", show=False, id="thread.back"),
         # the pager keys (common/pager.py) that the Comments view leaves free (d is delete)
         Binding("space,ctrl+f", "pager_pages(1)", "Page down", show=False, id="thread.page_down"),
         Binding("b,ctrl+b", "pager_pages(-1)", "Page up", show=False, id="thread.page_up"),

@@ -57,6 +57,7 @@ HINTS: dict[str, tuple[str, ...]] = {
         "app.quit",
     ),
     "ThreadList": (
+        "threads.open",  # reveals the thread pane (hidden below 100 columns)
         "comments.compose",
         "comments.status",
         "comments.author",
@@ -69,13 +70,13 @@ HINTS: dict[str, tuple[str, ...]] = {
     ),
     "ThreadPane": (
         "comments.compose",
+        "comments.back",  # reveals the thread list (hidden below 100 columns)
         "thread.open_page",
         "comments.react",
         "comments.resolve",
         "comments.edit",
         "comments.delete",
         "comments.next",
-        "comments.back",
     ),
     "Composer": ("composer.send", "composer.hide", "composer.editor"),
     "tree-filter": ("tree_filter.next", "tree_filter.open", "tree_filter.clear"),
