@@ -11,7 +11,7 @@ from textual import work
 from textual.content import Content
 
 from ..common.denial import gated
-from .form_screen import FormField, Values
+from ..common.form_screen import FormField, Values
 from .import_screen import ImportScreen
 from .lint_screen import LintScreen
 from .redirect_actions import apply_import, trace_report

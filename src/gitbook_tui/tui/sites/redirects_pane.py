@@ -15,10 +15,10 @@ from textual.widgets import Input, Static
 from ..common.confirm_screen import ConfirmScreen
 from ..common.denial import gated
 from ..common.filter_box import FilterBox
+from ..common.form_screen import Values
 from ..common.pager import PagerDataTable, list_motion_bindings
 from ..common.text import cell_width, count_of, inert
 from ..common.theme_style import theme_style
-from .form_screen import Values
 from .redirect_actions import redirect_fields
 from .redirect_rules import RedirectEntry, SiteMap
 from .redirect_tools import RedirectTools

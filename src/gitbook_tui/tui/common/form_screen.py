@@ -23,7 +23,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Input, Label, Select, Static
 
 from ...drafts import Debouncer, DraftKey
-from ..common.text import form_value, inert
+from .text import form_value, inert
 
 __all__ = ["FormField", "FormScreen", "Values"]
 
