@@ -12,7 +12,6 @@ from ...api import AsyncGitBook
 from ...api.errors import APIStatusError, NotFoundError, PermissionDeniedError
 from ...markdown.sanitize import clean_text
 from ...models import Invite, Member, Organization, Team
-from ..common.text import count_of
 
 __all__ = [
     "ROLES",
@@ -40,13 +39,19 @@ ROLES = ("admin", "create", "edit", "review", "comment", "read")
 _EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s.]+$")
 
 
+def count_of(count: int, noun: str) -> str:
+    """``1 space``, ``3 spaces`` (the kit's helper lives beside Textual: this module is
+    kept free of it)."""
+    return f"{count} {noun if count == 1 else noun + 's'}"
+
+
 def role_rank(role: str | None) -> int:
     """Higher is stronger; a guest (``None``) or an unknown role is -1."""
     return len(ROLES) - ROLES.index(role) if role in ROLES else -1
 
 
 def ago(when: datetime | None, now: datetime | None = None) -> str:
-    """"today", "3d ago", "5w ago", "2y ago" ("never" for ``None``)."""
+    """ "today", "3d ago", "5w ago", "2y ago" ("never" for ``None``)."""
     if when is None:
         return "never"
     now = now or datetime.now(UTC)

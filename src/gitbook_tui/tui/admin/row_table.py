@@ -162,7 +162,9 @@ class RowTable(ListMotion, ScrollView, can_focus=True):
     def _line(self, cells: Sequence[Cell], base: Style) -> list[Segment]:
         segments = []
         for (text, style), width in zip(cells, self._widths, strict=False):
-            segments.append(Segment(" " + fit(text, width, ellipsis=True), base + self._style(style)))
+            segments.append(
+                Segment(" " + fit(text, width, ellipsis=True), base + self._style(style))
+            )
         return segments
 
     def render_line(self, y: int) -> Strip:

@@ -1,0 +1,39 @@
+"""The Admin view's registration: view 5 (members, teams, invites, permissions, integrations,
+OpenAPI specs, translations), its footer hints and the ``ShowPermissions`` intent."""
+
+from __future__ import annotations
+
+from textual.screen import Screen
+
+from ..common.hint_footer import HINTS
+from ..common.navigator import Navigator
+from ..common.registry import Registry, View
+from .admin_screen import AdminScreen
+
+__all__ = ["ADMIN", "register"]
+
+ADMIN = "admin"
+"""The Admin view's name (its mode)."""
+
+ADMIN_HINTS: dict[str, tuple[str, ...]] = {
+    "members-tab": (
+        "admin.filter",
+        "admin.members.role_filter",
+        "admin.members.change_role",
+        "admin.members.remove",
+        "admin.next_tab",
+        "admin.back",
+    ),
+    "admin-filter": ("filter.done", "filter.clear"),
+}
+"""The footer's hints per tab (by widget id), most useful first."""
+
+
+def _admin(nav: Navigator) -> Screen[None]:
+    return AdminScreen(nav)
+
+
+def register(registry: Registry) -> None:
+    registry.add_view(View("5", ADMIN, "Admin", _admin))
+    # the footer finds hints by the focused widget's id or class: the tabs' ids are ours
+    HINTS.update(ADMIN_HINTS)

@@ -1,0 +1,56 @@
+"""Shared pieces of the Admin view tests: the seeded demo server (module-wide), the app
+signed in as a demo user, and waits for the Admin screen's tabs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+from fastapi import FastAPI
+from textual.pilot import Pilot
+
+from gitbook_tui.api import AsyncGitBook
+from gitbook_tui.server.demo.seed import demo_token
+from gitbook_tui.tui.admin.admin_screen import AdminScreen
+from gitbook_tui.tui.admin.admin_tab import AdminTab
+from gitbook_tui.tui.app import GitBookApp
+from gitbook_tui.tui.common.config import TuiConfig
+from gitbook_tui.tui.common.state import AccountState, StateStore, account_key
+from support.waits import until
+
+
+def demo_org(demo: FastAPI) -> str:
+    with demo.state.server.storage.read() as tx:
+        return str(tx.meta("demo_org"))
+
+
+def admin_app(demo: FastAPI, tmp_path: Path, user: str = "maya") -> GitBookApp:
+    """The app signed in as demo user ``user`` (maya and jonas are admins; ravi edits,
+    aiko reads)."""
+    transport = httpx.ASGITransport(app=demo)
+    client = AsyncGitBook(
+        demo_token(user), base_url="http://testserver/v1", transport=transport, max_retries=0
+    )
+    store = StateStore(tmp_path / "state.json")
+    store.save(account_key(client), AccountState(org_id=demo_org(demo)))
+    return GitBookApp(client, config=TuiConfig(), state_store=store, transport=transport)
+
+
+async def open_admin(pilot: Pilot[Any], tab: str = "members") -> AdminScreen:
+    """Press 5 and walk the tabs to ``tab``; wait until its items are listed."""
+    app = pilot.app
+    await until(pilot, lambda: app.browser is not None, timeout=30)
+    await pilot.press("5")
+    await until(pilot, lambda: isinstance(app.screen, AdminScreen) and app.screen.org is not None)
+    screen = app.screen
+    assert isinstance(screen, AdminScreen)
+    while screen.tab != tab:
+        await pilot.press("right_square_bracket")
+    await until(pilot, lambda: screen.current.loaded, timeout=20)
+    return screen
+
+
+def listed(tab: AdminTab) -> list[str]:
+    """The first cell of every listed row."""
+    return [cells[0][0] for cells in tab.table.rows]
