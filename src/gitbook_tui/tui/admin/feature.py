@@ -24,7 +24,23 @@ ADMIN_HINTS: dict[str, tuple[str, ...]] = {
         "admin.next_tab",
         "admin.back",
     ),
-    "admin-filter": ("filter.done", "filter.clear"),
+    "teams-tab": (
+        "admin.teams.new",
+        "admin.teams.edit",
+        "admin.teams.delete",
+        "admin.filter",
+        "admin.next_tab",
+        "admin.back",
+    ),
+    "invites-tab": (
+        "admin.invites.invite",
+        "admin.invites.new",
+        "admin.invites.copy",
+        "admin.invites.edit",
+        "admin.invites.delete",
+        "admin.next_tab",
+        "admin.back",
+    ),
 }
 """The footer's hints per tab (by widget id), most useful first."""
 
