@@ -105,6 +105,11 @@ class AdminTab(Widget):
         """(key, cells) of the rows matching :attr:`needle` (subclasses)."""
         return []
 
+    def listing(self) -> tuple[list[str], Sequence[Sequence[Cell]]]:
+        """The keys and rows to list (a long tab makes its rows lazily)."""
+        found = self.items()
+        return [k for k, _ in found], [cells for _, cells in found]
+
     def total(self) -> int:
         return 0
 
@@ -121,22 +126,21 @@ class AdminTab(Widget):
 
     def show(self, *, cursor: int | None = None, key: str | None = None) -> None:
         """List the matching rows and say how many (the count is the count listed)."""
-        found = self.items()
-        self.shown_keys = [k for k, _ in found]
+        self.shown_keys, rows = self.listing()
         if key is not None and key in self.shown_keys:
             cursor = self.shown_keys.index(key)
-        self.table.set_rows([cells for _, cells in found], cursor=cursor)
+        self.table.set_rows(rows, cursor=cursor)
         total, needle = self.total(), self.needle
         single, plural = self.NOUN
         if not total:
             text = self.empty_text()
-        elif not needle and len(found) == total:
+        elif not needle and len(rows) == total:
             hint = self.hint_text()
             text = count_of(total, single, plural) + (f" · {hint}" if hint else "")
-        elif not found:
+        elif not rows:
             text = f"No {plural} match “{needle}” — escape clears the filter"
         else:
-            text = f"{len(found)} of {count_of(total, single, plural)} match" + (
+            text = f"{len(rows)} of {count_of(total, single, plural)} match" + (
                 f" “{needle}” · escape clears" if needle else ""
             )
         self.set_state(text)

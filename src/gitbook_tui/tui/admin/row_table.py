@@ -3,9 +3,9 @@ filter at once), with the kit's list motion keys and a fixed header."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Generic, TypeVar, overload
 
 from rich.segment import Segment
 from rich.style import Style
@@ -19,10 +19,34 @@ from textual.strip import Strip
 from ..common.pager import ListMotion, list_motion_bindings
 from ..common.text import fit
 
-__all__ = ["Cell", "Column", "RowTable"]
+__all__ = ["Cell", "Column", "LazyRows", "RowTable"]
+
+T = TypeVar("T")
 
 Cell = tuple[str, str]
 """A cell: its (already cleaned) text and a Rich style ("" for none, "dim", "bold"…)."""
+
+
+class LazyRows(Sequence[Sequence[Cell]], Generic[T]):
+    """Rows made from ``items`` only when drawn: listing 5,000 members builds no cells."""
+
+    def __init__(self, items: Sequence[T], make: Callable[[T], Sequence[Cell]]) -> None:
+        self.items = items
+        self.make = make
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    @overload
+    def __getitem__(self, index: int) -> Sequence[Cell]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Sequence[Cell]]: ...
+
+    def __getitem__(self, index: int | slice) -> Sequence[Cell] | Sequence[Sequence[Cell]]:
+        if isinstance(index, slice):
+            return [self.make(item) for item in self.items[index]]
+        return self.make(self.items[index])
 
 
 @dataclass(frozen=True)
@@ -74,13 +98,13 @@ class RowTable(ListMotion, ScrollView, can_focus=True):
     def __init__(self, columns: Sequence[Column], *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.columns = list(columns)
-        self.rows: list[Sequence[Cell]] = []
+        self.rows: Sequence[Sequence[Cell]] = []
         self.cursor = 0
         self._widths: list[int] = [c.width for c in self.columns]
         self._styles: dict[str, Style] = {}
 
     # -- rows and cursor ----------------------------------------------------------------------
-    def set_rows(self, rows: list[Sequence[Cell]], *, cursor: int | None = None) -> None:
+    def set_rows(self, rows: Sequence[Sequence[Cell]], *, cursor: int | None = None) -> None:
         """Show ``rows`` (the cursor kept where it was, or put at ``cursor``)."""
         self.rows = rows
         self.cursor = max(0, min(self.cursor if cursor is None else cursor, len(rows) - 1))
