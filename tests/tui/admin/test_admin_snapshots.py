@@ -1,0 +1,68 @@
+"""Snapshot tests of the Admin view at 80×24 and 120×40: every tab as an admin, and the
+Members tab as a reader (dimmed actions, the read-only notice).
+
+Regenerate after a deliberate change with ``--snapshot-update`` and review the SVGs in
+``tests/tui/admin/__snapshots__/test_admin_snapshots/``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from gitbook_tui.tui.admin import admin_data
+from support.admin_world import admin_app, open_admin
+from support.waits import settle
+from support.worlds import Template
+from support.worlds import demo_app as demo_server
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+Snap = Callable[..., bool]
+
+
+@pytest.fixture(autouse=True)
+def steady(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setattr(Input.cursor_blink, "_default", False)
+    monkeypatch.setattr("gitbook_tui.api.auth.keyring_usable", lambda: False)
+    monkeypatch.setattr("gitbook_tui.api.config.keyring_token", lambda profile: None)
+    # "last seen" is relative to now: the demo's clock is fixed, the wall clock is not
+    monkeypatch.setattr(
+        admin_data, "ago", lambda when, now=None: "never" if when is None else "2d ago"
+    )
+    monkeypatch.setattr(
+        "gitbook_tui.tui.admin.members_tab.ago",
+        lambda when, now=None: "never" if when is None else "2d ago",
+    )
+    yield
+
+
+@pytest.fixture
+def demo(tmp_path: Path, demo_template: Template) -> Iterator[FastAPI]:
+    yield demo_server(demo_template, tmp_path / "demo.sqlite")
+
+
+@pytest.mark.parametrize("tab", ["members", "teams", "invites"])
+@pytest.mark.parametrize("size", SIZES)
+def test_admin_tab(snap_compare: Snap, demo: FastAPI, tmp_path: Path, size: Any, tab: str) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await open_admin(pilot, tab)
+        await settle(pilot)
+
+    app = admin_app(demo, tmp_path)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_members_for_a_reader(snap_compare: Snap, demo: FastAPI, tmp_path: Path, size: Any) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await open_admin(pilot, "members")
+        await settle(pilot)
+
+    app = admin_app(demo, tmp_path, user="aiko")
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
