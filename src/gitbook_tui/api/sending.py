@@ -73,6 +73,10 @@ class Sender:
         self.rate_limit = RateLimitInfo()
         self._waits = RetryWaits(sleep)
         self._answer_listeners: list[Callable[[], None]] = []
+        self._reach_listeners: list[Callable[[bool], None]] = []
+        self.reachable: bool | None = None
+        """Whether the last request reached the server (any HTTP answer) or failed to
+        (a connection error or time-out); ``None`` before the first request ends."""
         self._secret = token or ""
         headers = {"Accept": "*/*", "User-Agent": "gitbook-tui"}
         if token:
@@ -112,6 +116,21 @@ class Sender:
         serving); returns the function that unsubscribes it. Keep it cheap."""
         self._answer_listeners.append(listener)
         return lambda: self._answer_listeners.remove(listener)
+
+    def watch_reachability(self, listener: Callable[[bool], None]) -> Callable[[], None]:
+        """Call ``listener(reached)`` after every attempt: ``True`` when the server answered
+        (whatever the status), ``False`` at once when it could not be reached (before any
+        retry); returns the function that unsubscribes it. Keep it cheap."""
+        self._reach_listeners.append(listener)
+        return lambda: self._reach_listeners.remove(listener)
+
+    def _reached(self, reached: bool) -> None:
+        self.reachable = reached
+        for listener in list(self._reach_listeners):
+            try:
+                listener(reached)
+            except Exception:  # a listener's bug never fails the request
+                log.exception("reachability listener failed")
 
     def _answered(self) -> None:
         for listener in list(self._answer_listeners):
@@ -156,10 +175,13 @@ class Sender:
             except httpx.TimeoutException as exc:
                 sent = not isinstance(exc, httpx.ConnectTimeout | httpx.PoolTimeout)
                 error = APITimeoutError(method, path, self._redact(type(exc).__name__))
+                self._reached(False)
             except httpx.TransportError as exc:
                 sent = not isinstance(exc, httpx.ConnectError)
                 error = APIConnectionError(method, path, detail=self._redact(str(exc)))
+                self._reached(False)
             else:
+                self._reached(True)
                 self._record_rate_limit(response)
                 status = response.status_code
                 log.debug("%s %s -> %s (attempt %d)", method, path, status, attempt + 1)

@@ -34,6 +34,7 @@ from .common.failure import describe_failure
 from .common.idle_collector import IdleCollector
 from .common.keymap import unknown_keymap_ids
 from .common.palette import AppCommands, PageCommands, SpaceCommands
+from .common.session_info import SessionInfo
 from .common.size_notice import SizeNoticeScreen, too_small
 from .common.state import StartTarget, StateStore, account_key
 from .common.text import plain
@@ -96,6 +97,7 @@ class GitBookApp(AppOutbox, AppNavigation):
         # what the Navigator protocol exposes to modal screens and palette providers
         self.organization_id: str | None = None
         self.space_id: str | None = None
+        self.session = SessionInfo()
         self.idle_collector = IdleCollector()
 
     # -- size ------------------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from .browse.outline_screen import OutlineScreen
 from .common.help_screen import HelpScreen
 from .common.intents import Intent, OpenPage, OpenSpace, PickOrganization, RefreshSpace, ShowView
 from .common.registry import REGISTRY
+from .common.session_info import SessionInfo
 from .search.search_screen import SearchResult, SearchScreen
 from .views import BROWSE, view_named
 
@@ -40,6 +41,7 @@ class AppNavigation(App[str | None]):
     MODES: ClassVar[dict[str, str | Callable[[], Screen[Any]]]] = {BROWSE: _start_screen}
 
     client: AsyncGitBook
+    session: SessionInfo
     organization_id: str | None
     space_id: str | None
 

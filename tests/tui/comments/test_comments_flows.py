@@ -357,11 +357,11 @@ async def test_narrow_layout_opens_the_thread_full_width(world: Any, tmp_path) -
         screen = await open_comments(pilot)
         side = screen.query_one("#thread-side")
         assert screen.has_class("-narrow") and not side.display
-        assert screen.thread_list.size.width == 80
+        assert screen.thread_list.outer_size.width == 80
         await select_thread(pilot, screen, ids["first"])
         await pilot.press("enter")
         await until(pilot, lambda: side.display and not screen.thread_list.display)
-        assert side.size.width == 80
+        assert side.outer_size.width == 80
         await pilot.press("c")  # a reply: the composer is a bottom panel of the thread
         await until(pilot, lambda: screen.composer.is_open)
         assert screen.composer.region.bottom <= 23

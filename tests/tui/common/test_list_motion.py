@@ -71,6 +71,6 @@ async def test_every_list_moves_with_the_kit_keys(make: Any) -> None:
 def test_list_keys_leave_the_action_letters_to_the_views() -> None:
     """``d`` deletes and ``space`` grabs in lists: only readers page with those letters."""
     for cls in (PagerOptionList, PagerDataTable, SitesTable, RedirectsTable, StructureList):
-        keys = {k for b in cls.BINDINGS for k in getattr(b, "key", "").split(",")}
+        keys = set(cls._merge_bindings().key_to_bindings)
         assert {"ctrl+d", "ctrl+u", "ctrl+f", "ctrl+b", "g", "G"} <= keys, cls
         assert not keys & {"d", "u", "space", "b"}, cls

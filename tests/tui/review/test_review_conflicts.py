@@ -252,3 +252,34 @@ async def test_merge_conflict_resolved_then_merge_retried(world, desk, tmp_path,
             lambda: review.state is not None and review.state.cr.status == "merged",
             timeout=20,
         )
+
+
+async def test_the_conflict_sides_scroll_together_until_unlinked(world, desk, tmp_path):
+    """The kit's dialog rules in the conflict panel: the pane switch reaches the sides, the
+    two sides of the comparison scroll together (``L`` unlinks them), ``?`` explains it."""
+    from gitbook_tui.tui.common.help_screen import HelpScreen
+
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(80, 18)) as pilot:
+        _, panel = await _conflict_panel(app, pilot)
+        main_side = panel.query_one("#conflict-main", DiffView)
+        cr_side = panel.query_one("#conflict-cr", DiffView)
+        # long sides (the desk's page fits on screen): the same page edited two ways
+        base = "\n\n".join(f"Paragraph {n} of the sizing guide." for n in range(60))
+        for side, word in ((main_side, "main"), (cr_side, "change request")):
+            side.show(conflict_panel.diff_sides(base, base.replace("guide", f"guide ({word})")))
+        await until(pilot, lambda: main_side.max_scroll_y > 3 and cr_side.max_scroll_y > 3)
+        await pilot.press("tab")
+        assert main_side.has_focus
+        await pilot.press("j", "j")
+        await until(pilot, lambda: main_side.scroll_y == 2 and cr_side.scroll_y == 2)
+        await pilot.press("L", "j")
+        await until(pilot, lambda: main_side.scroll_y == 3)
+        assert cr_side.scroll_y == 2  # unlinked: the other side stays
+        await pilot.press("w")
+        assert cr_side.has_focus
+        await pilot.press("question_mark")
+        helper = await until_screen(pilot, HelpScreen)
+        assert helper.listed_screen is panel
+        await pilot.press("escape")
+        await until_screen(pilot, ConflictPanel)

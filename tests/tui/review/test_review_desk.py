@@ -14,6 +14,7 @@ from gitbook_tui.tui.review.review_inbox_screen import ReviewInboxScreen
 from gitbook_tui.tui.review.review_message_screen import ReviewMessageScreen
 from gitbook_tui.tui.review.reviewer_picker_screen import ReviewerPickerScreen
 from support.review_world import EDITED, HOSTILE, make_app, open_inbox, open_review
+from support.notes import notes_of
 from support.waits import until, until_screen
 
 
@@ -117,15 +118,18 @@ async def test_approve_and_request_changes(world, desk, tmp_path):
 
 async def test_add_and_remove_reviewer(world, desk, tmp_path):
     app = make_app(world, tmp_path, "eve")
+    notes = notes_of(app)
     async with app.run_test(size=(120, 40)) as pilot:
         review = await open_review(app, pilot, "Update partition sizing")
         await pilot.press("a")
         picker = await until_screen(pilot, ReviewerPickerScreen)
-        notes = {c.name: c.note for c in picker.candidates}
-        assert notes["Eve"] == "author" and notes["Rita"] == "already asked"
-        assert notes["Rhea"] == "read role: can't review" and notes["Carol"] == ""
+        reasons = {c.name: c.note for c in picker.candidates}
+        assert reasons["Eve"] == "author" and reasons["Rita"] == "already asked"
+        assert reasons["Rhea"] == "read role: can't review" and reasons["Carol"] == ""
         picker.dismiss(world.users["carol"])
         await until(pilot, lambda: review.state is not None and len(review.state.requested) == 2)
+        number = review.state.cr.number
+        assert f"Asked Carol to review #{number}." in notes  # the note names who was asked
         await pilot.press("A")
         await until(pilot, lambda: isinstance(app.screen, ReviewerPickerScreen))
         app.screen.dismiss(world.users["rita"])

@@ -6,8 +6,9 @@ from __future__ import annotations
 from gitbook_tui.tui.common.filter_box import FilterBox
 from gitbook_tui.tui.common.help_screen import HelpScreen
 from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
+from gitbook_tui.tui.review.review_inbox_screen import ReviewInboxScreen
 from support.review_world import EDITED, _cr, _post, make_app, open_inbox, open_review
-from support.waits import until
+from support.waits import until, until_screen
 
 SUBJECT = "Two pages at once"
 
@@ -121,7 +122,14 @@ async def test_the_inbox_uses_the_same_filter_box(world, desk, tmp_path):
         assert app.screen is inbox and inbox.filter_text == "quick" and inbox.shown == []
         await pilot.press("escape")  # clears at once
         assert inbox.filter_text == "" and not inbox.query_one(FilterBox).display
-        await pilot.press("slash", *"conflicting", "enter")  # enter keeps the filter
+        await pilot.press("slash", *"conflicting")
+        assert inbox.query_one("#inbox-state").render().plain.startswith("1 of ")  # listed
+        await pilot.press("enter")  # opens the match, the filter kept
+        review = await until_screen(pilot, ChangeRequestReviewScreen)
+        await until(pilot, lambda: review.state is not None, "the review loaded")
+        assert review.state is not None and review.state.cr.subject == "Conflicting edit"
+        await pilot.press("escape")
+        await until_screen(pilot, ReviewInboxScreen)
         assert [r.cr.subject for r in inbox.shown] == ["Conflicting edit"]
         assert inbox.query_one("#inbox-table").has_focus
         await pilot.press("escape")  # on the table: clears it

@@ -173,8 +173,8 @@ async def test_redirects_table_moves_with_the_pager_keys(demo: FastAPI, tmp_path
         assert await row_after("ctrl+u") == 0
         page = await row_after("ctrl+f")
         assert page > half
-        assert await row_after("space") == 2 * page
-        assert await row_after("b") == page
+        assert await row_after("pagedown") == 2 * page
+        assert await row_after("pageup") == page
         assert await row_after("ctrl+b") == 0
         assert await row_after("j") == 1
         # d still deletes (asks first): the pager's half-page letters are left out here

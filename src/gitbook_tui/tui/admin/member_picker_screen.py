@@ -8,17 +8,17 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import SelectionList, Static
 from textual.widgets.selection_list import Selection
 
+from ..common.modal import KitModal
 from ..common.text import inert
 from .admin_data import MemberRow
 
 __all__ = ["MemberPickerScreen"]
 
 
-class MemberPickerScreen(ModalScreen[list[str] | None]):
+class MemberPickerScreen(KitModal[list[str] | None]):
     """The members to put in a team (their user ids), those ``chosen`` ticked."""
 
     DEFAULT_CSS = """

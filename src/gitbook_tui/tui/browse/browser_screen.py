@@ -10,7 +10,7 @@ refused. The footer shows a few hints chosen for the focused widget
 (:mod:`..common.hint_footer`).
 
 Focus: a page chosen in the tree takes the focus; ``h``/``←``/``escape`` in the page go
-back to the tree; ``w``/``ctrl+w``/``f6`` switch panes; the focused pane has an accent
+back to the tree; ``tab``/``w``/``ctrl+w``/``f6`` switch panes; the focused pane has an accent
 bar. Below :data:`WIDE` columns the tree is a drawer (``\\``), below :data:`ONE_PANE`
 one pane shows at a time. Failures to open a page stay in the page pane's
 :class:`~..common.error_banner.ErrorBanner` until the page opens.
@@ -41,6 +41,7 @@ from ..common.error_banner import ErrorBanner, ErrorPane
 from ..common.hint_footer import HintFooter
 from ..common.intents import PickOrganization, ShowView, SuggestEdit
 from ..common.navigator import navigator_of
+from ..common.pane_group import PANE_CLASS, pane_switch_binding
 from ..common.state import AccountState, StartTarget, StateStore
 from ..common.status_bar import StatusBar
 from ..textual_compat import is_leaving
@@ -82,7 +83,7 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, PaneLayout
         Binding("alt+right", "forward", "Forward", show=False, id="browser.forward"),
         Binding("o", "open_link", "Browser", id="browser.open_link"),
         Binding("y", "copy_url", "Copy URL", show=False, id="browser.copy_url"),
-        Binding("w,ctrl+w,f6", "switch_focus", "Tree/page", id="browser.switch_focus"),
+        pane_switch_binding("browser.switch_focus", "Tree/page"),
         Binding("backslash,ctrl+b", "toggle_tree", "Tree", id="browser.toggle_tree"),
         Binding("ctrl+o", "switch_org", "Organizations", show=False, id="browser.switch_org"),
         Binding("escape", "escape", "To the tree", show=False, id="browser.escape"),
@@ -117,7 +118,7 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, PaneLayout
         self._page: RevisionPage | None = None
         self._shown_markdown: str | None = None
         self._sidebar = Sidebar(
-            client, org_id=org_id, show_hidden=show_hidden, id="browser-sidebar"
+            client, org_id=org_id, show_hidden=show_hidden, id="browser-sidebar", classes=PANE_CLASS
         )
         self._page_banner = ErrorBanner(id="page-error")
         self._header = PageHeader(id="page-header")
@@ -129,7 +130,7 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, PaneLayout
     def compose(self) -> ComposeResult:
         with Horizontal(id="browser-body"):
             yield self._sidebar
-            with ErrorPane(id="browser-page"):
+            with ErrorPane(id="browser-page", classes=PANE_CLASS):
                 yield self._page_banner
                 yield self._header
                 yield self._viewer

@@ -15,18 +15,18 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..common.hint_footer import HintFooter
+from ..common.modal import KitModal
 from ..common.pager import PagerOptionList
 from ..common.text import inert
 
 __all__ = ["OutlineScreen"]
 
 
-class OutlineScreen(ModalScreen[str | None]):
+class OutlineScreen(KitModal[str | None]):
     """Jump to a heading of the page."""
 
     DEFAULT_CSS = """

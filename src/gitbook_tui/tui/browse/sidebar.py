@@ -61,8 +61,9 @@ class Sidebar(ErrorPane):
         org_id: str | None,
         show_hidden: bool = False,
         id: str | None = None,
+        classes: str | None = None,
     ) -> None:
-        super().__init__(id=id)
+        super().__init__(id=id, classes=classes)
         self._client = client
         self._failed_key: str | None = None
         # made here and kept (no query): see BrowserScreen

@@ -8,11 +8,11 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...models import User
+from ..common.modal import KitModal
 from ..common.text import inert
 from .thread_data import author_name
 
@@ -22,7 +22,7 @@ ANYONE = ""
 """The result meaning "every author" (``None`` is cancel)."""
 
 
-class AuthorPicker(ModalScreen[str | None]):
+class AuthorPicker(KitModal[str | None]):
     """Returns a user id, :data:`ANYONE`, or ``None`` when cancelled."""
 
     DEFAULT_CSS = """

@@ -25,6 +25,7 @@ from ..common.filter_box import FilterBox
 from ..common.hint_footer import HintFooter
 from ..common.intents import OpenPage
 from ..common.navigator import Navigator
+from ..common.pane_group import PANE_CLASS, pane_switch_binding
 from ..common.status_bar import StatusBar, format_age
 from ..common.text import count_of, plain
 from .author_picker import AuthorPicker
@@ -75,6 +76,7 @@ class CommentsScreen(ThreadLoader):
         Binding("K", "step_thread(-1)", "Previous thread", id="comments.previous"),
         Binding("p", "open_page", "Open page", id="comments.open_page"),
         Binding("escape", "close_thread", "Back to list", id="comments.back"),
+        pane_switch_binding("comments.switch_focus", "List/thread", show=False),
         Binding("r", "reload", "Reload", show=False, id="comments.reload"),
     ]
 
@@ -129,8 +131,8 @@ class CommentsScreen(ThreadLoader):
         yield Static(id="comments-error", markup=False)
         yield FilterBox(placeholder="filter: page, author, text", id="comments-filter")
         with Horizontal(id="comments-body"):
-            yield ThreadList(id="thread-list")
-            with Vertical(id="thread-side"):
+            yield ThreadList(id="thread-list", classes=PANE_CLASS)
+            with Vertical(id="thread-side", classes=PANE_CLASS):
                 yield ThreadPane(id="thread-pane")
                 yield Composer(id="composer")
         yield StatusBar(view="comments", id="comments-status")
@@ -250,6 +252,14 @@ class CommentsScreen(ThreadLoader):
             self.thread_list.focus()
         elif self.change_request is not None:
             self.dismiss(None)  # back to the review pane
+
+    def action_switch_focus(self) -> None:
+        """The kit's pane switch: the thread under the cursor, or back to the list."""
+        if self.pane.has_focus_within:
+            self.action_close_thread()
+        elif self.thread_list.selected_id is not None:
+            self.add_class("-thread-open")
+            self.pane.focus()
 
     def action_step_thread(self, delta: int) -> None:
         ids = self.thread_list.ids

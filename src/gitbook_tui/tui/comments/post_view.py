@@ -25,7 +25,8 @@ class PostView(Vertical):
     DEFAULT_CSS = """
     PostView { height: auto; padding: 0 1 1 1; }
     PostView.-reply { padding-left: 3; }
-    PostView.-selected { background: $boost; border-left: thick $accent; }
+    PostView.-selected { background: $boost; border-left: thick $foreground 50%; }
+    ThreadPane:focus-within PostView.-selected { border-left: thick $accent; }
     PostView > .post--header { height: 1; }
     PostView > .post--reactions { height: auto; }
     """

@@ -10,9 +10,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from ..common.modal import KitModal
 from ..common.text import inert
 from .thread_data import TOP_EMOJI
 
@@ -37,7 +37,7 @@ def emoji_from(text: str) -> str | None:
     return name
 
 
-class ReactionPicker(ModalScreen[str | None]):
+class ReactionPicker(KitModal[str | None]):
     """Returns the chosen emoji (``None`` if cancelled). Choosing one in ``mine`` removes
     my reaction: the picker shows those highlighted with "remove"."""
 

@@ -58,8 +58,8 @@ class ThreadList(OptionList):
         Binding("ctrl+u", "pager_half(-1)", "Half page up", show=False, id="threads.half_up"),
     ]
 
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
         self.me: str | None = None
         self.now: datetime | None = None
         self.ids: list[str] = []

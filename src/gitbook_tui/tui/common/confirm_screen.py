@@ -14,15 +14,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from .modal import KitModal
 from .text import inert
 
 __all__ = ["ConfirmScreen"]
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(KitModal[bool]):
     """A confirmation panel: title, what will happen, and the confirm key."""
 
     DEFAULT_CSS = """
@@ -66,11 +66,8 @@ class ConfirmScreen(ModalScreen[bool]):
                     Content.assemble("Type ", (self.typed, "bold"), " to confirm:"),
                     id="confirm-prompt",
                 )
-                yield Input(id="confirm-input", placeholder=self.typed)
-            keys = Content.assemble(
-                ("enter", "bold"), f" {self._label}   ", ("escape", "bold"), " Cancel"
-            )
-            yield Static(keys, id="confirm-keys")
+                # a placeholder of the text itself would look typed already
+                yield Input(id="confirm-input", placeholder=f"type {self.typed} here")
 
     def on_mount(self) -> None:
         if self.typed is not None:

@@ -34,7 +34,21 @@ class FilterBox(Input):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "done", "Go to match", id="filter.done"),
         Binding("escape", "clear", "Clear filter", id="filter.clear"),
+        Binding("down,ctrl+n", "move(1)", "Next match", show=False, id="filter.next"),
+        Binding("up,ctrl+p", "move(-1)", "Previous match", show=False, id="filter.previous"),
     ]
+
+    class Move(Message):
+        """``↓``/``↑``/``ctrl+n``/``ctrl+p``: move among the matches (the owner's list)."""
+
+        def __init__(self, box: FilterBox, step: int) -> None:
+            super().__init__()
+            self.box = box
+            self.step = step
+
+        @property
+        def control(self) -> FilterBox:
+            return self.box
 
     class Done(Message):
         """``enter``: leave the box (the owner decides what the match opens)."""
@@ -69,6 +83,9 @@ class FilterBox(Input):
 
     def action_done(self) -> None:
         self.post_message(self.Done(self))
+
+    def action_move(self, step: int) -> None:
+        self.post_message(self.Move(self, step))
 
     def action_clear(self) -> None:
         self.close()

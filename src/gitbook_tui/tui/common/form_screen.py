@@ -19,10 +19,10 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Checkbox, Input, Label, Select, Static
 
 from ...drafts import Debouncer, DraftKey
+from .modal import KitModal
 from .text import form_value, inert
 
 __all__ = ["FormField", "FormScreen", "Values"]
@@ -48,7 +48,7 @@ class FormField:
     max_length: int = 0
 
 
-class FormScreen(ModalScreen[Values | None]):
+class FormScreen(KitModal[Values | None]):
     """A form of :class:`FormField` s; ``ctrl+s`` (or ``enter`` in the last field) sends."""
 
     DEFAULT_CSS = """

@@ -82,7 +82,7 @@ HINTS: dict[str, tuple[str, ...]] = {
 }
 """Binding ids the footer shows for a focused widget (its id or class name)."""
 
-PINNED: tuple[str, ...] = ("app.help",)
+PINNED: tuple[str, ...] = ("app.help", "dialog.help")
 """Shown (after the hints) whenever active, before any hint that would not fit with them."""
 
 

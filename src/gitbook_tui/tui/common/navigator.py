@@ -12,6 +12,7 @@ from typing import Protocol, runtime_checkable
 
 from ...api import AsyncGitBook
 from .intents import Intent
+from .session_info import SessionInfo
 
 __all__ = ["Navigator", "navigator_of"]
 
@@ -21,6 +22,8 @@ class Navigator(Protocol):
     """The app's side of navigation: its client, where the reader is, and how to go elsewhere."""
 
     client: AsyncGitBook
+    session: SessionInfo
+    """Who is signed in and the organization shown (every view's status bar reads it)."""
     organization_id: str | None
     space_id: str | None
     """The space open in the browser, if any."""

@@ -25,7 +25,9 @@ from textual.widgets import Static
 from ...api import AsyncGitBook, RateLimitInfo, RetryWait
 from ...drafts import ReplayLoop
 from .freshness import Freshness, FreshnessState
+from .navigator import navigator_of
 from .registry import REGISTRY
+from .session_info import SessionInfo
 from .text import cell_width, inert
 
 __all__ = ["RateWindow", "StatusBar", "format_age"]
@@ -35,15 +37,15 @@ LOW_RATE_SHARE = 0.25
 limit known, always): until then it is noise in a bar that must fit 80 columns."""
 
 DROP_ORDER = (
-    "status-age",
     "status-org",
     "status-user",
+    "status-age",
     "status-rate",
     "status-connection",
 )
-"""The fields dropped, first to last, while the line is too narrow for all of them; the
-views, the offline queue and a retry wait under way always show (they say what is going
-on now). Offline, the data's age ("data 2 h old") goes only after the user's name."""
+"""The fields dropped, first to last, while the line is too narrow for all of them: from the
+right of the line. The views, the offline queue and a retry wait under way always show
+(they say what is going on now)."""
 
 SAME_WINDOW = 2.0
 """Seconds: reset times this close belong to one window (a reset sent as a delay is turned
@@ -123,24 +125,30 @@ class StatusBar(Horizontal):
         self._views = Static(self.views_content(), id="status-views", markup=False)
         self._parts = {
             name: Static("", id=name, markup=False)
-            for name in (
-                "status-queue",  # first: it must show even when the bar is cut at 80 columns
-                "status-user",
-                "status-org",
+            for name in (  # the kit's order: what goes on now first, names last
+                "status-queue",
+                "status-wait",
                 "status-connection",
                 "status-age",
                 "status-rate",
-                "status-wait",
+                "status-user",
+                "status-org",
             )
         }
         self._retry_wait: Callable[[], RetryWait | None] | None = None
         self._unfollow: list[Callable[[], None]] = []
+        self._session: SessionInfo | None = None
+        self._unwatch_session: Callable[[], None] | None = None
 
     def compose(self) -> ComposeResult:
         yield self._views
         yield from self._parts.values()
 
     def on_mount(self) -> None:
+        navigator = navigator_of(self.app)
+        if navigator is not None:
+            self._session = navigator.session
+            self._unwatch_session = self._session.watch(self._redraw)
         self._mark_own_view()
         self.set_interval(1.0, self._redraw)
         self._redraw()
@@ -150,6 +158,9 @@ class StatusBar(Horizontal):
 
     def on_unmount(self) -> None:
         self.unfollow()
+        if self._unwatch_session is not None:
+            self._unwatch_session()
+            self._unwatch_session = None
 
     def follow(self, client: AsyncGitBook) -> None:
         """Show ``client``'s rate limit and retry waits, redrawn as each answer arrives
@@ -160,7 +171,19 @@ class StatusBar(Horizontal):
         self._unfollow = [
             client.watch_retry_waits(self.retry_waits_changed),
             client.watch_answers(self._redraw),
+            client.watch_reachability(self.reachability_changed),
         ]
+        if client.reachable is not None:
+            self.reachability_changed(client.reachable)
+
+    def reachability_changed(self, reached: bool) -> None:
+        """The server answered (``True``) or could not be reached: the connection field
+        says so at once, whatever this view shows (a client's ``watch_reachability``)."""
+        if not reached and self._state != "offline":
+            self._set_offline(None)
+        elif reached and self._state != "online":
+            # the data shown is as old as it was: only the connection came back
+            self._set("online", max(0.0, self.data_age) if self._state else 0.0)
 
     def unfollow(self) -> None:
         """Stop following the client :meth:`follow` was given (if any)."""
@@ -170,12 +193,26 @@ class StatusBar(Horizontal):
 
     # -- inputs ----------------------------------------------------------------------------
     def set_user(self, name: str) -> None:
+        """The signed-in user's name, for every view's bar (the app's session)."""
         self._user = name
+        if self._session is not None:
+            self._session.set_user(name)
         self._redraw()
 
     def set_org(self, title: str) -> None:
+        """The organization shown, for every view's bar (the app's session)."""
         self._org = title
+        if self._session is not None:
+            self._session.set_org(title)
         self._redraw()
+
+    @property
+    def user(self) -> str:
+        return self._session.user if self._session is not None else self._user
+
+    @property
+    def org(self) -> str:
+        return self._session.org if self._session is not None else self._org
 
     def track_rate_limit(self, info: RateLimitInfo) -> None:
         """Follow ``info`` (the client's live object; shown once the server sent
@@ -308,12 +345,12 @@ class StatusBar(Horizontal):
     def text(self) -> str:
         parts = [
             self.queue_text,
-            self._user,
-            self._org,
+            self.wait_text,
             self.connection_text,
             self.age_text,
             self.rate_text,
-            self.wait_text,
+            self.user,
+            self.org,
         ]
         return " · ".join(p for p in parts if p)
 
@@ -339,8 +376,8 @@ class StatusBar(Horizontal):
     def _redraw(self) -> None:
         if not self.is_mounted:
             return
-        self._draw("status-user", inert(self._user, style="bold"))
-        self._draw("status-org", inert(self._org))
+        self._draw("status-user", inert(self.user, style="bold"))
+        self._draw("status-org", inert(self.org))
         badge = self._parts["status-connection"]
         self._draw("status-connection", Content(self.connection_text))
         badge.set_class(self._state == "offline", "-offline")
@@ -390,11 +427,7 @@ class StatusBar(Horizontal):
                         last = part.styles.margin.right
                 return total - last  # the last field's margin may fall off the line
 
-            order = list(DROP_ORDER)
-            if self._state == "offline":  # how old what is shown is: worth more than names
-                order.remove("status-age")
-                order.insert(order.index("status-user") + 1, "status-age")
-            for name in order:
+            for name in DROP_ORDER:
                 if needed() <= width:
                     break
                 shown[name] = False

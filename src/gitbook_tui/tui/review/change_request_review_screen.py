@@ -31,6 +31,7 @@ from ..common.failure import load_failure
 from ..common.filter_box import FilterBox
 from ..common.intents import ShowThreads
 from ..common.navigator import Navigator
+from ..common.pane_group import pane_switch_binding
 from ..common.state import account_key
 from ..common.status_bar import StatusBar
 from ..common.text import inert
@@ -76,7 +77,9 @@ class ChangeRequestReviewScreen(PagesFilter, ReviewActions, Screen[None]):
     ChangeRequestReviewScreen.-narrow ChangedPagesList { display: none; }
     ChangeRequestReviewScreen.-narrow.-filtering ChangedPagesList { display: block; }
     ChangeRequestReviewScreen DiffView { width: 1fr; border: round $panel; }
-    ChangeRequestReviewScreen DiffView:focus { border: round $primary; }
+    ChangeRequestReviewScreen DiffView:focus, ChangeRequestReviewScreen ChangedPagesList:focus {
+        border-left: thick $accent;
+    }
     ChangeRequestReviewScreen #cr-status { height: 1; padding: 0 1; color: $text-muted; }
     ChangeRequestReviewScreen #cr-status.-error { color: $error; }
     """
@@ -101,7 +104,7 @@ class ChangeRequestReviewScreen(PagesFilter, ReviewActions, Screen[None]):
         Binding("o", "open_web", "Browser", show=False, id="review.open_web"),
         Binding("Y", "copy_summary", "Copy summary", show=False, id="review.copy_summary"),
         Binding("slash", "filter", "Filter pages", show=False, id="review.filter"),
-        Binding("f6", "switch_focus", "Pages/diff", show=False, id="review.switch_focus"),
+        pane_switch_binding("review.switch_focus", "Pages/diff", show=False),
         Binding("escape,backspace", "back", "Back", id="review.back"),
     ]
 

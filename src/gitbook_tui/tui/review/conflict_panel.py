@@ -24,8 +24,8 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.content import Content
-from textual.screen import ModalScreen
+from textual.reactive import reactive
+from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -34,7 +34,9 @@ from ...markdown.sanitize import clean_text
 from ...models import RevisionPage
 from ..common.confirm_screen import ConfirmScreen
 from ..common.link_targets import open_in_browser
+from ..common.modal import KitModal
 from ..common.navigator import navigator_of
+from ..common.pane_group import pane_switch_binding
 from ..common.text import inert
 from .diff_view import DiffView
 from .page_diff import diff_sides
@@ -54,7 +56,7 @@ async def _markdown(read: Callable[[], Awaitable[RevisionPage]]) -> str | None:
     return page.markdown or ""
 
 
-class ConflictPanel(ModalScreen[bool]):
+class ConflictPanel(KitModal[bool]):
     """The conflicting pages of a change request and both sides' edits of each; dismissed
     with ``True`` when the reader asked to try the update or merge again."""
 
@@ -76,7 +78,12 @@ class ConflictPanel(ModalScreen[bool]):
         Binding("e", "edit", "Resolve in $EDITOR", id="conflict.edit"),
         Binding("j", "move(1)", "Next page", show=False, id="conflict.down"),
         Binding("k", "move(-1)", "Prev page", show=False, id="conflict.up"),
+        pane_switch_binding("conflict.switch_focus", "Pages/sides"),
+        Binding("L", "toggle_link", "Link/unlink sides", id="conflict.link"),
     ]
+
+    linked = reactive(True)
+    """The two sides scroll together (``L`` unlinks them, to read one side alone)."""
 
     def __init__(self, client: AsyncGitBook, state: ReviewState, message: str, verb: str) -> None:
         super().__init__()
@@ -113,23 +120,13 @@ class ConflictPanel(ModalScreen[bool]):
                 with Vertical(classes="conflict-side") as cr_side:
                     cr_side.border_title = f"base → #{cr.number}"
                     yield DiffView(id="conflict-cr")
-            yield Static(
-                Content.assemble(
-                    ("o", "bold"),
-                    " open in browser  ",
-                    ("e", "bold"),
-                    " resolve in $EDITOR  ",
-                    ("j/k", "bold"),
-                    " page  ",
-                    ("escape", "bold"),
-                    " close",
-                ),
-                id="conflict-keys",
-            )
 
     def on_mount(self) -> None:
-        for view in self.query(DiffView):
+        views = list(self.query(DiffView))
+        for view in views:
             view.mode = "inline"
+        for view, other in ((views[0], views[1]), (views[1], views[0])):
+            self.watch(view, "scroll_y", self._follower(other), init=False)
         if self.titles:
             self.query_one(OptionList).focus()
             self._load(self.titles[0])
@@ -185,6 +182,29 @@ class ConflictPanel(ModalScreen[bool]):
             view.show(await asyncio.to_thread(diff_sides, base, new))
 
         await asyncio.gather(diff_into(main_view, main), diff_into(cr_view, mine))
+
+    def _follower(self, other: DiffView) -> Callable[[float], None]:
+        """A watcher of one side's scroll: the other side follows while they are linked
+        (it settles at the same row, so the two never chase each other)."""
+
+        def follow(y: float) -> None:
+            if self.linked and round(other.scroll_y) != round(y):
+                other.scroll_to(y=y, animate=False, immediate=True)
+
+        return follow
+
+    def action_toggle_link(self) -> None:
+        self.linked = not self.linked
+        self.notify(
+            "The sides scroll together." if self.linked else "Each side scrolls on its own.",
+            timeout=3,
+        )
+
+    def action_switch_focus(self) -> None:
+        """The kit's pane switch: pages → main's side → the change request's side → pages."""
+        order: list[Widget] = [*self.query(OptionList), *self.query(DiffView)]
+        focused = next((i for i, w in enumerate(order) if w.has_focus), -1)
+        order[(focused + 1) % len(order)].focus()
 
     def action_move(self, step: int) -> None:
         options = self.query(OptionList)

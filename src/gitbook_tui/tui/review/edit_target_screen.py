@@ -16,12 +16,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...markdown.sanitize import clean_text
 from ...models import ChangeRequest
+from ..common.modal import KitModal
 from ..common.text import inert
 from .edit_consent import author_of, is_own
 
@@ -31,7 +31,7 @@ NEW = "new"
 """The option id of "a new change request"."""
 
 
-class EditTargetScreen(ModalScreen[str | None]):
+class EditTargetScreen(KitModal[str | None]):
     """Returns :data:`NEW`, the id of the chosen change request, or ``None``; ``me`` (the
     reader's id) tells their own change requests from another author's."""
 

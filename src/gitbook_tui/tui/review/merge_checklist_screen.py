@@ -14,16 +14,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ..common.modal import KitModal
 from ..common.text import count_of, inert
 from .review_data import CheckItem
 
 __all__ = ["MergeChecklistScreen"]
 
 
-class MergeChecklistScreen(ModalScreen[bool]):
+class MergeChecklistScreen(KitModal[bool]):
     """Returns True to go on to the typed confirmation."""
 
     DEFAULT_CSS = """

@@ -147,7 +147,10 @@ class ReviewActions:
         except GitBookError as exc:
             self._fail("Asking for a review", exc)
             return
-        self._screen().notify("Review requested")
+        name = next((c.name for c in candidates if c.id == chosen), chosen)
+        self._screen().notify(
+            f"Asked {clean_text(name)} to review #{state.cr.number}.", markup=False
+        )
         self.load()
 
     async def _space_roles(self, org: str) -> list[tuple[User, str | None]] | None:

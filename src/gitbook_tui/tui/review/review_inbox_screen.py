@@ -238,9 +238,11 @@ class ReviewInboxScreen(Screen[None]):
             fallback = (
                 "" if self.org_wide else "  (per-space lists: the server has no organization list)"
             )
-            state.update(
-                f"{count_of(len(self.shown), 'change request')} · enter review · p preview{fallback}"
-            )
+            listed = count_of(len(self.shown), "change request")
+            if self.filter_text:
+                every = len(rows_in(self.rows, key, self.status_filter))
+                listed = f"{len(self.shown)} of {count_of(every, 'change request')}"
+            state.update(f"{listed} · enter review · p preview{fallback}")
         self._render_tabs()
         if self.has_class("-preview"):
             self._preview()
@@ -259,9 +261,16 @@ class ReviewInboxScreen(Screen[None]):
 
     @on(FilterBox.Done, "#inbox-filter")
     def _filter_done(self, event: FilterBox.Done) -> None:
-        """``enter`` keeps the filter (the box stays, showing it); ``escape`` cleared it."""
+        """``enter`` opens the highlighted match and leaves the filter applied (the box stays,
+        showing it); ``escape`` cleared it."""
         event.stop()
         self.query_one(DataTable).focus()
+        if not isinstance(event, FilterBox.Cleared):
+            self.action_open()
+
+    @on(FilterBox.Move, "#inbox-filter")
+    def _filter_move(self, event: FilterBox.Move) -> None:
+        self.query_one(PagerDataTable).action_pager_lines(event.step)
 
     def action_clear_filter(self) -> None:
         box = self.query_one(FilterBox)

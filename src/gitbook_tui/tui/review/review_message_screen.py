@@ -17,17 +17,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from ...drafts import DraftKey, DraftStore
 from ..common.composer import Composer, SendHandler
+from ..common.modal import KitModal
 from ..common.text import inert
 
 __all__ = ["ReviewMessageScreen"]
 
 
-class ReviewMessageScreen(ModalScreen[bool]):
+class ReviewMessageScreen(KitModal[bool]):
     """Dismissed with ``True`` once the review was submitted, ``False`` on ``escape``
     (the draft is kept)."""
 

@@ -14,11 +14,11 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...markdown.sanitize import clean_text
+from ..common.modal import KitModal
 from ..common.text import inert
 
 __all__ = ["Candidate", "ReviewerPickerScreen"]
@@ -32,7 +32,7 @@ class Candidate:
     """Why it can't be chosen ("" when it can)."""
 
 
-class ReviewerPickerScreen(ModalScreen[str | None]):
+class ReviewerPickerScreen(KitModal[str | None]):
     """Returns the chosen candidate's id, or ``None``."""
 
     DEFAULT_CSS = """

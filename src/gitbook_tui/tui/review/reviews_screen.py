@@ -10,9 +10,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ..common.modal import KitModal
 from ..common.pager import PagerScroll
 from ..common.text import count_of
 from . import inbox_data
@@ -21,7 +21,7 @@ from .review_data import ReviewState, review_message, review_sign, reviewer_name
 __all__ = ["ReviewsScreen"]
 
 
-class ReviewsScreen(ModalScreen[None]):
+class ReviewsScreen(KitModal[None]):
     """The reviews of ``state``'s change request, newest first."""
 
     HELP_TITLE = "Reviews"

@@ -14,19 +14,19 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Static, TextArea
 
 from ...models import ChangeRequest
 from ...models.limits import MAX_BODY_CHARS
 from ..common.composer import length_note, too_long
+from ..common.modal import KitModal
 from ..common.text import form_value
 from .review_data import description_markdown
 
 __all__ = ["SubjectScreen"]
 
 
-class SubjectScreen(ModalScreen[tuple[str, str] | None]):
+class SubjectScreen(KitModal[tuple[str, str] | None]):
     DEFAULT_CSS = """
     SubjectScreen { align: center middle; }
     SubjectScreen > #subject-dialog {

@@ -21,7 +21,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.timer import Timer
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
@@ -29,6 +28,7 @@ from textual.widgets.option_list import Option
 from ...api import APIStatusError, GitBookError
 from ...models import SearchSection, SpaceSearchItem
 from ..common.hint_footer import HintFooter
+from ..common.modal import KitModal
 from ..common.navigator import Navigator, navigator_of
 from ..common.pager import PagerOptionList
 from ..common.text import emoji_slot, inert
@@ -49,7 +49,7 @@ PAGE_LIMIT = 50
 """Pages asked for per search (the first page of results)."""
 
 
-class SearchScreen(ModalScreen[SearchResult | None]):
+class SearchScreen(KitModal[SearchResult | None]):
     """Search the open space (or the organization) and pick a page or section."""
 
     DEFAULT_CSS = """

@@ -12,9 +12,9 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
+from ..common.modal import KitModal
 from ..common.text import cell_width, inert
 from ..common.theme_style import theme_style
 from .redirect_files import PlannedChange
@@ -40,7 +40,7 @@ def summary(plan: Sequence[PlannedChange]) -> str:
     )
 
 
-class ImportScreen(ModalScreen[bool]):
+class ImportScreen(KitModal[bool]):
     DEFAULT_CSS = """
     ImportScreen { align: center middle; }
     ImportScreen > #import-dialog {

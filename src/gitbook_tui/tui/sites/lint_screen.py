@@ -9,10 +9,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..common.modal import KitModal
 from ..common.text import inert
 from .redirect_rules import Finding
 
@@ -28,7 +28,7 @@ BADGES = {
 }
 
 
-class LintScreen(ModalScreen[tuple[str, Finding] | None]):
+class LintScreen(KitModal[tuple[str, Finding] | None]):
     """Findings; ``enter`` applies the suggested fix, ``e`` edits, ``d`` deletes. The result
     is ``(action, finding)``."""
 

@@ -10,16 +10,16 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from ..common.modal import KitModal
 from ..common.text import inert
 
 __all__ = ["PickScreen"]
 
 
-class PickScreen(ModalScreen[Any]):
+class PickScreen(KitModal[Any]):
     """A titled list; ``enter`` picks the highlighted item (its value is the result)."""
 
     DEFAULT_CSS = """

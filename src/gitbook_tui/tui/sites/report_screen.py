@@ -8,15 +8,15 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from ..common.modal import KitModal
 from ..common.text import inert
 
 __all__ = ["ReportScreen"]
 
 
-class ReportScreen(ModalScreen[None]):
+class ReportScreen(KitModal[None]):
     DEFAULT_CSS = """
     ReportScreen { align: center middle; }
     ReportScreen > #report-dialog {

@@ -28,7 +28,7 @@ from ...api.resource import NULL
 from ...models import SiteSection, SiteSectionGroup
 from ..common.denial import gated
 from ..common.filter_box import FilterBox, matches
-from ..common.pager import PagerOptionList, list_motion_bindings
+from ..common.pager import PagerOptionList
 from ..common.text import inert
 from ..render.theme_palette import TEXT_CONTRAST, contrast
 from .report_screen import ReportScreen
@@ -53,14 +53,11 @@ FILTER_BLOCKED = frozenset({"grab", "nudge", "new_section", "add_space"})
 
 
 class StructureList(PagerOptionList):
-    """Groups, sections and site spaces, one line each. ``j``/``k`` are the pane's (they
-    carry a grabbed row); the other list motion keys move the highlight."""
+    """Groups, sections and site spaces, one line each, with the kit's list motion keys;
+    ``j``/``k`` go through the pane, which carries a grabbed row with them."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        binding
-        for binding in list_motion_bindings("structure.pager")
-        if isinstance(binding, Binding) and binding.action != "pager_lines"
-    ]
+    def action_pager_lines(self, step: int) -> None:
+        self.query_ancestor(StructurePane).action_step(step)
 
 
 class StructurePane(StructureEditing):
