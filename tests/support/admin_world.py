@@ -16,6 +16,7 @@ from gitbook_tui.tui.admin.admin_screen import AdminScreen
 from gitbook_tui.tui.admin.admin_tab import AdminTab
 from gitbook_tui.tui.app import GitBookApp
 from gitbook_tui.tui.common.config import TuiConfig
+from gitbook_tui.tui.common.intents import ShowPermissions
 from gitbook_tui.tui.common.state import AccountState, StateStore, account_key
 from support.waits import until
 
@@ -54,3 +55,32 @@ async def open_admin(pilot: Pilot[Any], tab: str = "members") -> AdminScreen:
 def listed(tab: AdminTab) -> list[str]:
     """The first cell of every listed row."""
     return [cells[0][0] for cells in tab.table.rows]
+
+
+def demo_id(demo: FastAPI, kind: str, title: str) -> str:
+    """The id of the demo's space or collection titled ``title``."""
+    with demo.state.server.storage.read() as tx:
+        rows = tx.conn.execute(
+            "SELECT id FROM docs WHERE kind=? AND json_extract(data, '$.title')=?", (kind, title)
+        ).fetchall()
+    assert len(rows) == 1, (kind, title, rows)
+    return str(rows[0][0])
+
+
+async def open_permissions(pilot: Pilot[Any], intent: ShowPermissions) -> AdminScreen:
+    """Send ``intent`` (as Browse's ``P`` does) and wait for the Permissions tab's rows."""
+    app = pilot.app
+    await until(pilot, lambda: app.browser is not None, timeout=30)
+    app.navigate(intent)
+    await until(pilot, lambda: isinstance(app.screen, AdminScreen) and app.screen.org is not None)
+    screen = app.screen
+    assert isinstance(screen, AdminScreen)
+    await until(pilot, lambda: screen.tab == "permissions" and screen.current.loaded, timeout=20)
+    return screen
+
+
+def rows_by_key(tab: AdminTab) -> dict[str, list[str]]:
+    """Each listed row's cell texts by its key (``g:user:<id>``, ``a:<id>``…)."""
+    return {
+        k: [c[0] for c in cells] for k, cells in zip(tab.shown_keys, tab.table.rows, strict=True)
+    }

@@ -1,5 +1,5 @@
 """Snapshot tests of the Admin view at 80×24 and 120×40: every tab as an admin, and the
-Members tab as a reader (dimmed actions, the read-only notice).
+Members and Permissions tabs as a reader (dimmed actions, the read-only notice).
 
 Regenerate after a deliberate change with ``--snapshot-update`` and review the SVGs in
 ``tests/tui/admin/__snapshots__/test_admin_snapshots/``.
@@ -17,7 +17,8 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from gitbook_tui.tui.admin import admin_data
-from support.admin_world import admin_app, open_admin
+from gitbook_tui.tui.common.intents import ShowPermissions
+from support.admin_world import admin_app, demo_id, open_admin, open_permissions
 from support.waits import settle
 from support.worlds import Template
 from support.worlds import demo_app as demo_server
@@ -65,4 +66,20 @@ def test_members_for_a_reader(snap_compare: Snap, demo: FastAPI, tmp_path: Path,
         await settle(pilot)
 
     app = admin_app(demo, tmp_path, user="aiko")
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("user", ["maya", "ravi"])
+@pytest.mark.parametrize("size", SIZES)
+def test_permissions_tab(
+    snap_compare: Snap, demo: FastAPI, tmp_path: Path, size: Any, user: str
+) -> None:
+    """The guide's grants and everyone with access: as an admin, and read-only for Ravi."""
+    guide = demo_id(demo, "space", "Tidewater User Guide")
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await open_permissions(pilot, ShowPermissions(space_id=guide))
+        await settle(pilot)
+
+    app = admin_app(demo, tmp_path, user=user)
     assert snap_compare(app, terminal_size=size, run_before=run_before)

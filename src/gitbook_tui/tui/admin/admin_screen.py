@@ -22,6 +22,8 @@ from ..common.state import account_key
 from ..common.status_bar import StatusBar
 from ..common.text import inert
 from .admin_tab import AdminTab
+from .permissions_data import Target
+from .permissions_tab import PermissionsTab
 from .tabs import TAB_CLASSES
 
 __all__ = ["AdminScreen"]
@@ -139,6 +141,19 @@ class AdminScreen(Screen[None]):
         tab.focus_main()
         if not tab.loaded and self.org is not None:
             tab.load()
+
+    def show_permissions(
+        self, space_id: str | None, collection_id: str | None, page_id: str | None
+    ) -> None:
+        """``ShowPermissions``: the Permissions tab on that space or collection."""
+        tab = self.tab_named("permissions")
+        if not isinstance(tab, PermissionsTab):
+            return
+        if collection_id is not None:
+            tab.set_target(Target("collection", collection_id))
+        elif space_id is not None:
+            tab.set_target(Target("space", space_id, page_id))
+        self.show_tab(tab.NAME)
 
     def tab_named(self, name: str) -> AdminTab:
         return next(t for t in self.tabs if name == t.NAME)

@@ -102,6 +102,8 @@ class RowTable(ListMotion, ScrollView, can_focus=True):
         self.cursor = 0
         self._widths: list[int] = [c.width for c in self.columns]
         self._styles: dict[str, Style] = {}
+        self._fitted = 0
+        """The width the columns were fitted to."""
 
     # -- rows and cursor ----------------------------------------------------------------------
     def set_rows(self, rows: Sequence[Sequence[Cell]], *, cursor: int | None = None) -> None:
@@ -176,6 +178,7 @@ class RowTable(ListMotion, ScrollView, can_focus=True):
             widest = widths.index(max(widths))
             widths[widest] -= 1
         self._widths = widths
+        self._fitted = room
 
     def _style(self, name: str) -> Style:
         style = self._styles.get(name)
@@ -193,6 +196,8 @@ class RowTable(ListMotion, ScrollView, can_focus=True):
 
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
+        if width != self._fitted:  # a scrollbar came or went after the last resize
+            self._fit_columns()
         base = self.rich_style
         if y == 0:
             header = self.get_component_rich_style("row-table--header")

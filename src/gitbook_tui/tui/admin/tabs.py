@@ -5,8 +5,9 @@ from __future__ import annotations
 from .admin_tab import AdminTab
 from .invites_tab import InvitesTab
 from .members_tab import MembersTab
+from .permissions_tab import PermissionsTab
 from .teams_tab import TeamsTab
 
 __all__ = ["TAB_CLASSES"]
 
-TAB_CLASSES: tuple[type[AdminTab], ...] = (MembersTab, TeamsTab, InvitesTab)
+TAB_CLASSES: tuple[type[AdminTab], ...] = (MembersTab, TeamsTab, InvitesTab, PermissionsTab)

@@ -39,7 +39,7 @@ from ..common.denial import gated
 from ..common.edit_rights import edit_denial
 from ..common.error_banner import ErrorBanner, ErrorPane
 from ..common.hint_footer import HintFooter
-from ..common.intents import PickOrganization, ShowView, SuggestEdit
+from ..common.intents import PickOrganization, ShowPermissions, ShowView, SuggestEdit
 from ..common.navigator import navigator_of
 from ..common.pane_group import PANE_CLASS, pane_switch_binding
 from ..common.state import AccountState, StartTarget, StateStore
@@ -89,6 +89,7 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, PaneLayout
         Binding("escape", "escape", "To the tree", show=False, id="browser.escape"),
         Binding("C", "page_comments", "Page comments", id="browser.comments"),
         Binding("e", "suggest_edit", "Suggest edit", show=False, id="browser.suggest_edit"),
+        Binding("P", "permissions", "Who has access", show=False, id="browser.permissions"),
     ]
 
     def __init__(
@@ -375,6 +376,22 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, PaneLayout
             self.notify("Open a page to suggest an edit of it.", timeout=5)
             return
         nav.navigate(SuggestEdit(*self._current))  # the review feature's flow
+
+    def action_permissions(self) -> None:
+        """``P``: who can access the tree row's collection, space or page, or the open page."""
+        node = self.workspace_tree.cursor_node if self._focus_in_tree() else None
+        row = node.data if node is not None else None
+        page = row.id if row is not None and row.kind == "page" else None
+        if row is not None and row.kind == "collection":
+            intent = ShowPermissions(collection_id=row.id)
+        elif row is not None and row.space_id:
+            intent = ShowPermissions(space_id=row.space_id, page_id=page)
+        elif self._current is not None:
+            intent = ShowPermissions(space_id=self._current[0], page_id=self._current[1])
+        else:
+            return
+        if (nav := navigator_of(self.app)) is not None:
+            nav.navigate(intent)
 
     def action_switch_org(self) -> None:
         nav = navigator_of(self.app)

@@ -12,6 +12,7 @@ __all__ = [
     "OpenSpace",
     "PickOrganization",
     "RefreshSpace",
+    "ShowPermissions",
     "ShowThreads",
     "ShowView",
     "SuggestEdit",
@@ -91,6 +92,17 @@ class SuggestEdit(Intent):
 
     space_id: str
     page_id: str
+
+
+@dataclass(frozen=True)
+class ShowPermissions(Intent):
+    """Who can access a space or collection, and why (the Admin view's Permissions tab);
+    ``page_id``: the question was asked of that page of ``space_id`` (a page's access is
+    its space's)."""
+
+    space_id: str | None = None
+    collection_id: str | None = None
+    page_id: str | None = None
 
 
 BROWSE = "browse"
