@@ -48,7 +48,7 @@ def demo(tmp_path: Path, demo_template: Template) -> Iterator[FastAPI]:
     yield demo_server(demo_template, tmp_path / "demo.sqlite")
 
 
-@pytest.mark.parametrize("tab", ["members", "teams", "invites"])
+@pytest.mark.parametrize("tab", ["members", "teams", "invites", "integrations"])
 @pytest.mark.parametrize("size", SIZES)
 def test_admin_tab(snap_compare: Snap, demo: FastAPI, tmp_path: Path, size: Any, tab: str) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
@@ -59,10 +59,13 @@ def test_admin_tab(snap_compare: Snap, demo: FastAPI, tmp_path: Path, size: Any,
     assert snap_compare(app, terminal_size=size, run_before=run_before)
 
 
+@pytest.mark.parametrize("tab", ["members", "integrations"])
 @pytest.mark.parametrize("size", SIZES)
-def test_members_for_a_reader(snap_compare: Snap, demo: FastAPI, tmp_path: Path, size: Any) -> None:
+def test_reader(snap_compare: Snap, demo: FastAPI, tmp_path: Path, size: Any, tab: str) -> None:
+    """A non-admin: the read-only notice and the dimmed keys."""
+
     async def run_before(pilot: Pilot[Any]) -> None:
-        await open_admin(pilot, "members")
+        await open_admin(pilot, tab)
         await settle(pilot)
 
     app = admin_app(demo, tmp_path, user="aiko")

@@ -53,6 +53,13 @@ ADMIN_HINTS: dict[str, tuple[str, ...]] = {
         "admin.next_tab",
         "admin.back",
     ),
+    "integrations-tab": (
+        "admin.integrations.install",
+        "admin.integrations.uninstall",
+        "admin.filter",
+        "admin.next_tab",
+        "admin.back",
+    ),
 }
 """The footer's hints per tab (by widget id), most useful first."""
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .admin_tab import AdminTab
+from .integrations_tab import IntegrationsTab
 from .invites_tab import InvitesTab
 from .members_tab import MembersTab
 from .permissions_tab import PermissionsTab
@@ -10,4 +11,10 @@ from .teams_tab import TeamsTab
 
 __all__ = ["TAB_CLASSES"]
 
-TAB_CLASSES: tuple[type[AdminTab], ...] = (MembersTab, TeamsTab, InvitesTab, PermissionsTab)
+TAB_CLASSES: tuple[type[AdminTab], ...] = (
+    MembersTab,
+    TeamsTab,
+    InvitesTab,
+    PermissionsTab,
+    IntegrationsTab,
+)
