@@ -7,7 +7,9 @@ Regenerate after a deliberate change with ``--snapshot-update`` and review the S
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +18,7 @@ from fastapi import FastAPI
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from gitbook_tui.tui.admin import admin_data
+from gitbook_tui.tui.admin import admin_data, openapi_data
 from gitbook_tui.tui.common.intents import ShowPermissions
 from support.admin_world import admin_app, demo_id, open_admin, open_permissions
 from support.waits import settle
@@ -36,10 +38,19 @@ def steady(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(
         admin_data, "ago", lambda when, now=None: "never" if when is None else "2d ago"
     )
-    monkeypatch.setattr(
-        "gitbook_tui.tui.admin.members_tab.ago",
-        lambda when, now=None: "never" if when is None else "2d ago",
-    )
+    for module in ("members_tab", "openapi_tab"):
+        monkeypatch.setattr(
+            f"gitbook_tui.tui.admin.{module}.ago",
+            lambda when, now=None: "never" if when is None else "2d ago",
+        )
+    # the demo's spec was fetched from a local server on a free port: pin it
+    real_row = openapi_data.spec_row
+
+    def pinned_row(*args: Any) -> openapi_data.SpecRow:
+        row = real_row(*args)
+        return replace(row, source=re.sub(r"127\.0\.0\.1:\d+", "127.0.0.1:8000", row.source))
+
+    monkeypatch.setattr(openapi_data, "spec_row", pinned_row)
     yield
 
 
@@ -48,7 +59,7 @@ def demo(tmp_path: Path, demo_template: Template) -> Iterator[FastAPI]:
     yield demo_server(demo_template, tmp_path / "demo.sqlite")
 
 
-@pytest.mark.parametrize("tab", ["members", "teams", "invites", "integrations"])
+@pytest.mark.parametrize("tab", ["members", "teams", "invites", "integrations", "openapi"])
 @pytest.mark.parametrize("size", SIZES)
 def test_admin_tab(snap_compare: Snap, demo: FastAPI, tmp_path: Path, size: Any, tab: str) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:

@@ -53,6 +53,13 @@ ADMIN_HINTS: dict[str, tuple[str, ...]] = {
         "admin.next_tab",
         "admin.back",
     ),
+    "openapi-tab": (
+        "admin.openapi.send",
+        "admin.openapi.open",
+        "admin.filter",
+        "admin.next_tab",
+        "admin.back",
+    ),
     "integrations-tab": (
         "admin.integrations.install",
         "admin.integrations.uninstall",

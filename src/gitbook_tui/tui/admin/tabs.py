@@ -6,6 +6,7 @@ from .admin_tab import AdminTab
 from .integrations_tab import IntegrationsTab
 from .invites_tab import InvitesTab
 from .members_tab import MembersTab
+from .openapi_tab import OpenAPITab
 from .permissions_tab import PermissionsTab
 from .teams_tab import TeamsTab
 
@@ -17,4 +18,5 @@ TAB_CLASSES: tuple[type[AdminTab], ...] = (
     InvitesTab,
     PermissionsTab,
     IntegrationsTab,
+    OpenAPITab,
 )
