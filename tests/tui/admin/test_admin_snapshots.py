@@ -38,7 +38,7 @@ def steady(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(
         admin_data, "ago", lambda when, now=None: "never" if when is None else "2d ago"
     )
-    for module in ("members_tab", "openapi_tab"):
+    for module in ("members_tab", "openapi_tab", "translations_tab"):
         monkeypatch.setattr(
             f"gitbook_tui.tui.admin.{module}.ago",
             lambda when, now=None: "never" if when is None else "2d ago",
@@ -59,7 +59,7 @@ def demo(tmp_path: Path, demo_template: Template) -> Iterator[FastAPI]:
     yield demo_server(demo_template, tmp_path / "demo.sqlite")
 
 
-@pytest.mark.parametrize("tab", ["members", "teams", "invites", "integrations", "openapi"])
+@pytest.mark.parametrize("tab", ["members", "teams", "invites", "integrations", "openapi", "translations"])
 @pytest.mark.parametrize("size", SIZES)
 def test_admin_tab(snap_compare: Snap, demo: FastAPI, tmp_path: Path, size: Any, tab: str) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:

@@ -122,12 +122,23 @@ class AdminScreen(Screen[None]):
 
     # -- tabs ---------------------------------------------------------------------------------
     def _tab_line(self) -> Content:
-        parts: list[Content | str] = []
-        for tab in self.tabs:
-            style = "reverse bold" if self.tab == tab.NAME else "dim"
-            parts += [Content.styled(f" {tab.TITLE} ", style), " "]
-        parts.append(Content.styled(" [ ] switch", "dim"))
-        return Content.assemble(*parts)
+        """The tabs, the shown one reversed; narrower than them all with their padding and
+        the ``[ ]`` hint, the padding and the hint go (seven tabs in 80 columns)."""
+        width = self.size.width or 80
+        for pad, hint in ((" ", True), ("", False)):
+            parts: list[Content | str] = []
+            for tab in self.tabs:
+                style = "reverse bold" if self.tab == tab.NAME else "dim"
+                parts += [Content.styled(f"{pad}{tab.TITLE}{pad}", style), " "]
+            if hint:
+                parts.append(Content.styled(" [ ] switch", "dim"))
+            line = Content.assemble(*parts)
+            if line.cell_length <= width - 2:
+                break
+        return line
+
+    def on_resize(self) -> None:
+        self.query_one("#admin-tabs", Static).update(self._tab_line())
 
     def action_tab(self, step: int) -> None:
         names = [t.NAME for t in self.tabs]

@@ -60,6 +60,14 @@ ADMIN_HINTS: dict[str, tuple[str, ...]] = {
         "admin.next_tab",
         "admin.back",
     ),
+    "translations-tab": (
+        "admin.translations.new",
+        "admin.translations.edit",
+        "admin.translations.delete",
+        "admin.filter",
+        "admin.next_tab",
+        "admin.back",
+    ),
     "integrations-tab": (
         "admin.integrations.install",
         "admin.integrations.uninstall",

@@ -9,6 +9,7 @@ from .members_tab import MembersTab
 from .openapi_tab import OpenAPITab
 from .permissions_tab import PermissionsTab
 from .teams_tab import TeamsTab
+from .translations_tab import TranslationsTab
 
 __all__ = ["TAB_CLASSES"]
 
@@ -19,4 +20,5 @@ TAB_CLASSES: tuple[type[AdminTab], ...] = (
     PermissionsTab,
     IntegrationsTab,
     OpenAPITab,
+    TranslationsTab,
 )
