@@ -284,6 +284,7 @@ async def tour(app: Any) -> None:
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen), "help closed")
 
         await sites_tour(pilot)
+        await admin_tour(pilot)
 
 
 async def history_tour(app: Any) -> None:
@@ -344,6 +345,27 @@ async def sites_tour(pilot: Any) -> None:
     await settle(pilot)
     save(app, "sites-lint")
     await pilot.press("escape")
+
+
+async def admin_tour(pilot: Any) -> None:
+    """The Admin view (5): members, teams, invites."""
+    from gitbook_tui.tui.admin.admin_screen import AdminScreen
+
+    app = pilot.app
+    await pilot.press("5")
+    await until(
+        pilot,
+        lambda: isinstance(app.screen, AdminScreen) and app.screen.current.loaded,
+        "the members",
+    )
+    screen = app.screen
+    assert isinstance(screen, AdminScreen)
+    for name in ("members", "teams", "invites"):
+        while screen.tab != name:
+            await pilot.press("right_square_bracket")
+        await until(pilot, lambda: screen.current.loaded, f"the {name} tab")
+        await settle(pilot)
+        save(app, f"admin-{name}")
 
 
 async def open_change_request(pilot: Any, inbox: Any, subject: str) -> Any:

@@ -217,7 +217,7 @@ def test_workspace_top_level_shape() -> None:
     ws = workspace()
     assert list(ws) == [
         "organization", "users", "teams", "collections", "spaces", "comments", "changeRequests",
-        "sites", "linkInvites", "integrations", "openapiSpecs", "translations",
+        "sites", "linkInvites", "emailInvites", "integrations", "openapiSpecs", "translations",
     ]  # fmt: skip
     org = ws["organization"]
     assert org == {

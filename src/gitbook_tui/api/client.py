@@ -14,6 +14,7 @@ from .collections import Collections
 from .comments import Comments
 from .config import resolve
 from .content import Content
+from .installations import Installations
 from .integrations import Integrations
 from .openapi_specs import OpenAPISpecs
 from .org_admin import OrgAdmin
@@ -71,5 +72,6 @@ class AsyncGitBook(BaseClient):
         self.change_requests = ChangeRequests(self)
         self.sites = Sites(self)
         self.integrations = Integrations(self)
+        self.installations = Installations(self)
         self.openapi = OpenAPISpecs(self)
         self.org_admin = OrgAdmin(self)

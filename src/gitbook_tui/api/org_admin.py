@@ -5,7 +5,7 @@ from __future__ import annotations
 import builtins
 from typing import Any
 
-from ..models import Invite, InviteResult, Role, Team, TranslationSettings
+from ..models import Invite, InviteResult, Role, Team, TeamMember, TranslationSettings
 from .base import ReadMode
 from .pagination import AsyncPager
 from .resource import Resource, body, operation, seg
@@ -190,6 +190,47 @@ class OrgAdmin(Resource):
             f"{org}/teams/{seg(team_id, 'team_id')}",
             invalidates=[f"{org}/members", "/spaces", "/collections"],
             operation="removeTeamFromOrganizationById",
+        )
+
+    @operation("GET /v1/orgs/{organizationId}/teams/{teamId}/members")
+    def team_members(
+        self,
+        organization_id: str,
+        team_id: str,
+        *,
+        limit: int | None = None,
+        max_items: int | None = None,
+        read: ReadMode | None = None,
+    ) -> AsyncPager[TeamMember]:
+        """The members of a team."""
+        return AsyncPager(
+            self._client,
+            f"{_org(organization_id)}/teams/{seg(team_id, 'team_id')}/members",
+            TeamMember,
+            limit=limit,
+            max_items=max_items,
+            read=read,
+            operation="listTeamMembersInOrganizationById",
+        )
+
+    @operation("PUT /v1/orgs/{organizationId}/teams/{teamId}/members")
+    async def update_team_members(
+        self,
+        organization_id: str,
+        team_id: str,
+        *,
+        add: builtins.list[str] | None = None,
+        remove: builtins.list[str] | None = None,
+    ) -> None:
+        """Add and remove team members (user ids or emails)."""
+        org = _org(organization_id)
+        team = f"{org}/teams/{seg(team_id, 'team_id')}"
+        await self._client.send(
+            "PUT",
+            f"{team}/members",
+            body=body(add=add, remove=remove),
+            invalidates=[f"{org}/teams", f"{org}/members"],
+            operation="updateMembersInOrganizationTeam",
         )
 
     # -- translations ---------------------------------------------------------------------

@@ -5,7 +5,15 @@ from __future__ import annotations
 import builtins
 from typing import Any
 
-from ..models import EmailDomainOrganizations, Member, Organization, OrgSearchItem, User
+from ..models import (
+    EmailDomainOrganizations,
+    Member,
+    MemberSpace,
+    Organization,
+    OrgSearchItem,
+    Role,
+    User,
+)
 from .base import ReadMode
 from .pagination import AsyncPager
 from .resource import Resource, body, operation, seg
@@ -129,6 +137,70 @@ class Organizations(Resource):
             read=read,
             operation="listMembersInOrganizationById",
         )
+
+    @operation("GET /v1/orgs/{organizationId}/members/{userId}")
+    async def member(
+        self, organization_id: str, user_id: str, *, read: ReadMode | None = None
+    ) -> Member:
+        result: Member = await self._client.get(
+            f"{_members(organization_id)}/{seg(user_id, 'user_id')}",
+            Member,
+            read=read,
+            operation="getMemberInOrganizationById",
+        )
+        return result
+
+    @operation("PATCH /v1/orgs/{organizationId}/members/{userId}")
+    async def update_member(
+        self, organization_id: str, user_id: str, *, role: Role | str | None
+    ) -> Member:
+        """Change a member's role (``None``: a guest)."""
+        members = _members(organization_id)
+        result: Member = await self._client.send(
+            "PATCH",
+            f"{members}/{seg(user_id, 'user_id')}",
+            Member,
+            body={"role": role},
+            invalidates=[members],
+            operation="updateMemberInOrganizationById",
+        )
+        return result
+
+    @operation("DELETE /v1/orgs/{organizationId}/members/{userId}")
+    async def remove_member(self, organization_id: str, user_id: str) -> None:
+        """Remove a member (with their direct grants and team memberships)."""
+        members = _members(organization_id)
+        await self._client.send(
+            "DELETE",
+            f"{members}/{seg(user_id, 'user_id')}",
+            invalidates=[members],
+            operation="removeMemberFromOrganizationById",
+        )
+
+    @operation("GET /v1/orgs/{organizationId}/members/{userId}/spaces")
+    def member_spaces(
+        self,
+        organization_id: str,
+        user_id: str,
+        *,
+        limit: int | None = None,
+        max_items: int | None = None,
+        read: ReadMode | None = None,
+    ) -> AsyncPager[MemberSpace]:
+        """The spaces the member can reach, with their role in each."""
+        return AsyncPager(
+            self._client,
+            f"{_members(organization_id)}/{seg(user_id, 'user_id')}/spaces",
+            MemberSpace,
+            limit=limit,
+            max_items=max_items,
+            read=read,
+            operation="listSpacesForOrganizationMember",
+        )
+
+
+def _members(organization_id: str) -> str:
+    return f"/orgs/{seg(organization_id, 'organization_id')}/members"
 
 
 class Users(Resource):

@@ -1,10 +1,11 @@
-"""Permissions of spaces and collections: invite, direct grants, update, remove, aggregate."""
+"""Permissions of spaces and collections: invite, user and team grants (list, update,
+remove) and everyone with access (aggregate)."""
 
 from __future__ import annotations
 
 import builtins
 
-from ..models import PermissionEntry, Role
+from ..models import PermissionEntry, Role, TeamGrant
 from .base import ReadMode
 from .pagination import AsyncPager
 from .resource import Resource, operation, seg
@@ -135,4 +136,66 @@ class Permissions(Resource):
             max_items=max_items,
             read=read,
             operation="listPermissionsAggregate",
+        )
+
+    @operation(
+        "GET /v1/spaces/{spaceId}/permissions/teams",
+        "GET /v1/collections/{collectionId}/permissions/teams",
+    )
+    def list_teams(
+        self,
+        *,
+        space_id: str | None = None,
+        collection_id: str | None = None,
+        limit: int | None = None,
+        max_items: int | None = None,
+        read: ReadMode | None = None,
+    ) -> AsyncPager[TeamGrant]:
+        """Teams granted a role on the space or collection."""
+        return AsyncPager(
+            self._client,
+            f"{permissions_path(space_id, collection_id)}/teams",
+            TeamGrant,
+            limit=limit,
+            max_items=max_items,
+            read=read,
+            operation="listTeamPermissions",
+        )
+
+    @operation(
+        "PATCH /v1/spaces/{spaceId}/permissions/teams/{teamId}",
+        "PATCH /v1/collections/{collectionId}/permissions/teams/{teamId}",
+    )
+    async def update_team(
+        self,
+        team_id: str,
+        *,
+        role: Role | str | None,
+        space_id: str | None = None,
+        collection_id: str | None = None,
+    ) -> None:
+        """Change a team grant's role."""
+        path = permissions_path(space_id, collection_id)
+        await self._client.send(
+            "PATCH",
+            f"{path}/teams/{seg(team_id, 'team_id')}",
+            body={"role": role},
+            invalidates=[path],
+            operation="updateTeamPermission",
+        )
+
+    @operation(
+        "DELETE /v1/spaces/{spaceId}/permissions/teams/{teamId}",
+        "DELETE /v1/collections/{collectionId}/permissions/teams/{teamId}",
+    )
+    async def remove_team(
+        self, team_id: str, *, space_id: str | None = None, collection_id: str | None = None
+    ) -> None:
+        """Remove a team's grant (nothing happens when there is none)."""
+        path = permissions_path(space_id, collection_id)
+        await self._client.send(
+            "DELETE",
+            f"{path}/teams/{seg(team_id, 'team_id')}",
+            invalidates=[path],
+            operation="removeTeamPermission",
         )

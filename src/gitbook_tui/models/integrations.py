@@ -39,6 +39,7 @@ __all__ = [
     "IntegrationTarget",
     "IntegrationVisibility",
     "LogLevel",
+    "OrgInstallation",
     "UIButton",
     "UIConfirm",
     "UIControl",
@@ -230,6 +231,13 @@ class IntegrationSpaceItem(ApiModel):
     externalIds: list[str] = Field(default_factory=list)
     urls: Urls | None = None
     space: Space | str | None = None
+
+
+class OrgInstallation(ApiModel):
+    """An integration installed in an organization (``GET /orgs/{id}/installations``)."""
+
+    integration: Integration
+    installation: Installation
 
 
 class IntegrationSiteItem(ApiModel):

@@ -6,11 +6,17 @@ from pydantic import Field
 
 from .common import ApiModel, Open, Role, Urls
 from .lenient import Count, Timestamp
+from .spaces import Space
+from .users import Member
 
 __all__ = [
     "Invite",
     "InviteResult",
+    "MemberSpace",
     "Team",
+    "TeamGrant",
+    "TeamMember",
+    "TeamMembership",
     "TeamPermissions",
     "TranslationSettings",
     "TranslationSettingsPermissions",
@@ -71,3 +77,30 @@ class TranslationSettings(ApiModel):
     updatedAt: Timestamp | None = None
     permissions: TranslationSettingsPermissions | None = None
     urls: Urls | None = None
+
+
+class TeamMembership(ApiModel):
+    """A member's place in a team (``owner`` or ``member``)."""
+
+    role: str | None = None
+
+
+class TeamMember(ApiModel):
+    """One member of a team: the organization member and their team role."""
+
+    organization: Member | None = None
+    team: TeamMembership | None = None
+
+
+class TeamGrant(ApiModel):
+    """A team's role on a space or collection (``GET …/permissions/teams``)."""
+
+    permission: Open[Role] | None = None
+    team: Team | None = None
+
+
+class MemberSpace(ApiModel):
+    """A space an organization member can reach, with their role there."""
+
+    permission: Open[Role] | None = None
+    space: Space | None = None

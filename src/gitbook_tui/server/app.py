@@ -28,10 +28,12 @@ from .routes import (
     comments,
     content,
     content_import,
+    integration_installations,
     integrations,
     openapi_specs,
     org_admin,
     org_change_requests,
+    org_members,
     orgs,
     reviews,
     revisions,
@@ -66,8 +68,10 @@ ROUTE_MODULES = (
     site_section_groups,
     site_redirects,
     integrations,
+    integration_installations,
     openapi_specs,
     org_admin,
+    org_members,
 )
 
 

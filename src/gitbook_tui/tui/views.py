@@ -20,6 +20,7 @@ from typing import Any
 from textual.app import App
 from textual.screen import Screen
 
+from .admin import feature as admin
 from .browse import feature as browse
 from .comments import feature as comments
 from .common.intents import BROWSE
@@ -33,7 +34,7 @@ __all__ = ["BROWSE", "VIEWS", "View", "register_features", "view_named", "view_s
 
 def register_features(registry: Registry = REGISTRY) -> None:
     """Every feature's view, intents and palette commands, into ``registry``."""
-    for feature in (browse, review, comments, sites, history):
+    for feature in (browse, review, comments, sites, admin, history):
         feature.register(registry)
 
 

@@ -10,9 +10,9 @@ from typing import Any
 from textual.widget import Widget
 from textual.widgets import Input, TextArea
 
+from gitbook_tui.tui.common.form_screen import FormField, FormScreen
 from gitbook_tui.tui.common.state import StartTarget
 from gitbook_tui.tui.common.text import form_value
-from gitbook_tui.tui.sites.form_screen import FormField, FormScreen
 from gitbook_tui.tui.sites.report_screen import ReportScreen
 from support import comments_world, review_world, sites_world
 from support.waits import until

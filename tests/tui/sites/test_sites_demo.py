@@ -106,7 +106,7 @@ async def test_export_then_import_changes_nothing(
 ) -> None:
     """Tidewater Docs' redirects (a chain, a draft, a wildcard, external ones, section
     destinations, one to a deleted page) exported with X and read back with I: all unchanged."""
-    from gitbook_tui.tui.sites.form_screen import FormScreen
+    from gitbook_tui.tui.common.form_screen import FormScreen
     from gitbook_tui.tui.sites.import_screen import ImportScreen
 
     app = demo_app(demo, tmp_path)

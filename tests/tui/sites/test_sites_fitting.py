@@ -9,8 +9,8 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input
 
+from gitbook_tui.tui.common.form_screen import FormScreen
 from gitbook_tui.tui.common.theme_style import theme_style
-from gitbook_tui.tui.sites.form_screen import FormScreen
 from gitbook_tui.tui.sites.import_screen import ImportScreen
 from support.sites_world import build_site, make_app, open_editor, redirects_pane
 from support.waits import until

@@ -11,7 +11,7 @@ from textual.widgets import Input
 
 from gitbook_tui.tui.app import GitBookApp
 from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
-from gitbook_tui.tui.sites.form_screen import FormScreen
+from gitbook_tui.tui.common.form_screen import FormScreen
 from gitbook_tui.tui.sites.import_screen import ImportScreen
 from gitbook_tui.tui.sites.lint_screen import LintScreen
 from gitbook_tui.tui.sites.pick_screen import PickScreen

@@ -11,7 +11,7 @@ from typing import Any
 
 from gitbook_tui.models import Site, SiteSection, SiteSpace, SiteStructure
 from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
-from gitbook_tui.tui.sites.form_screen import FormScreen
+from gitbook_tui.tui.common.form_screen import FormScreen
 from gitbook_tui.tui.sites.pick_screen import PickScreen
 from gitbook_tui.tui.sites.site_data import SiteData, layout_of
 from gitbook_tui.tui.sites.structure_order import Row, StructureOrder
@@ -319,7 +319,7 @@ async def test_enter_shows_a_groups_detail_at_80_columns(world: World, tmp_path:
 
 
 def test_a_restored_draft_naming_a_deleted_group_keeps_the_choices_valid() -> None:
-    from gitbook_tui.tui.sites.form_screen import FormField
+    from gitbook_tui.tui.common.form_screen import FormField
 
     async def submit(values: Any) -> None:
         return None

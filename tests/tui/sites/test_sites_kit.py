@@ -15,9 +15,9 @@ from textual.widgets import Input, Static
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
 from gitbook_tui.tui.common.filter_box import FilterBox
+from gitbook_tui.tui.common.form_screen import FormScreen
 from gitbook_tui.tui.common.hint_footer import HintFooter
 from gitbook_tui.tui.common.pane_group import PANE_CLASS
-from gitbook_tui.tui.sites.form_screen import FormScreen
 from gitbook_tui.tui.sites.lint_screen import LintScreen
 from gitbook_tui.tui.sites.pick_screen import PickScreen
 from gitbook_tui.tui.sites.report_screen import ReportScreen

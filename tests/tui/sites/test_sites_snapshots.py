@@ -14,7 +14,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from gitbook_tui.tui.sites.form_screen import FormScreen
+from gitbook_tui.tui.common.form_screen import FormScreen
 from gitbook_tui.tui.sites.lint_screen import LintScreen
 from gitbook_tui.tui.sites.sites_screen import SitesScreen
 from support.sites_world import build_site, make_app, open_editor, open_sites

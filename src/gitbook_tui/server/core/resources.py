@@ -48,7 +48,7 @@ def member_json(tx: Tx, ctx: Ctx, member: dict[str, Any]) -> dict[str, Any]:
     ).fetchone()[0]
     teams = sum(1 for t in tx.list("team", org_id) if user_id in t.get("members", []))
     sites = tx.count("site", org_id) if member.get("role") is not None else 0
-    return {
+    body = {
         "object": "member",
         "id": user_id,
         "role": member.get("role"),
@@ -61,6 +61,9 @@ def member_json(tx: Tx, ctx: Ctx, member: dict[str, Any]) -> dict[str, Any]:
         "teams": teams,
         "sites": sites,
     }
+    if member.get("pending"):
+        del body["lastSeenAt"]  # invited by email, not joined yet: never seen
+    return body
 
 
 def org_json(tx: Tx, ctx: Ctx, org: dict[str, Any]) -> dict[str, Any]:

@@ -158,6 +158,8 @@ class DemoSeeder(ThreadSeeder, OrgSeeder):
             self.schedule(1.5, partial(seed_review_extras, self))
             self.schedule(1.9, partial(seed_sites_extra, self))
             self.schedule(2, self._org_extras)
+            for invite in self.data.get("emailInvites", []):
+                self.schedule(invite.get("daysAgo", 2), partial(self._email_invites, invite))
             self.schedule(1, self._lock_spaces)
             await self._replay()
             with self.storage.transaction() as tx:

@@ -226,7 +226,7 @@ def installation_json(tx: Tx, ctx: Ctx, inst: dict[str, Any]) -> dict[str, Any]:
     name, org_id = inst["integration"], inst["organization"]
     path = _installation_path(inst)
     public = f"{ctx.origin}/{path}"
-    spaces = len(org_spaces(tx, org_id)) if inst.get("space_selection") == "all" else 0
+    spaces = len(installed_spaces(tx, inst))
     return {
         "id": inst["id"],
         "status": inst["status"],
@@ -270,6 +270,16 @@ def org_spaces(tx: Tx, org_id: str) -> list[dict[str, Any]]:
     return [json.loads(row[0]) for row in rows]
 
 
+def installed_spaces(tx: Tx, inst: dict[str, Any]) -> list[dict[str, Any]]:
+    """The spaces an installation reaches: every space of its organization (selection
+    ``all``), else the spaces it was installed on one by one."""
+    spaces = org_spaces(tx, inst["organization"])
+    if inst.get("space_selection", "all") == "all":
+        return spaces
+    chosen = {r["space"] for r in tx.list("installation-space", inst["id"])}
+    return [s for s in spaces if s["id"] in chosen]
+
+
 def _org_sites(tx: Tx, org_id: str) -> list[dict[str, Any]]:
     return [s for s in tx.list("site", org_id) if not s.get("deletedAt")]
 
@@ -302,10 +312,10 @@ def content_items(
     for inst in visible_installations(tx, ctx, integ):
         if external_id is not None and external_id not in inst.get("externalIds", []):
             continue
-        if inst.get(f"{kind}_selection", "all") != "all":
-            continue
-        loader = org_spaces if kind == "space" else _org_sites
-        pairs += [(inst, target) for target in loader(tx, inst["organization"])]
+        if kind == "space":
+            pairs += [(inst, target) for target in installed_spaces(tx, inst)]
+        elif inst.get("site_selection", "all") == "all":
+            pairs += [(inst, target) for target in _org_sites(tx, inst["organization"])]
     return pairs
 
 

@@ -1,4 +1,5 @@
-"""Routes for the permissions of spaces and collections (one implementation for both kinds).
+"""Routes for the permissions of spaces and collections (one implementation for both kinds):
+user and team grants, and everyone with access.
 
 Direct grants are stored as ``grant`` records (id ``{target}:{user}``, scope target id) and
 team grants as ``team-grant`` records (id ``{target}:{team}``). A ``null`` role (a guest) is
@@ -18,6 +19,7 @@ from ..core.permissions import collection_role, require, space_role
 from ..core.resources import load_collection, load_space, user_ref
 from ..core.schemas import Body, Role
 from ..core.storage import Tx
+from ..org_admin.views import team_json
 from ..spaces.rules import put_grant
 
 router = APIRouter(tags=["permissions"])
@@ -96,6 +98,11 @@ def _entry(tx: Tx, ctx: Ctx, user_id: str, role: str) -> dict[str, Any]:
     return {"permission": role, "user": user_ref(tx, ctx, user_id)}
 
 
+def _team_entry(tx: Tx, ctx: Ctx, grant: dict[str, Any]) -> dict[str, Any]:
+    team = tx.get("team", grant["team"]) or {}
+    return {"permission": grant["role"], "team": team_json(tx, ctx, team)}
+
+
 def _register(kind: TargetKind, prefix: str, param: str) -> None:
     label = kind.capitalize()
     TargetId = Annotated[str, Path(alias=param, description=f"The unique id of the {kind}")]
@@ -146,6 +153,36 @@ def _register(kind: TargetKind, prefix: str, param: str) -> None:
                 _grant(tx, ctx, kind, target, "user", userId, body.role)
         return Response(status_code=204)
 
+    def list_teams(ctx: CtxDep, target_id: TargetId, paging: PagingParams) -> dict[str, Any]:
+        with ctx.read() as tx:
+            load_target(tx, ctx, kind, target_id)
+            grants = [g for g in tx.list("team-grant", target_id) if tx.get("team", g["team"])]
+            return paginate(grants, paging, lambda g: _team_entry(tx, ctx, g))
+
+    def team_grant(tx: Tx, ctx: Ctx, target_id: str, teamId: str) -> dict[str, Any]:
+        target, role = load_target(tx, ctx, kind, target_id)
+        require(role, "admin", label, target_id)
+        if tx.get("team", teamId) is None:
+            raise not_found("Team", teamId)
+        return target
+
+    def update_team(
+        ctx: CtxDep, target_id: TargetId, teamId: str, body: PermissionUpdate
+    ) -> Response:
+        with ctx.write() as tx:
+            target = team_grant(tx, ctx, target_id, teamId)
+            if tx.get("team-grant", f"{target_id}:{teamId}") is None:
+                raise not_found(f"Permission of team '{teamId}' on this {kind}")
+            if "role" in body.model_fields_set:
+                _grant(tx, ctx, kind, target, "team", teamId, body.role)
+        return Response(status_code=204)
+
+    def remove_team(ctx: CtxDep, target_id: TargetId, teamId: str) -> Response:
+        with ctx.write() as tx:
+            team_grant(tx, ctx, target_id, teamId)
+            removed = tx.delete("team-grant", f"{target_id}:{teamId}")
+        return Response(status_code=205 if removed else 204)
+
     def list_aggregate(
         ctx: CtxDep,
         target_id: TargetId,
@@ -163,6 +200,9 @@ def _register(kind: TargetKind, prefix: str, param: str) -> None:
         ("DELETE", "/users/{userId}", remove_user, f"removeUserFrom{label}", 205),
         ("PATCH", "/users/{userId}", update_user, f"updateUserPermissionIn{label}", 204),
         ("GET", "/aggregate", list_aggregate, f"listPermissionsAggregateIn{label}", None),
+        ("GET", "/teams", list_teams, f"listTeamPermissionsIn{label}", None),
+        ("PATCH", "/teams/{teamId}", update_team, f"updateTeamPermissionIn{label}", 204),
+        ("DELETE", "/teams/{teamId}", remove_team, f"removeTeamFrom{label}", 205),
     ]
     for method, suffix, endpoint, operation_id, status in routes:
         extra: dict[str, Any] = {}

@@ -1,6 +1,6 @@
 """BrowserIntents: the browser's keys that lead to other views — the open page's comments
-(``C``), the space's or page's history (``H``), the page's blame (``B``), another
-organization (``ctrl+o``) — each an intent, routed by the registry.
+(``C``), the space's or page's history (``H``), the page's blame (``B``), who has access
+(``P``), another organization (``ctrl+o``) — each an intent, routed by the registry.
 
 A mixin for :class:`.browser_screen.BrowserScreen`, which makes the panes and the state
 this reads.
@@ -8,7 +8,7 @@ this reads.
 
 from __future__ import annotations
 
-from ..common.intents import PickOrganization, ShowBlame, ShowHistory, ShowView
+from ..common.intents import PickOrganization, ShowBlame, ShowHistory, ShowPermissions, ShowView
 from ..common.navigator import navigator_of
 from .page_viewer import PageViewer
 from .pane_layout import PaneLayout
@@ -48,6 +48,22 @@ class BrowserIntents(PaneLayout):
             self.notify("Open a page to see who changed what in it.", timeout=5)
             return
         nav.navigate(ShowBlame(*self._current))
+
+    def action_permissions(self) -> None:
+        """``P``: who can access the tree row's collection, space or page, or the open page."""
+        node = self.workspace_tree.cursor_node if self._focus_in_tree() else None
+        row = node.data if node is not None else None
+        page = row.id if row is not None and row.kind == "page" else None
+        if row is not None and row.kind == "collection":
+            intent = ShowPermissions(collection_id=row.id)
+        elif row is not None and row.space_id:
+            intent = ShowPermissions(space_id=row.space_id, page_id=page)
+        elif self._current is not None:
+            intent = ShowPermissions(space_id=self._current[0], page_id=self._current[1])
+        else:
+            return
+        if (nav := navigator_of(self.app)) is not None:
+            nav.navigate(intent)
 
     def action_switch_org(self) -> None:
         nav = navigator_of(self.app)

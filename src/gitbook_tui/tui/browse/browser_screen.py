@@ -93,6 +93,7 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, BrowserInt
         Binding("e", "suggest_edit", "Suggest edit", show=False, id="browser.suggest_edit"),
         Binding("H", "history", "History", show=False, id="browser.history"),
         Binding("B", "blame", "Blame", show=False, id="browser.blame"),
+        Binding("P", "permissions", "Who has access", show=False, id="browser.permissions"),
     ]
 
     def __init__(

@@ -15,6 +15,7 @@ __all__ = [
     "SearchServer",
     "ShowBlame",
     "ShowHistory",
+    "ShowPermissions",
     "ShowThreads",
     "ShowView",
     "SuggestEdit",
@@ -122,6 +123,17 @@ class ShowBlame(Intent):
     space_id: str
     page_id: str
     revision_id: str | None = None
+
+
+@dataclass(frozen=True)
+class ShowPermissions(Intent):
+    """Who can access a space or collection, and why (the Admin view's Permissions tab);
+    ``page_id``: the question was asked of that page of ``space_id`` (a page's access is
+    its space's)."""
+
+    space_id: str | None = None
+    collection_id: str | None = None
+    page_id: str | None = None
 
 
 BROWSE = "browse"

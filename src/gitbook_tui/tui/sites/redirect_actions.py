@@ -9,8 +9,8 @@ from textual.content import Content
 
 from ...api import AsyncGitBook
 from ...api.errors import NotFoundError
+from ..common.form_screen import FormField, Values
 from ..common.text import inert
-from .form_screen import FormField, Values
 from .import_screen import summary
 from .redirect_files import PlannedChange
 from .redirect_rules import (

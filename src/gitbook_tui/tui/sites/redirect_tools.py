@@ -13,7 +13,7 @@ from textual import work
 from textual.content import Content
 
 from ..common.denial import gated
-from .form_screen import ExportForm, FormField, ImportForm, PathTestForm, Values
+from ..common.form_screen import ExportForm, FormField, ImportForm, PathTestForm, Values
 from .import_screen import ImportScreen
 from .lint_screen import LintScreen
 from .redirect_actions import apply_import, trace_report

@@ -17,10 +17,10 @@ from textual.widgets import DataTable, Input, Static
 from ..common.confirm_screen import ConfirmScreen
 from ..common.denial import gated
 from ..common.filter_box import FilterBox
+from ..common.form_screen import Values
 from ..common.pager import PagerDataTable, list_motion_bindings
 from ..common.text import cell_width, count_of, inert
 from ..common.theme_style import theme_style
-from .form_screen import Values
 from .match_filter import MatchFilter, no_matches
 from .redirect_actions import redirect_fields, redirect_report
 from .redirect_rules import WILDCARD_MARK, RedirectEntry, SiteMap, shown_source

@@ -15,8 +15,8 @@ from textual.widgets import Static
 from ...models import PublishCheckout, Site
 from ..common.confirm_screen import ConfirmScreen
 from ..common.denial import gated
+from ..common.form_screen import FormField, Values
 from ..common.text import inert
-from .form_screen import FormField, Values
 from .pick_screen import PickScreen
 from .schema_editing import edit_schema
 from .site_pane import SitePane, when_confirmed

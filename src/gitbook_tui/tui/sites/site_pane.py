@@ -13,7 +13,7 @@ from ...api.errors import APIStatusError
 from ...drafts import Debouncer, DraftKey
 from ...drafts.keys import SITE_FORM
 from ...models import Site
-from .form_screen import FormField, FormScreen, Submit, ToolForm, Values, restored_values
+from ..common.form_screen import FormField, FormScreen, Submit, ToolForm, Values, restored_values
 from .site_data import SiteData
 from .site_text import edit_denied, error_text, field_errors
 

@@ -13,7 +13,7 @@ from ...api.resource import NULL
 from ...models import SiteSection, SiteSectionGroup, SiteSpace, Space
 from ..common.confirm_screen import ConfirmScreen
 from ..common.denial import gated
-from .form_screen import FormField, Values
+from ..common.form_screen import FormField, Values
 from .pick_screen import PickScreen
 from .site_data import org_spaces, space_id_of
 from .site_pane import SitePane, changed, when_confirmed

@@ -7,8 +7,8 @@ import re
 from textual.content import Content
 
 from ...models import SiteSection, SiteSectionGroup, SiteSpace
+from ..common.form_screen import FormField, Values
 from ..common.text import inert
-from .form_screen import FormField, Values
 
 __all__ = [
     "condition_check",

@@ -27,9 +27,9 @@ from textual.containers import VerticalScroll
 from textual.widgets import Checkbox, Input, Label, Select, Static
 
 from ...drafts import Debouncer, DraftKey
-from ..common.marked_checkbox import MarkedCheckbox
-from ..common.modal import KitModal
-from ..common.text import form_value, inert
+from .marked_checkbox import MarkedCheckbox
+from .modal import KitModal
+from .text import form_value, inert
 
 __all__ = [
     "ExportForm",

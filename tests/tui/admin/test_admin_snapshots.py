@@ -1,0 +1,101 @@
+"""Snapshot tests of the Admin view at 80×24 and 120×40: every tab as an admin, and the
+Members and Permissions tabs as a reader (dimmed actions, the read-only notice).
+
+Regenerate after a deliberate change with ``--snapshot-update`` and review the SVGs in
+``tests/tui/admin/__snapshots__/test_admin_snapshots/``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from gitbook_tui.tui.admin import admin_data, openapi_data
+from gitbook_tui.tui.common.intents import ShowPermissions
+from support.admin_world import admin_app, demo_id, open_admin, open_permissions
+from support.waits import settle
+from support.worlds import Template
+from support.worlds import demo_app as demo_server
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+Snap = Callable[..., bool]
+
+
+@pytest.fixture(autouse=True)
+def steady(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setattr(Input.cursor_blink, "_default", False)
+    monkeypatch.setattr("gitbook_tui.api.auth.keyring_usable", lambda: False)
+    monkeypatch.setattr("gitbook_tui.api.config.keyring_token", lambda profile: None)
+    # "last seen" is relative to now: the demo's clock is fixed, the wall clock is not
+    monkeypatch.setattr(
+        admin_data, "ago", lambda when, now=None: "never" if when is None else "2d ago"
+    )
+    for module in ("members_tab", "openapi_tab", "translations_tab"):
+        monkeypatch.setattr(
+            f"gitbook_tui.tui.admin.{module}.ago",
+            lambda when, now=None: "never" if when is None else "2d ago",
+        )
+    # the demo's spec was fetched from a local server on a free port: pin it
+    real_row = openapi_data.spec_row
+
+    def pinned_row(*args: Any) -> openapi_data.SpecRow:
+        row = real_row(*args)
+        return replace(row, source=re.sub(r"127\.0\.0\.1:\d+", "127.0.0.1:8000", row.source))
+
+    monkeypatch.setattr(openapi_data, "spec_row", pinned_row)
+    yield
+
+
+@pytest.fixture
+def demo(tmp_path: Path, demo_template: Template) -> Iterator[FastAPI]:
+    yield demo_server(demo_template, tmp_path / "demo.sqlite")
+
+
+@pytest.mark.parametrize(
+    "tab", ["members", "teams", "invites", "integrations", "openapi", "translations"]
+)
+@pytest.mark.parametrize("size", SIZES)
+def test_admin_tab(snap_compare: Snap, demo: FastAPI, tmp_path: Path, size: Any, tab: str) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await open_admin(pilot, tab)
+        await settle(pilot)
+
+    app = admin_app(demo, tmp_path)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("tab", ["members", "integrations"])
+@pytest.mark.parametrize("size", SIZES)
+def test_reader(snap_compare: Snap, demo: FastAPI, tmp_path: Path, size: Any, tab: str) -> None:
+    """A non-admin: the read-only notice and the dimmed keys."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await open_admin(pilot, tab)
+        await settle(pilot)
+
+    app = admin_app(demo, tmp_path, user="aiko")
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("user", ["maya", "ravi"])
+@pytest.mark.parametrize("size", SIZES)
+def test_permissions_tab(
+    snap_compare: Snap, demo: FastAPI, tmp_path: Path, size: Any, user: str
+) -> None:
+    """The guide's grants and everyone with access: as an admin, and read-only for Ravi."""
+    guide = demo_id(demo, "space", "Tidewater User Guide")
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await open_permissions(pilot, ShowPermissions(space_id=guide))
+        await settle(pilot)
+
+    app = admin_app(demo, tmp_path, user=user)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)

@@ -1,0 +1,101 @@
+"""The OpenAPI tab on the demo workspace: specs with versions, state and the failed update's
+error; adding a spec from a local file (processed) and a broken one (the failure shown), URL
+rules, ``o`` on the reference, and the tab read-only for a non-creator."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi import FastAPI
+
+from gitbook_tui.tui.admin import openapi_tab
+from gitbook_tui.tui.admin.openapi_tab import OpenAPITab
+from gitbook_tui.tui.common.form_screen import FormScreen
+from support.admin_world import admin_app, listed, open_admin, rows_by_key
+from support.notes import notes_of
+from support.waits import until, until_screen
+from support.worlds import Template
+from support.worlds import demo_app as demo_server
+
+SPEC = """openapi: 3.0.3
+info: {title: Billing, version: "1.0"}
+paths:
+  /invoices:
+    get:
+      summary: List invoices
+      responses: {"200": {description: OK}}
+"""
+
+
+@pytest.fixture
+def demo(tmp_path: Path, demo_template: Template) -> Iterator[FastAPI]:
+    yield demo_server(demo_template, tmp_path / "demo.sqlite")
+
+
+def details(tab: OpenAPITab) -> str:
+    return str(tab.query_one("#openapi-details").content)
+
+
+async def test_specs_show_versions_and_the_failed_update(
+    demo: FastAPI, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = admin_app(demo, tmp_path)
+    opened: list[str] = []
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_admin(pilot, "openapi")
+        tab = screen.current
+        assert isinstance(tab, OpenAPITab)
+        row = rows_by_key(tab)["tidewater-api"]
+        assert row[1] == "failed" and row[2].startswith("2 ·") and row[3] != "—"
+        await until(pilot, lambda: "Last processing failed" in details(tab))
+        assert "o opens" in details(tab)
+        monkeypatch.setattr(openapi_tab, "open_in_browser", lambda url: not opened.append(url))
+        await pilot.press("o")
+        await until(pilot, lambda: len(opened) == 1)
+        assert opened[0].startswith(("http://", "https://"))
+
+
+async def test_adding_a_spec_from_a_file_then_a_broken_one(demo: FastAPI, tmp_path: Path) -> None:
+    app = admin_app(demo, tmp_path)
+    notes = notes_of(app)
+    good, bad = tmp_path / "billing.yaml", tmp_path / "broken.yaml"
+    good.write_text(SPEC)
+    bad.write_text('{"openapi": "3.0.3", "info": ')  # cut short
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_admin(pilot, "openapi")
+        tab = screen.current
+        await pilot.press("n")
+        form = await until_screen(pilot, FormScreen)
+        slug = form.query_one("#field-slug")
+        slug.value = "billing-api"  # type: ignore[attr-defined]
+        source = form.query_one("#field-source")
+        source.value = "file:///etc/passwd"  # type: ignore[attr-defined]
+        await until(pilot, lambda: "Only http:// and https://" in form.error_of("source"))
+        source.value = str(good)  # type: ignore[attr-defined]
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: not isinstance(app.screen, FormScreen))
+        await until(pilot, lambda: "billing-api" in listed(tab))
+        assert any("billing-api processed" in n for n in notes)
+        assert any("Uploading billing.yaml" in n for n in notes)
+        assert rows_by_key(tab)["billing-api"][1] == "processed"
+        await pilot.press("n")
+        form = await until_screen(pilot, FormScreen)
+        form.query_one("#field-slug").value = "billing-api"  # type: ignore[attr-defined]
+        form.query_one("#field-source").value = str(bad)  # type: ignore[attr-defined]
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: any("billing-api did not process" in n for n in notes))
+        await until(pilot, lambda: rows_by_key(tab)["billing-api"][1] == "failed")
+
+
+async def test_a_non_creator_reads_specs_only(demo: FastAPI, tmp_path: Path) -> None:
+    app = admin_app(demo, tmp_path, user="ravi")
+    notes = notes_of(app)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_admin(pilot, "openapi")
+        tab = screen.current
+        assert "tidewater-api" in listed(tab)
+        await pilot.press("n")
+        await until(pilot, lambda: any("needs the create role" in n for n in notes))
+        assert not isinstance(app.screen, FormScreen)

@@ -1,0 +1,153 @@
+"""The Permissions tab on the demo workspace: ``P`` from Browse, direct grants and everyone
+with access with where it comes from, changing grants (confirmed, naming the effect), a
+collection's inherited level, a page's access, and the tab read-only for a reader."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi import FastAPI
+
+from gitbook_tui.tui.admin.permissions_tab import PermissionsTab
+from gitbook_tui.tui.browse.page_viewer import PageViewer
+from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
+from gitbook_tui.tui.common.form_screen import FormScreen
+from gitbook_tui.tui.common.intents import ShowPermissions
+from support.admin_world import admin_app, demo_id, open_permissions, rows_by_key
+from support.notes import notes_of
+from support.waits import until, until_screen
+from support.worlds import Template
+from support.worlds import demo_app as demo_server
+
+GUIDE = "Tidewater User Guide"
+
+
+@pytest.fixture
+def demo(tmp_path: Path, demo_template: Template) -> Iterator[FastAPI]:
+    yield demo_server(demo_template, tmp_path / "demo.sqlite")
+
+
+def user_id(demo: FastAPI, email: str) -> str:
+    with demo.state.server.storage.read() as tx:
+        row = tx.conn.execute(
+            "SELECT id FROM docs WHERE kind='user' AND json_extract(data, '$.email')=?", (email,)
+        ).fetchone()
+    return str(row[0])
+
+
+def context(tab: PermissionsTab) -> str:
+    return str(tab.query_one("#permissions-context").content)
+
+
+async def test_grants_and_everyone_with_where_access_comes_from(
+    demo: FastAPI, tmp_path: Path
+) -> None:
+    app = admin_app(demo, tmp_path)
+    guide, ravi = demo_id(demo, "space", GUIDE), user_id(demo, "ravi@lanternfish.dev")
+    tomasz = user_id(demo, "tomasz@lanternfish.dev")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_permissions(pilot, ShowPermissions(space_id=guide))
+        tab = screen.current
+        assert isinstance(tab, PermissionsTab)
+        rows = rows_by_key(tab)
+        assert rows[f"g:user:{tomasz}"][1:3] == ["tomasz@lanternfish.dev", "edit"]
+        teams = [r[0] for k, r in rows.items() if k.startswith("g:team:")]
+        assert sorted(teams) == ["Customer support", "Docs guild", "Platform engineering"]
+        via = rows[f"a:{ravi}"][3]
+        assert "team Platform engineering (edit)" in via and "organization default (edit)" in via
+        assert rows[f"a:{ravi}"][2] == "edit"
+        maya = rows[f"a:{user_id(demo, 'maya@lanternfish.dev')}"]
+        assert maya[2:] == ["admin", "organization admin"]
+        assert "Product docs" in context(tab) and "organization role" in context(tab)
+        # d on Tomasz's grant: the effect is named, he keeps access through the default
+        tab.table._set_cursor(tab.shown_keys.index(f"g:user:{tomasz}"))
+        await pilot.press("d")
+        confirm = await until_screen(pilot, ConfirmScreen)
+        effect = str(confirm._effect)
+        assert "direct edit grant of Tomasz Wójcik" in effect
+        assert "keeps access through team Customer support (comment)" in effect
+        await pilot.press("enter")
+        await until(pilot, lambda: f"g:user:{tomasz}" not in tab.shown_keys)
+        await until(pilot, lambda: rows_by_key(tab).get(f"a:{tomasz}", [""] * 3)[2] == "comment")
+
+
+async def test_raising_a_grant_confirms_and_a_new_grant_names_its_effect(
+    demo: FastAPI, tmp_path: Path
+) -> None:
+    app = admin_app(demo, tmp_path)
+    guide, aiko = demo_id(demo, "space", GUIDE), user_id(demo, "aiko@lanternfish.dev")
+    devon = user_id(demo, "devon@lanternfish.dev")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_permissions(pilot, ShowPermissions(space_id=guide))
+        tab = screen.current
+        tab.table._set_cursor(tab.shown_keys.index(f"a:{aiko}"))  # her own direct grant
+        await pilot.press("e")
+        form = await until_screen(pilot, FormScreen)
+        form.query_one("#field-role").value = "edit"  # type: ignore[attr-defined]
+        await pilot.press("ctrl+s")
+        confirm = await until_screen(pilot, ConfirmScreen)
+        assert "raises Aiko Mori's grant" in str(confirm._effect) and "from comment to edit" in str(
+            confirm._effect
+        )
+        await pilot.press("enter")
+        await until(pilot, lambda: rows_by_key(tab).get(f"g:user:{aiko}", [""] * 3)[2] == "edit")
+        await pilot.press("n")
+        form = await until_screen(pilot, FormScreen)
+        await pilot.press(*"devon@lanternfish")
+        await until(pilot, lambda: "member Devon Price" in str(form.query_one("#hint-who").content))
+        form.query_one("#field-role").value = "review"  # type: ignore[attr-defined]
+        await pilot.press("ctrl+s")
+        confirm = await until_screen(pilot, ConfirmScreen)
+        assert f"Devon Price gets review on space “{GUIDE}”" in str(confirm._effect)
+        await pilot.press("enter")
+        await until(pilot, lambda: f"g:user:{devon}" in tab.shown_keys)
+
+
+async def test_a_collection_shows_its_inherited_level(demo: FastAPI, tmp_path: Path) -> None:
+    app = admin_app(demo, tmp_path)
+    internal = demo_id(demo, "collection", "Internal")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_permissions(pilot, ShowPermissions(collection_id=internal))
+        tab = screen.current
+        assert isinstance(tab, PermissionsTab)
+        assert "members get read (set on this collection)" in context(tab)
+        aiko = rows_by_key(tab)[f"a:{user_id(demo, 'aiko@lanternfish.dev')}"]
+        assert aiko[2:] == ["read", "organization default (read)"]
+
+
+async def test_p_on_the_open_page_answers_who_can_see_it(demo: FastAPI, tmp_path: Path) -> None:
+    app = admin_app(demo, tmp_path)
+    guide = demo_id(demo, "space", GUIDE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.browser is not None, timeout=30)
+        first = await app.client.content.page_by_path(guide, "")
+        app.open_page(guide, first.id)
+        browser = app.browser
+        assert browser is not None
+        await until(pilot, lambda: browser.current_page == (guide, first.id), timeout=20)
+        browser.query_one(PageViewer).focus()
+        await pilot.press("P")
+        await until(pilot, lambda: isinstance(app.screen.current, PermissionsTab), timeout=20)  # type: ignore[attr-defined]
+        tab = app.screen.current  # type: ignore[attr-defined]
+        await until(pilot, lambda: tab.loaded, timeout=20)
+        assert f"Who can see the page “{first.title}”" in context(tab)
+        assert f"everyone with access to space “{GUIDE}”" in context(tab)
+
+
+async def test_a_reader_sees_the_grants_read_only(demo: FastAPI, tmp_path: Path) -> None:
+    app = admin_app(demo, tmp_path, user="aiko")
+    notes = notes_of(app)
+    guide = demo_id(demo, "space", GUIDE)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_permissions(pilot, ShowPermissions(space_id=guide))
+        tab = screen.current
+        assert any(k.startswith("g:team:") for k in tab.shown_keys)
+        assert "read-only" in str(tab.query_one("#permissions-state").content)
+        tab.table._set_cursor(
+            tab.shown_keys.index(next(k for k in tab.shown_keys if k[:2] == "g:"))
+        )
+        await pilot.press("d")
+        await until(pilot, lambda: any("Only admins of this space" in n for n in notes))
+        assert not isinstance(app.screen, ConfirmScreen)

@@ -1,0 +1,78 @@
+"""The Translations tab on the demo workspace: the settings with their target languages,
+creating (codes checked as typed, names accepted), editing and deleting (confirmed), and the
+tab read-only for a non-admin."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi import FastAPI
+
+from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
+from gitbook_tui.tui.common.form_screen import FormScreen
+from support.admin_world import admin_app, listed, open_admin
+from support.notes import notes_of
+from support.waits import until, until_screen
+from support.worlds import Template
+from support.worlds import demo_app as demo_server
+
+DEMO = "Docs in Japanese and German"
+
+
+@pytest.fixture
+def demo(tmp_path: Path, demo_template: Template) -> Iterator[FastAPI]:
+    yield demo_server(demo_template, tmp_path / "demo.sqlite")
+
+
+def cells(tab: object, title: str) -> list[str]:
+    rows = tab.table.rows  # type: ignore[attr-defined]
+    return next([c[0] for c in r] for r in rows if r[0][0] == title)
+
+
+async def test_create_edit_and_delete_translation_settings(demo: FastAPI, tmp_path: Path) -> None:
+    app = admin_app(demo, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_admin(pilot, "translations")
+        tab = screen.current
+        assert cells(tab, DEMO)[1:3] == ["2 languages", "ja Japanese, de German"]
+        await pilot.press("n")
+        form = await until_screen(pilot, FormScreen)
+        form.query_one("#field-title").value = "Docs for Brazil"  # type: ignore[attr-defined]
+        langs = form.query_one("#field-languages")
+        langs.value = "pt-br klingon"  # type: ignore[attr-defined]
+        await until(pilot, lambda: "Not a language code: klingon" in form.error_of("languages"))
+        langs.value = "pt-br Spanish"  # type: ignore[attr-defined]
+        await until(
+            pilot,
+            lambda: (
+                "Portuguese (Brazil), es Spanish" in str(form.query_one("#hint-languages").content)
+            ),
+        )
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: "Docs for Brazil" in listed(tab))
+        assert cells(tab, "Docs for Brazil")[2] == "pt-br Portuguese (Brazil), es Spanish"
+        tab.table._set_cursor(listed(tab).index(DEMO))
+        await pilot.press("e")
+        form = await until_screen(pilot, FormScreen)
+        assert form.query_one("#field-languages").value == "ja de"  # type: ignore[attr-defined]
+        form.query_one("#field-languages").value = "ja"  # type: ignore[attr-defined]
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: cells(tab, DEMO)[1] == "1 language")
+        await pilot.press("d")
+        confirm = await until_screen(pilot, ConfirmScreen)
+        assert f"“{DEMO}” into ja Japanese are deleted" in str(confirm._effect)
+        await pilot.press("enter")
+        await until(pilot, lambda: DEMO not in listed(tab))
+
+
+async def test_a_reader_sees_translations_read_only(demo: FastAPI, tmp_path: Path) -> None:
+    app = admin_app(demo, tmp_path, user="aiko")
+    notes = notes_of(app)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_admin(pilot, "translations")
+        assert DEMO in listed(screen.current)
+        await pilot.press("d")
+        await until(pilot, lambda: any("Only organization admins create" in n for n in notes))
+        assert not isinstance(app.screen, ConfirmScreen)
