@@ -59,7 +59,9 @@ def demo(tmp_path: Path, demo_template: Template) -> Iterator[FastAPI]:
     yield demo_server(demo_template, tmp_path / "demo.sqlite")
 
 
-@pytest.mark.parametrize("tab", ["members", "teams", "invites", "integrations", "openapi", "translations"])
+@pytest.mark.parametrize(
+    "tab", ["members", "teams", "invites", "integrations", "openapi", "translations"]
+)
 @pytest.mark.parametrize("size", SIZES)
 def test_admin_tab(snap_compare: Snap, demo: FastAPI, tmp_path: Path, size: Any, tab: str) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:

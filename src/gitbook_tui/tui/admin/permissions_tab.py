@@ -54,8 +54,8 @@ class PermissionsTab(AdminTab):
     TITLE = "Permissions"
     NOUN = ("grant", "grants")
     COLUMNS: ClassVar[Sequence[Column]] = (
-        Column("Who", 20),
-        Column("Email / kind", 24),
+        Column("Who", 20, grow=True),
+        Column("Email / kind", 24, grow=True),
         Column("Role", 7),
         Column("Access through", 30, grow=True),
     )
