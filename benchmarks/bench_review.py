@@ -48,8 +48,8 @@ from gitbook_tui.markdown import parse
 from gitbook_tui.markdown.diff import BlockDiff, diff_documents, header_diff
 from gitbook_tui.server.app import create_app
 from gitbook_tui.server.demo.seed import demo_token, seed_demo_if_empty
+from gitbook_tui.tui.render.diff_view import DiffView
 from gitbook_tui.tui.review.changed_pages_list import ChangedPagesList
-from gitbook_tui.tui.review.diff_view import DiffView
 from gitbook_tui.tui.review.page_diff import diff_sides
 
 BUDGET_LIST_S = 0.3

@@ -1,8 +1,8 @@
 """Regenerate the README's screenshots (SVG) from the real app on the demo workspace.
 
-    python screenshots/make_screenshots.py [--review] [--timeout SECONDS]
+    python screenshots/make_screenshots.py [--review | --history] [--timeout SECONDS]
 
-``--review``: only the review desk's shots. ``--timeout``: the whole run's limit (default
+``--review``: only the review desk's shots; ``--history``: only the History view's. ``--timeout``: the whole run's limit (default
 900 s; each wait has its own, shorter one).
 
 Starts the demo server the way ``gitbook-tui --demo`` does (in a process of its own, on a
@@ -287,6 +287,22 @@ async def tour(app: Any) -> None:
         await admin_tour(pilot)
 
 
+async def history_tour(app: Any) -> None:
+    """The History view: a guide page's blame (``B`` in Browse), every block dated."""
+    from gitbook_tui.tui.history.blame_screen import BlameScreen
+
+    async with app.run_test(size=SIZE) as pilot:
+        browser = await first_screen(pilot)
+        await open_user_guide_page(pilot, browser, "Retention and compaction")
+        await pilot.press("B")
+        await until(pilot, lambda: isinstance(app.screen, BlameScreen), "the blame")
+        blame = app.screen
+        await until(pilot, lambda: blame.walk is not None and blame.walk.done, "the blame walked")
+        await pilot.press("j", "j", "j")
+        await settle(pilot)
+        save(app, "blame")
+
+
 async def open_site(pilot: Any, title: str) -> Any:
     from gitbook_tui.tui.sites.site_editor_screen import SiteEditorScreen
     from gitbook_tui.tui.sites.sites_screen import SitesScreen
@@ -383,8 +399,8 @@ async def review_tour(app: Any) -> None:
     """The review desk (view 2): inbox, the 1 MB page's change request, the merge
     checklist, a 409's conflict panel, and suggest an edit's picker (back in the browser)."""
     from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
+    from gitbook_tui.tui.render.diff_view import DiffView
     from gitbook_tui.tui.review.conflict_panel import ConflictPanel
-    from gitbook_tui.tui.review.diff_view import DiffView
     from gitbook_tui.tui.review.edit_target_screen import EditTargetScreen
     from gitbook_tui.tui.review.merge_checklist_screen import MergeChecklistScreen
     from gitbook_tui.tui.review.review_inbox_screen import ReviewInboxScreen
@@ -490,6 +506,7 @@ def _watchdog(seconds: float, stop_server: Callable[[], None], tmp: Path) -> Non
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--review", action="store_true", help="only the review desk's shots")
+    parser.add_argument("--history", action="store_true", help="only the History view's shots")
     parser.add_argument("--timeout", type=float, default=900, help="limit for the whole run (s)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="gitbook-tui-shots-") as tmp:
@@ -517,9 +534,12 @@ def main() -> int:
             if not seeded:
                 raise ShotTimeout(f"the demo was not seeded after {START_WAIT:.0f} s")
             print(f"  demo seeded in {time.monotonic() - started:.0f} s", flush=True)
-            if not args.review:
+            if not (args.review or args.history):
                 asyncio.run(tour(_make_app(root, handle.url, "tour", handle.poll)))
-            asyncio.run(review_tour(_make_app(root, handle.url, "review", handle.poll)))
+            if not args.history:
+                asyncio.run(review_tour(_make_app(root, handle.url, "review", handle.poll)))
+            if not args.review:
+                asyncio.run(history_tour(_make_app(root, handle.url, "history", handle.poll)))
         except ShotTimeout as exc:
             print(f"make_screenshots: {exc}", file=sys.stderr, flush=True)
             return 1

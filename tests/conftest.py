@@ -4,8 +4,11 @@ every role with tokens, clients speaking as them."""
 from __future__ import annotations
 
 import gc
+import inspect
+import os
 import pickle
-from collections.abc import AsyncIterator, Callable, Iterator
+import time
+from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +21,7 @@ from gitbook_tui.cache import ResponseCache
 from gitbook_tui.server.app import create_app
 from gitbook_tui.server.core.clock import Clock
 from gitbook_tui.tui.common import idle_collector
+from support.screen_contrast import every_theme_failures
 from support.snapshot_text import describe_mismatch
 from support.worlds import (
     START,
@@ -50,7 +54,8 @@ def _runs_an_app(path: Path) -> bool:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Markers set by where a test lives and what it uses, so a part of the suite can be run
     on its own: ``snapshot`` (compares an SVG), ``app`` (runs the Textual app), ``server``
-    (tests/server), ``unit`` (the rest). The inner loop is
+    (tests/server), ``browser`` (Chromium on ``gitbook-tui web``, also ``app``), ``unit``
+    (the rest). The inner loop is
     ``python -m pytest -m "not app and not snapshot and not slow" -n 2``."""
     for item in items:
         path = Path(str(item.path))
@@ -61,6 +66,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             kinds.append("app")
         if path.is_relative_to(TESTS / "server"):
             kinds.append("server")
+        if "browser" in getattr(item, "fixturenames", ()):  # Chromium on `gitbook-tui web`
+            kinds += ["browser", "app"]
         for kind in kinds or ["unit"]:
             item.add_marker(kind)
 
@@ -103,8 +110,59 @@ def _snapshot_difference(item: pytest.Item) -> str:
     return describe_mismatch(expected, actual)
 
 
+CONTRAST_SECONDS: list[float] = []
+
+
+@pytest.fixture
+def snap_compare(snap_compare: Callable[..., bool], request: pytest.FixtureRequest) -> Any:
+    """The snapshot plugin's ``snap_compare``, plus the contrast check: once the test's
+    ``run_before`` has built the screen, every character drawn on it is measured in every
+    built-in theme (``support.screen_contrast``), the test's theme is restored, and only then
+    is the screenshot taken. A cell below its floor fails the test, naming theme, row,
+    column, text and ratio."""
+
+    def compare(
+        app: Any,
+        press: Iterable[str] = (),
+        terminal_size: tuple[int, int] = (80, 24),
+        run_before: Callable[[Any], Any] | None = None,
+    ) -> bool:
+        failures: list[Any] = []
+
+        async def measured(pilot: Any) -> None:
+            if run_before is not None:
+                result = run_before(pilot)
+                if inspect.isawaitable(result):
+                    await result
+            await pilot.pause()
+            await pilot.press(*press)
+            started = time.perf_counter()
+            failures.extend(await every_theme_failures(pilot))
+            CONTRAST_SECONDS.append(time.perf_counter() - started)
+
+        matched = snap_compare(app, terminal_size=terminal_size, run_before=measured)
+        if failures and os.environ.get("CONTRAST_DUMP"):
+            with open(os.environ["CONTRAST_DUMP"], "a", encoding="utf-8") as dump:
+                dump.writelines(f"{request.node.nodeid}\t{f}\n" for f in failures)
+        if failures:
+            shown = "\n".join(str(f) for f in failures[:40])
+            more = f"\n… and {len(failures) - 40} more" if len(failures) > 40 else ""
+            raise AssertionError(
+                f"{len(failures)} runs of text below their contrast floor on "
+                f"{request.node.nodeid}:\n{shown}{more}"
+            )
+        return matched
+
+    return compare
+
+
 def pytest_terminal_summary(terminalreporter: Any) -> None:
     """A test over 5 s must say in its docstring why it needs the time."""
+    if CONTRAST_SECONDS:
+        terminalreporter.line(
+            f"contrast check: {len(CONTRAST_SECONDS)} screens, "
+            f"{sum(CONTRAST_SECONDS):.1f} s in all (this process)"
+        )
     if _SLOW_WITHOUT_REASON:
         terminalreporter.section("tests over 5 s without a docstring saying why")
         for line in _SLOW_WITHOUT_REASON:

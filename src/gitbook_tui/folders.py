@@ -8,13 +8,30 @@ from pathlib import Path
 
 from platformdirs import user_cache_dir, user_config_dir, user_data_dir
 
-__all__ = ["APP_NAME", "app_folders", "cache_folder", "config_folder", "data_folder", "private_dir"]
+__all__ = [
+    "APP_NAME",
+    "DATA_DIR_ENV",
+    "app_folders",
+    "cache_folder",
+    "config_folder",
+    "data_folder",
+    "private_dir",
+]
 
 APP_NAME = "gitbook-tui"
 
 
+DATA_DIR_ENV = "GITBOOK_TUI_DATA_DIR"
+"""Overrides the data folder: ``gitbook-tui web --demo`` gives each browser session its own
+(its drafts and outbox are that session's)."""
+
+
 def data_folder() -> Path:
-    """``$XDG_DATA_HOME/gitbook-tui`` on Linux: drafts, the outbox, server databases."""
+    """``$XDG_DATA_HOME/gitbook-tui`` on Linux (or ``$GITBOOK_TUI_DATA_DIR``): drafts, the
+    outbox, server databases."""
+    override = os.environ.get(DATA_DIR_ENV)
+    if override:
+        return Path(override)
     return Path(user_data_dir(APP_NAME, appauthor=False))
 
 

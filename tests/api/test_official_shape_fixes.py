@@ -63,6 +63,7 @@ URLS = {"location": "https://api.example/v1/spaces/s1/change-requests/cr1/conten
 
 
 # -- content batches -----------------------------------------------------------------------------
+@pytest.mark.slow
 async def test_a_deleted_page_is_named_by_its_id() -> None:
     """A deleted page in an edit's answer is named by its id. Slow: builds instances of the official
     schema's ChangeRequest with hypothesis-jsonschema."""

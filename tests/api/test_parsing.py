@@ -99,6 +99,7 @@ def thawed() -> Iterator[None]:
     gc.freeze()
 
 
+@pytest.mark.slow
 def test_a_large_page_goes_to_the_oldest_generation_unwalked(thawed: None) -> None:
     """The models of a large body skip the young collections (they would live on anyway);
     nothing stays frozen, and objects the application froze itself stay frozen."""

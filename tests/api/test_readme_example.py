@@ -8,11 +8,14 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from gitbook_tui.server.runner import start_in_thread
 
 README = Path(__file__).parents[2] / "README.md"
 
 
+@pytest.mark.slow
 def test_readme_library_example_runs(tmp_path: Path) -> None:
     section = README.read_text().split("## Use it as a library", 1)[1]
     code = re.search(r"```python\n(.*?)```", section, re.S)

@@ -38,6 +38,8 @@ def test_every_command_is_parsed() -> None:
     assert parser.parse_args([]).command is None
     assert parser.parse_args(["--demo"]).demo
     assert parser.parse_args(["serve", "--port", "0"]).port == 0
+    web = parser.parse_args(["web", "--demo", "--max-sessions", "2"])
+    assert (web.command, web.open_demo, web.max_sessions, web.host) == ("web", True, 2, "127.0.0.1")
     assert parser.parse_args(["open", "s1/p1"]).target == "s1/p1"
     assert parser.parse_args(["review", "--demo"]).open_demo
     assert parser.parse_args(["auth", "logout"]).auth_command == "logout"
@@ -45,7 +47,14 @@ def test_every_command_is_parsed() -> None:
 
 
 def test_importing_the_command_stays_light() -> None:
-    heavy = ("textual", "fastapi", "uvicorn", "gitbook_tui.server", "gitbook_tui.tui")
+    heavy = (
+        "textual",
+        "fastapi",
+        "uvicorn",
+        "aiohttp",
+        "gitbook_tui.server",
+        "gitbook_tui.tui",
+    )
     code = (
         "import sys, gitbook_tui.cli; "
         f"print(sorted(m for m in sys.modules if m.startswith({heavy!r})))"

@@ -278,6 +278,7 @@ WRITER = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 def test_kill_9_at_any_moment_loses_nothing_acknowledged(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     child = subprocess.Popen(
@@ -320,6 +321,7 @@ HOLDER = textwrap.dedent(
 )
 
 
+@pytest.mark.slow
 def test_another_process_replaying_makes_this_one_wait(tmp_path: Path) -> None:
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
     child = subprocess.Popen(

@@ -86,6 +86,7 @@ def replies(url: str, token: str, space: str, thread: str) -> list[str]:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="kill -9")
+@pytest.mark.slow
 async def test_killed_while_the_answer_is_held_then_restarted(tmp_path: Path) -> None:
     handle = start_in_thread(tmp_path / "server.sqlite", port=0, token="tok-owner")
     url, token = handle.url, handle.token

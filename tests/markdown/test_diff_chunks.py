@@ -36,6 +36,7 @@ def assert_same(old: str, new: str) -> None:
     assert display(new_doc) == display(new_whole)
 
 
+@pytest.mark.slow
 def test_demo_pages_edited_parse_as_whole_parses() -> None:
     """Every demo page, edited three ways, diffs in chunks as it does parsed whole. Slow: >150 diffs
     of real pages, each compared with a whole parse."""
@@ -83,6 +84,7 @@ def test_edits_that_change_how_later_text_is_read(old: str, new: str) -> None:
     assert_same(new, old)
 
 
+@pytest.mark.slow
 def test_large_page_with_scattered_edits() -> None:
     """40 edits scattered over the large reference page diff the same in chunks as whole. Slow: the
     page is parsed whole twice for the comparison."""

@@ -61,6 +61,7 @@ def full_diff(old: str, new: str) -> BlockDiff:
     return diff_documents(parse(old), parse(new))
 
 
+@pytest.mark.slow
 def test_demo_pages_edited_diff_lazily_as_whole_parses() -> None:
     lazily = 0
     for number, page in enumerate(PAGES):
@@ -75,6 +76,7 @@ def test_demo_pages_edited_diff_lazily_as_whole_parses() -> None:
     assert lazily > len(PAGES)  # most pages are diffed lazily
 
 
+@pytest.mark.slow
 def test_large_page_diff_is_lazy_and_the_same() -> None:
     """The lazy diff of a large page equals the full one, folds closed and all opened. Slow: opening
     every fold builds every row of a ~10,000-line diff."""
@@ -112,6 +114,7 @@ def test_small_edits(old: str, new: str) -> None:
             assert lazy.rows == full.rows
 
 
+@pytest.mark.slow
 def test_random_edits_of_every_kind_of_block() -> None:
     lazily = 0
     for seed in range(60):

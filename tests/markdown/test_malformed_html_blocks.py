@@ -73,6 +73,7 @@ def test_the_line_of_the_finding() -> None:
     suppress_health_check=[HealthCheck.too_slow],
 )
 @given(_LINE)
+@pytest.mark.slow
 def test_a_malformed_html_line_never_swallows_the_blocks_around_it(line: str) -> None:
     with fallbacks() as failed:
         document = parse(f"# Title\n\nSome text.\n\n{line}\n\n- item\n- other\n")
@@ -83,6 +84,7 @@ def test_a_malformed_html_line_never_swallows_the_blocks_around_it(line: str) ->
 
 @settings(derandomize=True, max_examples=300, deadline=None)
 @given(_JUNK)
+@pytest.mark.slow
 def test_the_html_tree_builder_never_raises(junk: str) -> None:
     parse_fragment(junk)
     parse_fragment(f"<p {junk}")

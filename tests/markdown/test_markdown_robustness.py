@@ -179,6 +179,7 @@ _MARKUP = st.sampled_from(
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.one_of(_WORD, _MARKUP), max_size=80))
+@pytest.mark.slow
 def test_no_word_is_ever_dropped(parts: list[str]) -> None:
     """Whatever the tag/markdown structure, every word of user text survives."""
     src = "".join(p + " " if re.fullmatch(r"w\d+", p) else p for p in parts)
@@ -304,6 +305,7 @@ def test_one_megabyte_document_parses() -> None:
         pytest.param("<img src=x " * 50_000, id="imgs"),
     ],
 )
+@pytest.mark.slow
 def test_hostile_input_is_not_quadratic(src: str) -> None:
     started = time.perf_counter()
     doc = parse(src)

@@ -42,6 +42,7 @@ def _assert_progressive(text: str, first_step: int) -> list[Document]:
     return documents
 
 
+@pytest.mark.slow
 def test_demo_pages_parse_progressively_to_the_whole_parse() -> None:
     assert len(PAGES) > 50
     for page in PAGES:
@@ -50,6 +51,7 @@ def test_demo_pages_parse_progressively_to_the_whole_parse() -> None:
             _assert_progressive(text, first_step)
 
 
+@pytest.mark.slow
 def test_large_page_first_step_is_small_and_the_rest_follows() -> None:
     text = clean_text(large_reference_page())
     documents = _assert_progressive(text, 12_000)

@@ -211,6 +211,7 @@ def test_module_docstring_and_reexports(name: str) -> None:
         assert public in models.__all__
 
 
+@pytest.mark.slow
 def test_every_model_builds_a_json_schema() -> None:
     count = 0
     for name in models.__all__:

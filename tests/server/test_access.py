@@ -42,6 +42,7 @@ def _aggregate(world: World, path: str, as_user: str = "alice", **params: str) -
 
 
 @pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.slow
 def test_grant_users_and_teams(world: World, target, kind: str) -> None:
     path = target(kind)
     team = _team(world, "Writers", "cody")

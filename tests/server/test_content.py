@@ -484,6 +484,7 @@ def test_revision_pages_and_page(world: World, space: dict, make_space) -> None:
     assert_error(c.get(f"/spaces/{space['id']}/revisions/{other_rev}/pages"), 404, "revision")
 
 
+@pytest.mark.slow
 def test_large_tree_and_large_page_stay_proportional(world: World, make_space) -> None:
     """A 2,000-page tree and an 8,000-section page are served in time proportional to their size.
     Slow: writes and reads that much content."""

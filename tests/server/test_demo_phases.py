@@ -164,6 +164,7 @@ def _threads(client: TestClient, space: str) -> int:
     return len(r.json()["items"])
 
 
+@pytest.mark.slow
 def test_two_phases_and_a_second_phase_cut_short(tmp_path: Path) -> None:
     """The demo seeds in two phases; a second phase cut short is completed later, never half-done.
     Slow: seeds the whole demo workspace."""
@@ -246,6 +247,7 @@ def _wait(predicate: Any, timeout: float = 120) -> None:
     until_sync(predicate, timeout=timeout)
 
 
+@pytest.mark.slow
 def test_the_demo_server_process_answers_before_the_demo_is_complete(tmp_path: Path) -> None:
     """The demo server answers during its second seeding phase, and a stopped seed is finished by the
     next start. Slow: two real server processes seed the demo."""
@@ -284,6 +286,7 @@ def test_the_demo_server_process_answers_before_the_demo_is_complete(tmp_path: P
         assert (made.stat().st_mode & 0o777) == 0o600, made.name
 
 
+@pytest.mark.slow
 def test_a_server_process_that_cannot_start_says_why(tmp_path: Path) -> None:
     (tmp_path / "folder").mkdir()
     start = BackgroundStart(tmp_path / "folder", demo=True)  # a folder is no database

@@ -361,6 +361,7 @@ async def test_client_reads_reusable_content_as_markdown(world: World, make_spac
     assert "**support@example.com**" in markdown
 
 
+@pytest.mark.slow
 def test_serve_import_error_is_one_line_without_traceback(tmp_path: Path) -> None:
     import subprocess
     import sys

@@ -619,6 +619,7 @@ def test_lz_string_matches_the_javascript_library(text: str, encoded: str) -> No
     assert lz_decompress_from_uri(encoded) == text
 
 
+@pytest.mark.slow
 def test_lz_string_round_trips() -> None:
     import random
 

@@ -50,6 +50,7 @@ def _first_org(url: str, headers: dict[str, str]) -> str:
     return str(httpx.get(f"{url}/orgs", headers=headers).json()["items"][0]["id"])
 
 
+@pytest.mark.slow
 def test_serve_cli_prints_one_line_and_answers(tmp_path: Path) -> None:
     with _serving(tmp_path) as (url, token):
         assert url.endswith("/v1") and len(token) > 20
@@ -58,6 +59,7 @@ def test_serve_cli_prints_one_line_and_answers(tmp_path: Path) -> None:
         assert httpx.get(f"{url}/user").status_code == 401
 
 
+@pytest.mark.slow
 def test_bad_faults_flag_is_a_clear_error(tmp_path: Path) -> None:
     done = _serve_once("--faults", "boom=1", "--db", str(tmp_path / "x.sqlite"))
     assert done.returncode == 2 and "unknown fault" in done.stderr
@@ -133,6 +135,7 @@ def test_eight_concurrent_writers_lose_nothing(tmp_path: Path) -> None:
         handle.stop()
 
 
+@pytest.mark.slow
 def test_serve_import_previews_a_git_sync_folder(tmp_path: Path) -> None:
     docs = tmp_path / "docs"
     (docs / "guide").mkdir(parents=True)
@@ -158,6 +161,7 @@ def test_serve_import_previews_a_git_sync_folder(tmp_path: Path) -> None:
         assert pages[1]["description"] == "How to set up"
 
 
+@pytest.mark.slow
 def test_serve_import_refuses_a_folder_that_is_not_git_sync(tmp_path: Path) -> None:
     done = _serve_once("--import", str(tmp_path), "--db", str(tmp_path / "x.sqlite"))
     assert done.returncode == 2 and "not a Git Sync folder" in done.stderr

@@ -118,6 +118,12 @@ def leaving(app: Probe) -> None:
     assert not compat.is_leaving(tree)
 
 
+def composed(app: Probe) -> None:
+    rows = compat.composed_screen(app)
+    assert len(rows) == app.size.height and all(r.cell_length == app.size.width for r in rows)
+    assert any(s.style is not None and s.style.color is not None for r in rows for s in r)
+
+
 PROBES: dict[str, Callable[..., Any]] = {
     "textual.widgets.Tree._invalidate": tree_invalidate,
     "textual.widgets.Tree._clear_line_cache": tree_clear_line_cache,
@@ -134,6 +140,9 @@ PROBES: dict[str, Callable[..., Any]] = {
     "textual.dom.DOMNode._pruning": leaving,
     "textual.message_pump.MessagePump._closing": leaving,
     "textual.message_pump.MessagePump._closed": leaving,
+    "textual.screen.Screen._compositor": composed,
+    "textual._compositor.LayoutUpdate": composed,
+    "textual.app.App._background_screens": composed,
 }
 IN_APP = {
     modal_binding_chain,
@@ -143,6 +152,7 @@ IN_APP = {
     footer_key,
     footer_bindings_ready,
     leaving,
+    composed,
 }
 
 

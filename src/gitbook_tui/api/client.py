@@ -20,6 +20,7 @@ from .openapi_specs import OpenAPISpecs
 from .org_admin import OrgAdmin
 from .organizations import Organizations, Users
 from .permissions import Permissions
+from .revisions import Revisions
 from .sites import Sites
 from .spaces import Spaces
 
@@ -66,6 +67,7 @@ class AsyncGitBook(BaseClient):
         self.spaces = Spaces(self)
         self.permissions = Permissions(self)
         self.content = Content(self)
+        self.revisions = Revisions(self)
         self.comments = Comments(self)
         self.change_requests = ChangeRequests(self)
         self.sites = Sites(self)

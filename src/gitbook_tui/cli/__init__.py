@@ -1,4 +1,4 @@
-"""Command line: ``gitbook-tui`` (the app), ``serve``, ``auth …`` and ``cache …``.
+"""Command line: ``gitbook-tui`` (the app), ``serve``, ``web``, ``auth …`` and ``cache …``.
 
 ``main`` is the entry point (``gitbook_tui.cli:main``, ``python -m gitbook_tui.cli``); each
 command lives in its own module and imports what it needs only when run, so the app's
@@ -13,6 +13,7 @@ from .cache import run_cache
 from .parser import build_parser
 from .paths import data_dir
 from .serve import run_serve
+from .web import run_web
 
 __all__ = [
     "DEMO_PORT",
@@ -23,6 +24,7 @@ __all__ = [
     "run_auth",
     "run_cache",
     "run_serve",
+    "run_web",
 ]
 
 
@@ -32,6 +34,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command == "serve":
         return run_serve(args)
+    if args.command == "web":
+        return run_web(args)
     if args.command == "auth":
         return run_auth(args)
     if args.command == "cache":

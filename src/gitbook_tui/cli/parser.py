@@ -1,5 +1,5 @@
-"""The ``gitbook-tui`` argument parser: the app's options and the ``serve``, ``open``,
-``review``, ``auth`` and ``cache`` commands."""
+"""The ``gitbook-tui`` argument parser: the app's options and the ``serve``, ``web``,
+``open``, ``review``, ``auth`` and ``cache`` commands."""
 
 from __future__ import annotations
 
@@ -65,6 +65,48 @@ def _add_serve(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     )
 
 
+def _add_web(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    web = sub.add_parser(
+        "web",
+        help="serve the app to web browsers (every view, the same keys)",
+        description="Serve the app to web browsers: each browser tab runs the app in a "
+        "process of its own. Binds 127.0.0.1 by default; another --host needs an access "
+        "key (--access-key-file or --new-access-key), which every request must then carry.",
+    )
+    web.add_argument("--host", default="127.0.0.1", help="address to bind (loopback by default)")
+    web.add_argument("--port", type=int, default=8000, help="port (0 picks a free one)")
+    web.add_argument(
+        "--demo", dest="open_demo", action="store_true", help="serve the bundled demo workspace"
+    )
+    web.add_argument(
+        "--access-key-file",
+        type=Path,
+        default=None,
+        metavar="PATH",
+        help="a file holding the access key every browser must give (first line)",
+    )
+    web.add_argument(
+        "--new-access-key",
+        action="store_true",
+        help="make up an access key and print the URL carrying it once",
+    )
+    web.add_argument(
+        "--max-sessions",
+        type=int,
+        default=4,
+        metavar="N",
+        help="browser sessions (app processes) at once; more get a 'busy' page (default 4)",
+    )
+    web.add_argument(
+        "--open",
+        dest="target",
+        default=None,
+        metavar="TARGET",
+        help="start each session at a space or page (as `gitbook-tui open`)",
+    )
+    web.add_argument("--review", action="store_true", help="start each session on the review inbox")
+
+
 def _add_auth(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     auth = sub.add_parser("auth", help="log in, check and log out stored API tokens")
     actions = auth.add_subparsers(dest="auth_command", required=True)
@@ -126,6 +168,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command")
     _add_serve(sub)
+    _add_web(sub)
     _add_open(sub)
     _add_review(sub)
     _add_auth(sub)

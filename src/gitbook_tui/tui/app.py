@@ -10,13 +10,15 @@ modal screens are in :mod:`.app_navigation` (each view is a mode: :mod:`.views`)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
+from functools import cached_property
 from typing import Any, ClassVar
 
 import httpx
 from textual import events, on, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.filter import LineFilter
 from textual.screen import Screen
 from textual.theme import Theme
 
@@ -29,6 +31,8 @@ from .app_navigation import AppNavigation
 from .app_outbox import AppOutbox
 from .browse.browser_screen import BrowserScreen
 from .common.config import TuiConfig, load_tui_config, save_theme
+from .common.contrast import dimmed_colours, floored_css_variables
+from .common.contrast_floor import ContrastFloor
 from .common.error_banner import ErrorBanner
 from .common.failure import describe_failure
 from .common.idle_collector import IdleCollector
@@ -184,6 +188,21 @@ class GitBookApp(AppOutbox, AppNavigation):
                 severity="warning",
                 timeout=5,
             )
+
+    @cached_property
+    def _contrast_floor(self) -> ContrastFloor:
+        return ContrastFloor()
+
+    def get_css_variables(self) -> dict[str, str]:
+        """The theme's variables, text colours floored for contrast (``common.contrast``)."""
+        variables = floored_css_variables(super().get_css_variables())
+        self.theme_variables = variables
+        self._contrast_floor.dimmed = frozenset(dimmed_colours(variables))
+        return variables
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, then the contrast floor (``common.contrast_floor``)."""
+        return [*super().get_line_filters(), self._contrast_floor]
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """None of Textual's own palette entries: the app's (common.palette.AppCommands)

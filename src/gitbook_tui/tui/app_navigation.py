@@ -16,7 +16,15 @@ from .browse.browser_screen import BrowserScreen
 from .browse.feature import browser_of
 from .browse.outline_screen import OutlineScreen
 from .common.help_screen import HelpScreen
-from .common.intents import Intent, OpenPage, OpenSpace, PickOrganization, RefreshSpace, ShowView
+from .common.intents import (
+    Intent,
+    OpenPage,
+    OpenSpace,
+    PickOrganization,
+    RefreshSpace,
+    SearchServer,
+    ShowView,
+)
 from .common.registry import REGISTRY
 from .common.session_info import SessionInfo
 from .search.search_screen import SearchResult, SearchScreen
@@ -82,6 +90,9 @@ class AppNavigation(App[str | None]):
             return
         if isinstance(intent, PickOrganization):
             self.action_switch_org()
+            return
+        if isinstance(intent, SearchServer):
+            self.action_search(intent.query)
             return
         route = REGISTRY.route(intent)
         if route is None:
@@ -166,12 +177,10 @@ class AppNavigation(App[str | None]):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
-    def action_search(self) -> None:
+    def action_search(self, query: str = "") -> None:
         if self.browser is None or isinstance(self.screen, SearchScreen):
             return
-        self.push_screen(
-            SearchScreen(scope="space" if self.space_id else "org"), self._search_chosen
-        )
+        self.push_screen(SearchScreen(query), self._search_chosen)
 
     def _search_chosen(self, result: SearchResult | None) -> None:
         if result is not None:

@@ -12,10 +12,12 @@ from contextlib import contextmanager, suppress
 from typing import Any
 
 from rich.style import Style
+from textual._compositor import LayoutUpdate
 from textual.app import App
 from textual.binding import BindingsMap
 from textual.dom import DOMNode
 from textual.screen import Screen
+from textual.strip import Strip
 from textual.widgets import Footer, OptionList, Tree
 from textual.widgets._footer import FooterKey
 from textual.widgets.tree import TreeDataType, TreeNode
@@ -26,6 +28,7 @@ __all__ = [
     "FooterKey",
     "app_keymap",
     "check_action_state",
+    "composed_screen",
     "footer_bindings_ready",
     "guard_option_list_paging",
     "is_leaving",
@@ -53,6 +56,9 @@ INTERNALS: tuple[str, ...] = (
     "textual.dom.DOMNode._pruning",
     "textual.message_pump.MessagePump._closing",
     "textual.message_pump.MessagePump._closed",
+    "textual.screen.Screen._compositor",
+    "textual._compositor.LayoutUpdate",
+    "textual.app.App._background_screens",
 )
 """Every private name used through this module."""
 
@@ -163,3 +169,13 @@ def guard_option_list_paging() -> None:
 def style_has_meta(style: Style) -> bool:
     """Whether ``style`` carries meta (cheap: ``Style.meta`` unpickles it each time)."""
     return bool(style._meta)
+
+
+# -- the composed screen ----------------------------------------------------------------------
+def composed_screen(app: App[Any]) -> list[Strip]:
+    """The rows of the screen as the terminal gets them (what ``export_screenshot`` draws):
+    every widget composed, screens under a modal blended in, the app's line filters applied
+    (ANSI colours made truecolor, ``dim`` turned into a colour)."""
+    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    assert isinstance(update, LayoutUpdate)
+    return [Strip.join(line) for line in update.strips]

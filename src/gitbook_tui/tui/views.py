@@ -25,6 +25,7 @@ from .browse import feature as browse
 from .comments import feature as comments
 from .common.intents import BROWSE
 from .common.registry import REGISTRY, Registry, View, view_named
+from .history import feature as history
 from .review import feature as review
 from .sites import feature as sites
 
@@ -33,7 +34,7 @@ __all__ = ["BROWSE", "VIEWS", "View", "register_features", "view_named", "view_s
 
 def register_features(registry: Registry = REGISTRY) -> None:
     """Every feature's view, intents and palette commands, into ``registry``."""
-    for feature in (browse, review, comments, sites, admin):
+    for feature in (browse, review, comments, sites, admin, history):
         feature.register(registry)
 
 

@@ -61,7 +61,7 @@ async def test_below_100_columns_the_tree_is_a_drawer(world, narrow_space, tmp_p
         await pilot.press("escape")  # back to the tree: it shows again
         await pilot.pause()
         assert shown(browser) == (True, True) and tree.has_focus
-        await pilot.press("ctrl+b")  # (in the tree ctrl+b toggles it too)
+        await pilot.press("backslash")  # (in the tree too; ctrl+b is the lists' page up)
         await pilot.pause()
         assert shown(browser)[0] is False
 
@@ -133,3 +133,32 @@ async def test_folded_code_lines_show_the_mark_in_the_page() -> None:
         assert all(line.lstrip().startswith(CONTINUATION) for line in lines[1:])
         assert not lines[0].lstrip().startswith(CONTINUATION)
         assert all(not line.rstrip().endswith("wor") for line in lines)  # whole words
+
+
+@pytest.mark.parametrize("size", [(80, 24), (60, 20)])
+async def test_the_tree_takes_the_width_its_titles_need_and_its_key_stays_shown(
+    world, narrow_space, tmp_path, size
+):
+    """The drawer sizes to its widest title within its share of the screen (it was a fixed
+    38 %: 28 columns at 80, deep titles cut to "…"), and with the tree hidden the footer
+    keeps ``\\``, the one key that shows it again."""
+    from gitbook_tui.tui.browse.pane_layout import TREE_SHARE_DRAWER
+    from gitbook_tui.tui.textual_compat import FooterKey
+
+    app = make_app(make_client(Transport(world.app)), tmp_path)
+    async with app.run_test(size=size) as pilot:
+        browser = await _start(pilot, app, narrow_space["notes"])
+        tree = browser.workspace_tree
+        sidebar = browser.query_one("#browser-sidebar")
+        await until(pilot, lambda: tree.virtual_size.width > 40, "the long title drawn")
+        cap = int(size[0] * TREE_SHARE_DRAWER)
+        await until(pilot, lambda: sidebar.outer_size.width == cap, f"the tree {cap} wide")
+        await move_to(pilot, tree, "Short")
+        await pilot.press("enter")
+        await until(pilot, lambda: browser.header.title_text == "Short")
+        await until(pilot, lambda: shown(browser) == (False, True), "the tree hidden")
+
+        def footer_keys() -> list[str]:
+            return [k.key for k in browser.query(FooterKey)]
+
+        await until(pilot, lambda: "backslash" in footer_keys(), "\\ in the footer")

@@ -114,3 +114,58 @@ async def test_escape_in_the_page_keeps_the_tree_filter(world, workspace, tmp_pa
         await pilot.press("escape")
         assert tree.has_focus
         assert tree.filter_text == "in"
+
+
+async def test_a_filter_says_what_it_found_and_where_it_looked(world, workspace, tmp_path):
+    """The count under the box is the count of matches; a filter that matches nothing says
+    so (the tree no longer just goes blank) and enter asks the server instead."""
+    from gitbook_tui.tui.search.search_screen import SearchScreen
+    from support.waits import until_screen
+
+    app = make_app(make_client(Transport(world.app)), tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: browser_ready(app))
+        tree = tree_of(app)
+        assert await tree.reveal(await app.client.spaces.get(workspace["handbook"]))
+        tree.focus()
+        await pilot.pause()
+        note = app.screen.query_one("#tree-filter-note")
+        await pilot.press("slash", "n")
+        await until(pilot, lambda: tree.filter_text == "n")
+        loaded, known = tree.filter_reach()
+        text = str(note.render())
+        assert text.startswith(f"{len(tree.filter_matches)} matches") and "enter opens" in text
+        assert (f"in {loaded} of {known} spaces loaded" in text) == (loaded < known)
+        await pilot.press(*"qqzz")
+        await until(pilot, lambda: tree.filter_text == "nqqzz")
+        assert tree.filter_matches == []
+        assert "No title matches “nqqzz”" in str(note.render())
+        assert "enter searches the server" in str(note.render())
+        await pilot.press("enter")
+        search = await until_screen(pilot, SearchScreen)
+        assert search.query_text == "nqqzz"
+        assert tree.filter_text == "" and not note.display
+
+
+async def test_the_palette_slot_never_shows_the_filters_ctrl_p(world, workspace, tmp_path):
+    """While the filter owns ctrl+p ("previous match") the footer's palette slot is empty,
+    instead of showing "Previous match" where the palette key always is."""
+    from gitbook_tui.tui.textual_compat import FooterKey
+
+    app = make_app(make_client(Transport(world.app)), tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: browser_ready(app))
+        tree = tree_of(app)
+        tree.focus()
+
+        def palette_slot() -> list[str]:
+            return [
+                k.description
+                for k in app.screen.query(FooterKey)
+                if k.has_class("-command-palette")
+            ]
+
+        await until(pilot, lambda: palette_slot() == ["palette"], "the palette key docked")
+        await pilot.press("slash", "n")
+        await until(pilot, lambda: tree.filter_text == "n")
+        await until(pilot, lambda: palette_slot() == [], "no palette key while the filter owns it")

@@ -54,8 +54,9 @@ def test_block_quote_is_a_markdown_blockquote() -> None:
 
 
 async def test_cr_threads_reply_resolve_and_back(world: Any, desk: dict, tmp_path) -> None:
-    """A change request's threads: reply, resolve and back to the review. Slow: review and Comments
-    views both built, several server writes."""
+    """A change request's threads: reply, resolve and back to the review (escape clears a kept
+    filter before it leaves). Slow: review and Comments views both built, several server
+    writes."""
     thread, space_thread = _seed(world, desk)
     app = make_app(world, tmp_path, "alice")
     async with app.run_test(size=(120, 40)) as pilot:
@@ -81,7 +82,15 @@ async def test_cr_threads_reply_resolve_and_back(world: Any, desk: dict, tmp_pat
         # the space's thread was not touched
         s = world.client("alice").get(f"/spaces/{desk['space']['id']}/comments/{space_thread}")
         assert s.json()["status"] == "open" and s.json().get("replies", 0) == 0
-        await pilot.press("escape", "escape")  # the thread, then back to the review pane
+        await pilot.press("escape")  # the thread: back to the list
+        await until(pilot, lambda: screen.thread_list.has_focus)
+        await pilot.press("slash", *"zzz", "enter")  # a filter kept on the list
+        await until(pilot, lambda: screen.thread_list.has_focus)
+        assert screen.thread_list.needle == "zzz"
+        await pilot.press("escape")  # the innermost thing first: the filter, not the screen
+        await until(pilot, lambda: not screen.thread_list.needle)
+        assert app.screen is screen
+        await pilot.press("escape")  # then back to the review pane
         await until(pilot, lambda: app.screen is review)
 
 

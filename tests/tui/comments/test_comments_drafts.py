@@ -150,3 +150,8 @@ async def test_mentions_complete_organization_members(world: Any, tmp_path) -> N
         await until(pilot, lambda: screen.composer.area.suggestion == "rol")
         await pilot.press("tab")
         assert screen.composer.text == "ping @Carol"
+        # #21: the name replaces what was typed after @ (was "@carol": the typed case kept)
+        await pilot.press(*" and @ca")
+        await until(pilot, lambda: screen.composer.area.suggestion == "rol")
+        await pilot.press("tab")
+        await until(pilot, lambda: screen.composer.text == "ping @Carol and @Carol")

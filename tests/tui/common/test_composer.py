@@ -64,3 +64,24 @@ async def test_empty_text_is_not_sent(tmp_path: Path) -> None:
         await pilot.press("space", "ctrl+s")
         await until(pilot, lambda: composer.error is not None)
         assert app.sent == [] and composer.is_open
+
+
+async def test_a_mention_replaces_the_typed_prefix(tmp_path: Path) -> None:
+    """#21: ``@le`` + tab gave "@lee Whitfield" (the typed prefix kept, the rest of the name
+    added); tab and right put the member's name in place of what was typed after ``@``."""
+    app = ComposerApp(DraftStore("c" * 32, tmp_path / "drafts"))
+    async with app.run_test() as pilot:
+        composer = app.query_one(Composer)
+        composer.set_members(["Lee Whitfield", "Carol"])
+        await composer.open(KEY, "Review #7", app.send)
+        await pilot.press(*"cc @le")
+        await until(pilot, lambda: composer.area.suggestion == "e Whitfield")
+        await pilot.press("tab")
+        await until(pilot, lambda: composer.text == "cc @Lee Whitfield")
+        assert composer.area.cursor_location == (0, len("cc @Lee Whitfield"))
+        await pilot.press(*" @CAR")
+        await until(pilot, lambda: composer.area.suggestion == "ol")
+        await pilot.press("right")
+        await until(pilot, lambda: composer.text == "cc @Lee Whitfield @Carol")
+        await pilot.press("right", *"!")  # no suggestion: right only moves (at the end)
+        await until(pilot, lambda: composer.text == "cc @Lee Whitfield @Carol!")

@@ -206,5 +206,6 @@ async def test_lists_disabled_overridden_and_typed_bindings_dimmed() -> None:
         assert isinstance(content, Content)
         start = content.plain.index("Edit")
         assert any(  # dimmed
-            "dim" in str(span.style) and span.start <= start < span.end for span in content.spans
+            "$text-muted" in str(span.style) and span.start <= start < span.end
+            for span in content.spans
         )

@@ -41,8 +41,8 @@ def test_every_group_title_is_words() -> None:
         title = class_title(cls)
         assert not CAMEL.search(title), (cls.__name__, title)
     from gitbook_tui.tui.comments.thread_list import ThreadList
+    from gitbook_tui.tui.render.diff_view import DiffView
     from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
-    from gitbook_tui.tui.review.diff_view import DiffView
     from gitbook_tui.tui.sites.structure_pane import StructurePane
 
     assert class_title(DiffView) == "Diff"

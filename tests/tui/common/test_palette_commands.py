@@ -19,6 +19,7 @@ from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.tui.common.intents import Intent, OpenPage, OpenSpace
 from gitbook_tui.tui.common.palette import APP_COMMANDS, AppCommands, PageCommands, SpaceCommands
 from gitbook_tui.tui.common.registry import REGISTRY
+from gitbook_tui.tui.common.session_info import SessionInfo
 from support.builders import space_with_pages
 from support.waits import settle, until
 from support.worlds import World
@@ -47,6 +48,7 @@ class NavApp(App[None]):
         self.organization_id = org
         self.space_id = space
         self.page_id: str | None = None  # (the Navigator protocol asks for it)
+        self.session = SessionInfo()
         self.pages: list[tuple[str, str, str | None]] = []
         self.spaces: list[str] = []
         self.actions: list[str] = []

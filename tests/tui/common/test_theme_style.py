@@ -5,8 +5,8 @@ from __future__ import annotations
 from textual.app import App
 from textual.color import Color
 
+from gitbook_tui.tui.common.contrast import TEXT_CONTRAST, contrast
 from gitbook_tui.tui.common.theme_style import theme_style
-from gitbook_tui.tui.render.theme_palette import TEXT_CONTRAST, contrast
 
 
 async def test_every_builtin_theme_gives_readable_error_success_and_warning_text() -> None:

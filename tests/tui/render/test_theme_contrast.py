@@ -9,7 +9,7 @@ from textual.color import Color
 
 from gitbook_tui.markdown import parse
 from gitbook_tui.tui.browse.page_viewer import PageViewer
-from gitbook_tui.tui.render.theme_palette import TEXT_CONTRAST, contrast
+from gitbook_tui.tui.common.contrast import TEXT_CONTRAST, contrast
 from support.waits import until
 
 PAGE = "# Title\n\n## Section\n\nBody text with [a link](https://example.com) and `code`.\n"

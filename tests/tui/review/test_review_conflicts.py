@@ -12,10 +12,10 @@ import pytest
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.common.composer import Composer
 from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
+from gitbook_tui.tui.render.diff_view import DiffView
 from gitbook_tui.tui.review import conflict_panel
 from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
 from gitbook_tui.tui.review.conflict_panel import ConflictPanel
-from gitbook_tui.tui.review.diff_view import DiffView
 from gitbook_tui.tui.review.inbox_data import CONFLICT
 from gitbook_tui.tui.review.merge_checklist_screen import MergeChecklistScreen
 from gitbook_tui.tui.review.review_inbox_screen import ReviewInboxScreen

@@ -5,16 +5,16 @@ from __future__ import annotations
 
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
+from gitbook_tui.tui.render.diff_view import DiffView
 from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
 from gitbook_tui.tui.review.conflict_panel import ConflictPanel
-from gitbook_tui.tui.review.diff_view import DiffView
 from gitbook_tui.tui.review.merge_checklist_screen import MergeChecklistScreen
 from gitbook_tui.tui.review.review_footer import ReviewFooter
 from gitbook_tui.tui.review.review_inbox_screen import ReviewInboxScreen
 from gitbook_tui.tui.review.review_message_screen import ReviewMessageScreen
 from gitbook_tui.tui.review.reviewer_picker_screen import ReviewerPickerScreen
-from support.review_world import EDITED, HOSTILE, make_app, open_inbox, open_review
 from support.notes import notes_of
+from support.review_world import EDITED, HOSTILE, make_app, open_inbox, open_review
 from support.waits import until, until_screen
 
 
@@ -80,6 +80,24 @@ async def test_diff_shows_changed_words_inline_and_split(world, desk, tmp_path):
         assert diff.current == first
         header = str(review.query_one("#cr-header").render())
         assert "#2" in header and "Update partition sizing" in header
+
+
+async def test_the_diff_layout_chosen_is_kept_for_every_review(world, desk, tmp_path):
+    """``|`` chooses inline or split once: the next change request, and the next start,
+    show the diff the same way (per account)."""
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        review = await open_review(app, pilot, "Update partition sizing")
+        assert review.diff.effective_mode == "split"  # wide enough: split by default
+        await pilot.press("|")
+        assert review.diff.effective_mode == "inline"
+        await pilot.press("escape", "1")  # back to the inbox, then to Browse
+        other = await open_review(app, pilot, "Conflicting edit")
+        assert other.diff.effective_mode == "inline"
+    again = make_app(world, tmp_path)
+    async with again.run_test(size=(120, 40)) as pilot:
+        review = await open_review(again, pilot, "Update partition sizing")
+        assert review.diff.effective_mode == "inline"
 
 
 async def test_viewed_marks_progress(world, desk, tmp_path):

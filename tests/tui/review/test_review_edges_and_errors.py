@@ -186,7 +186,7 @@ async def test_changed_words_restyle_on_theme_change_and_stay_readable(world, de
     """QA #22: switching theme with a diff open kept the old theme's word colours (1.1-1.4:1)."""
     from textual.color import Color
 
-    from gitbook_tui.tui.render.theme_palette import TEXT_CONTRAST, contrast
+    from gitbook_tui.tui.common.contrast import TEXT_CONTRAST, contrast
 
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:

@@ -19,9 +19,9 @@ from textual.widgets import Input
 
 from gitbook_tui.tui.common.composer import Composer
 from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
+from gitbook_tui.tui.render.diff_view import DiffView
 from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
 from gitbook_tui.tui.review.conflict_panel import ConflictPanel
-from gitbook_tui.tui.review.diff_view import DiffView
 from gitbook_tui.tui.review.edit_target_screen import EditTargetScreen
 from gitbook_tui.tui.review.merge_checklist_screen import MergeChecklistScreen
 from gitbook_tui.tui.review.review_message_screen import ReviewMessageScreen

@@ -13,9 +13,9 @@ from textual.widgets import OptionList
 from gitbook_tui.tui.app import GitBookApp
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
+from gitbook_tui.tui.render.diff_view import DiffView
 from gitbook_tui.tui.review import suggest_edit as suggest_edit_module
 from gitbook_tui.tui.review.conflict_panel import ConflictPanel
-from gitbook_tui.tui.review.diff_view import DiffView
 from gitbook_tui.tui.review.edit_target_screen import NEW, EditTargetScreen
 from support.notes import notes_of
 from support.review_world import (

@@ -15,6 +15,7 @@ from textual.widgets import Input, OptionList, Static
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.tui.common.intents import Intent, OpenPage, OpenSpace
 from gitbook_tui.tui.common.navigator import Navigator
+from gitbook_tui.tui.common.session_info import SessionInfo
 from gitbook_tui.tui.search.hanging_indent import HangingIndent
 from gitbook_tui.tui.search.search_results import SearchResult, highlight, section_anchor
 from gitbook_tui.tui.search.search_screen import MAX_QUERY, SearchScreen
@@ -61,6 +62,7 @@ class NavApp(App[None]):
         self.organization_id = org
         self.space_id = space
         self.page_id: str | None = None  # (the Navigator protocol asks for it)
+        self.session = SessionInfo()
         self.pages: list[tuple[str, str, str | None]] = []
         self.spaces: list[str] = []
         self.notes: list[tuple[str, str]] = []
@@ -344,3 +346,26 @@ def test_section_snippet_wraps_under_its_first_line() -> None:
     assert len(lines) > 1 and lines[0].startswith("    ↳ Linux")
     for line in lines[1:]:
         assert line.startswith(" " * 6) and line[6] != " ", lines  # under the title, not col 0
+
+
+async def test_the_scope_chosen_is_kept_for_the_next_search(
+    world: World, client: AsyncGitBook, tidewater: str
+) -> None:
+    """ctrl+o's choice persists (per account): the next ``s`` searches where the last did."""
+    app = NavApp(client, world.org, tidewater)
+
+    def scope_line() -> str:
+        lines = app.screen.query("#search-scope")
+        return str(lines.first(Static).content) if lines else ""
+
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(SearchScreen())
+        await until(pilot, lambda: "this space" in scope_line(), "the space scope at first")
+        assert app.screen.scope == "space"
+        await pilot.press("ctrl+o")
+        await until(pilot, lambda: app.screen.scope == "org", "the organization scope")
+        await pilot.press("escape")
+        await until(pilot, lambda: not isinstance(app.screen, SearchScreen), "closed")
+        app.push_screen(SearchScreen())
+        await until(pilot, lambda: isinstance(app.screen, SearchScreen), "opened again")
+        await until(pilot, lambda: app.screen.scope == "org", "the scope chosen last time")

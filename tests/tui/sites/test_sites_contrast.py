@@ -8,8 +8,8 @@ from pathlib import Path
 
 from textual.color import Color
 
+from gitbook_tui.tui.common.contrast import TEXT_CONTRAST, contrast
 from gitbook_tui.tui.common.theme_style import theme_style
-from gitbook_tui.tui.render.theme_palette import TEXT_CONTRAST, contrast
 from gitbook_tui.tui.sites.redirects_pane import RedirectsPane, RedirectsTable
 from gitbook_tui.tui.sites.structure_pane import StructureList, StructurePane
 from support.sites_world import build_site, make_app, open_editor

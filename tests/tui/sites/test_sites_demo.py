@@ -7,20 +7,16 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from fastapi import FastAPI
 
-from gitbook_tui.api import AsyncGitBook
-from gitbook_tui.server.demo.seed import demo_token
 from gitbook_tui.server.demo.seed_sites_extra import LEGACY_REDIRECTS
 from gitbook_tui.tui.app import GitBookApp
-from gitbook_tui.tui.common.config import TuiConfig
-from gitbook_tui.tui.common.state import AccountState, StateStore, account_key
 from gitbook_tui.tui.sites.lint_screen import LintScreen
 from gitbook_tui.tui.sites.redirects_pane import RedirectsPane
 from gitbook_tui.tui.sites.site_editor_screen import SiteEditorScreen
 from gitbook_tui.tui.sites.sites_screen import SitesScreen
+from support.demo_tui import demo_gitbook_app
 from support.waits import until
 from support.worlds import Template
 from support.worlds import demo_app as demo_server
@@ -32,16 +28,7 @@ def demo(tmp_path_factory: pytest.TempPathFactory, demo_template: Template) -> I
 
 
 def demo_app(demo: FastAPI, tmp_path: Path) -> GitBookApp:
-    transport = httpx.ASGITransport(app=demo)
-    client = AsyncGitBook(
-        demo_token("maya"), base_url="http://testserver/v1", transport=transport, max_retries=0
-    )
-    org = demo.state.server.storage
-    with org.read() as tx:
-        org_id = tx.meta("demo_org")
-    store = StateStore(tmp_path / "state.json")
-    store.save(account_key(client), AccountState(org_id=org_id))
-    return GitBookApp(client, config=TuiConfig(), state_store=store, transport=transport)
+    return demo_gitbook_app(demo, tmp_path)
 
 
 async def open_site(pilot: Any, title: str) -> SiteEditorScreen:

@@ -1,6 +1,7 @@
 """``/`` in the Sites list and the site editor's Structure tab: typed text filters the rows
-and never reaches the screen's commands (``quick`` does not quit); escape clears, enter goes
-back to the list on a match; moving and adding wait until the filter is cleared."""
+and never reaches the screen's commands (``quick`` does not quit); escape clears, enter opens
+the highlighted match (the filter stays applied); moving and adding wait until the filter is
+cleared."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.common.filter_box import FilterBox
 from gitbook_tui.tui.common.help_screen import HelpScreen
 from gitbook_tui.tui.sites.pick_screen import PickScreen
+from gitbook_tui.tui.sites.report_screen import ReportScreen
 from gitbook_tui.tui.sites.site_editor_screen import SiteEditorScreen
 from gitbook_tui.tui.sites.sites_screen import SitesScreen
 from gitbook_tui.tui.sites.structure_pane import StructurePane
@@ -27,7 +29,7 @@ from support.sites_world import (
     titles,
     transport_of,
 )
-from support.waits import settle, until
+from support.waits import settle, until, until_screen
 from support.worlds import World
 
 SIZE = (80, 24)
@@ -70,21 +72,22 @@ async def test_sites_list_filter_keeps_typing_out_of_commands(world: World, tmp_
         assert app.is_running and app.screen is sites  # q did not quit, r/o/y did nothing
         assert len(transport_of(app).requests) == sent  # r did not reload
         assert sites.shown == []
-        assert "No site matches “quickroyjk” — escape clears" in state_text(sites)
+        assert "No matches for “quickroyjk” — escape clears the filter" in state_text(sites)
         await pilot.press("escape")  # clears the filter, back on the table
         await until(pilot, lambda: len(sites.shown) == 2)
         assert not box.display and sites.query_one("#sites-table").has_focus
         assert app.screen is sites
-        # URL and visibility are searched too; enter lands on the match
-        await pilot.press("slash", *"public beta", "enter")
+        # URL and visibility are searched too; enter opens the match
+        await pilot.press("slash", *"public beta")
         await until(pilot, lambda: [s.title for s in sites.shown] == ["Beta Handbook"])
-        assert sites.query_one("#sites-table").has_focus
         assert "1 of 2 sites match" in state_text(sites)
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, SiteEditorScreen))
         assert app.screen.site.title == "Beta Handbook"  # type: ignore[attr-defined]
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is sites and sites.loaded)
+        assert sites.query_one("#sites-table").has_focus
+        assert [s.title for s in sites.shown] == ["Beta Handbook"]  # the filter stays
         # escape on the table clears the filter first, then leaves for Browse
         await pilot.press("escape")
         await until(pilot, lambda: len(sites.shown) == 2)
@@ -115,14 +118,16 @@ async def test_structure_filter_keeps_parents_and_blocks_moves(
         assert app.is_running and app.screen is editor  # nothing quit, removed, added…
         assert pane.rows == [] and pane.grabbed is None
         empty = str(pane.query_one("#structure-empty").render())
-        assert "Nothing matches “quickdane*” — escape clears" in empty
+        assert "No matches for “quickdane*” — escape clears the filter" in empty
         assert transport_of(app).sent("POST") == transport_of(app).sent("DELETE") == []
         box.value = ""
         await pilot.press(*"refer")
         # the matches with the rows that hold them (group Products), cursor on the first
         await until(pilot, lambda: titles(pane) == ["Products", "Reference", "API Reference"])
         assert pane.current is not None and pane.current.kind == "section"
-        await pilot.press("enter")  # back to the list, on the match
+        await pilot.press("enter")  # the match opened (its detail: 80 columns), then the list
+        await until_screen(pilot, ReportScreen)
+        await pilot.press("escape")
         await until(pilot, lambda: pane.query_one("#structure-list").has_focus)
         assert pane._item(pane.current).title == "Reference"  # type: ignore[arg-type,union-attr]
         # moving and adding wait for the filter to be cleared; the reason is shown

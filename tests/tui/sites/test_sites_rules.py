@@ -18,7 +18,10 @@ from gitbook_tui.tui.sites.redirect_rules import (
     Destination,
     RedirectEntry,
     SiteMap,
+    fix_effect,
     lint,
+    lint_diff,
+    shown_source,
     source_error,
     trace,
     url_error,
@@ -132,6 +135,52 @@ def test_lint_finds_chain_loop_gone_shadowed_duplicate() -> None:
     assert ("duplicate", "d1") in found or ("duplicate", "d2") in found
     chain = next(f for f in lint(redirects, site()) if f.kind == "chain")
     assert chain.suggestion == page("ss-guide", "p-config") and chain.fix == "edit"
+
+
+def ext(path: str) -> Destination:
+    """A redirect to a path of the site written as its URL."""
+    return Destination("external", url=f"{BASE}{path}")
+
+
+def test_fixing_the_middle_of_a_chain_names_what_it_changes_and_creates() -> None:
+    """/v0/start → /legacy/start → /start → Install: fixing /legacy/start (point it at the end)
+    leaves /v0/start a chain of 2 — a changed finding, named — and creates none; pointing it
+    back at /v0/start instead would create a loop, named as new."""
+    redirects = [
+        entry("r-start", "/start", page("ss-guide", "p-install")),
+        entry("r-legacy", "/legacy/start", ext("/start")),
+        entry("r-v0", "/v0/start", ext("/legacy/start")),
+    ]
+    before = lint(redirects, site())
+    chains = {f.redirect.source: f for f in before if f.kind == "chain"}
+    assert set(chains) == {"/legacy/start", "/v0/start"}
+    effect = fix_effect(chains["/legacy/start"], "edit", redirects, site(), before)
+    assert effect is not None and effect.new == ()
+    assert [f.redirect.source for f in effect.fixed] == ["/legacy/start"]
+    [(was, now)] = effect.changed
+    assert "chain of 3" in was.message and now.message.startswith("/v0/start is a chain of 2")
+    # a user's own edit: compared after the fix, the loop is new
+    looped = [
+        r if r.id != "r-legacy" else entry("r-legacy", "/legacy/start", ext("/v0/start"))
+        for r in redirects
+    ]
+    diff = lint_diff(before, lint(looped, site()))
+    assert {(f.kind, f.redirect.source) for f in diff.new} == {
+        ("loop", "/legacy/start"),
+        ("loop", "/v0/start"),
+    }
+    # an edit with no suggestion (a gone page): the user chooses, nothing to foresee
+    gone = entry("r-gone", "/old", page("ss-guide", "p-deleted"))
+    [finding] = lint([gone], site())
+    assert fix_effect(finding, "edit", [gone], site()) is None
+    deleted = fix_effect(finding, "delete", [gone], site())
+    assert deleted is not None and len(deleted.fixed) == 1 and deleted.new == ()
+
+
+def test_a_wildcard_source_is_shown_with_its_wildcard() -> None:
+    dest = Destination("external", url="https://legacy.example.com/v1")
+    assert shown_source(entry("w", "/v1", dest, wildcard=True)) == "/v1/*"
+    assert shown_source(entry("x", "/v1", dest)) == "/v1"
 
 
 def test_lint_clean_site_has_no_findings() -> None:

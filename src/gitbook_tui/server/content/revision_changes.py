@@ -1,4 +1,5 @@
-"""Semantic changes between two revisions: pages, files and variables that changed, and how."""
+"""Semantic changes between two revisions: pages, files, reusable contents and variables that
+changed, and how."""
 
 from __future__ import annotations
 
@@ -115,6 +116,7 @@ def semantic_changes(
         if fid not in new_files:
             changes.append({"type": "file_deleted", "file": file_ref(f)})
 
+    changes += _reusable_changes(before, after)
     old_vars, new_vars = before.get("variables") or {}, after.get("variables") or {}
     edited = {
         key: _before_after(old_vars.get(key), new_vars.get(key))
@@ -124,3 +126,52 @@ def semantic_changes(
     if edited:
         changes.append({"type": "variables_edited", "variables": edited})
     return changes
+
+
+def _reusable_changes(before: dict[str, Any], after: dict[str, Any]) -> list[dict[str, Any]]:
+    """Reusable contents created, edited (title, document) or deleted."""
+
+    def ref(item: dict[str, Any]) -> dict[str, Any]:
+        body = {"id": item["id"], "title": item.get("title") or ""}
+        if item.get("document"):
+            body["document"] = item["document"]
+        return body
+
+    old = {item["id"]: item for item in before.get("reusableContents") or []}
+    new = {item["id"]: item for item in after.get("reusableContents") or []}
+    changes: list[dict[str, Any]] = []
+    for rid, item in new.items():
+        prev = old.get(rid)
+        if prev is None:
+            changes.append({"type": "reusable_content_created", "reusableContent": ref(item)})
+            continue
+        attrs = {
+            key: _before_after(prev.get(key), item.get(key))
+            for key in ("title", "document")
+            if prev.get(key) != item.get(key)
+        }
+        if attrs:
+            changes.append(
+                {
+                    "type": "reusable_content_edited",
+                    "reusableContent": ref(item),
+                    "attributes": attrs,
+                }
+            )
+    for rid, item in old.items():
+        if rid not in new:
+            changes.append({"type": "reusable_content_deleted", "reusableContent": ref(item)})
+    return changes
+
+
+_EMPTY: dict[str, Any] = {"pages": [], "files": [], "variables": {}}
+
+
+def revision_changes(
+    revision: dict[str, Any],
+    parent: dict[str, Any] | None,
+    file_url: Callable[[dict[str, Any]], str],
+) -> list[dict[str, Any]]:
+    """What ``revision`` changed against its first parent (``None``: it has none, so
+    everything in it was created): the semantic changes of one step of a space's history."""
+    return semantic_changes(parent or _EMPTY, revision, file_url)

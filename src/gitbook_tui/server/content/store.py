@@ -2,10 +2,12 @@
 
 A stored revision (kind ``revision``, scope = space id) is::
 
-    {"id", "space", "parents": [rev ids], "type": "initial"|"edits"|"merge"|"update"|"import"|…,
+    {"id", "space", "parents": [rev ids],
+     "type": "initial"|"edits"|"merge"|"update"|"import"|"rollback",
      "createdAt", "createdBy": user id | None, "changeRequest": cr id | None,
      "pages": [PageNode…], "files": [FileNode…], "variables": {},
-     "reusableContents": [{"id", "title", "document": blob hash, "git"}]  (when any)}
+     "reusableContents": [{"id", "title", "document": blob hash, "git"}]  (when any),
+     "git": {"oid", "message", "createdByGitBook", "url", "ref"}  (Git Sync imports only)}
 
     PageNode = {"id", "title", "type": "document"|"group"|"link", "slug", "emoji", "icon",
                 "description", "hidden", "noIndex", "createdAt", "updatedAt",
@@ -48,6 +50,7 @@ def create_revision(
     change_request: str | None = None,
     variables: dict[str, str] | None = None,
     reusable_contents: list[dict[str, Any]] | None = None,
+    git: dict[str, Any] | None = None,
     cache: bool = False,
 ) -> dict[str, Any]:
     """Store a new revision. ``cache``: keep it in memory for the next :func:`get_revision`
@@ -72,6 +75,8 @@ def create_revision(
     }
     if reusable_contents:
         revision["reusableContents"] = reusable_contents
+    if git:  # the Git Sync commit the revision came from ({oid, message, createdByGitBook…})
+        revision["git"] = git
     tx.put("revision", revision_id, revision, scope=space_id)
     if cache:
         _remember(tx.storage._revision_cache, revision)

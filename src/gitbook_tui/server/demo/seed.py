@@ -21,6 +21,7 @@ from ..org_admin.views import check_members
 from . import generated
 from .seed_base import DEMO_DIR, DEMO_ID_SEED, SeedError, demo_token
 from .seed_comments_extra import schedule_extra_comments
+from .seed_history import FIRST_DAY, GUIDE, EarlyGuide, seed_guide_history
 from .seed_org import OrgSeeder
 from .seed_reviews_extra import seed_review_extras
 from .seed_sites_extra import seed_sites_extra
@@ -150,6 +151,7 @@ class DemoSeeder(ThreadSeeder, OrgSeeder):
             for comment in self.data.get("comments", []):
                 self._schedule_comment(comment, "/spaces/{space}/comments", comment["space"])
             schedule_extra_comments(self)
+            self.schedule(FIRST_DAY, partial(seed_guide_history, self))
             for cr in self.data.get("changeRequests", []):
                 self._schedule_change_request(cr)
             self.schedule(2, self._sites)
@@ -282,7 +284,13 @@ class DemoSeeder(ThreadSeeder, OrgSeeder):
                 json={"role": grant["role"], "teams": [self.teams[grant["team"]]]},
             )
         if space.get("folder"):
-            folder = FolderSource(DEMO_DIR / "spaces" / space["folder"])
+            # The guide's first import is its early version: its history grows it into
+            # today's text (phase 2, :mod:`.seed_history`).
+            folder = (
+                EarlyGuide()
+                if space["key"] == GUIDE
+                else FolderSource(DEMO_DIR / "spaces" / space["folder"])
+            )
             self.pages[space["key"]] = self._import(space_id, folder)
         # (a generated space's pages come in phase 2: see _fill_generated)
 

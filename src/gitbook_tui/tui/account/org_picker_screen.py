@@ -43,7 +43,10 @@ class OrgPickerScreen(Screen[str | None]):
         yield Static("Choose an organization", id="org-picker-title", markup=False)
         yield OptionList(
             *[
-                Option(inert(org.title or org.id) + inert(f"  ({org.id})", style="dim"), id=org.id)
+                Option(
+                    inert(org.title or org.id) + inert(f"  ({org.id})", style="$text-muted"),
+                    id=org.id,
+                )
                 for org in self.orgs
             ],
             id="org-picker-list",

@@ -116,7 +116,7 @@ class WelcomeScreen(Screen[None]):
             self.query_one("#welcome-url", Input).focus()
             self._error("The API URL must start with http:// or https://.")
             return
-        self._error(Content.styled("Checking the token…", "dim"))
+        self._error(Content.styled("Checking the token…", "$text-muted"))
         self.sign_in(token, url)
 
     @work(exclusive=True, exit_on_error=False, group="welcome-sign-in")

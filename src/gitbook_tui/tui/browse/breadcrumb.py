@@ -33,4 +33,4 @@ class Breadcrumb(Static):
         """Show ``parts`` (server titles: shown literally, controls stripped)."""
         pieces = [inert(part) for part in parts if part]
         self._parts = [piece.plain for piece in pieces]
-        self.update(Content.styled(SEPARATOR, "dim").join(pieces))
+        self.update(Content.styled(SEPARATOR, "$text-muted").join(pieces))

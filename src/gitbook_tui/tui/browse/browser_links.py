@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from textual import on, work
 
-from ..common.link_targets import copy_link, open_in_browser
+from ..common.link_targets import copy_link, open_in_browser, open_in_web_page
 from .link_follower import LinkFollower
 from .page_viewer import PageViewer
 from .pane_layout import PaneLayout
@@ -56,7 +56,7 @@ class BrowserLinks(PaneLayout):
         if url is None:
             return
         # (url passed the link checks: what is shown here is what is opened or copied)
-        if open_in_browser(url):
+        if open_in_web_page(self.app, url) or open_in_browser(url):
             self.notify("Opened " + url, timeout=3, markup=False)
         else:
             copy_link(self.app, url)

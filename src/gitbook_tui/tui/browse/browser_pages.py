@@ -36,6 +36,14 @@ from .tree.workspace_tree import page_key, space_key
 __all__ = ["BrowserPages"]
 
 
+def _marker(loaded: LoadedPage) -> str:
+    """ "at revision 1a2b3c4d (2025-03-14)" for a page shown at a past revision, else ""."""
+    if not loaded.revision:
+        return ""
+    when = f" ({loaded.revision_at:%Y-%m-%d %H:%M})" if loaded.revision_at else ""
+    return f"at revision {loaded.revision[:8]}{when}"
+
+
 class BrowserPages(PaneLayout):
     """Loading and showing pages in the browser's page pane (see the module)."""
 
@@ -48,6 +56,8 @@ class BrowserPages(PaneLayout):
     _current: tuple[str, str] | None
     _page: RevisionPage | None
     _shown_markdown: str | None
+    _revision: str | None
+    """The past revision the open page is shown at (None: its current text)."""
 
     if TYPE_CHECKING:  # provided by the screen
 
@@ -61,13 +71,22 @@ class BrowserPages(PaneLayout):
 
     # -- pages ------------------------------------------------------------------------------
     def open_page(
-        self, space_id: str, page_id: str, anchor: str | None = None, *, record: bool = True
+        self,
+        space_id: str,
+        page_id: str,
+        anchor: str | None = None,
+        *,
+        record: bool = True,
+        revision: str | None = None,
     ) -> None:
-        """Show a page (remembered in the history unless ``record`` is False)."""
+        """Show a page (remembered in the history unless ``record`` is False); ``revision``:
+        as it was at that past revision of the space (not in the history: ``backspace``
+        comes back to its current text)."""
         if record:
             self._history.remember(self.viewer.position)
-            self._history.visit((space_id, page_id))
-        self._load_page(space_id, page_id, anchor)
+            if revision is None:
+                self._history.visit((space_id, page_id))
+        self._load_page(space_id, page_id, anchor, None, revision)
 
     @work(exclusive=True, exit_on_error=False, group="browser-link", name="open_path")
     async def open_page_at_path(self, space_id: str, path: str, anchor: str | None) -> None:
@@ -89,19 +108,20 @@ class BrowserPages(PaneLayout):
         page_id: str,
         anchor: str | None,
         position: ReadingPosition | None = None,
+        revision: str | None = None,
     ) -> None:
-        """Read and show a page; any failure (the client's, or a bug) is shown in the page
+        """Read and show a page (at a past ``revision``); any failure (the client's, or a bug) is shown in the page
         pane's banner with ``r`` to retry. Opening another page cancels this worker, and
         with it a retry wait of the client (a rate limit) under way."""
         try:
-            await self._read_page(space_id, page_id, anchor, position)
+            await self._read_page(space_id, page_id, anchor, position, revision)
         except Exception as exc:
             if isinstance(exc, APIConnectionError):
                 self.status.show_freshness(Freshness.offline(None))
             self.page_failed(
                 "Could not open the page",
                 exc,
-                retry=partial(self._load_page, space_id, page_id, anchor, position),
+                retry=partial(self._load_page, space_id, page_id, anchor, position, revision),
             )
 
     async def _read_page(
@@ -110,11 +130,15 @@ class BrowserPages(PaneLayout):
         page_id: str,
         anchor: str | None,
         position: ReadingPosition | None,
+        revision: str | None = None,
     ) -> None:
         # the space's files (placeholder details) load alongside the page, not after it
         files = asyncio.ensure_future(self.files.load(space_id))
         try:
-            loaded = await self._pages.load(space_id, page_id)
+            if revision is not None:
+                loaded = await self._pages.load_at(space_id, page_id, revision)
+            else:
+                loaded = await self._pages.load(space_id, page_id)
         except BaseException:
             files.cancel()
             raise
@@ -129,6 +153,8 @@ class BrowserPages(PaneLayout):
             tree.select_key(page_key(space_id, page_id))
         await files
         self._present(space_id, loaded, anchor, position)
+        if revision is not None:
+            return  # a past revision never changes
         # a page shown from the cache is re-shown if the server's answer differs
         update = await self._pages.refreshed(loaded)
         if update is None:
@@ -181,6 +207,7 @@ class BrowserPages(PaneLayout):
             self.refresh_bindings()  # ``e`` follows the open page's space
         first = self._current is None
         self._current = (space_id, page.id)
+        self._revision = loaded.revision or None
         self._page = page
         if first:
             self._layout()  # (a narrow screen's tree made way for nothing until now)
@@ -199,6 +226,7 @@ class BrowserPages(PaneLayout):
             emoji=page.emoji,
             description=page.description,
             updated=page.updatedAt,
+            marker=_marker(loaded),
         )
         self.count_comments(space_id)
         markdown = page.markdown or ""
@@ -225,7 +253,13 @@ class BrowserPages(PaneLayout):
 
     # -- history ------------------------------------------------------------------------------
     def action_back(self) -> None:
-        """The previous page, where the reader left it (scroll and chosen link)."""
+        """The previous page, where the reader left it (scroll and chosen link); from a
+        past revision of a page, the current page's text."""
+        if self._revision is not None and self._current is not None:
+            here = self._history.current == self._current
+            self._history.visit(self._current)
+            self._load_page(*self._current, None, self._history.position if here else None)
+            return
         self._history.remember(self.viewer.position)
         entry = self._history.back()
         if entry is not None:

@@ -17,7 +17,8 @@ one pane shows at a time. Failures to open a page stay in the page pane's
 
 The page pane's loading and history are :class:`.browser_pages.BrowserPages`, the links
 :class:`.browser_links.BrowserLinks`, the open comment threads counted in the header and
-the tree :class:`.browser_counts.BrowserCommentCounts` (mixins of this screen).
+the tree :class:`.browser_counts.BrowserCommentCounts`, the keys that lead to other views
+:class:`.browser_intents.BrowserIntents` (mixins of this screen).
 """
 
 from __future__ import annotations
@@ -39,13 +40,14 @@ from ..common.denial import gated
 from ..common.edit_rights import edit_denial
 from ..common.error_banner import ErrorBanner, ErrorPane
 from ..common.hint_footer import HintFooter
-from ..common.intents import PickOrganization, ShowPermissions, ShowView, SuggestEdit
+from ..common.intents import SuggestEdit
 from ..common.navigator import navigator_of
 from ..common.pane_group import PANE_CLASS, pane_switch_binding
 from ..common.state import AccountState, StartTarget, StateStore
 from ..common.status_bar import StatusBar
 from ..textual_compat import is_leaving
 from .browser_counts import BrowserCommentCounts
+from .browser_intents import BrowserIntents
 from .browser_links import BrowserLinks
 from .browser_pages import BrowserPages
 from .browser_start import resolve_start, state_of
@@ -68,7 +70,7 @@ from .tree.workspace_tree import (
 __all__ = ["ONE_PANE", "WIDE", "BrowserScreen"]
 
 
-class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, PaneLayout):
+class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, BrowserIntents, PaneLayout):
     """Tree + page pane + status bar + footer for one organization (or all)."""
 
     # The hidden filter input comes first in the layout; without this it would take the
@@ -84,11 +86,13 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, PaneLayout
         Binding("o", "open_link", "Browser", id="browser.open_link"),
         Binding("y", "copy_url", "Copy URL", show=False, id="browser.copy_url"),
         pane_switch_binding("browser.switch_focus", "Tree/page"),
-        Binding("backslash,ctrl+b", "toggle_tree", "Tree", id="browser.toggle_tree"),
+        Binding("backslash", "toggle_tree", "Tree", id="browser.toggle_tree"),
         Binding("ctrl+o", "switch_org", "Organizations", show=False, id="browser.switch_org"),
         Binding("escape", "escape", "To the tree", show=False, id="browser.escape"),
         Binding("C", "page_comments", "Page comments", id="browser.comments"),
         Binding("e", "suggest_edit", "Suggest edit", show=False, id="browser.suggest_edit"),
+        Binding("H", "history", "History", show=False, id="browser.history"),
+        Binding("B", "blame", "Blame", show=False, id="browser.blame"),
         Binding("P", "permissions", "Who has access", show=False, id="browser.permissions"),
     ]
 
@@ -118,6 +122,7 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, PaneLayout
         self._current: tuple[str, str] | None = None
         self._page: RevisionPage | None = None
         self._shown_markdown: str | None = None
+        self._revision: str | None = None
         self._sidebar = Sidebar(
             client, org_id=org_id, show_hidden=show_hidden, id="browser-sidebar", classes=PANE_CLASS
         )
@@ -190,11 +195,15 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, PaneLayout
         if is_leaving(self):  # removed while it composed (the app closing at once)
             return
         self.status.follow(self.client)
-        self.header.show_message(Content.styled("Choose a page in the tree (enter).", "dim"))
+        self.header.show_message(
+            Content.styled("Choose a page in the tree (enter).", "$text-muted")
+        )
         expanded = list(self._state.expanded)
         if not expanded and self.org_id is not None:
             expanded = [org_key(self.org_id)]
         tree = self.workspace_tree
+        # the tree's pane follows its widest title as nodes open and load
+        self.watch(tree, "virtual_size", lambda _size: self.fit_tree(), init=False)
         await tree.warm_start(expanded, self._state.selected)
         # Each await lets the app run on: the screen may have been switched away (a second
         # show_browser) or the app closed meanwhile, its widgets removed child first — a
@@ -332,13 +341,6 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, PaneLayout
     def _focus_moved(self) -> None:
         self._sync_open_space()
 
-    async def action_page_comments(self) -> None:
-        """``C``: the open page's threads (of the page's space, whatever row the tree is on:
-        the page scope's rule, in ``show_view``)."""
-        nav = navigator_of(self.app)
-        if nav is not None:
-            nav.navigate(ShowView("comments", "page"))
-
     @property
     def shown_org(self) -> str | None:
         """The organization shown: the browser's, or (every organization listed, as after
@@ -364,6 +366,8 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, PaneLayout
         it (a reader, a locked space); the flow itself reads the space again."""
         if action != "suggest_edit" or self._current is None:
             return None
+        if self._revision is not None:
+            return "This is a past revision of the page (backspace: its current text)."
         data = self.workspace_tree.node_data(space_key(self._current[0]))
         space = data.space if data is not None else None
         return edit_denial(space) if space is not None else None
@@ -377,33 +381,18 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, PaneLayout
             return
         nav.navigate(SuggestEdit(*self._current))  # the review feature's flow
 
-    def action_permissions(self) -> None:
-        """``P``: who can access the tree row's collection, space or page, or the open page."""
-        node = self.workspace_tree.cursor_node if self._focus_in_tree() else None
-        row = node.data if node is not None else None
-        page = row.id if row is not None and row.kind == "page" else None
-        if row is not None and row.kind == "collection":
-            intent = ShowPermissions(collection_id=row.id)
-        elif row is not None and row.space_id:
-            intent = ShowPermissions(space_id=row.space_id, page_id=page)
-        elif self._current is not None:
-            intent = ShowPermissions(space_id=self._current[0], page_id=self._current[1])
-        else:
-            return
-        if (nav := navigator_of(self.app)) is not None:
-            nav.navigate(intent)
-
-    def action_switch_org(self) -> None:
-        nav = navigator_of(self.app)
-        if nav is not None:
-            nav.navigate(PickOrganization())
-
     # -- state ----------------------------------------------------------------------------------
     def save_state(self) -> None:
         """Remember the tree and the page for the next start (ids and keys only)."""
         if not self.is_mounted:
             return
-        state = state_of(self.workspace_tree, self.shown_org or self._state.org_id, self._current)
+        # a page shown at a past revision is not "the last page read"
+        saved = self._state.page
+        page = self._current
+        if self._revision is not None:
+            page = (saved[0], saved[1]) if saved else None
+        state = state_of(self.workspace_tree, self.shown_org or self._state.org_id, page)
+        state.choices = self._store.load(self._account).choices  # other views' choices stay
         self._state = state
         self._store.save(self._account, state)
 

@@ -25,7 +25,9 @@ def browser_of(app: App[Any]) -> BrowserScreen | None:
 def _open_page(app: App[Any], intent: OpenPage) -> None:
     browser = browser_of(app)
     if browser is not None:
-        browser.open_page(intent.space_id, intent.page_id, intent.anchor)
+        browser.open_page(
+            intent.space_id, intent.page_id, intent.anchor, revision=intent.revision_id
+        )
 
 
 def _open_space(app: App[Any], intent: OpenSpace) -> None:

@@ -160,7 +160,10 @@ class PageHeader(Vertical):
         emoji: str | None = None,
         description: str | None = None,
         updated: datetime | None = None,
+        marker: str = "",
     ) -> None:
+        """``marker``: shown before the title, reversed ("at revision … (date)": a past
+        text, not today's)."""
         self._title = inert(title).plain
         self.breadcrumb.set_trail(trail)
         self.breadcrumb.display = bool(self.breadcrumb.parts)
@@ -168,6 +171,8 @@ class PageHeader(Vertical):
         self._heading = Content(f"{slot} " if slot else "") + inert(
             title or "Untitled", style="bold"
         )
+        if marker:
+            self._heading = inert(f" {marker} ", style="reverse") + " " + self._heading
         self._title_line.update(self._heading)
         # one paragraph: the server's line breaks would waste the few lines it has
         about = " ".join((description or "").split())

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import TypeAlias
 
 from ...api import APIConnectionError, AsyncGitBook, GitBookError, ReadMode, response_meta
@@ -77,6 +78,9 @@ class LoadedPage:
     space_id: str = ""
     rest: PageRest | None = field(default=None, compare=False, repr=False)
     share: float = 1.0
+    revision: str = ""
+    """The past revision of the space the page is shown at ("": its current text)."""
+    revision_at: datetime | None = None
 
 
 class PageLoader:
@@ -92,6 +96,18 @@ class PageLoader:
         :class:`APIConnectionError` when the server cannot be reached and nothing is cached)."""
         page = await self._client.content.get_page(space_id, page_id, format="markdown", read=read)
         return await self._parsed(space_id, page, Freshness.of_meta(response_meta(page)))
+
+    async def load_at(self, space_id: str, page_id: str, revision_id: str) -> LoadedPage:
+        """The page as it was at a past revision of its space (and when that was). Revisions
+        never change: read from the cache when there, never refreshed."""
+        page, revision = await asyncio.gather(
+            self._client.content.revision_page(
+                space_id, revision_id, page_id, format="markdown", read="prefer-cache"
+            ),
+            self._client.revisions.get(space_id, revision_id, read="prefer-cache"),
+        )
+        loaded = await self._parsed(space_id, page, Freshness.of_meta(response_meta(page)))
+        return replace(loaded, revision=revision_id, revision_at=revision.createdAt)
 
     async def refreshed(self, loaded: LoadedPage) -> LoadedPage | None:
         """When ``loaded`` came from the cache while the server is asked (``prefer-cache``):

@@ -15,12 +15,30 @@ from .page_viewer import PageViewer
 from .sidebar import Sidebar
 from .tree.workspace_tree import WorkspaceTree
 
-__all__ = ["ONE_PANE", "WIDE", "PaneLayout"]
+__all__ = ["ONE_PANE", "WIDE", "PaneLayout", "tree_width"]
 
 WIDE = 100
 """From this width the tree shows beside the page; below it the tree is a drawer."""
 ONE_PANE = 60
 """Below this width one pane shows at a time: the one with the focus."""
+TREE_MIN = 24
+"""The tree's narrowest (columns, its borders included)."""
+TREE_MAX = 60
+"""The tree's widest beside the page on a wide screen."""
+TREE_SHARE_WIDE = 0.4
+TREE_SHARE_DRAWER = 0.6
+"""The most of the width the tree takes beside the page (wide) and as a drawer: a drawer
+is opened to read the tree, so it gets more."""
+TREE_CHROME = 3
+"""Columns around the tree's lines: the focus marker, the border and the scrollbar."""
+
+
+def tree_width(screen_width: int, content_width: int) -> int:
+    """The tree pane's width for its widest line ``content_width``: what the titles need,
+    within :data:`TREE_MIN` and the share of the screen the layout allows."""
+    share = TREE_SHARE_WIDE if screen_width >= WIDE else TREE_SHARE_DRAWER
+    cap = max(TREE_MIN, min(TREE_MAX, int(screen_width * share)))
+    return max(TREE_MIN, min(cap, content_width + TREE_CHROME))
 
 
 class PaneLayout(Screen[None]):
@@ -100,6 +118,23 @@ class PaneLayout(Screen[None]):
         self.set_class(not show_tree, "-tree-hidden")
         self.set_class(not show_page, "-page-hidden")
         self.set_class(width < WIDE, "-narrow")
+        self.fit_tree()
+
+    def fit_tree(self) -> None:
+        """Size the tree to its titles (one pane at a time: the whole width)."""
+        width = self.size.width
+        if not width:
+            return
+        sidebar = self.sidebar
+        if width < ONE_PANE or self.has_class("-page-hidden"):
+            sidebar.styles.width = None  # the stylesheet's: the whole width
+            return
+        content = self.workspace_tree.virtual_size.width
+        sidebar.styles.width = tree_width(width, content)
+
+    def reveal_binding_ids(self) -> tuple[str, ...]:
+        """``\\`` while the tree is hidden: the footer always shows the key that shows it."""
+        return ("browser.toggle_tree",) if self.has_class("-tree-hidden") else ()
 
     def on_resize(self) -> None:
         self._layout()

@@ -8,10 +8,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.message import Message
-from textual.widgets import Input
+from textual.widgets import Input, Static
 
 from ...api import AsyncGitBook
 from ..common.error_banner import ErrorBanner, ErrorPane
+from ..common.intents import SearchServer
+from ..common.navigator import navigator_of
+from ..common.text import count_of
 from .tree.workspace_tree import WorkspaceTree
 
 __all__ = ["FilterInput", "Sidebar"]
@@ -71,6 +74,8 @@ class Sidebar(ErrorPane):
         self._box = FilterInput(placeholder="filter: ↓↑ move, enter opens", id="tree-filter")
         self._box.select_on_focus = False
         self._box.display = False
+        self._note = Static("", id="tree-filter-note", markup=False)
+        self._note.display = False
         self._tree = WorkspaceTree(
             client, org_id=org_id, show_hidden=show_hidden, id="workspace-tree"
         )
@@ -78,6 +83,7 @@ class Sidebar(ErrorPane):
     def compose(self) -> ComposeResult:
         yield self._banner
         yield self._box
+        yield self._note
         yield self._tree
 
     @property
@@ -98,6 +104,7 @@ class Sidebar(ErrorPane):
         box = self.filter_box
         tree = self.workspace_tree
         tree.filtering = False
+        self._note.display = False
         if tree.filter_text or box.display:
             box.value = ""
             box.display = False
@@ -124,6 +131,8 @@ class Sidebar(ErrorPane):
         if event.key == self._failed_key and not event.offline:
             self._failed_key = None
             self.banner.clear()
+        if self.filtering:
+            self._report_filter()
 
     @on(WorkspaceTree.FilterRequested)
     def _filter_requested(self, event: WorkspaceTree.FilterRequested) -> None:
@@ -142,6 +151,24 @@ class Sidebar(ErrorPane):
     def _filter_changed(self, event: Input.Changed) -> None:
         event.stop()
         self.workspace_tree.set_filter(event.value)
+        self._report_filter()
+
+    def _report_filter(self) -> None:
+        """Under the box: how many pages match and where the filter looked (page titles of
+        the spaces whose pages are loaded); with no match, what to do next."""
+        tree = self.workspace_tree
+        text = tree.filter_text
+        note = self._note
+        note.display = bool(text)
+        if not text:
+            return
+        loaded, known = tree.filter_reach()
+        found = len(tree.filter_matches)
+        where = f" in {loaded} of {known} spaces loaded" if loaded < known else ""
+        if found:
+            note.update(f"{count_of(found, 'match', 'matches')}{where} · enter opens")
+        else:
+            note.update(f"No title matches “{text}”{where} · enter searches the server")
 
     @on(FilterInput.Move)
     def _filter_move(self, event: FilterInput.Move) -> None:
@@ -159,6 +186,14 @@ class Sidebar(ErrorPane):
         """Open the match under the cursor and leave the filter, the match revealed."""
         event.stop()
         tree = self.workspace_tree
+        if tree.filter_text and not tree.filter_matches:  # nothing here: ask the server
+            query = tree.filter_text
+            self.clear_filter()
+            tree.focus()
+            nav = navigator_of(self.app)
+            if nav is not None:
+                nav.navigate(SearchServer(query))
+            return
         key = tree.selected_key
         self.clear_filter()
         tree.focus()

@@ -13,6 +13,7 @@ from textual.widgets.option_list import Option
 
 from ...models import User
 from ..common.modal import KitModal
+from ..common.pager import PagerOptionList
 from ..common.text import inert
 from .thread_data import author_name
 
@@ -34,8 +35,6 @@ class AuthorPicker(KitModal[str | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", id="authors.cancel"),
-        Binding("j", "move(1)", "Down", show=False, id="authors.down"),
-        Binding("k", "move(-1)", "Up", show=False, id="authors.up"),
     ]
 
     def __init__(self, users: list[User], current: str | None) -> None:
@@ -48,7 +47,8 @@ class AuthorPicker(KitModal[str | None]):
             yield Static(inert("Show threads by", style="bold"))
             options = [Option(inert("anyone"), id="-anyone")]
             options += [Option(inert(author_name(u)), id=f"u-{u.id}") for u in self.users]
-            yield OptionList(*options, id="author-options")
+            # the kit's list motion keys (j/k, ctrl+d/u, ctrl+f/b, g/G) move the cursor
+            yield PagerOptionList(*options, id="author-options")
 
     def on_mount(self) -> None:
         options = self.query_one(OptionList)
@@ -60,10 +60,6 @@ class AuthorPicker(KitModal[str | None]):
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         option_id = event.option.id or ""
         self.dismiss(option_id[2:] if option_id.startswith("u-") else ANYONE)
-
-    def action_move(self, delta: int) -> None:
-        options = self.query_one(OptionList)
-        options.action_cursor_down() if delta > 0 else options.action_cursor_up()
 
     def action_cancel(self) -> None:
         self.dismiss(None)

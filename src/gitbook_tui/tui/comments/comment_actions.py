@@ -108,10 +108,7 @@ class CommentActions(Screen[None]):
         if action == "compose":
             if self._replying():
                 return None if can_comment else READ_ONLY
-            space_perms = self.space.permissions if self.space is not None else None
-            if space_perms is not None and space_perms.comment is False:
-                return READ_ONLY
-            return None
+            return self.new_thread_denial()
         if post is None or perms is None:
             return None
         if action == "edit" and not perms.edit:
@@ -122,6 +119,14 @@ class CommentActions(Screen[None]):
             return READ_ONLY
         if action in ("edit", "delete", "react") and post.id.startswith("local-"):
             return "Wait until the server has it."
+        return None
+
+    def new_thread_denial(self) -> str | None:
+        """Why the caller may not start a thread here (``None``: they may): the space's
+        ``comment`` permission, as ``c`` is gated on it."""
+        space_perms = self.space.permissions if self.space is not None else None
+        if space_perms is not None and space_perms.comment is False:
+            return READ_ONLY
         return None
 
     def nothing_selected(self) -> bool:

@@ -1,13 +1,15 @@
 """CommentsScreen: view 3 — the threads of a space or page, the selected thread, a composer.
 
-At 100 columns and more the thread list (~38 %) sits left of the thread and its composer;
-below that the list is full width, ``enter`` opens the thread full width and ``escape``
+At 100 columns and more the thread list sits left of the thread and its composer, as wide as
+its longest rows need within :data:`LIST_SHARE` of the screen (the thread keeps
+:data:`THREAD_MIN_CELLS`); below that the list is full width, ``enter`` opens the thread full width and ``escape``
 goes back. Loading and the live refresh are in :mod:`.thread_loader`, writes in
 :mod:`.comment_actions`; this module has the layout, selection and filters.
 """
 
 from __future__ import annotations
 
+import math
 from typing import ClassVar
 
 from textual import events, on, work
@@ -40,13 +42,26 @@ __all__ = ["CommentsScreen"]
 
 STATUSES = ("open", "resolved", "all")
 FOLLOW_SECONDS = 0.1
+WIDE_CELLS = 100
+"""From this width on the list and the thread are side by side."""
+LIST_SHARE = (0.4, 0.6)
+"""The share of the screen the thread list takes at least and at most, side by side."""
+THREAD_MIN_CELLS = 48
+"""The thread pane never gets fewer cells than this (a readable line of a post)."""
+
+
+class ThreadFilter(FilterBox):
+    """The ``/`` box over the thread list: ``ctrl+p`` is its previous match (the kit's
+    filter keys), so the app's palette leaves it alone while the box has the focus."""
+
+    OWNS_CTRL_P: ClassVar[bool] = True
 
 
 class CommentsScreen(ThreadLoader):
     """The Comments view (see the module doc)."""
 
     AUTO_FOCUS = "#thread-list"
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (WIDE_CELLS, "-wide")]
 
     DEFAULT_CSS = """
     CommentsScreen #comments-title { height: 1; background: $panel; padding: 0 1; }
@@ -54,7 +69,7 @@ class CommentsScreen(ThreadLoader):
                                      display: none; }
     CommentsScreen #comments-error.-shown { display: block; }
     CommentsScreen #comments-body { height: 1fr; }
-    CommentsScreen #thread-list { width: 38%; border-right: vkey $panel-lighten-2; }
+    CommentsScreen #thread-list { width: 40%; border-right: vkey $panel-lighten-2; }
     CommentsScreen #thread-side { width: 1fr; }
     CommentsScreen.-narrow #thread-list { width: 100%; border-right: none; }
     CommentsScreen.-narrow #thread-side { display: none; }
@@ -129,7 +144,7 @@ class CommentsScreen(ThreadLoader):
     def compose(self) -> ComposeResult:
         yield CommentsTitle(id="comments-title")
         yield Static(id="comments-error", markup=False)
-        yield FilterBox(placeholder="filter: page, author, text", id="comments-filter")
+        yield ThreadFilter(placeholder="filter: page, author, text", id="comments-filter")
         with Horizontal(id="comments-body"):
             yield ThreadList(id="thread-list", classes=PANE_CLASS)
             with Vertical(id="thread-side", classes=PANE_CLASS):
@@ -205,9 +220,40 @@ class CommentsScreen(ThreadLoader):
         self.query_one(CommentsTitle).show(parts)
 
     def _count_text(self) -> str:
+        """The count of threads listed: "3 of 10 threads" while the filter hides some."""
         if self.space_id is None:
             return " · no space open (1: Browse)"
-        return f" · {count_of(len(self.order), 'thread')}" if self.loaded else " · loading…"
+        if not self.loaded:
+            return " · loading…"
+        every = count_of(len(self.order), "thread")
+        if self.thread_list.needle and self.order:
+            return f" · {len(self.thread_list.ids)} of {every}"
+        return f" · {every}"
+
+    # -- layout ---------------------------------------------------------------------------------
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit_panes()
+
+    @on(ThreadList.Measured)
+    def _rows_measured(self) -> None:
+        self._fit_panes()
+
+    def _fit_panes(self) -> None:
+        """Side by side, the list takes what its longest rows need, within
+        :data:`LIST_SHARE` of the width and leaving the thread :data:`THREAD_MIN_CELLS`."""
+        lst, width = self.thread_list, self.size.width
+        if width < WIDE_CELLS:
+            lst.styles.width = None  # the stylesheet's: the whole width
+            return
+        # the focus marker's column, the border on the right, the scrollbar when rows overflow
+        chrome = 2
+        if 2 * len(lst.ids) > lst.scrollable_content_region.height:
+            chrome += lst.styles.scrollbar_size_vertical
+        low = math.ceil(width * LIST_SHARE[0])
+        high = max(low, min(int(width * LIST_SHARE[1]), width - THREAD_MIN_CELLS))
+        cells = max(low, min(lst.wanted + chrome, high))
+        if lst.styles.width is None or lst.styles.width.cells != cells:
+            lst.styles.width = cells
 
     # -- selection ------------------------------------------------------------------------------
     @on(OptionList.OptionHighlighted, "#thread-list")
@@ -247,9 +293,14 @@ class CommentsScreen(ThreadLoader):
         self.pane.focus()
 
     def action_close_thread(self) -> None:
+        """``escape`` closes the innermost thing first: the open thread, then a filter kept
+        on the list, then (a change request's threads) this screen."""
+        box = self.query_one("#comments-filter", FilterBox)
         if self.has_class("-thread-open") or self.pane.has_focus:
             self.remove_class("-thread-open")
             self.thread_list.focus()
+        elif box.is_open or self.thread_list.needle:
+            box.action_clear()  # Cleared: the list shows every thread again
         elif self.change_request is not None:
             self.dismiss(None)  # back to the review pane
 
@@ -285,19 +336,30 @@ class CommentsScreen(ThreadLoader):
         self.thread_list.refilter(event.value.strip())
         self.selected_id = self.thread_list.selected_id
         self._draw_title()
+        if self.selected_id is None and self.order:
+            # no match: the pane shows what the list says, not a thread it no longer has
+            self.show_due = True
+            self.call_after_refresh(self.show_selected)
+
+    @on(FilterBox.Move, "#comments-filter")
+    def _filter_move(self, event: FilterBox.Move) -> None:
+        """``↓``/``↑``/``ctrl+n``/``ctrl+p`` in the filter: the cursor moves among the
+        matches, the typing stays in the box."""
+        event.stop()
+        self.thread_list.action_pager_lines(event.step)
 
     @on(FilterBox.Done, "#comments-filter")
     @on(FilterBox.Cleared, "#comments-filter")
     def _filter_done(self, event: FilterBox.Done) -> None:
-        if not isinstance(event, FilterBox.Cleared) and self.thread_list.ids:
-            self.thread_list.highlighted = 0  # enter: on the first match
-        self.thread_list.focus()
-
-    def on_key(self, event: events.Key) -> None:
-        box = self.query_one("#comments-filter", FilterBox)
-        if event.key == "down" and box.has_focus:  # ↓ from the filter: into the results
-            event.stop()
+        """``enter`` opens the highlighted match (the filter stays applied, its box shows
+        it); ``escape`` cleared it."""
+        event.stop()
+        if isinstance(event, FilterBox.Cleared):
             self.thread_list.focus()
+        elif self.thread_list.selected_id is not None:
+            self.thread_list.action_select()  # OptionSelected: the thread opens
+        else:
+            self.thread_list.focus()  # nothing to open: the list says why
 
     def action_cycle_status(self) -> None:
         self.status = STATUSES[(STATUSES.index(self.status) + 1) % len(STATUSES)]

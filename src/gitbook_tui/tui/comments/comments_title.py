@@ -86,7 +86,7 @@ def title_line(parts: TitleParts, width: int) -> Content:
         inert("Comments", style="bold"),
         inert(f"{SEP}{space}" if space else ""),
         inert(accent, style="$text-accent"),
-        inert(parts.count, style="dim"),
+        inert(parts.count, style="$text-muted"),
         inert(needle, style="bold"),
     ]
     if parts.offline:

@@ -10,7 +10,6 @@ from textual.screen import Screen
 from ..common.intents import ShowThreads
 from ..common.navigator import Navigator, navigator_of
 from ..common.registry import AppCommand, Registry, View
-from .comments_screen import CommentsScreen
 
 __all__ = ["COMMENTS", "register"]
 
@@ -19,12 +18,17 @@ COMMENTS = "comments"
 
 
 def _comments(nav: Navigator) -> Screen[None]:
+    # imported when the view is first shown: the app's first screen is Browse
+    from .comments_screen import CommentsScreen
+
     return CommentsScreen(nav)
 
 
 async def _show_threads(app: App[Any], intent: ShowThreads) -> None:
     """A change request's threads go over its review pane, in the Reviews view: they are
     part of that review (``escape`` goes back to it; ``3`` shows the Comments view's own)."""
+    from .comments_screen import CommentsScreen
+
     nav = navigator_of(app)
     if nav is None:
         return

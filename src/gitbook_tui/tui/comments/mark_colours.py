@@ -8,7 +8,7 @@ from rich.color import Color as RichColor
 from textual.color import Color
 from textual.widget import Widget
 
-from ..render.theme_palette import TEXT_CONTRAST, readable
+from ..common.contrast import TEXT_CONTRAST, readable
 
 __all__ = ["mark_colours"]
 

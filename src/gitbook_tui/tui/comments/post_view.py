@@ -60,12 +60,12 @@ class PostView(Vertical):
     def _header(self) -> Content:
         post = self.post
         parts: list[Content] = [
-            inert("↳ " if self.has_class("-reply") else "", style="dim"),
+            inert("↳ " if self.has_class("-reply") else "", style="$text-muted"),
             inert(author_name(post.postedBy), style="bold"),
-            inert(f" · {age(post.postedAt, self.now)}", style="dim"),
+            inert(f" · {age(post.postedAt, self.now)}", style="$text-muted"),
         ]
         if post.editedAt is not None:
-            parts.append(inert(" · edited", style="italic dim"))
+            parts.append(inert(" · edited", style="italic $text-muted"))
         warning, accent = self._mark_colours()
         if self.pending:
             parts.append(inert(" ⧗ sending", style=warning))

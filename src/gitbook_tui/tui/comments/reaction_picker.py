@@ -74,7 +74,7 @@ class ReactionPicker(KitModal[str | None]):
         for number, emoji in enumerate(TOP_EMOJI, start=1):
             mine = emoji in self.mine
             label = f" {number} {emoji}" + (" (mine: remove)" if mine else "")
-            lines.append(inert(label, style="bold reverse $accent" if mine else ""))
+            lines.append(inert(label, style="bold $text-accent" if mine else ""))
         extra = sorted(self.mine - set(TOP_EMOJI))
         if extra:
             lines.append(inert(" mine: " + " ".join(extra), style="bold $accent"))

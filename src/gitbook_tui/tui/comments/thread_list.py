@@ -5,13 +5,15 @@ from __future__ import annotations
 from datetime import datetime
 from typing import ClassVar
 
+from textual import events
 from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.widgets import OptionList
+from textual.message import Message
 from textual.widgets.option_list import Option
 
 from ..common.filter_box import matches
-from ..common.text import fit, inert
+from ..common.pager import PagerOptionList, list_motion_bindings
+from ..common.text import cell_width, fit, inert
 from .mark_colours import mark_colours
 from .thread_data import (
     ThreadState,
@@ -22,7 +24,14 @@ from .thread_data import (
     reactions_summary,
 )
 
-__all__ = ["ThreadList", "thread_matches"]
+__all__ = ["AUTHOR_CELLS", "TITLE_CELLS", "ThreadList", "thread_matches"]
+
+TITLE_CELLS = (12, 60)
+"""The fewest and most cells a page title takes in a row: between them, what the list's
+width leaves once the author, age and marks are placed (cut with "…")."""
+AUTHOR_CELLS = 20
+PREVIEW_CELLS = 56
+"""How much of a thread's first line the list asks room for (the rest is cut)."""
 
 
 def thread_matches(thread: ThreadState, needle: str) -> bool:
@@ -38,25 +47,28 @@ def thread_matches(thread: ThreadState, needle: str) -> bool:
     return matches(needle, *fields)
 
 
-class ThreadList(OptionList):
-    """Rows keyed by comment id; :meth:`show` keeps the cursor and scroll on refresh."""
+class ThreadList(PagerOptionList):
+    """Rows keyed by comment id; :meth:`show` keeps the cursor and scroll on refresh. The
+    kit's list motion keys move the cursor a thread at a time (``space``/``b`` are not
+    list keys); ``enter``, ``l`` and ``→`` open the thread."""
 
     DEFAULT_CSS = """
     ThreadList, ThreadList:focus { height: 1fr; border: none; padding: 0;
                                    text-wrap: nowrap; text-overflow: ellipsis; }
+    /* the empty state is a sentence to read whole, not a row to cut */
+    ThreadList.-empty { text-wrap: wrap; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("j", "cursor_down", "Down", show=False, id="threads.down"),
-        Binding("k", "cursor_up", "Up", show=False, id="threads.up"),
-        Binding("g", "first", "First", show=False, id="threads.first"),
-        Binding("G", "last", "Last", show=False, id="threads.last"),
-        # the pager keys (common/pager.py) that the Comments view leaves free (d is delete)
-        Binding("space,ctrl+f", "pager_pages(1)", "Page down", show=False, id="threads.page_down"),
-        Binding("b,ctrl+b", "pager_pages(-1)", "Page up", show=False, id="threads.page_up"),
-        Binding("ctrl+d", "pager_half(1)", "Half page down", show=False, id="threads.half_down"),
-        Binding("ctrl+u", "pager_half(-1)", "Half page up", show=False, id="threads.half_up"),
+        *list_motion_bindings("threads"),
+        # the footer names enter: the key that reveals the thread (hidden when narrow)
+        Binding("enter", "select", "Open thread", id="threads.open"),
+        Binding("l,right", "select", "Open thread", show=False, id="threads.drill"),
     ]
+
+    class Measured(Message):
+        """The cells the rows need (:attr:`ThreadList.wanted`) changed: the screen sizes
+        the panes again."""
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
@@ -66,6 +78,9 @@ class ThreadList(OptionList):
         self._threads: list[ThreadState] = []
         self._all: list[ThreadState] = []  # before the filter
         self.needle = ""  # the ``/`` filter
+        self.wanted = 0
+        """The cells the longest row of every thread (filtered or not) needs uncut."""
+        self._drawn_width = 0  # the width the rows were cut for
         self._colours: tuple[object, tuple[str, str]] | None = None
 
     def on_mount(self) -> None:
@@ -84,26 +99,38 @@ class ThreadList(OptionList):
             self._colours = (key, colours or ("$text-warning", "$text-accent"))
         return self._colours[1]
 
-    def row(self, thread: ThreadState) -> Content:
+    def _room(self) -> int:
+        """The cells a row has (0 before the list is laid out)."""
+        return self.scrollable_content_region.width
+
+    def row(self, thread: ThreadState, *, title_cells: int | None = None) -> Content:
+        """Two lines; the page title takes ``title_cells`` at most (by default what the
+        list's width leaves it, within :data:`TITLE_CELLS`)."""
         comment = thread.comment
         target = comment.target
         page = target.page if target is not None and target.page is not None else None
         where = (page.title if page is not None else None) or "whole space"
         warning, accent = self._marks()
-        first: list[Content] = [
-            inert("● new " if thread.new else "", style=f"bold {accent}"),
-            inert(fit(where, 28, ellipsis=True).rstrip(), style="bold"),
-            inert(f" · {fit(author_name(comment.postedBy), 20, ellipsis=True).rstrip()}"),
-            inert(f" · {age(comment.postedAt, self.now)}", style="dim"),
+        new = inert("● new " if thread.new else "", style=f"bold {accent}")
+        rest: list[Content] = [
+            inert(f" · {fit(author_name(comment.postedBy), AUTHOR_CELLS, ellipsis=True).rstrip()}"),
+            inert(f" · {age(comment.postedAt, self.now)}", style="$text-muted"),
         ]
         if page is not None and page.outdated:
-            first.append(inert(" · page changed", style=warning))
+            rest.append(inert(" · page changed", style=warning))
         if comment.is_resolved:
-            first.append(inert("  ✓ resolved", style="$success"))
+            rest.append(inert("  ✓ resolved", style="$success"))
         if thread.pending:
-            first.append(inert("  ⧗", style="$text-warning"))
+            rest.append(inert("  ⧗", style="$text-warning"))
         if thread.drafted:
-            first.append(inert("  ✎ draft", style="italic $text-warning"))
+            rest.append(inert("  ✎ draft", style="italic $text-warning"))
+        if title_cells is None:
+            room = self._room()
+            # before the first layout the list has no width: a title keeps 28 cells
+            others = new.cell_length + sum(part.cell_length for part in rest)
+            title_cells = room - others if room else 28
+        title_cells = max(TITLE_CELLS[0], min(title_cells, TITLE_CELLS[1]))
+        title = inert(fit(where, title_cells, ellipsis=True).rstrip(), style="bold")
         second: list[Content] = [Content("  ")]
         replies = comment.replies or 0
         if replies:
@@ -111,17 +138,38 @@ class ThreadList(OptionList):
         reactions = reactions_summary(comment.reactions, self.me, f"bold {accent}")
         if reactions.plain:
             second.append(reactions + Content(" "))
-        second.append(inert(first_line(comment, 80) or "—", style="dim"))
-        return Content("").join(first) + Content("\n") + Content("").join(second)
+        second.append(inert(first_line(comment, 80) or "—", style="$text-muted"))
+        first = Content("").join([new, title, *rest])
+        return first + Content("\n") + Content("").join(second)
+
+    def _wanted(self, thread: ThreadState) -> int:
+        """The cells ``thread``'s row needs: its first line with the title uncut (up to
+        :data:`TITLE_CELLS`), its second up to :data:`PREVIEW_CELLS`."""
+        first, _, second = self.row(thread, title_cells=TITLE_CELLS[1]).plain.partition("\n")
+        return max(cell_width(first), min(cell_width(second), PREVIEW_CELLS))
+
+    def _measure(self, threads: list[ThreadState]) -> None:
+        wanted = max((self._wanted(t) for t in threads), default=0)
+        if wanted != self.wanted:
+            self.wanted = wanted
+            self.post_message(self.Measured())
+
+    def on_resize(self, event: events.Resize) -> None:
+        # the titles were cut for the old width: cut them again for this one
+        if self._room() != self._drawn_width and self._threads:
+            self._drawn_width = self._room()
+            for thread in self._threads:
+                self.replace_option_prompt(thread.id, self.row(thread))
 
     def show(self, threads: list[ThreadState], *, selected: str | None = None) -> None:
         """Replace the rows; the cursor stays on ``selected`` (or its row), rows inserted
         above the first visible one shift the scroll so what was on screen stays there."""
         every = list(threads)
+        self._measure(every)
         if self.needle:
             threads = [t for t in threads if thread_matches(t, self.needle)]
             if every and not threads:
-                self.show_empty(f"No thread matches “{self.needle}” (escape: clear the filter).")
+                self.show_empty(self.no_match_text())
                 self._all = every
                 return
         self._all = every
@@ -131,7 +179,9 @@ class ThreadList(OptionList):
         scroll = self.scroll_y
         self.ids = [t.id for t in threads]
         self._threads = list(threads)
+        self._drawn_width = self._room()
         self.set_options(Option(self.row(t), id=t.id) for t in threads)
+        self._set_empty(not threads)
         if not threads:
             return
         if keep in self.ids:
@@ -144,12 +194,27 @@ class ThreadList(OptionList):
             shift = (self.ids.index(top_id) - old_ids.index(top_id)) * 2
             self.scroll_to(y=scroll + shift, animate=False, immediate=True)
 
+    def no_match_text(self) -> str:
+        """What the list says when the ``/`` filter keeps no thread, and what to do."""
+        return f"No threads match “{self.needle}” — escape clears the filter, / edits it."
+
     def show_empty(self, text: str) -> None:
         """No rows: ``text`` (what the list is waiting for, or how to start a thread) in
         their place, so the list is never a blank screen (the thread pane is hidden below
         100 columns)."""
         self.ids, self._threads, self._all = [], [], []
         self.set_options([Option(inert(text, style="italic $text-muted"), disabled=True)])
+        self._set_empty(True)
+
+    def _set_empty(self, empty: bool) -> None:
+        if empty != self.has_class("-empty"):
+            self.set_class(empty, "-empty")
+            self.refresh_bindings()  # "⏎ Open thread" only while there is one to open
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "select" and not self.ids:
+            return False
+        return super().check_action(action, parameters)
 
     def refilter(self, needle: str) -> None:
         """Show only the threads matching ``needle`` (all of them when it is empty)."""
@@ -157,9 +222,15 @@ class ThreadList(OptionList):
         if self._all:
             self.show(self._all)
 
+    @property
+    def listed_all(self) -> int:
+        """How many threads there are before the filter (:attr:`ids` holds those listed)."""
+        return len(self._all)
+
     def replace_row(self, thread: ThreadState) -> None:
         if thread.id in self.ids:
             self.replace_option_prompt(thread.id, self.row(thread))
+            self._measure(self._all)
 
     def _highlighted_id(self) -> str | None:
         index = self.highlighted
@@ -173,25 +244,9 @@ class ThreadList(OptionList):
     def selected_id(self) -> str | None:
         return self._highlighted_id()
 
-    def action_first(self) -> None:
-        if self.ids:
-            self.highlighted = 0
+    # the kit's list motion (common/pager.py), a thread (two lines) at a time
+    def _row_count(self) -> int:
+        return len(self.ids)  # the empty state's line is no row
 
-    def _rows_per_page(self) -> int:
-        return max(1, self.scrollable_content_region.height // 2)  # two lines a thread
-
-    def _move(self, delta: int) -> None:
-        if not self.ids:
-            return
-        current = self.highlighted if self.highlighted is not None else 0
-        self.highlighted = max(0, min(len(self.ids) - 1, current + delta))
-
-    def action_pager_pages(self, step: int) -> None:
-        self._move(step * self._rows_per_page())
-
-    def action_pager_half(self, step: int) -> None:
-        self._move(step * max(1, self._rows_per_page() // 2))
-
-    def action_last(self) -> None:
-        if self.ids:
-            self.highlighted = len(self.ids) - 1
+    def _visible_rows(self) -> int:
+        return max(1, self.scrollable_content_region.height // 2)

@@ -100,6 +100,8 @@ class ThreadLoader(OptimisticActions):
             return "Loading threads…"
         if not self.order:
             return self._no_threads_text()
+        if self.thread_list.needle and not self.thread_list.ids:
+            return self.thread_list.no_match_text()
         return "Select a thread (j/k, enter)."
 
     def _author_label(self) -> str:
@@ -125,8 +127,11 @@ class ThreadLoader(OptimisticActions):
         elif self.page_scope is not None:
             where = "on this page"
         by = f" by {self._author_label()}" if self.author else ""
-        more = ", f shows resolved ones" if self.status == "open" else ""
-        return f"No {which} {where}{by} — c starts one{more}."
+        # only what the caller may do: a reader is not told that c starts one
+        steps = [] if self.new_thread_denial() is not None else ["c starts one"]
+        if self.status == "open":
+            steps.append("f shows resolved ones")
+        return f"No {which} {where}{by}" + (f" — {', '.join(steps)}." if steps else ".")
 
     # -- loading --------------------------------------------------------------------------------
     @work(exclusive=True, group="comments-load", exit_on_error=False)

@@ -49,6 +49,7 @@ class ThreadPane(VerticalScroll, can_focus=True):
         Binding("g,home", "first", "First post", show=False, id="thread.first"),
         Binding("G,end", "last", "Last post", show=False, id="thread.last"),
         Binding("enter", "screen.open_page", "Open page", id="thread.open_page"),
+        Binding("h,left", "screen.close_thread", "Back to list", show=False, id="thread.back"),
         # the pager keys (common/pager.py) that the Comments view leaves free (d is delete)
         Binding("space,ctrl+f", "pager_pages(1)", "Page down", show=False, id="thread.page_down"),
         Binding("b,ctrl+b", "pager_pages(-1)", "Page up", show=False, id="thread.page_up"),
@@ -120,14 +121,14 @@ class ThreadPane(VerticalScroll, can_focus=True):
             warning = (mark_colours(self) or ("$text-warning",))[0]
             parts.append(inert(" · page changed since", style=warning))
         if target is not None and target.node is not None and target.node.id:
-            parts.append(inert(f" · on ¶ {target.node.id}", style="dim"))
+            parts.append(inert(f" · on ¶ {target.node.id}", style="$text-muted"))
         if comment.is_resolved:
             who = f" by {author_name(comment.resolvedBy)}" if comment.resolvedBy else ""
             parts.append(inert(f" · ✓ resolved{who}", style="$success"))
         else:
-            parts.append(inert(" · open", style="dim"))
+            parts.append(inert(" · open", style="$text-muted"))
         if thread.replies is None and (comment.replies or 0) > 0:
-            parts.append(inert(f" · loading {comment.replies} replies…", style="dim"))
+            parts.append(inert(f" · loading {comment.replies} replies…", style="$text-muted"))
         return Content("").join(parts)
 
     def refresh_post(self, post: Post, *, pending: bool) -> None:

@@ -17,7 +17,8 @@ API (shared by the comments view and the review desk)::
 - ``escape`` hides the composer and keeps the draft; :class:`Composer.Hidden` is posted.
 - ``ctrl+o`` moves the text into ``$VISUAL``/``$EDITOR`` (:mod:`.external_editor`).
 - ``members`` (display names) feed ``@`` mention completion: the rest of the first match
-  shows as a suggestion, ``tab`` or ``right`` inserts it.
+  shows as a suggestion, ``tab`` or ``right`` puts the name in place of what was typed
+  after ``@`` (``@le`` becomes ``@Lee Whitfield``).
 - The text is counted as typed against the one body limit the server enforces
   (:data:`~gitbook_tui.models.limits.MAX_BODY_CHARS`): the count shows from
   :data:`NEAR_LIMIT` of it on, and ``ctrl+s`` over the limit sends nothing and says by how
@@ -81,24 +82,42 @@ class ComposerArea(TextArea):
 
     members: Sequence[str] = ()
 
-    def update_suggestion(self) -> None:
+    def _mention(self) -> tuple[str, str] | None:
+        """(what was typed after ``@`` before the cursor, the first member it starts)."""
         row, column = self.cursor_location
-        line = self.document.get_line(row)[:column]
-        match = _MENTION.search(line)
-        self.suggestion = ""
-        if match is None or not self.members:
-            return
-        typed = match.group(1).lower()
+        match = _MENTION.search(self.document.get_line(row)[:column])
+        if match is None:
+            return None
+        typed = match.group(1)
         for name in self.members:
-            if name.lower().startswith(typed) and len(name) > len(typed):
-                self.suggestion = name[len(typed) :]
-                return
+            if name.lower().startswith(typed.lower()) and len(name) > len(typed):
+                return typed, name
+        return None
+
+    def update_suggestion(self) -> None:
+        mention = self._mention()
+        self.suggestion = mention[1][len(mention[0]) :] if mention is not None else ""
+
+    def _complete(self) -> bool:
+        """Put the member's name in place of the typed prefix (its case, typed
+        differently, would otherwise stay: "@le" + "e Whitfield")."""
+        mention = self._mention() if self.suggestion else None
+        if mention is None:
+            return False
+        typed, name = mention
+        row, column = self.cursor_location
+        self.replace(
+            name, (row, column - len(typed)), (row, column), maintain_selection_offset=False
+        )
+        return True
 
     def action_accept_mention(self) -> None:
-        if self.suggestion:
-            self.insert(self.suggestion)
-        else:
+        if not self._complete():
             self.screen.focus_next()
+
+    def action_cursor_right(self, select: bool = False) -> None:
+        if select or not self._complete():
+            super().action_cursor_right(select)
 
 
 class Composer(Vertical):

@@ -108,9 +108,11 @@ class ErrorBanner(Static):
         at most :data:`MAX_ROWS` rows of the banner's width: a longer message is cut with
         "…" (whole in :attr:`message`, and in the pane's toast)."""
         server = self.server
-        keys = Content.styled("  ·  ".join(self._keys), "dim")
+        keys = Content.styled("  ·  ".join(self._keys), "$text-muted")
         if server and server not in self.message:
-            tail = Content.assemble(("server ", "dim"), inert(server), ("  ·  ", "dim"), keys)
+            tail = Content.assemble(
+                ("server ", "$text-muted"), inert(server), ("  ·  ", "$text-muted"), keys
+            )
         else:
             tail = keys
         message = Content.assemble(("⚠ ", "bold"), inert(self.message, style="bold"))

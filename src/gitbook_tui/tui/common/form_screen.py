@@ -6,6 +6,11 @@ sends the values and returns ``None`` when the server accepted them, or the erro
 name (``""`` for a form-wide one). The form stays open with everything typed until the
 server accepts; ``escape`` closes it and keeps the draft; the draft is removed only after
 the server accepted the values.
+
+A tool's form (test a path, import, export) keeps no draft: :class:`ToolForm` and its
+subclasses name what ``ctrl+s`` does there and that ``escape`` cancels. The footer shows the
+keys (no hand-written key line to disagree with it); ``tab`` cycles among the fields only,
+so what is typed after it always lands in a field.
 """
 
 from __future__ import annotations
@@ -22,10 +27,19 @@ from textual.containers import VerticalScroll
 from textual.widgets import Checkbox, Input, Label, Select, Static
 
 from ...drafts import Debouncer, DraftKey
+from .marked_checkbox import MarkedCheckbox
 from .modal import KitModal
 from .text import form_value, inert
 
-__all__ = ["FormField", "FormScreen", "Values"]
+__all__ = [
+    "ExportForm",
+    "FormField",
+    "FormScreen",
+    "ImportForm",
+    "PathTestForm",
+    "ToolForm",
+    "Values",
+]
 
 Values = dict[str, Any]
 Submit = Callable[[Values], Awaitable[dict[str, str] | None]]
@@ -48,6 +62,11 @@ class FormField:
     max_length: int = 0
 
 
+class FormBody(VerticalScroll, can_focus=False):
+    """The form's scrolling body; never focused itself (``tab`` would land on it and the
+    next typed text would go nowhere): a field scrolls into view when focused."""
+
+
 class FormScreen(KitModal[Values | None]):
     """A form of :class:`FormField` s; ``ctrl+s`` (or ``enter`` in the last field) sends."""
 
@@ -61,14 +80,12 @@ class FormScreen(KitModal[Values | None]):
     FormScreen .form-error { color: $error; height: auto; }
     FormScreen .form-hint { color: $text-muted; height: auto; }
     FormScreen #form-general { color: $error; height: auto; }
-    FormScreen #form-keys { color: $text-muted; margin-top: 1; }
     FormScreen Input { border: none; height: 1; padding: 0 1; background: $boost; }
     FormScreen Input:focus { border: none; background: $primary 20%; }
     FormScreen Input.-refused:focus { background: $error 35%; }
     FormScreen Input.-refused { background: $error 25%; }
     FormScreen Checkbox { border: none; height: 1; padding: 0; }
     FormScreen Checkbox:focus { background: $primary 20%; }
-    FormScreen #form-keys { margin-top: 1; }
     FormScreen Select { margin: 0; }
     """
 
@@ -113,12 +130,12 @@ class FormScreen(KitModal[Values | None]):
         }
 
     def compose(self) -> ComposeResult:
-        with VerticalScroll(id="form-dialog") as dialog:
+        with FormBody(id="form-dialog") as dialog:
             dialog.border_title = inert(self.form_title)
             yield Static("", id="form-general")
             for f in self.fields:
                 if f.kind == "check":
-                    yield Checkbox(f.label, bool(f.value), id=f"field-{f.name}")
+                    yield MarkedCheckbox(f.label, bool(f.value), id=f"field-{f.name}")
                     continue
                 yield Label(f.label, classes="form-label")
                 if f.kind == "select":
@@ -140,7 +157,6 @@ class FormScreen(KitModal[Values | None]):
                     )
                 yield Static("", id=f"error-{f.name}", classes="form-error")
                 yield Static("", id=f"hint-{f.name}", classes="form-hint")
-            yield Static("ctrl+s save · escape close (draft kept)", id="form-keys")
 
     def on_mount(self) -> None:
         self._set_general("")
@@ -263,6 +279,39 @@ class FormScreen(KitModal[Values | None]):
         if self.drafts is not None and self.draft_key is not None:
             await self.drafts.flush(self.draft_key)
         self.dismiss(None)
+
+
+class ToolForm(FormScreen):
+    """A form that keeps no draft (a tool's question): ``escape`` cancels."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "send", "Run", priority=True, id="tool_form.send"),
+        Binding("escape", "close", "Cancel", id="tool_form.close"),
+    ]
+
+
+class PathTestForm(ToolForm):
+    """Test a path: ``ctrl+s`` (or ``enter``) shows where it lands."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "send", "Test", priority=True, id="test_path.send"),
+    ]
+
+
+class ImportForm(ToolForm):
+    """Import: ``ctrl+s`` (or ``enter``) reads the file and shows the dry run (nothing sent)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "send", "Dry run", priority=True, id="import_form.send"),
+    ]
+
+
+class ExportForm(ToolForm):
+    """Export: ``ctrl+s`` (or ``enter``) writes the new file."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "send", "Export", priority=True, id="export_form.send"),
+    ]
 
 
 def restored_values(draft_extra: dict[str, Any] | None) -> Values | None:

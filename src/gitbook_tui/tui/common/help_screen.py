@@ -264,14 +264,14 @@ def _widths(rows: Iterable[BindingRow]) -> tuple[int, int]:
 def _table(rows: Iterable[BindingRow], key_width: int, desc_width: int) -> Content:
     lines = []
     for row in rows:
-        dim = "" if row.enabled else "dim"
+        dim = "" if row.enabled else "$text-muted"
         lines.append(
             Content.assemble(
                 (_pad(row.key, key_width), f"bold {dim}".strip()),
                 "  ",
                 (_pad(_label(row), desc_width), dim),
                 "  ",
-                (row.id or "—", "dim italic"),
+                (row.id or "—", "italic $text-muted"),
             )
         )
     return Content("\n").join(lines)

@@ -24,6 +24,7 @@ from textual.widgets import Footer
 
 from ..textual_compat import FooterKey, footer_bindings_ready
 from .denial import denial_of
+from .pane_group import RevealsPanes
 
 __all__ = ["HINTS", "PINNED", "HintFooter"]
 
@@ -56,6 +57,7 @@ HINTS: dict[str, tuple[str, ...]] = {
         "app.quit",
     ),
     "ThreadList": (
+        "threads.open",  # reveals the thread pane (hidden below 100 columns)
         "comments.compose",
         "comments.status",
         "comments.author",
@@ -68,17 +70,42 @@ HINTS: dict[str, tuple[str, ...]] = {
     ),
     "ThreadPane": (
         "comments.compose",
+        "comments.back",  # reveals the thread list (hidden below 100 columns)
         "thread.open_page",
         "comments.react",
         "comments.resolve",
         "comments.edit",
         "comments.delete",
         "comments.next",
-        "comments.back",
     ),
     "Composer": ("composer.send", "composer.hide", "composer.editor"),
     "tree-filter": ("tree_filter.next", "tree_filter.open", "tree_filter.clear"),
     "find-input": ("find_bar.close", "browser.switch_focus"),
+    "history-log": (
+        "history.open",
+        "history.filter",
+        "history.mark",
+        "history.blame",
+        "history.page_at",
+        "history.change_request",
+        "history.back",
+    ),
+    "revision-pages": (
+        "revision.switch",
+        "revision.blame",
+        "revision.page_at",
+        "revision.change_request",
+        "revision.back",
+    ),
+    "revision-diff": (
+        "diff.next",
+        "revision.next_page",
+        "diff.mode",
+        "revision.blame",
+        "revision.page_at",
+        "revision.back",
+    ),
+    "blame-view": ("blame.open", "blame.page_at", "blame.down", "blame.back"),
 }
 """Binding ids the footer shows for a focused widget (its id or class name)."""
 
@@ -121,20 +148,22 @@ class HintFooter(Footer):
         palette = self.app.COMMAND_PALETTE_BINDING
         by_id = _first_by_id(active)
         ids = self.hint_ids()
+        kept = self.PINNED
+        if isinstance(self.screen, RevealsPanes):  # a hidden pane's key is never left out
+            kept = (*self.screen.reveal_binding_ids(), *kept)
         if ids is None:  # the show=True bindings, one key per action (as Textual's footer)
             by_action: dict[str, ActiveBinding] = {}
             for a in active:
-                if a.binding.show and a.binding.key != palette and a.binding.id not in self.PINNED:
+                if a.binding.show and a.binding.key != palette and a.binding.id not in kept:
                     by_action.setdefault(a.binding.action, a)
             wanted = list(by_action.values())
         else:
-            wanted = [by_id[i] for i in ids if i in by_id and i not in self.PINNED]
-        pinned = [by_id[i] for i in self.PINNED if i in by_id]
+            wanted = [by_id[i] for i in ids if i in by_id and i not in kept]
+        pinned = [by_id[i] for i in kept if i in by_id]
         budget = width - sum(self._width(a.binding) for a in pinned)
-        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
-            palette_binding = self.screen.active_bindings.get(palette)
-            if palette_binding is not None:
-                budget -= self._width(palette_binding.binding) + 1
+        palette_binding = self._palette_binding()
+        if palette_binding is not None:
+            budget -= self._width(palette_binding.binding) + 1
         shown: list[ActiveBinding] = []
         for candidate in wanted:  # in order, up to the first that does not fit
             cost = self._width(candidate.binding)
@@ -143,6 +172,17 @@ class HintFooter(Footer):
             shown.append(candidate)
             budget -= cost
         return shown + pinned
+
+    def _palette_binding(self) -> ActiveBinding | None:
+        """The palette key docked on the right, while it opens the palette: a widget that
+        takes ``ctrl+p`` for itself (a filter's "previous match") has it shown among its
+        own hints, never in the palette's place."""
+        if not (self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE):
+            return None
+        active = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+        if active is None or not active.binding.action.endswith("command_palette"):
+            return None
+        return active
 
     def _width(self, binding: Binding) -> int:
         """Columns a key takes: ``key description`` and a gap (compact) or padding."""
@@ -169,19 +209,18 @@ class HintFooter(Footer):
             # watcher list is pruned only when ``compact`` changes), a leak per view switch
             key.compact = self.compact
             yield key
-        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE:
-            active = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
-            if active is not None:
-                _node, binding, enabled, _tooltip = active
-                yield FooterKey(
-                    binding.key,
-                    self.app.get_key_display(binding),
-                    binding.description,
-                    binding.action,
-                    classes="-command-palette",
-                    disabled=not enabled,
-                    tooltip=binding.tooltip or binding.description,
-                )
+        active = self._palette_binding()
+        if active is not None:
+            _node, binding, enabled, _tooltip = active
+            yield FooterKey(
+                binding.key,
+                self.app.get_key_display(binding),
+                binding.description,
+                binding.action,
+                classes="-command-palette",
+                disabled=not enabled,
+                tooltip=binding.tooltip or binding.description,
+            )
 
     def watch_compact(self, compact: bool) -> None:
         for key in self.query(FooterKey):

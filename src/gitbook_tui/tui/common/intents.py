@@ -12,6 +12,9 @@ __all__ = [
     "OpenSpace",
     "PickOrganization",
     "RefreshSpace",
+    "SearchServer",
+    "ShowBlame",
+    "ShowHistory",
     "ShowPermissions",
     "ShowThreads",
     "ShowView",
@@ -40,12 +43,21 @@ class PickOrganization(Intent):
 
 
 @dataclass(frozen=True)
+class SearchServer(Intent):
+    """Search the server for ``query`` (the app's search dialog, the query typed in)."""
+
+    query: str
+
+
+@dataclass(frozen=True)
 class OpenPage(Intent):
-    """Show a page in Browse (scrolled to ``anchor`` when given)."""
+    """Show a page in Browse (scrolled to ``anchor`` when given; ``revision_id``: as it
+    was at that revision of the space, marked so, instead of its current text)."""
 
     space_id: str
     page_id: str
     anchor: str | None = None
+    revision_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -92,6 +104,25 @@ class SuggestEdit(Intent):
 
     space_id: str
     page_id: str
+
+
+@dataclass(frozen=True)
+class ShowHistory(Intent):
+    """A space's revisions in the History view, newest first (``page_id``: only those that
+    changed that page)."""
+
+    space_id: str
+    page_id: str | None = None
+
+
+@dataclass(frozen=True)
+class ShowBlame(Intent):
+    """Who last changed each block of a page, in the History view (``revision_id``: as of
+    that revision; None: the space's current one)."""
+
+    space_id: str
+    page_id: str
+    revision_id: str | None = None
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ __all__ = [
     "copy_link",
     "external_url",
     "open_in_browser",
+    "open_in_web_page",
     "url_problem",
 ]
 
@@ -166,6 +167,16 @@ def open_in_browser(url: str) -> bool:
         return bool(browser.open(url, new=2))
     except Exception:
         return False
+
+
+def open_in_web_page(app: App[Any], url: str) -> bool:
+    """Under ``gitbook-tui web`` (the app drawn in a web page), have the user's browser open
+    ``url`` in a new tab and say True; elsewhere False (then :func:`open_in_browser`: the
+    machine the app runs on is the user's). :class:`UnsafeURLError` as there."""
+    if not app.is_web:
+        return False
+    app.open_url(_checked(url), new_tab=True)
+    return True
 
 
 def copy_link(app: App[Any], url: str) -> None:

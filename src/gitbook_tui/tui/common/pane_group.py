@@ -10,9 +10,11 @@ the text.
 
 from __future__ import annotations
 
+from typing import Protocol, runtime_checkable
+
 from textual.binding import Binding
 
-__all__ = ["PANE_CLASS", "PANE_SWITCH_KEYS", "pane_switch_binding"]
+__all__ = ["PANE_CLASS", "PANE_SWITCH_KEYS", "RevealsPanes", "pane_switch_binding"]
 
 PANE_SWITCH_KEYS = "w,tab,shift+tab,ctrl+w,f6"
 """The keys that switch panes, the same in every multi-pane screen."""
@@ -25,3 +27,13 @@ def pane_switch_binding(binding_id: str, description: str, *, show: bool = True)
     """The pane switch binding of a screen (action ``switch_focus``); ``binding_id`` stays
     the screen's own so keymaps written for it keep working."""
     return Binding(PANE_SWITCH_KEYS, "switch_focus", description, show=show, id=binding_id)
+
+
+@runtime_checkable
+class RevealsPanes(Protocol):
+    """A screen that may hide a pane (for room) names the binding ids that bring it back:
+    the footer keeps them shown whatever else it has to leave out."""
+
+    def reveal_binding_ids(self) -> tuple[str, ...]:
+        """The ids of the bindings that show a pane hidden now (empty: none hidden)."""
+        ...

@@ -28,11 +28,15 @@ __all__ = [
     "StateStore",
     "account_key",
     "parse_target",
+    "recall_choice",
+    "remember_choice",
     "state_path",
 ]
 
 MAX_ACCOUNTS = 20
 MAX_EXPANDED = 500
+MAX_CHOICES = 50
+_CHOICE_RE = re.compile(r"^[A-Za-z0-9_.-]{1,128}$")
 _ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,128}$")
 
 
@@ -56,6 +60,8 @@ class AccountState:
     expanded: list[str] = field(default_factory=list)
     selected: str | None = None
     page: list[str] | None = None  # [space_id, page_id] of the last page shown
+    choices: dict[str, str] = field(default_factory=dict)
+    """The reader's choices that persist (:func:`recall_choice`), e.g. the search scope."""
 
     @classmethod
     def from_json(cls, raw: Any) -> AccountState:
@@ -65,6 +71,7 @@ class AccountState:
         expanded = raw.get("expanded")
         selected = raw.get("selected")
         page = raw.get("page")
+        choices = raw.get("choices")
         return cls(
             org_id=org if isinstance(org, str) else None,
             expanded=[k for k in expanded if isinstance(k, str)][:MAX_EXPANDED]
@@ -74,6 +81,13 @@ class AccountState:
             page=list(page)
             if isinstance(page, list) and len(page) == 2 and all(isinstance(p, str) for p in page)
             else None,
+            choices={
+                k: v
+                for k, v in list(choices.items())[:MAX_CHOICES]
+                if isinstance(k, str) and isinstance(v, str) and _CHOICE_RE.match(k + v)
+            }
+            if isinstance(choices, dict)
+            else {},
         )
 
 
@@ -116,6 +130,23 @@ class StateStore:
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
             raise
+
+
+def recall_choice(client: AsyncGitBook, name: str, allowed: tuple[str, ...], default: str) -> str:
+    """The reader's last choice ``name`` for this account (one of ``allowed``), else
+    ``default``: choices such as the search scope or the diff layout persist."""
+    value = StateStore().load(account_key(client)).choices.get(name)
+    return value if value in allowed else default
+
+
+def remember_choice(client: AsyncGitBook, name: str, value: str) -> None:
+    """Keep the reader's choice ``name`` for this account (see :func:`recall_choice`)."""
+    store = StateStore()
+    key = account_key(client)
+    state = store.load(key)
+    if state.choices.get(name) != value:
+        state.choices[name] = value
+        store.save(key, state)
 
 
 @dataclass(frozen=True)

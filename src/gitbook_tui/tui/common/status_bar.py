@@ -289,7 +289,7 @@ class StatusBar(Horizontal):
             if view.name == self.view:
                 parts.append(Content.styled(f" {label} ", "reverse bold"))
             else:
-                parts.append(Content.styled(f" {view.key if compact else label} ", "dim"))
+                parts.append(Content.styled(f" {view.key if compact else label} ", "$text-muted"))
         return Content("").join(parts)
 
     @property
@@ -382,7 +382,7 @@ class StatusBar(Horizontal):
         self._draw("status-connection", Content(self.connection_text))
         badge.set_class(self._state == "offline", "-offline")
         badge.set_class(self._state == "online", "-online")
-        self._draw("status-age", Content.styled(self.age_text, "dim"))
+        self._draw("status-age", Content.styled(self.age_text, "$text-muted"))
         rate_text = self.rate_text
         self._draw("status-rate", Content(rate_text))
         wait_text = self.wait_text

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from textual.color import Color
 
-from ..render.theme_palette import TEXT_CONTRAST, readable
+from .contrast import DIMMED_CONTRAST, DIMMED_TEXT, TEXT_CONTRAST, readable
 
 __all__ = ["theme_style"]
 
@@ -23,7 +23,8 @@ FALLBACKS = {
 
 def theme_style(variables: Mapping[str, str], style: str) -> str:
     """``style`` (e.g. ``"bold $text-error"``) with each ``$name`` replaced by the theme's
-    colour, made readable (body-text contrast) on the theme's background: for Rich Text
+    colour, made readable on the theme's background (body-text contrast; dimmed text's
+    for ``$text-muted`` and ``$text-disabled``): for Rich Text
     (tables, tree labels), which cannot resolve Textual's variables itself."""
     words = style.split()
     if not any(word.startswith("$") for word in words):
@@ -52,5 +53,6 @@ def theme_style(variables: Mapping[str, str], style: str) -> str:
                 out.append(fallback)
             continue
         colour = background.blend(colour, colour.a) if colour.a < 1 else colour
-        out.append(readable(colour, background, foreground, TEXT_CONTRAST).hex)
+        floor = DIMMED_CONTRAST if name in DIMMED_TEXT else TEXT_CONTRAST
+        out.append(readable(colour, background, foreground, floor).hex)
     return " ".join(out)

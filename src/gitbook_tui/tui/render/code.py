@@ -7,10 +7,13 @@ from functools import lru_cache
 from pygments.lexer import Lexer
 from pygments.lexers import get_lexer_by_name
 from pygments.util import ClassNotFound
+from rich.style import Style
 from rich.syntax import Syntax
-from rich.text import Text
+from rich.text import Span, Text
+from textual.color import Color
 
 from ...markdown.model import CodeBlock
+from ..common.contrast import TEXT_CONTRAST, readable_on
 from ..common.text import cell_width
 from .core import Context, pad
 from .links import safe_text
@@ -47,7 +50,36 @@ def highlight(code: str, language: str | None, palette: Palette) -> Text:
     )
     text = syntax.highlight(code)
     text.rstrip()
+    grounds = tuple(
+        ground.triplet.hex
+        for ground in (palette.code_text.bgcolor, palette.code_highlight.bgcolor)
+        if ground is not None and ground.triplet is not None
+    )
+    towards = palette.code_text.color
+    if grounds and towards is not None and towards.triplet is not None:
+        text.style = _readable_token(text.style, grounds, towards.triplet.hex)
+        text.spans = [
+            Span(span.start, span.end, _readable_token(span.style, grounds, towards.triplet.hex))
+            for span in text.spans
+        ]
     return text
+
+
+@lru_cache(maxsize=1024)
+def _readable_token(style: str | Style, grounds: tuple[str, ...], towards: str) -> Style | str:
+    """A highlighter's token style with its colour floored for contrast on the code's
+    backgrounds (plain and highlighted lines): the Pygments themes are not made for them."""
+    parsed = Style.parse(style) if isinstance(style, str) else style
+    colour = parsed.color
+    if colour is None or colour.triplet is None:
+        return style
+    floored = readable_on(
+        Color.parse(colour.triplet.hex),
+        [Color.parse(g) for g in grounds],
+        Color.parse(towards),
+        TEXT_CONTRAST,
+    )
+    return parsed + Style(color=floored.hex)
 
 
 CONTINUATION = "↪"

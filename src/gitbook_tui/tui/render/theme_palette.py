@@ -1,12 +1,4 @@
-"""The page palette of a Textual theme: every colour from the theme's variables, each
-text colour made readable on the theme's background (WCAG contrast, see :func:`contrast`).
-
-``palette_from_theme(app.theme_variables, dark=app.current_theme.dark)`` gives body-size
-text (links, headings, inline code, hints) at least :data:`TEXT_CONTRAST` against the
-background, secondary text (labels, dates, footnote marks) at least
-:data:`MUTED_CONTRAST`; a theme colour that falls short is moved towards the theme's
-foreground until it does not.
-"""
+"""The page palette of a Textual theme: its colours, each text colour floored for contrast."""
 
 from __future__ import annotations
 
@@ -16,42 +8,19 @@ from functools import lru_cache
 from rich.style import Style
 from textual.color import Color
 
+from ..common.contrast import (
+    DIMMED_CONTRAST,
+    PANEL_TINT,
+    TEXT_CONTRAST,
+    floored_css_variables,
+    readable,
+)
 from .styles import Palette
 
-__all__ = ["MUTED_CONTRAST", "TEXT_CONTRAST", "contrast", "palette_from_theme", "readable"]
+__all__ = ["MUTED_CONTRAST", "palette_from_theme"]
 
-TEXT_CONTRAST = 4.5
-"""WCAG AA for body text."""
-MUTED_CONTRAST = 3.0
+MUTED_CONTRAST = DIMMED_CONTRAST
 """Secondary text (dimmed on purpose), still legible."""
-
-
-def _luminance(color: Color) -> float:
-    def channel(value: int) -> float:
-        c = value / 255
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
-    return 0.2126 * channel(color.r) + 0.7152 * channel(color.g) + 0.0722 * channel(color.b)
-
-
-def contrast(one: Color, other: Color) -> float:
-    """The WCAG contrast ratio of two opaque colours (1 to 21)."""
-    a, b = _luminance(one), _luminance(other)
-    return (max(a, b) + 0.05) / (min(a, b) + 0.05)
-
-
-def readable(color: Color, background: Color, towards: Color, minimum: float) -> Color:
-    """``color`` blended towards ``towards`` (the theme's foreground) just enough to reach
-    ``minimum`` contrast on ``background`` (or to become ``towards``)."""
-    color = background.blend(color, color.a) if color.a < 1 else color
-    if contrast(color, background) >= minimum:
-        return color
-    for step in range(1, 11):
-        candidate = color.blend(towards, step / 10)
-        if contrast(candidate, background) >= minimum:
-            return candidate
-    extreme = Color(255, 255, 255) if _luminance(background) < 0.2 else Color(0, 0, 0)
-    return extreme
 
 
 def _parse(value: str | None) -> Color | None:
@@ -82,7 +51,8 @@ def palette_from_theme(variables: Mapping[str, str], *, dark: bool) -> Palette:
         "text-error",
         "text-muted",
     )
-    return _palette(tuple((k, variables.get(k, "")) for k in keys), dark)
+    floored = floored_css_variables(variables)  # (as GitBookApp's; idempotent)
+    return _palette(tuple((k, floored.get(k, "")) for k in keys), dark)
 
 
 @lru_cache(maxsize=32)
@@ -114,7 +84,7 @@ def _palette(items: tuple[tuple[str, str], ...], dark: bool) -> Palette:
     success = text("text-success", "success")
     error = text("text-error", "error")
     code_background = tint(0.06)
-    panel = tint(0.14)
+    panel = tint(PANEL_TINT)
     code_warning = text("text-warning", "warning", on=Color.parse(code_background))
     on_heading = background.hex
     return Palette(

@@ -32,12 +32,12 @@ from ..common.filter_box import FilterBox
 from ..common.intents import ShowThreads
 from ..common.navigator import Navigator
 from ..common.pane_group import pane_switch_binding
-from ..common.state import account_key
+from ..common.state import account_key, recall_choice, remember_choice
 from ..common.status_bar import StatusBar
 from ..common.text import inert
+from ..render.diff_view import DiffView
 from .changed_pages_list import ChangedPagesList, entry_id
 from .conflict_marks import load_conflict_marks
-from .diff_view import DiffView
 from .page_diff import load_page_diff
 from .pages_filter import PagesFilter
 from .review_actions import ReviewActions
@@ -48,6 +48,9 @@ from .reviews_summary import ReviewsSummary
 from .suggest_edit import note_under_review
 from .thread_quote import Quote, block_quote, quoted_block
 from .viewed_marks import ViewedMarks, fingerprint
+
+DIFF_MODE_CHOICE = "diff.mode"
+"""The remembered diff layout (``|``: inline or split), per account, for every review."""
 
 __all__ = ["ChangeRequestReviewScreen"]
 
@@ -151,8 +154,14 @@ class ChangeRequestReviewScreen(PagesFilter, ReviewActions, Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one(StatusBar).follow(self.nav.client)
+        mode = recall_choice(self.nav.client, DIFF_MODE_CHOICE, ("inline", "split"), "")
+        self.diff.mode = "inline" if mode == "inline" else "split" if mode == "split" else None
         self.set_interval(POLL_SECONDS, self._poll)
         self.load()
+
+    @on(DiffView.ModeChosen)
+    def _mode_chosen(self, event: DiffView.ModeChosen) -> None:
+        remember_choice(self.nav.client, DIFF_MODE_CHOICE, event.mode)
 
     def on_resize(self) -> None:
         self.set_class(self.size.width < PAGES_LIST_FROM_WIDTH, "-narrow")

@@ -33,12 +33,12 @@ from ...api import AsyncGitBook, GitBookError, NotFoundError
 from ...markdown.sanitize import clean_text
 from ...models import RevisionPage
 from ..common.confirm_screen import ConfirmScreen
-from ..common.link_targets import open_in_browser
+from ..common.link_targets import open_in_browser, open_in_web_page
 from ..common.modal import KitModal
 from ..common.navigator import navigator_of
 from ..common.pane_group import pane_switch_binding
 from ..common.text import inert
-from .diff_view import DiffView
+from ..render.diff_view import DiffView
 from .page_diff import diff_sides
 from .review_data import ReviewState, conflicting_pages
 from .suggest_edit import suggest_edit
@@ -224,7 +224,7 @@ class ConflictPanel(KitModal[bool]):
                 markup=False,
                 timeout=8,
             )
-        elif not open_in_browser(url):
+        elif not (open_in_web_page(self.app, url) or open_in_browser(url)):
             self.notify(clean_text(f"No browser here; {what} is at {url}"), markup=False, timeout=8)
 
     def action_edit(self) -> None:

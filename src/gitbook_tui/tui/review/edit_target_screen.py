@@ -83,13 +83,13 @@ class EditTargetScreen(KitModal[str | None]):
                     (f"#{cr.number} ", "bold"), clean_text(cr.subject or "(no subject)")
                 )
                 if is_own(cr, self.me):
-                    prompt = Content.assemble(head, (f"  {note}{cr.status}", "dim"))
+                    prompt = Content.assemble(head, (f"  {note}{cr.status}", "$text-muted"))
                 else:  # whose work it is, on a line of its own: never lost to a wrap
                     prompt = Content.assemble(
                         head,
                         "\n   ",
                         (f"by {author_of(cr)}", "bold $text-warning"),
-                        (f" · {note}{cr.status}", "dim"),
+                        (f" · {note}{cr.status}", "$text-muted"),
                     )
                 options.append(Option(prompt, id=cr.id))
             yield OptionList(*options, id="target-list")

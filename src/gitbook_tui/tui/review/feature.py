@@ -10,9 +10,6 @@ from textual.screen import Screen
 from ..common.intents import OpenReview, SuggestEdit
 from ..common.navigator import Navigator, navigator_of
 from ..common.registry import Registry, View
-from .change_request_review_screen import ChangeRequestReviewScreen
-from .review_inbox_screen import ReviewInboxScreen
-from .suggest_edit import start_suggest_edit
 
 __all__ = ["REVIEWS", "register"]
 
@@ -21,11 +18,16 @@ REVIEWS = "reviews"
 
 
 def _inbox(nav: Navigator) -> Screen[None]:
+    # imported when the view is first shown: the app's first screen is Browse
+    from .review_inbox_screen import ReviewInboxScreen
+
     return ReviewInboxScreen(nav)
 
 
 async def _open_review(app: App[Any], intent: OpenReview) -> None:
     """Over whatever the Reviews view shows (``escape`` goes back to it)."""
+    from .change_request_review_screen import ChangeRequestReviewScreen
+
     nav = navigator_of(app)
     if nav is None:
         return
@@ -42,6 +44,8 @@ async def _open_review(app: App[Any], intent: OpenReview) -> None:
 def _suggest_edit(app: App[Any], intent: SuggestEdit) -> None:
     """The flow runs in a worker of the screen it was asked from; the review pane it ends
     with is an ``OpenReview`` (the Reviews view)."""
+    from .suggest_edit import start_suggest_edit
+
     nav = navigator_of(app)
     if nav is not None:
         start_suggest_edit(app.screen, nav, intent.space_id, intent.page_id)

@@ -10,7 +10,7 @@ from textual.color import Color
 from textual.widgets import DataTable
 
 from ...markdown.sanitize import clean_text
-from ..render.theme_palette import TEXT_CONTRAST, readable
+from ..common.contrast import TEXT_CONTRAST, readable
 from .inbox_data import CONFLICT, InboxRow, age
 
 __all__ = ["empty_text", "fit_columns", "review_colors", "row_cells"]

@@ -13,8 +13,8 @@ from textual.screen import Screen
 
 from ...models import RevisionSemanticChange
 from ..common.filter_box import FilterBox
+from ..render.diff_view import DiffView
 from .changed_pages_list import ChangedPagesList
-from .diff_view import DiffView
 
 if TYPE_CHECKING:
     from .review_data import ReviewState

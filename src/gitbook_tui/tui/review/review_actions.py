@@ -18,7 +18,7 @@ from ...models import User
 from ..common.confirm_screen import ConfirmScreen
 from ..common.denial import gated
 from ..common.intents import RefreshSpace
-from ..common.link_targets import open_in_browser
+from ..common.link_targets import open_in_browser, open_in_web_page
 from ..common.state import account_key
 from .conflict_marks import load_conflict_marks
 from .conflict_panel import ConflictPanel
@@ -380,7 +380,11 @@ class ReviewActions:
     def action_open_web(self) -> None:
         state = self.state
         url = state.cr.urls.app if state is not None and state.cr.urls else None
-        if not url or not url.startswith(("http://", "https://")) or not open_in_browser(url):
+        if (
+            not url
+            or not url.startswith(("http://", "https://"))
+            or not (open_in_web_page(self._screen().app, url) or open_in_browser(url))
+        ):
             self._screen().notify(
                 clean_text(f"No browser here; the change request is at {url or '(no address)'}"),
                 markup=False,

@@ -62,7 +62,8 @@ class ReviewerPickerScreen(KitModal[str | None]):
             options = [
                 Option(
                     Text.assemble(
-                        clean_text(c.name), (f"  {clean_text(c.note)}" if c.note else "", "dim")
+                        clean_text(c.name),
+                        (f"  {clean_text(c.note)}" if c.note else "", "$text-muted"),
                     ),
                     id=c.id,
                     disabled=bool(c.note),

@@ -72,13 +72,13 @@ def tab_row(tabs: Sequence[Tab], selected: int, width: int) -> Content:
 def _assemble(texts: list[str], selected: int, lo: int, hi: int, gap: str) -> Content:
     parts: list[tuple[str, str] | str] = []
     if lo > 0:
-        parts += [(MORE, "dim"), GAP]
+        parts += [(MORE, "$text-muted"), GAP]
     for index in range(lo, hi + 1):
         if index > lo and gap:
             parts.append(gap)
         parts.append((texts[index], "reverse bold" if index == selected else ""))
     if hi < len(texts) - 1:
-        parts += [GAP, (MORE, "dim")]
+        parts += [GAP, (MORE, "$text-muted")]
     return Content.assemble(*parts)
 
 

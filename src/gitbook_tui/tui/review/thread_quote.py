@@ -6,7 +6,7 @@ from ...markdown.diff.align import DiffRow
 from ...markdown.diff.blocks import DisplayBlock
 from ...markdown.diff.view import InlineLine, SplitLine
 from ...markdown.sanitize import clean_text
-from .diff_view import DiffView
+from ..render.diff_view import DiffView
 
 __all__ = ["Quote", "block_quote", "quoted_block"]
 

@@ -31,11 +31,15 @@ from ..common.hint_footer import HintFooter
 from ..common.modal import KitModal
 from ..common.navigator import Navigator, navigator_of
 from ..common.pager import PagerOptionList
+from ..common.state import recall_choice, remember_choice
 from ..common.text import emoji_slot, inert
 from .hanging_indent import HangingIndent
 from .search_results import SearchResult, ellipsis, highlight, one_line, section_anchor
 
-__all__ = ["MAX_QUERY", "Scope", "SearchResult", "SearchScreen"]
+SCOPE_CHOICE = "search.scope"
+"""The remembered choice of scope (``ctrl+o``), per account."""
+
+__all__ = ["MAX_QUERY", "SCOPE_CHOICE", "Scope", "SearchResult", "SearchScreen"]
 
 Scope = Literal["space", "org"]
 
@@ -110,7 +114,12 @@ class SearchScreen(KitModal[SearchResult | None]):
     def on_mount(self) -> None:
         nav = self.navigator
         if nav is not None and not self._explicit_scope:
-            self.scope = "space" if nav.space_id else "org"
+            # the scope chosen last time (per account), where it applies
+            default: Scope = "space" if nav.space_id else "org"
+            chosen = recall_choice(nav.client, SCOPE_CHOICE, ("space", "org"), default)
+            self.scope = "space" if chosen == "space" and nav.space_id else "org"
+            if self.scope == "org" and not nav.organization_id and nav.space_id:
+                self.scope = "space"
         self._show_scope()
         if nav is None:
             self._status("Search is not available here.")
@@ -133,7 +142,9 @@ class SearchScreen(KitModal[SearchResult | None]):
         where = "this space" if self.scope == "space" else "whole organization"
         other = "whole organization" if self.scope == "space" else "this space"
         self.query_one("#search-scope", Static).update(
-            Content.assemble(("Search · ", "bold"), (where, "bold"), (f"   ctrl+o: {other}", "dim"))
+            Content.assemble(
+                ("Search · ", "bold"), (where, "bold"), (f"   ctrl+o: {other}", "$text-muted")
+            )
         )
 
     def _status(self, message: str | Content) -> None:
@@ -158,6 +169,7 @@ class SearchScreen(KitModal[SearchResult | None]):
             self.notify("No organization is known: searching this space.", markup=False)
             return
         self.scope = target
+        remember_choice(nav.client, SCOPE_CHOICE, target)
         self._show_scope()
         self._shown = None
         if self.query_text.strip():
@@ -309,7 +321,7 @@ class SearchScreen(KitModal[SearchResult | None]):
             parts.append(Content(emoji_slot(emoji) + " "))
         parts.append(highlight(item.title or "Untitled", query, style="bold"))
         if item.path:
-            parts.append(inert("  " + item.path, style="dim"))
+            parts.append(inert("  " + item.path, style="$text-muted"))
         option_id = f"r{index}"
         self._results[option_id] = SearchResult(space_id, item.id, None)
         return Option(Content.assemble(*parts), id=option_id)
@@ -326,8 +338,8 @@ class SearchScreen(KitModal[SearchResult | None]):
         parts.append(highlight(one_line(section.title) or item.title or "Untitled", query))
         snippet = one_line(section.body)
         if snippet:
-            parts.append(Content.styled(" — ", "dim"))
-            parts.append(highlight(snippet, query, style="dim"))
+            parts.append(Content.styled(" — ", "$text-muted"))
+            parts.append(highlight(snippet, query, style="$text-muted"))
         option_id = f"r{index}"
         self._results[option_id] = SearchResult(space_id, item.id, section_anchor(section, item.id))
         return Option(HangingIndent(Content("    ↳ "), Content.assemble(*parts)), id=option_id)

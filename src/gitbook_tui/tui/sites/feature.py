@@ -6,7 +6,6 @@ from textual.screen import Screen
 
 from ..common.navigator import Navigator
 from ..common.registry import Registry, View
-from .sites_screen import SitesScreen
 
 __all__ = ["SITES", "register"]
 
@@ -15,6 +14,9 @@ SITES = "sites"
 
 
 def _sites(nav: Navigator) -> Screen[None]:
+    # imported when the view is first shown: the app's first screen is Browse
+    from .sites_screen import SitesScreen
+
     return SitesScreen(nav)
 
 

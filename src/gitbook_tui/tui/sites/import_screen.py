@@ -1,6 +1,7 @@
 """ImportScreen: the dry run of a redirect import — what would be created, changed or
 refused (and why: cut with "…" to fit, in full under the table for the highlighted row);
-``enter`` applies the creations and changes, ``escape`` cancels."""
+``enter`` applies the creations and changes, ``escape`` cancels (nothing sent). Its footer
+shows those keys."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from textual.containers import Vertical
 from textual.widgets import DataTable, Static
 
 from ..common.modal import KitModal
+from ..common.pager import PagerDataTable
 from ..common.text import cell_width, inert
 from ..common.theme_style import theme_style
 from .redirect_files import PlannedChange
@@ -26,7 +28,7 @@ __all__ = ["ImportScreen"]
 STYLES = {
     "create": "bold $text-success",
     "change": "bold $text-warning",
-    "same": "dim",
+    "same": "$text-muted",
     "refuse": "bold $text-error",
 }
 WORDS = {"create": "create", "change": "change", "same": "unchanged", "refuse": "refused"}
@@ -49,13 +51,12 @@ class ImportScreen(KitModal[bool]):
     }
     ImportScreen DataTable { height: 1fr; }
     ImportScreen #import-summary { text-style: bold; }
-    ImportScreen #import-keys { color: $text-muted; }
     ImportScreen #import-why { color: $text-muted; height: auto; max-height: 3; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "apply", "Apply", priority=True, id="import.apply"),
-        Binding("escape", "cancel", "Cancel", id="import.cancel"),
+        Binding("escape", "cancel", "Cancel (nothing sent)", id="import.cancel"),
     ]
 
     def __init__(self, name: str, plan: Sequence[PlannedChange], site: SiteMap) -> None:
@@ -68,12 +69,8 @@ class ImportScreen(KitModal[bool]):
         with Vertical(id="import-dialog") as dialog:
             dialog.border_title = inert(f"Import {self.file_name} — dry run")
             yield Static(summary(self.plan), id="import-summary")
-            yield DataTable(cursor_type="row", id="import-table")
+            yield PagerDataTable(cursor_type="row", id="import-table")
             yield Static("", id="import-why")
-            yield Static(
-                "enter apply the creations and changes · escape cancel (nothing sent)",
-                id="import-keys",
-            )
 
     def _cells(self) -> list[tuple[str, ...]]:
         rows: list[tuple[str, ...]] = []
@@ -113,7 +110,13 @@ class ImportScreen(KitModal[bool]):
             table.add_column(head, width=width)
         variables = self.app.theme_variables
         for change, row in zip(self.plan, rows, strict=True):
-            styles = ("", theme_style(variables, STYLES[change.action]), "", "", "dim")
+            styles = (
+                "",
+                theme_style(variables, STYLES[change.action]),
+                "",
+                "",
+                theme_style(variables, "$text-muted"),
+            )
             table.add_row(
                 *(
                     cell(text, style, width)

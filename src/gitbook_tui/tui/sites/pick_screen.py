@@ -14,6 +14,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..common.modal import KitModal
+from ..common.pager import PagerOptionList
 from ..common.text import inert
 
 __all__ = ["PickScreen"]
@@ -28,14 +29,14 @@ class PickScreen(KitModal[Any]):
         width: 70; max-width: 100%; height: auto; max-height: 90%;
         border: thick $primary; background: $surface; padding: 0 1;
     }
-    PickScreen OptionList { height: auto; max-height: 20; border: none; }
+    PickScreen PagerOptionList, PickScreen PagerOptionList:focus {
+        height: auto; max-height: 20; border: none;
+    }
     PickScreen #pick-note { color: $text-muted; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel", id="pick.cancel"),
-        Binding("j", "cursor('down')", "Down", show=False, id="pick.down"),
-        Binding("k", "cursor('up')", "Up", show=False, id="pick.up"),
     ]
 
     def __init__(
@@ -57,7 +58,7 @@ class PickScreen(KitModal[Any]):
             dialog.border_title = inert(self.pick_title)
             if self.note:
                 yield Static(inert(self.note), id="pick-note")
-            yield OptionList(
+            yield PagerOptionList(
                 *(
                     Option(label if isinstance(label, Content) else inert(label), id=str(i))
                     for i, (label, _) in enumerate(self.choices)
@@ -71,13 +72,6 @@ class PickScreen(KitModal[Any]):
             if value == self.initial:
                 options.highlighted = i
         options.focus()
-
-    def action_cursor(self, direction: str) -> None:
-        options = self.query_one(OptionList)
-        if direction == "down":
-            options.action_cursor_down()
-        else:
-            options.action_cursor_up()
 
     @on(OptionList.OptionSelected)
     def _picked(self, event: OptionList.OptionSelected) -> None:

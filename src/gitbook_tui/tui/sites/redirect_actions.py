@@ -1,5 +1,5 @@
-"""The redirect pane's work without its widget: the form's fields, the path-test report
-and the import's sending."""
+"""The redirect pane's work without its widget: the form's fields, the path-test report,
+one redirect's report and the import's sending."""
 
 from __future__ import annotations
 
@@ -13,10 +13,17 @@ from ..common.form_screen import FormField, Values
 from ..common.text import inert
 from .import_screen import summary
 from .redirect_files import PlannedChange
-from .redirect_rules import RedirectEntry, SiteMap, source_error, trace, url_error
+from .redirect_rules import (
+    RedirectEntry,
+    SiteMap,
+    shown_source,
+    source_error,
+    trace,
+    url_error,
+)
 from .site_data import SiteData
 
-__all__ = ["apply_import", "redirect_fields", "trace_report"]
+__all__ = ["apply_import", "redirect_fields", "redirect_report", "trace_report"]
 
 
 def redirect_fields(
@@ -101,7 +108,7 @@ async def trace_report(client: AsyncGitBook, org_id: str, data: SiteData, path: 
                 inert(entry.source, style="bold"),
                 " → ",
                 inert(data.site_map.label_of(entry.destination)),
-                inert(f"  ({kind}) {url or 'gone'}", style="dim"),
+                inert(f"  ({kind}) {url or 'gone'}", style="$text-muted"),
             )
         )
     if result.loop:
@@ -111,7 +118,34 @@ async def trace_report(client: AsyncGitBook, org_id: str, data: SiteData, path: 
             Content.assemble("Lands on ", inert(result.lands or "a gone page", style="bold"))
         )
     if found is not None and found.target:
-        lines.append(inert(f"Server lookup: {path} → {found.target}", style="dim"))
+        lines.append(inert(f"Server lookup: {path} → {found.target}", style="$text-muted"))
+    return Content("\n").join(lines)
+
+
+async def redirect_report(
+    client: AsyncGitBook, org_id: str, data: SiteData, entry: RedirectEntry
+) -> Content:
+    """One redirect: its fields, then where its source lands (a draft: that it is not live)."""
+    site = data.site_map
+
+    def line(name: str, value: str, note: str = "") -> Content:
+        parts = [Content.styled(f"{name:<8}", "dim"), inert(value, style="bold")]
+        if note:
+            parts.append(inert(f"  {note}", style="dim"))
+        return Content.assemble(*parts)
+
+    wildcard = "the path and every path below it (the rest is kept)" if entry.wildcard else ""
+    lines = [
+        line("source", shown_source(entry), wildcard),
+        line("to", site.label_of(entry.destination), site.url_of(entry.destination) or "gone"),
+        line("type", "permanent" if entry.permanent else "temporary"),
+        line("state", "draft" if entry.draft else "live"),
+        Content(""),
+    ]
+    if entry.draft:
+        lines.append(inert("A draft: visitors are not redirected until it goes live (f)."))
+    else:
+        lines.append(await trace_report(client, org_id, data, entry.source))
     return Content("\n").join(lines)
 
 
@@ -154,5 +188,5 @@ async def apply_import(
         *(inert(line, style="$error") for line in refused),
     ]
     if not refused:
-        lines.append(inert(summary(plan), style="dim"))
+        lines.append(inert(summary(plan), style="$text-muted"))
     return Content("\n").join(lines)

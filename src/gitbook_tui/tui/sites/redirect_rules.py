@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from urllib.parse import urlsplit
 
 from ...models.paths import dot_segment
@@ -23,10 +23,14 @@ __all__ = [
     "URL_RE",
     "Destination",
     "Finding",
+    "LintDiff",
     "RedirectEntry",
     "SiteMap",
     "Trace",
+    "fix_effect",
     "lint",
+    "lint_diff",
+    "shown_source",
     "source_error",
     "trace",
     "url_error",
@@ -74,6 +78,17 @@ class RedirectEntry:
     permanent: bool = False
     draft: bool = False
     wildcard: bool = False
+
+
+WILDCARD_MARK = "/*"
+"""How a wildcard source is shown: the API keeps the source bare (``/v1``) and sets
+``captureWildcard``; the official source pattern writes the same redirect ``/v1/*``."""
+
+
+def shown_source(entry: RedirectEntry) -> str:
+    """The source as shown: ``/v1/*`` for a wildcard (the path and every path below it,
+    whose rest is appended to the destination), else the path."""
+    return entry.source + WILDCARD_MARK if entry.wildcard else entry.source
 
 
 @dataclass
@@ -394,3 +409,52 @@ def lint(redirects: Sequence[RedirectEntry], site: SiteMap) -> list[Finding]:
     order = {"unsafe": 0, "loop": 1, "gone": 2, "chain": 3, "shadowed": 4, "duplicate": 5}
     findings.sort(key=lambda f: (order.get(f.kind, 9), f.redirect.source.lower()))
     return findings
+
+
+# -- what a fix does to the findings ----------------------------------------------------------
+@dataclass(frozen=True)
+class LintDiff:
+    """Two lints compared, finding by finding (a finding is its kind and its redirect)."""
+
+    fixed: tuple[Finding, ...] = ()
+    new: tuple[Finding, ...] = ()
+    changed: tuple[tuple[Finding, Finding], ...] = ()  # (before, after): e.g. a shorter chain
+
+
+def _key(finding: Finding) -> tuple[str, str]:
+    return finding.kind, finding.redirect.id
+
+
+def lint_diff(before: Sequence[Finding], after: Sequence[Finding]) -> LintDiff:
+    """What changed from the findings ``before`` to those ``after``."""
+    old = {_key(f): f for f in before}
+    now = {_key(f): f for f in after}
+    return LintDiff(
+        fixed=tuple(f for k, f in old.items() if k not in now),
+        new=tuple(f for k, f in now.items() if k not in old),
+        changed=tuple(
+            (f, now[k]) for k, f in old.items() if k in now and now[k].message != f.message
+        ),
+    )
+
+
+def fix_effect(
+    finding: Finding,
+    action: str,
+    redirects: Sequence[RedirectEntry],
+    site: SiteMap,
+    before: Sequence[Finding] | None = None,
+) -> LintDiff | None:
+    """What lint would find after ``action`` (``delete``, or ``edit`` to the finding's
+    suggested destination) on the finding's redirect, compared with ``before`` (the
+    current findings). ``None``: the edit has no suggestion, the user chooses."""
+    target = finding.redirect
+    if action == "delete":
+        after = [r for r in redirects if r.id != target.id]
+    elif finding.suggestion is not None:
+        fixed = replace(target, destination=finding.suggestion)
+        after = [fixed if r.id == target.id else r for r in redirects]
+    else:
+        return None
+    current = lint(redirects, site) if before is None else before
+    return lint_diff(current, lint(after, site))

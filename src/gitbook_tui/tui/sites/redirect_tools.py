@@ -1,22 +1,32 @@
 """RedirectTools: the redirect pane's tools over all of its redirects — test where a path
-lands, lint (with a key to fix each finding), import a CSV/YAML file with a dry run, and
-export (never overwriting a file)."""
+lands, lint (with a key to fix each finding, what the fix would change, and the lint run
+again after it), import a CSV/YAML file with a dry run, and export (never overwriting a
+file)."""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from textual import work
 from textual.content import Content
 
 from ..common.denial import gated
-from ..common.form_screen import FormField, Values
+from ..common.form_screen import ExportForm, FormField, ImportForm, PathTestForm, Values
 from .import_screen import ImportScreen
 from .lint_screen import LintScreen
 from .redirect_actions import apply_import, trace_report
 from .redirect_files import PlannedChange, export_csv, export_yaml, parse_import, plan_import
-from .redirect_rules import SOURCE_RE, Finding, RedirectEntry, lint
+from .redirect_rules import (
+    SOURCE_RE,
+    Finding,
+    LintDiff,
+    RedirectEntry,
+    fix_effect,
+    lint,
+    shown_source,
+)
 from .report_screen import ReportScreen
 from .site_pane import SitePane, when_confirmed
 
@@ -33,10 +43,17 @@ class RedirectTools(SitePane):
     async def refresh_redirects(self, keep: str | None = None) -> None:
         raise NotImplementedError
 
-    async def _open_form(self, entry: RedirectEntry | None, destination: str | None = None) -> None:
+    async def _open_form(
+        self,
+        entry: RedirectEntry | None,
+        destination: str | None = None,
+        done: Callable[[], None] | None = None,
+    ) -> None:
         raise NotImplementedError
 
-    async def _confirm_delete(self, entry: RedirectEntry) -> None:
+    async def _confirm_delete(
+        self, entry: RedirectEntry, done: Callable[[], None] | None = None
+    ) -> None:
         raise NotImplementedError
 
     # -- test a path ----------------------------------------------------------------------------
@@ -60,33 +77,52 @@ class RedirectTools(SitePane):
         start = self.current.source if self.current else "/"
         field = FormField("path", "Path a visitor asks for", start, validate=check)
         await self.open_form(
-            "Test a path", [field], run, target="test-path", keep_draft=False, on_done=show
+            "Test a path", [field], run, target="test-path", tool=PathTestForm, on_done=show
         )
 
     # -- lint -----------------------------------------------------------------------------------
     async def action_lint(self) -> None:
+        if self.data is not None:
+            await self.app.push_screen(LintScreen(self))
+
+    def lint_findings(self) -> tuple[list[Finding], int]:
         data = self.data
         if data is None:
-            return
-        findings = lint(data.redirects, data.site_map)
-        await self.app.push_screen(LintScreen(findings, len(data.redirects)), self._fix)
+            return [], 0
+        return lint(data.redirects, data.site_map), len(data.redirects)
 
-    def _fix(self, picked: tuple[str, Finding] | None) -> None:
-        if picked is None:
-            return
-        action, finding = picked
+    def fix_label(self, action: str, finding: Finding) -> str:
+        source = shown_source(finding.redirect)
+        if action == "delete":
+            return f"delete {source}"
+        data = self.data
+        if data is None or finding.suggestion is None:
+            return f"edit {source}"
+        return f"point {source} at {data.site_map.label_of(finding.suggestion)}"
+
+    def fix_effect(
+        self, action: str, finding: Finding, before: Sequence[Finding]
+    ) -> LintDiff | None:
+        data = self.data
+        if data is None:
+            return None
+        return fix_effect(finding, action, data.redirects, data.site_map, before)
+
+    def start_fix(self, action: str, finding: Finding, done: Callable[[], None]) -> None:
+        """The form (``edit``, the suggestion filled in) or the confirmation (``delete``)
+        over the lint; ``done`` once the server accepted it and the redirects are reloaded."""
         reason = self.denial_reason("edit")
         if reason:
             self.notify(reason, title="Not allowed", severity="warning", markup=False)
             return
         if action == "delete":
-            self.call_later(self._confirm_delete, finding.redirect)
+            self.call_later(self._confirm_delete, finding.redirect, done)
             return
         data = self.data
         suggestion = (
             data.site_map.target_text(finding.suggestion) if data and finding.suggestion else None
         )
-        self.call_later(self._open_form, finding.redirect, suggestion)
+        self.call_later(self._open_form, finding.redirect, suggestion, done)
 
     # -- import / export ------------------------------------------------------------------------
     @gated
@@ -126,7 +162,7 @@ class RedirectTools(SitePane):
         plans: list[tuple[str, list[PlannedChange]]] = []
         field = FormField("file", "File to import (.csv, .yaml)", "", validate=check)
         await self.open_form(
-            "Import redirects", [field], read, target="import", keep_draft=False, on_done=preview
+            "Import redirects", [field], read, target="import", tool=ImportForm, on_done=preview
         )
 
     @work(group="redirects-import")
@@ -161,7 +197,7 @@ class RedirectTools(SitePane):
             return None
 
         field = FormField("file", "Export to (.csv or .yaml)", default, validate=check)
-        await self.open_form("Export redirects", [field], write, target="export", keep_draft=False)
+        await self.open_form("Export redirects", [field], write, target="export", tool=ExportForm)
 
 
 def _write_new(path: Path, text: str) -> None:

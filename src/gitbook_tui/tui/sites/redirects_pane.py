@@ -1,8 +1,10 @@
-"""RedirectsPane: the site's redirects, sorted by source; filter, add, edit, delete (test a
-path, lint, import and export: :class:`.redirect_tools.RedirectTools`)."""
+"""RedirectsPane: the site's redirects, sorted by source; ``enter`` shows one (where it
+lands), filter, add, edit, delete (test a path, lint, import and export:
+:class:`.redirect_tools.RedirectTools`). A wildcard's source reads ``/v1/*``."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any, ClassVar
 
@@ -10,7 +12,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.widgets import Input, Static
+from textual.widgets import DataTable, Input, Static
 
 from ..common.confirm_screen import ConfirmScreen
 from ..common.denial import gated
@@ -19,9 +21,11 @@ from ..common.form_screen import Values
 from ..common.pager import PagerDataTable, list_motion_bindings
 from ..common.text import cell_width, count_of, inert
 from ..common.theme_style import theme_style
-from .redirect_actions import redirect_fields
-from .redirect_rules import RedirectEntry, SiteMap
+from .match_filter import MatchFilter, no_matches
+from .redirect_actions import redirect_fields, redirect_report
+from .redirect_rules import WILDCARD_MARK, RedirectEntry, SiteMap, shown_source
 from .redirect_tools import RedirectTools
+from .report_screen import ReportScreen
 from .site_data import SiteData, load_redirects
 from .site_pane import when_confirmed
 from .site_text import cell, share_widths, table_room
@@ -48,6 +52,7 @@ class RedirectsPane(RedirectTools):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new", "New", id="redirects.new"),
+        Binding("enter", "open", "Where it lands", show=False, id="redirects.open"),
         Binding("e", "edit", "Edit", id="redirects.edit"),
         Binding("d", "delete", "Delete", id="redirects.delete"),
         Binding("L", "lint", "Lint", id="redirects.lint"),
@@ -58,6 +63,7 @@ class RedirectsPane(RedirectTools):
         Binding("f", "toggle_draft", "Live/draft", id="redirects.toggle_draft"),
         Binding("j", "cursor(1)", "Down", show=False, id="redirects.down"),
         Binding("k", "cursor(-1)", "Up", show=False, id="redirects.up"),
+        Binding("escape", "clear_filter", "Clear filter", id="redirects.clear_filter"),
     ]
     EDIT_ACTIONS = frozenset({"new", "edit", "delete", "import_file", "toggle_draft"})
 
@@ -73,7 +79,7 @@ class RedirectsPane(RedirectTools):
         self._gone_style = ""
 
     def compose(self) -> ComposeResult:
-        yield FilterBox(placeholder="filter sources and destinations", id="redirects-filter")
+        yield MatchFilter(placeholder="filter sources and destinations", id="redirects-filter")
         yield Static("Loading redirects…", id="redirects-summary")
         yield RedirectsTable(cursor_type="row", zebra_stripes=True, id="redirects-table")
 
@@ -103,7 +109,7 @@ class RedirectsPane(RedirectTools):
             max(
                 [
                     len(HEADS[0]),
-                    *(cell_width(e.source) + (2 if e.wildcard else 0) for e in self.shown),
+                    *(cell_width(shown_source(e)) for e in self.shown),
                 ]
             ),
             max([len(HEADS[1]), *(cell_width(self._label(e)) for e in self.shown)]),
@@ -142,7 +148,9 @@ class RedirectsPane(RedirectTools):
         self.shown = [
             entry
             for entry in self.redirects  # sorted by source when loaded
-            if not needle or needle in entry.source.lower() or needle in self._label(entry).lower()
+            if not needle
+            or needle in shown_source(entry).lower()
+            or needle in self._label(entry).lower()
         ]
         self._generation += 1
         widths = self._fitting_widths()
@@ -152,15 +160,20 @@ class RedirectsPane(RedirectTools):
         target = next((i for i, e in enumerate(self.shown) if e.id == keep), None)
         self._fill(self._generation, 0, target)
         total = len(self.redirects)
-        drafts = sum(1 for e in self.redirects if e.draft)
-        parts = [f"{total} redirect{'s' if total != 1 else ''}"]
-        if drafts:
-            parts.append(count_of(drafts, "draft"))
-        if needle:
-            parts.append(f"{len(self.shown) or 'none'} match “{self.filter_text}”")
+        drafts = sum(1 for e in self.shown if e.draft)
         if not total:
             parts = ["No redirects yet: n adds one, I imports a CSV or YAML file."]
-        else:
+        elif needle and not self.shown:
+            parts = [no_matches(self.filter_text)]
+        else:  # the count is the count listed
+            listed = count_of(total, "redirect")
+            if needle:
+                listed = f"{len(self.shown)} of {listed} match “{self.filter_text}”"
+            parts = [listed]
+            if drafts:
+                parts.append(count_of(drafts, "draft"))
+            if any(e.wildcard for e in self.shown):
+                parts.append(f"{WILDCARD_MARK} and every path below")
             parts.append("sorted by source")
         self.query_one("#redirects-summary", Static).update(inert(" · ".join(parts)))
 
@@ -199,7 +212,7 @@ class RedirectsPane(RedirectTools):
         label = self._label(entry)
         source, dest, kind, state = self._widths
         return (
-            cell(entry.source + (" …" if entry.wildcard else ""), "bold", source),
+            cell(shown_source(entry), "bold", source),
             cell(label, self._gone_style if label.endswith("(gone)") else "", dest),
             cell("permanent" if entry.permanent else "temporary", "", kind),
             cell("draft" if entry.draft else "live", "italic" if entry.draft else "", state),
@@ -230,13 +243,61 @@ class RedirectsPane(RedirectTools):
         self.filter_text = event.value.strip()
         self.render_rows()
 
+    @on(MatchFilter.Step, "#redirects-filter")
+    def _filter_step(self, event: MatchFilter.Step) -> None:
+        self.query_one(RedirectsTable).action_pager_lines(event.delta)
+
     @on(FilterBox.Done, "#redirects-filter")
-    @on(FilterBox.Cleared, "#redirects-filter")
-    def _filter_done(self) -> None:
+    def _filter_done(self, event: FilterBox.Done) -> None:
+        """``enter``: back on the table (the filter stays applied), the highlighted match
+        opened; ``escape`` (:class:`FilterBox.Cleared`) only leaves the box."""
         self.focus_main()
+        if not isinstance(event, FilterBox.Cleared):
+            self.action_open()
+
+    @property
+    def filtering(self) -> bool:
+        box = self.query_one("#redirects-filter", FilterBox)
+        return box.is_open or bool(box.needle)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "clear_filter":  # else escape goes on: back to the sites
+            return self.filtering
+        return True
+
+    def action_clear_filter(self) -> None:
+        """``escape`` on the table: a kept filter is cleared before the editor closes."""
+        if self.filtering:
+            self.query_one("#redirects-filter", FilterBox).action_clear()
+
+    # -- one redirect ---------------------------------------------------------------------------
+    @on(DataTable.RowSelected, "#redirects-table")
+    def _row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_open()
+
+    def action_open(self) -> None:
+        """``enter``: the redirect under the cursor and where it lands (read-only)."""
+        entry = self.current
+        if entry is not None and self.data is not None:
+            self._open(entry)
+
+    @work(group="redirects-open", exclusive=True)
+    async def _open(self, entry: RedirectEntry) -> None:
+        if self.data is None:
+            return
+        body = await redirect_report(self.client, self.org_id, self.data, entry)
+        await self.app.push_screen(ReportScreen(f"Redirect {shown_source(entry)}", body))
 
     # -- the form -------------------------------------------------------------------------------
-    async def _open_form(self, entry: RedirectEntry | None, destination: str | None = None) -> None:
+    async def _open_form(
+        self,
+        entry: RedirectEntry | None,
+        destination: str | None = None,
+        done: Callable[[], None] | None = None,
+    ) -> None:
+        """The new or edit form (``destination``: a suggestion); ``done`` runs once the
+        server accepted it and the table shows it."""
         site = self.data.site_map if self.data else None
         if site is None:
             return
@@ -275,10 +336,19 @@ class RedirectsPane(RedirectTools):
             await self.refresh_redirects(keep)
             return None
 
-        title = "New redirect" if entry is None else f"Edit redirect {entry.source}"
+        title = "New redirect" if entry is None else f"Edit redirect {shown_source(entry)}"
         target = "redirect:new" if entry is None else f"redirect:{entry.id}"
+
+        def closed(values: Values | None) -> None:
+            if values is not None and done is not None:
+                done()
+
         await self.open_form(
-            title, redirect_fields(site, self.redirects, entry, destination), submit, target=target
+            title,
+            redirect_fields(site, self.redirects, entry, destination),
+            submit,
+            target=target,
+            on_done=closed,
         )
 
     @gated
@@ -322,22 +392,26 @@ class RedirectsPane(RedirectTools):
             return
         self.notify(f"{entry.source} is now {'a draft' if flipped.draft else 'live'}.", timeout=3)
 
-    async def _confirm_delete(self, entry: RedirectEntry) -> None:
+    async def _confirm_delete(
+        self, entry: RedirectEntry, done: Callable[[], None] | None = None
+    ) -> None:
         label = self.data.site_map.label_of(entry.destination) if self.data else ""
         effect = (
-            f"Deletes the redirect {entry.source} → {label}. Visitors of {entry.source} will "
+            f"Deletes the redirect {shown_source(entry)} → {label}. Visitors of {entry.source} will "
             "get the page at that path, or “page not found”. There is no undo."
         )
         await self.app.push_screen(
             ConfirmScreen("Delete redirect?", effect, confirm_label="Delete"),
-            when_confirmed(lambda: self._delete(entry)),
+            when_confirmed(lambda: self._delete(entry, done)),
         )
 
     @work(group="redirects-edit")
-    async def _delete(self, entry: RedirectEntry) -> None:
+    async def _delete(self, entry: RedirectEntry, done: Callable[[], None] | None = None) -> None:
         try:
             await self.client.sites.delete_redirect(self.org_id, self.site.id, entry.id)
         except Exception as error:
             self.report(error)
             return
         await self.refresh_redirects()
+        if done is not None:
+            done()

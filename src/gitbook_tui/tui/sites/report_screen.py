@@ -23,7 +23,6 @@ class ReportScreen(KitModal[None]):
         width: 90; max-width: 100%; height: auto; max-height: 90%;
         border: thick $primary; background: $surface; padding: 0 1;
     }
-    ReportScreen #report-keys { color: $text-muted; margin-top: 1; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -39,7 +38,6 @@ class ReportScreen(KitModal[None]):
         with VerticalScroll(id="report-dialog") as dialog:
             dialog.border_title = inert(self.report_title)
             yield Static(self.body, id="report-body")
-            yield Static("escape close", id="report-keys")
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -85,7 +85,7 @@ class SettingsPane(SitePane):
                 "Visibility",
                 Content.assemble(
                     inert(visibility, style="bold"),
-                    Content.styled(f"  {VISIBILITY_AUDIENCE.get(visibility, '')}", "dim"),
+                    Content.styled(f"  {VISIBILITY_AUDIENCE.get(visibility, '')}", "$text-muted"),
                 ),
                 "v",
             ),
@@ -104,9 +104,13 @@ class SettingsPane(SitePane):
         lines = []
         for label, value, key in rows:
             reason = self.denial_reason(_ACTION_OF.get(key, "")) if key else None
-            key_text = Content.styled(f"[{key}]" if key else "   ", "dim" if reason else "bold")
+            key_text = Content.styled(
+                f"[{key}]" if key else "   ", "$text-muted" if reason else "bold"
+            )
             lines.append(
-                Content.assemble(key_text, " ", Content.styled(f"{label:<18}", "dim"), value)
+                Content.assemble(
+                    key_text, " ", Content.styled(f"{label:<18}", "$text-muted"), value
+                )
             )
         self.query_one("#settings-body", Static).update(Content("\n").join(lines))
 
@@ -137,7 +141,7 @@ class SettingsPane(SitePane):
         choices = [
             (
                 Content.assemble(
-                    Content.styled(f"{name:<13}", "bold"), Content.styled(audience, "dim")
+                    Content.styled(f"{name:<13}", "bold"), Content.styled(audience, "$text-muted")
                 ),
                 name,
             )

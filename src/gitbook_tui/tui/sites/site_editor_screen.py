@@ -1,4 +1,5 @@
-"""SiteEditorScreen: one site's editor, tabs Structure | Redirects | Settings (``[``/``]``)."""
+"""SiteEditorScreen: one site's editor, tabs Structure | Redirects | Settings (``[``/``]``);
+the Structure tab's list and detail panes switch with the kit's pane keys."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from ...drafts import Debouncer
 from ...models import Site
 from ..common.hint_footer import HintFooter
 from ..common.navigator import Navigator
+from ..common.pane_group import pane_switch_binding
 from ..common.status_bar import StatusBar
 from ..common.text import inert
 from .redirects_pane import RedirectsPane
@@ -45,6 +47,7 @@ class SiteEditorScreen(Screen[None]):
         Binding("right_square_bracket", "tab(1)", "Next tab", id="editor.next_tab"),
         Binding("left_square_bracket", "tab(-1)", "Previous tab", id="editor.prev_tab"),
         Binding("escape", "close", "Sites", id="editor.close"),
+        pane_switch_binding("editor.switch_focus", "List/detail"),
         Binding("R", "reload", "Reload", show=False, id="editor.reload"),
     ]
 
@@ -95,10 +98,18 @@ class SiteEditorScreen(Screen[None]):
     def _tabs(self) -> Content:
         parts: list[Content | str] = []
         for name, title in TABS:
-            style = "reverse bold" if name == self.tab else "dim"
+            style = "reverse bold" if name == self.tab else "$text-muted"
             parts += [Content.styled(f" {title} ", style), " "]
-        parts.append(Content.styled("  [ ] switch", "dim"))
+        parts.append(Content.styled("  [ ] switch", "$text-muted"))
         return Content.assemble(*parts)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "switch_focus":  # one pane on the other tabs: tab cycles their fields
+            return self.tab == "structure"
+        return True
+
+    def action_switch_focus(self) -> None:
+        self.query_one(StructurePane).switch_focus()
 
     def action_tab(self, step: int) -> None:
         names = [name for name, _ in TABS]
@@ -114,6 +125,7 @@ class SiteEditorScreen(Screen[None]):
             "settings": self.query_one(SettingsPane),
         }[name]
         pane.focus_main()
+        self.refresh_bindings()  # the pane switch is the Structure tab's only
 
     # -- data -------------------------------------------------------------------------------------
     def set_site(self, site: Site) -> None:

@@ -13,7 +13,7 @@ from ...api.errors import APIStatusError
 from ...drafts import Debouncer, DraftKey
 from ...drafts.keys import SITE_FORM
 from ...models import Site
-from ..common.form_screen import FormField, FormScreen, Submit, Values, restored_values
+from ..common.form_screen import FormField, FormScreen, Submit, ToolForm, Values, restored_values
 from .site_data import SiteData
 from .site_text import edit_denied, error_text, field_errors
 
@@ -97,11 +97,12 @@ class SitePane(Widget):
         *,
         target: str,
         on_done: Any = None,
-        keep_draft: bool = True,
+        tool: type[ToolForm] | None = None,
     ) -> None:
-        """Open a form, restoring its draft (``target`` names what it edits)."""
-        if not keep_draft:
-            await self.app.push_screen(FormScreen(title, fields, submit), on_done)
+        """Open a form, restoring its draft (``target`` names what it edits); a ``tool``
+        form (test, import, export) keeps no draft."""
+        if tool is not None:
+            await self.app.push_screen(tool(title, fields, submit), on_done)
             return
         key = self.draft_key(target)
         draft = await self.editor.drafts.load(key)

@@ -1,5 +1,5 @@
 """SitesScreen: view 4, the organization's sites (title, visibility, published, URL);
-``enter`` opens a site's editor, ``/`` filters the list."""
+``enter`` opens a site's editor, ``/`` filters the list (``enter`` there opens the match)."""
 
 from __future__ import annotations
 
@@ -18,12 +18,13 @@ from ...models import Site
 from ..common.filter_box import FilterBox, matches
 from ..common.hint_footer import HintFooter
 from ..common.intents import BROWSE, ShowView
-from ..common.link_targets import external_url, open_in_browser
+from ..common.link_targets import external_url, open_in_browser, open_in_web_page
 from ..common.navigator import Navigator
 from ..common.pager import PagerDataTable, list_motion_bindings
 from ..common.state import account_key
 from ..common.status_bar import StatusBar
 from ..common.text import cell_width, count_of, inert
+from .match_filter import MatchFilter, no_matches
 from .site_editor_screen import SiteEditorScreen
 from .site_text import cell, clip_url, error_text, share_widths, table_room
 
@@ -82,7 +83,7 @@ class SitesScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static("Sites", id="sites-title")
         yield Static("Loading sites…", id="sites-state")
-        yield FilterBox(placeholder="filter: title, visibility, state, URL", id="sites-filter")
+        yield MatchFilter(placeholder="filter: title, visibility, state, URL", id="sites-filter")
         yield SitesTable(cursor_type="row", zebra_stripes=True, id="sites-table")
         yield StatusBar(view="sites", id="status-bar")
         yield HintFooter(compact=True)
@@ -129,8 +130,8 @@ class SitesScreen(Screen[None]):
             row = (
                 (clean_text(site.title or site.id), "bold"),
                 (clean_text(str(site.visibility or "")), ""),
-                ("published" if published else "unpublished", "" if published else "dim"),
-                (clean_text(url) or "—", "" if url else "dim"),
+                ("published" if published else "unpublished", "" if published else "$text-muted"),
+                (clean_text(url) or "—", "" if url else "$text-muted"),
             )
             if needle and not matches(needle, *(text for text, _ in row)):
                 continue
@@ -164,10 +165,13 @@ class SitesScreen(Screen[None]):
         elif not needle:
             state.update(f"{count_of(count, 'site')} · enter opens the editor")
         elif not rows:
-            state.update(inert(f"No site matches “{needle}” — escape clears"))
-        else:
+            state.update(inert(no_matches(needle)))
+        else:  # the count is the count listed
             state.update(
-                inert(f"{len(rows)} of {count_of(count, 'site')} match “{needle}” · escape clears")
+                inert(
+                    f"{len(rows)} of {count_of(count, 'site')} match “{needle}” · "
+                    "enter opens · escape clears"
+                )
             )
 
     # -- filter ---------------------------------------------------------------------------------
@@ -184,10 +188,18 @@ class SitesScreen(Screen[None]):
             self.show_sites()
             self.query_one(SitesTable).move_cursor(row=0)
 
+    @on(MatchFilter.Step, "#sites-filter")
+    def _filter_step(self, event: MatchFilter.Step) -> None:
+        self.query_one(SitesTable).action_pager_lines(event.delta)
+
     @on(FilterBox.Done, "#sites-filter")
-    @on(FilterBox.Cleared, "#sites-filter")
-    def _filter_left(self) -> None:
+    def _filter_done(self, event: FilterBox.Done) -> None:
+        """``enter``: the list gets the focus (the filter stays applied) and the
+        highlighted match opens; ``escape`` (:class:`FilterBox.Cleared`, a ``Done``) only
+        leaves the box, cleared."""
         self.query_one(SitesTable).focus()
+        if not isinstance(event, FilterBox.Cleared):
+            self.action_open_site()
 
     async def action_back(self) -> None:
         """``escape``: clears the filter first, then goes back to Browse."""
@@ -217,7 +229,7 @@ class SitesScreen(Screen[None]):
         url = self._url()
         if url is None:
             return
-        if open_in_browser(url):
+        if open_in_web_page(self.app, url) or open_in_browser(url):
             self.notify("Opened " + clean_text(url), timeout=3, markup=False)
         else:
             self.app.copy_to_clipboard(url)

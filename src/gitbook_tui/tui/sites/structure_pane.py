@@ -7,8 +7,13 @@ and out of groups), ``space`` drops it (sent as the move operations), ``escape``
 back; ``ctrl+j``/``ctrl+k`` move one step and send at once. Moves are shown at once and
 rolled back with the server's reason when refused.
 
-``/`` filters the rows by title and path (a match keeps the rows that hold it); moving and
-adding wait until the filter is cleared (``escape``): they act on places the filter hides.
+``/`` filters the rows by title and path (a match keeps the rows that hold it); ``enter``
+opens the highlighted match's detail; moving and adding wait until the filter is cleared
+(``escape``): they act on places the filter hides.
+
+At 100 columns and more the detail of the highlighted row is a pane beside the list (the
+kit's pane switch keys and focus marker, :mod:`..common.pane_group`); narrower, ``enter``
+shows it full screen.
 """
 
 from __future__ import annotations
@@ -26,11 +31,13 @@ from textual.widgets.option_list import Option
 
 from ...api.resource import NULL
 from ...models import SiteSection, SiteSectionGroup
+from ..common.contrast import TEXT_CONTRAST, contrast
 from ..common.denial import gated
 from ..common.filter_box import FilterBox, matches
-from ..common.pager import PagerOptionList
+from ..common.pager import PagerOptionList, PagerScroll, list_motion_bindings
+from ..common.pane_group import PANE_CLASS
 from ..common.text import inert
-from ..render.theme_palette import TEXT_CONTRAST, contrast
+from .match_filter import MatchFilter, no_matches
 from .report_screen import ReportScreen
 from .site_data import SiteData
 from .structure_editing import StructureEditing
@@ -45,9 +52,11 @@ from .structure_parts import (
 )
 from .structure_plan import Move, plan_moves
 
-__all__ = ["StructureList", "StructurePane"]
+__all__ = ["DETAIL_MIN_WIDTH", "StructureDetail", "StructureList", "StructurePane"]
 
 INDENT = "   "
+DETAIL_MIN_WIDTH = 100
+"""The pane's width from which the detail is shown beside the list."""
 FILTER_BLOCKED = frozenset({"grab", "nudge", "new_section", "add_space"})
 """Actions that wait for the filter to be cleared (they move or place rows it may hide)."""
 
@@ -60,20 +69,45 @@ class StructureList(PagerOptionList):
         self.query_ancestor(StructurePane).action_step(step)
 
 
+class StructureDetail(PagerScroll, inherit_bindings=False):
+    """The detail of the highlighted row, beside the list (a pane: it scrolls with the
+    kit's list keys, ``escape`` goes back to the list). Not the reader letters
+    ``space``/``b``/``d``/``u``: they stay the pane's grab and remove."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *list_motion_bindings("structure_detail"),
+        Binding("escape", "back", "To the list", id="structure.detail_back"),
+    ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "back":  # a move in progress is cancelled first (the pane's escape)
+            return self.query_ancestor(StructurePane).grabbed is None
+        return True
+
+    def action_back(self) -> None:
+        self.query_ancestor(StructurePane).focus_main()
+
+
 class StructurePane(StructureEditing):
     DEFAULT_CSS = """
-    StructurePane StructureList { width: 3fr; height: 1fr; border: none; }
-    StructurePane #structure-detail { width: 2fr; padding: 0 1; border-left: solid $panel; }
-    StructurePane #structure-empty { color: $text-muted; padding: 0 1; height: auto; }
+    StructurePane StructureList, StructurePane StructureList:focus {
+        width: 3fr; height: 1fr; border: none;
+    }
+    StructurePane StructureDetail { width: 2fr; height: 1fr; }
+    StructurePane #structure-detail { padding: 0 1; height: auto; }
+    StructurePane #structure-empty, StructurePane #structure-count {
+        color: $text-muted; padding: 0 1; height: auto;
+    }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # ``space`` first: after a word ("d Remove space Move") the key read as part of a phrase
+        Binding("space", "grab", "Grab/move", id="structure.grab"),
         Binding("n", "new_section", "New", id="structure.new_section"),
         Binding("a", "add_space", "Add space", id="structure.add_space"),
         Binding("e", "edit", "Edit", id="structure.edit"),
         Binding("asterisk", "make_default", "Default", id="structure.default"),
         Binding("d", "remove", "Remove", id="structure.remove"),
-        Binding("space", "grab", "Move", id="structure.grab"),
         Binding("j", "step(1)", "Down", show=False, id="structure.down"),
         Binding("k", "step(-1)", "Up", show=False, id="structure.up"),
         Binding("ctrl+j", "nudge(1)", "Move down", show=False, id="structure.nudge_down"),
@@ -92,16 +126,35 @@ class StructurePane(StructureEditing):
         self.marked_theme = ""  # the theme the default marks were last coloured for
 
     def compose(self) -> ComposeResult:
-        yield FilterBox(
+        yield MatchFilter(
             placeholder="filter: section, group, space title or path", id="structure-filter"
         )
+        yield Static("", id="structure-count")
         yield Static("Loading…", id="structure-empty")
         with Horizontal():
-            yield StructureList(id="structure-list")
-            yield Static("", id="structure-detail")
+            yield StructureList(id="structure-list", classes=PANE_CLASS)
+            with StructureDetail(id="structure-side", classes=PANE_CLASS):
+                yield Static("", id="structure-detail")
 
     def focus_main(self) -> None:
         self.query_one(StructureList).focus()
+
+    @property
+    def detail_shown(self) -> bool:
+        """Whether the detail pane is beside the list (wide enough)."""
+        return bool(self.query_one(StructureDetail).display)
+
+    def switch_focus(self) -> None:
+        """The kit's pane switch: list ⇄ detail; narrower than the detail needs, it says
+        which key shows the detail (the focus never goes to a hidden pane)."""
+        detail = self.query_one(StructureDetail)
+        if not detail.display:
+            self.focus_main()
+            self.notify("The detail is hidden at this width: enter shows it.", timeout=3)
+        elif detail.has_focus:
+            self.focus_main()
+        else:
+            detail.focus()
 
     def on_mount(self) -> None:
         self.app.theme_changed_signal.subscribe(self, self._theme_changed)
@@ -112,11 +165,15 @@ class StructurePane(StructureEditing):
             self.rebuild()
 
     def on_resize(self) -> None:
-        self.query_one("#structure-detail").display = self.size.width >= 100
+        detail = self.query_one(StructureDetail)
+        wide = self.size.width >= DETAIL_MIN_WIDTH
+        if detail.has_focus and not wide:
+            self.focus_main()  # the focus never stays on a hidden pane
+        detail.display = wide
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "cancel_grab":
-            return self.grabbed is not None or bool(self.filter_text)
+        if action == "cancel_grab":  # else escape goes on: back to the sites
+            return self.grabbed is not None or self.filtering
         return True
 
     def denial_reason(self, action: str) -> str | None:
@@ -147,10 +204,18 @@ class StructurePane(StructureEditing):
     def _filter_changed(self) -> None:
         self.rebuild(first=True)
 
+    @on(MatchFilter.Step, "#structure-filter")
+    def _filter_step(self, event: MatchFilter.Step) -> None:
+        options = self.query_one(StructureList)
+        (options.action_cursor_down if event.delta > 0 else options.action_cursor_up)()
+
     @on(FilterBox.Done, "#structure-filter")
-    @on(FilterBox.Cleared, "#structure-filter")
-    def _filter_left(self) -> None:
+    def _filter_left(self, event: FilterBox.Done) -> None:
+        """``enter``: back on the list (the filter stays applied), the highlighted match's
+        detail opened; ``escape`` (:class:`FilterBox.Cleared`) only leaves the box."""
         self.focus_main()
+        if not isinstance(event, FilterBox.Cleared):
+            self.open_current()
 
     # -- showing ----------------------------------------------------------------------------
     def show_data(self, data: SiteData) -> None:
@@ -187,9 +252,18 @@ class StructurePane(StructureEditing):
         empty = self.query_one("#structure-empty", Static)
         empty.display = not self.rows
         if needle and not self.rows:
-            empty.update(inert(f"Nothing matches “{needle}” — escape clears"))
+            empty.update(inert(no_matches(needle)))
         else:
             empty.update("This site shows no content yet: n adds a section or a group, a a space.")
+        count = self.query_one("#structure-count", Static)
+        count.display = bool(needle and self.rows)
+        if count.display:  # the count is the count listed (the rows holding a match too)
+            total = len(self.order.rows())
+            count.update(
+                inert(
+                    f"{len(self.rows)} of {total} rows for “{needle}” · enter opens · escape clears"
+                )
+            )
         hit = next((i for i, (_, item, _) in enumerate(shown) if _matches(needle, item)), None)
         if first and needle and hit is not None:
             options.highlighted = hit
@@ -218,11 +292,18 @@ class StructurePane(StructureEditing):
 
     @on(OptionList.OptionSelected)
     def _selected(self, event: OptionList.OptionSelected) -> None:
-        """``enter``: the detail, full screen when the side panel does not fit (80 columns)."""
         event.stop()
+        self.open_current()
+
+    def open_current(self) -> None:
+        """``enter``: the highlighted row's detail — its pane focused when it is beside the
+        list, else full screen (80 columns)."""
         row = self.current
         item = self._item(row) if row else None
-        if row is None or item is None or self.query_one("#structure-detail").display:
+        if row is None or item is None:
+            return
+        if self.detail_shown:
+            self.query_one(StructureDetail).focus()
             return
         self.app.push_screen(ReportScreen(item.title or item.id, self._detail(row)))
 
@@ -264,7 +345,7 @@ class StructurePane(StructureEditing):
 
     def action_cancel_grab(self) -> None:
         if self.grabbed is None or self._grab_origin is None:
-            if self.filter_text:
+            if self.filtering:
                 self.query_one(FilterBox).action_clear()
             return
         grabbed = self.grabbed

@@ -71,7 +71,7 @@ def group_label(group: SiteSectionGroup, grabbed: bool, indent: str, held: int) 
         inert(group.title or group.id, style="bold $accent"),
         Content.styled(
             f"  group · {held} item{'s' if held != 1 else ''}" if held else "  group · empty",
-            "dim",
+            "$text-muted",
         ),
     ]
     if group.draft:
@@ -93,7 +93,7 @@ def section_label(
     ]
     if section.default:
         parts.append(Content.styled(" ★", mark))
-    parts += [Content.styled("  /", "dim"), inert(section.path or "", style="dim")]
+    parts += [Content.styled("  /", "$text-muted"), inert(section.path or "", style="$text-muted")]
     if section.condition:
         parts.append(Content.styled("  ⚑ condition", "$accent"))
     return Content.assemble(*parts)
@@ -105,7 +105,7 @@ def space_label(
     parts: list[Content | str] = [indent, "⇕ " if grabbed else "", inert(ss.title or ss.id)]
     if ss.default:
         parts.append(Content.styled(" ★", mark))
-    parts += [Content.styled(" · ", "dim"), inert(ss.path or "", style="dim")]
+    parts += [Content.styled(" · ", "$text-muted"), inert(ss.path or "", style="$text-muted")]
     if ss.condition:
         parts.append(Content.styled("  ⚑", "$accent"))
     return Content.assemble(*parts)
@@ -113,7 +113,7 @@ def space_label(
 
 def _lines(lines: list[tuple[str, str]]) -> Content:
     return Content("\n").join(
-        Content.assemble(Content.styled(f"{k:<10}", "dim"), inert(v)) for k, v in lines
+        Content.assemble(Content.styled(f"{k:<10}", "$text-muted"), inert(v)) for k, v in lines
     )
 
 

@@ -12,7 +12,7 @@ builds on, with inert labels and nodes added by the thousand without a cost per 
 from __future__ import annotations
 
 from rich.style import Style
-from rich.text import Text, TextType
+from rich.text import Span, Text, TextType
 from textual.content import Content
 from textual.widgets.tree import TreeNode
 
@@ -27,7 +27,6 @@ __all__ = ["MIN_TITLE", "BatchedTree"]
 MIN_TITLE = 12
 """Fewest cells left for a label (its fold icon and emoji included) before a row's
 comment count is left out instead."""
-_BADGE = Style(dim=True)
 
 
 class BatchedTree(BatchingTree[NodeData]):
@@ -85,7 +84,7 @@ class BatchedTree(BatchingTree[NodeData]):
         """The label, cut to the pane with an ellipsis (``…``) when it does not fit; a count
         of open threads (dim, at the end; closer to the label when that makes it fit)
         stays and the label is cut before it, unless the pane is too narrow for both."""
-        text = super().render_label(node, base_style, style)
+        text = self._undimmed(super().render_label(node, base_style, style), node)
         depth = 0
         parent = node.parent
         while parent is not None:
@@ -96,18 +95,40 @@ class BatchedTree(BatchingTree[NodeData]):
         data = node.data
         badges = comment_badge(self.comment_count(data)) if data is not None else ()
         if badges and room <= 0:
-            text.append(badges[0], style=_BADGE)
+            text.append(badges[0], style=self._badge_style(node))
             return text
         for badge in badges:  # the whole label and the count; else a cut label, the count
             if text.cell_len + cell_width(badge) <= room:
-                text.append(badge, style=_BADGE)
+                text.append(badge, style=self._badge_style(node))
                 return text
         if badges and room - cell_width(badges[0]) >= MIN_TITLE:
             text.truncate(room - cell_width(badges[0]), overflow="ellipsis")
-            text.append(badges[0], style=_BADGE)
+            text.append(badges[0], style=self._badge_style(node))
             return text
         if room > 0 and text.cell_len > room:
             text.truncate(room, overflow="ellipsis")
+        return text
+
+    def _badge_style(self, node: TreeNode[NodeData]) -> Style:
+        """Dimmed text: the floored muted colour, or the cursor's own on the cursor row
+        (where bold and the cursor already mark it; a muted colour would not read)."""
+        if node is self.cursor_node:
+            return Style()
+        return Style.parse(theme_style(self.app.theme_variables, "$text-muted"))
+
+    def _undimmed(self, text: Text, node: TreeNode[NodeData]) -> Text:
+        """``text`` with its ``dim`` spans drawn in :meth:`_badge_style` instead (Textual's
+        dim blends towards the background and falls below the contrast floor)."""
+        if not any(_is_dim(span.style) for span in text.spans):
+            return text
+        muted = self._badge_style(node)
+        text = text.copy()
+        text.spans = [
+            Span(span.start, span.end, _without_dim(span.style) + muted)
+            if _is_dim(span.style)
+            else span
+            for span in text.spans
+        ]
         return text
 
     def get_label_width(self, node: TreeNode[NodeData]) -> int:
@@ -121,3 +142,11 @@ class BatchedTree(BatchingTree[NodeData]):
         if count:
             width += cell_width(comment_badge(count)[0])
         return width
+
+
+def _is_dim(style: str | Style) -> bool:
+    return bool(Style.parse(style).dim) if isinstance(style, str) else bool(style.dim)
+
+
+def _without_dim(style: str | Style) -> Style:
+    return (Style.parse(style) if isinstance(style, str) else style) + Style(dim=False)

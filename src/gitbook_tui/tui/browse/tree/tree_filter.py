@@ -49,6 +49,12 @@ class TreeFilter(TreeQueries, BatchedTree):
         """Keys of the nodes matching the filter, in tree order."""
         return list(self.state.filter_matches) if self.state.filter_text else []
 
+    def filter_reach(self) -> tuple[int, int]:
+        """(spaces whose pages are loaded, spaces known): the filter searches page titles
+        only in the first; the others' pages are not known yet."""
+        spaces = [d for d in self.state.info.values() if d.kind == "space"]
+        return sum(1 for d in spaces if self.state.is_loaded(d.key)), len(spaces)
+
     def move_to_match(self, step: int) -> None:
         """The cursor to the next (``step`` 1) or previous (-1) match, wrapping around;
         ``step`` 0: to the first match unless it is on one already."""

@@ -64,6 +64,15 @@ class TreeKeys(TreeQueries, BatchedTree):
     def on_mouse_down(self, _: events.MouseDown) -> None:
         self.drawer.pending_cursor = None
 
+    def action_half_page(self, step: int) -> None:
+        """``ctrl+d``/``ctrl+u``: the cursor half a screen down or up (the kit's lists)."""
+        if self.last_line < 0:
+            return
+        half = max(1, self.scrollable_content_region.height // 2)
+        line = max(0, self.cursor_line) + step * half
+        self.cursor_line = max(0, min(self.last_line, line))
+        self.scroll_to_line(self.cursor_line)
+
     def action_open(self) -> None:
         node = self.cursor_node
         data = self._cursor_data()

@@ -97,10 +97,13 @@ class WorkspaceTree(TreeKeys, TreeFilter, TreeQueries, BatchedTree):
         Binding(
             "shift+down", "cursor_next_sibling", "Next sibling", show=False, id="tree.next_sibling"
         ),
-        Binding("home", "scroll_home", "First", show=False, id="tree.first"),
-        Binding("end", "scroll_end", "Last", show=False, id="tree.last"),
-        Binding("pageup", "page_up", "Page up", show=False, id="tree.page_up"),
-        Binding("pagedown", "page_down", "Page down", show=False, id="tree.page_down"),
+        # the kit's list motion keys (common/pager.py), on the tree's own actions
+        Binding("g,home", "scroll_home", "First", show=False, id="tree.first"),
+        Binding("G,end", "scroll_end", "Last", show=False, id="tree.last"),
+        Binding("pageup,ctrl+b", "page_up", "Page up", show=False, id="tree.page_up"),
+        Binding("pagedown,ctrl+f", "page_down", "Page down", show=False, id="tree.page_down"),
+        Binding("ctrl+d", "half_page(1)", "Half page down", show=False, id="tree.half_down"),
+        Binding("ctrl+u", "half_page(-1)", "Half page up", show=False, id="tree.half_up"),
         Binding("r", "retry", "Retry", id="tree.retry"),
         Binding("full_stop", "toggle_hidden", "Hidden pages", id="tree.toggle_hidden"),
         Binding("slash", "start_filter", "Filter", id="tree.filter"),

@@ -7,7 +7,7 @@ from textual.app import App, ComposeResult
 from gitbook_tui.markdown import parse
 from gitbook_tui.markdown.diff import LazyRows, diff_documents, diff_markdown
 from gitbook_tui.server.demo.generated import large_reference_page
-from gitbook_tui.tui.review.diff_view import DiffView
+from gitbook_tui.tui.render.diff_view import DiffView
 from support.waits import until
 
 OLD = "\n\n".join(f"Paragraph number {i} says something." for i in range(40)) + "\n"

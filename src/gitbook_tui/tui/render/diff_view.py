@@ -71,6 +71,13 @@ class DiffView(DiffLines, ScrollView, can_focus=True):
         Binding("G,end", "edge(1)", "Bottom", show=False, id="diff.bottom"),
     ]
 
+    class ModeChosen(Message):
+        """The reader chose inline or split (``|``): the choice persists (per account)."""
+
+        def __init__(self, mode: Literal["inline", "split"]) -> None:
+            super().__init__()
+            self.mode = mode
+
     class Moved(Message):
         """The current change changed: "change 3 of 12"."""
 
@@ -199,6 +206,11 @@ class DiffView(DiffLines, ScrollView, can_focus=True):
     def all_text(self) -> list[str]:
         return [self._strip(index).text for index in range(len(self._strips))]
 
+    def go_to(self, position: int) -> None:
+        """Make line ``position`` of :attr:`lines` the current one, near the top."""
+        if 0 <= position < len(self.lines):
+            self._go(position)
+
     def _go(self, position: int) -> None:
         self.current = position
         if position < len(self._starts):
@@ -222,6 +234,7 @@ class DiffView(DiffLines, ScrollView, can_focus=True):
     def action_toggle_mode(self) -> None:
         self.mode = "inline" if self.effective_mode == "split" else "split"
         self._relayout_keeping_place()
+        self.post_message(self.ModeChosen(self.mode))
 
     def action_context(self, step: int) -> None:
         self.context = wider(self.context) if step > 0 else narrower(self.context)

@@ -22,10 +22,10 @@ from ...markdown.diff import (
     WordTag,
 )
 from ...markdown.sanitize import clean_text
-from ..render.code import CONTINUATION
-from ..render.core import pad, wrap
-from ..render.links import safe_text
-from ..render.theme_palette import TEXT_CONTRAST, readable
+from ..common.contrast import TEXT_CONTRAST, readable
+from .code import CONTINUATION
+from .core import pad, wrap
+from .links import safe_text
 
 __all__ = ["DiffLines"]
 

@@ -1,0 +1,1 @@
+"""The History view: a space's revisions, what each changed, diffs between any two."""

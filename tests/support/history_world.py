@@ -1,0 +1,129 @@
+"""The History view's test workspace: a space with two merged change requests around a run of
+direct edits (enough revisions to need scrolling), helpers to open the view in the app."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+import pytest
+
+from gitbook_tui.server.content.space_revision import set_space_revision
+from gitbook_tui.server.content.store import (
+    create_revision,
+    find_page,
+    get_revision,
+    shared_copy,
+    store_markdown,
+)
+from gitbook_tui.tui.app import GitBookApp
+from gitbook_tui.tui.common.intents import ShowHistory
+from gitbook_tui.tui.history.history_screen import HistoryScreen
+from support.review_world import HOSTILE
+from support.waits import until
+from support.worlds import World
+
+EDITS = 40
+"""Direct edits of Intro between the two merges."""
+
+INTRO = "Partitions hold up to {n} GB each before they roll over.\n\nConsumers read the head.\n"
+
+
+def _post(world: World, who: str, path: str, **body: Any) -> dict:
+    r = world.client(who).post(path, json=body)
+    assert r.status_code in (200, 201), r.text
+    return r.json() if r.content else {}
+
+
+def merge(world: World, space: dict, who: str, subject: str, changes: list[dict]) -> dict:
+    world.clock.advance(timedelta(hours=1))
+    base = f"/spaces/{space['id']}/change-requests"
+    cr = _post(world, who, base, subject=subject)
+    _post(world, who, f"{base}/{cr['id']}/content", changes=changes)
+    _post(world, "alice", f"{base}/{cr['id']}/merge")
+    return cr
+
+
+def direct_edit(world: World, space_id: str, page_id: str, markdown: str) -> str:
+    """A revision of the main content with ``page_id``'s text replaced (as an editor's
+    direct edit is stored); its id."""
+    world.clock.advance(timedelta(hours=1))
+    with world.storage.transaction() as tx:
+        space = tx.get("space", space_id)
+        assert space is not None
+        base = get_revision(tx, space["revision"])
+        pages, files = shared_copy(base)
+        found = find_page(pages, page_id)
+        assert found is not None
+        node = dict(found[0])
+        node["document"] = store_markdown(tx, markdown)
+        pages = _swap(pages, node)
+        rev_id = world.storage.new_id()
+        when = world.clock.now().isoformat().replace("+00:00", "Z")
+        create_revision(
+            tx,
+            revision_id=rev_id,
+            space_id=space_id,
+            parents=[base["id"]],
+            pages=pages,
+            files=files,
+            type="edits",
+            created_at=when,
+            created_by=world.users["eve"],
+        )
+        set_space_revision(tx, space, rev_id, when)
+    return rev_id
+
+
+def _swap(pages: list[dict], node: dict) -> list[dict]:
+    out = []
+    for page in pages:
+        if page["id"] == node["id"]:
+            out.append(node)
+        else:
+            out.append({**page, "pages": _swap(page.get("pages", []), node)})
+    return out
+
+
+@pytest.fixture
+def story(world: World, make_space: Any) -> dict:
+    """A space: "Seed" (alice) adds Intro and Setup; 40 direct edits of Intro; then a change
+    request by eve with a hostile subject edits Setup. Ids of it all."""
+    space = make_space("Guide")
+    insert = [
+        {"operation": "insert_page", "title": t, "document": {"markdown": m}}
+        for t, m in (("Intro", INTRO.format(n=10)), ("Setup", "Install it.\n"))
+    ]
+    seed = merge(world, space, "alice", "Seed", insert)
+    pages = {
+        p["title"]: p["id"]
+        for p in world.client().get(f"/spaces/{space['id']}/content/pages").json()["pages"]
+    }
+    for n in range(EDITS):
+        direct_edit(world, space["id"], pages["Intro"], INTRO.format(n=11 + n))
+    setup = [
+        {
+            "operation": "update_page",
+            "page": pages["Setup"],
+            "document": {"markdown": "Install it with brew.\n"},
+        }
+    ]
+    hostile = merge(world, space, "eve", f"Setup {HOSTILE}", setup)
+    return {"space": space["id"], "pages": pages, "seed": seed, "hostile": hostile}
+
+
+async def open_history(
+    app: GitBookApp, pilot: Any, space_id: str, page_id: str | None = None
+) -> HistoryScreen:
+    """The History view showing ``space_id``'s log (``page_id``'s), its first rows in."""
+    await until(pilot, lambda: app.browser is not None and app.organization_id is not None)
+    app.navigate(ShowHistory(space_id, page_id))
+    await until(pilot, lambda: isinstance(app.screen, HistoryScreen))
+    screen = app.screen
+    assert isinstance(screen, HistoryScreen)
+    await until(
+        pilot,
+        lambda: screen.space_id == space_id and screen.page_id == page_id and screen.shown,
+        timeout=20,
+    )
+    return screen

@@ -1,0 +1,110 @@
+"""The History view's log: newest first, fetched as it is scrolled, filtered, page-scoped,
+inert hostile text, a missing parent shown as such, jumps to Browse and Reviews."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gitbook_tui.tui.browse.browser_screen import BrowserScreen
+from gitbook_tui.tui.history.history_screen import HistoryScreen
+from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
+from support.history_world import EDITS, open_history
+from support.review_world import HOSTILE, make_app, open_page
+from support.waits import settle, until
+from support.worlds import World
+
+
+def _texts(screen: HistoryScreen) -> list[str]:
+    table = screen.query_one("#history-log")
+    return [" ".join(str(cell) for cell in table.get_row_at(i)) for i in range(table.row_count)]
+
+
+async def test_the_log_lists_revisions_newest_first_and_loads_more_as_it_scrolls(
+    world: World, story: dict, tmp_path: Path
+) -> None:
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_history(app, pilot, story["space"])
+        await settle(pilot)
+        walk = screen.walk
+        assert walk is not None and not walk.done  # the first screen, not the whole history
+        first = screen.shown[0]
+        assert first.kind == "merge" and first.cr_number == story["hostile"]["number"]
+        assert first.cr_author == "Eve" and first.summary == "1 page edited"
+        assert HOSTILE.split("\x1b")[0].strip() in _texts(screen)[0]  # shown as typed
+        assert screen.shown[1].kind == "edits" and screen.shown[1].what == "direct edit"
+        await pilot.press("G")
+        await until(pilot, lambda: walk.done, timeout=20)
+        await pilot.press("G")
+        await settle(pilot)
+        # seed merge + edits + hostile merge + the space's first revision
+        assert len(screen.shown) == EDITS + 3
+        assert screen.shown[-2].cr_subject == "Seed"
+        assert screen.shown[-2].summary == "2 pages created"
+        assert "revisions" in str(screen.query_one("#history-state").render())
+
+
+async def test_the_filter_and_the_page_scoped_log(
+    world: World, story: dict, tmp_path: Path
+) -> None:
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_history(app, pilot, story["space"], story["pages"]["Setup"])
+        await until(pilot, lambda: screen.walk is not None and screen.walk.done, timeout=20)
+        await settle(pilot)
+        assert [e.cr_subject.split()[0] for e in screen.shown] == ["Setup", "Seed"]
+        assert "that changed this page" in str(screen.query_one("#history-state").render())
+        await open_history(app, pilot, story["space"])
+        await settle(pilot)
+        await pilot.press("slash", *"eve")
+        await settle(pilot)
+        assert [e.cr_author for e in screen.shown] == ["Eve"]
+        await pilot.press("escape")
+        await settle(pilot)
+        assert len(screen.shown) > 1
+
+
+async def test_a_missing_parent_ends_the_log_without_an_error(
+    world: World, make_space, tmp_path: Path
+) -> None:
+    space = make_space("Orphan")
+    with world.storage.transaction() as tx:
+        record = tx.get("space", space["id"])
+        head = tx.get("revision", record["revision"])
+        head["parents"] = ["gone-revision"]  # (a revision whose parent was never stored)
+        tx.put("revision", head["id"], head, scope=space["id"])
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_history(app, pilot, space["id"])
+        await until(pilot, lambda: screen.walk is not None and screen.walk.done, timeout=20)
+        await settle(pilot)
+        assert [e.state for e in screen.shown] == ["ok", "missing"]
+        assert "not found" in _texts(screen)[-1]
+        await pilot.press("G", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, HistoryScreen)  # no error page
+
+
+async def test_h_in_browse_and_c_to_the_change_request(
+    world: World, story: dict, tmp_path: Path
+) -> None:
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        browser = await open_page(app, pilot, story["space"], story["pages"]["Intro"])
+        browser.query_one("#page-viewer").focus()
+        await pilot.press("H")
+        await until(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        screen = app.screen
+        assert isinstance(screen, HistoryScreen)
+        assert screen.page_id == story["pages"]["Intro"]
+        await until(pilot, lambda: screen.shown, timeout=20)
+        await settle(pilot)
+        assert all(e.touches(story["pages"]["Intro"]) for e in screen.shown)
+        await pilot.press("escape")
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await pilot.press("6")
+        await until(pilot, lambda: app.screen is screen)
+        await open_history(app, pilot, story["space"])
+        await settle(pilot)
+        await pilot.press("c")
+        await until(pilot, lambda: isinstance(app.screen, ChangeRequestReviewScreen), timeout=20)

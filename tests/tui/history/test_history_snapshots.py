@@ -1,0 +1,114 @@
+"""Snapshots of the History view at 80×24 and 120×40: the log (with a revision marked), a
+revision's diff and a page's blame. Deterministic like ``review/test_review_snapshots.py``: the fixed-clock
+in-process server, the status bar and cache clocks frozen, no cursor blink. Regenerate with
+``--snapshot-update`` and look at the SVGs in ``__snapshots__/test_history_snapshots/``
+before committing them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from gitbook_tui.tui.history.blame_screen import BlameScreen
+from gitbook_tui.tui.history.revision_screen import RevisionScreen
+from support.history_world import direct_edit, merge, open_history
+from support.review_world import make_app
+from support.waits import settle, until
+from support.worlds import START
+
+SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
+Snap = Callable[..., bool]
+
+
+class FrozenClock:
+    def time(self) -> float:
+        return START.timestamp() + 3600
+
+    def monotonic(self) -> float:
+        return START.timestamp() + 3600
+
+
+@pytest.fixture(autouse=True)
+def frozen(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    clock = FrozenClock()
+    monkeypatch.setattr("gitbook_tui.tui.common.status_bar.time", clock)
+    monkeypatch.setattr("gitbook_tui.cache.store.time", clock)
+    monkeypatch.setattr(Input.cursor_blink, "_default", False)
+    monkeypatch.setattr("gitbook_tui.api.auth.keyring_usable", lambda: False)
+    monkeypatch.setattr("gitbook_tui.api.config.keyring_token", lambda profile: None)
+    yield
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_log(snap_compare: Snap, world, story, tmp_path, size) -> None:
+    """The space's log, newest first, the second revision marked to compare."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await open_history(pilot.app, pilot, story["space"])
+        await settle(pilot)
+        await pilot.press("j", "space", "k")
+        await settle(pilot)
+
+    app = make_app(world, tmp_path, pin_rate=True)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_revision_diff(snap_compare: Snap, world, story, tmp_path, size) -> None:
+    """The newest direct edit: its one changed page and the diff against its parent."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await open_history(pilot.app, pilot, story["space"])
+        await settle(pilot)
+        await pilot.press("j", "enter")
+        await until(pilot, lambda: isinstance(pilot.app.screen, RevisionScreen))
+        screen = pilot.app.screen
+        assert isinstance(screen, RevisionScreen)
+        await until(pilot, lambda: screen.change is not None, timeout=20)
+        await settle(pilot)
+
+    app = make_app(world, tmp_path, pin_rate=True)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
+
+
+SETUP_V1 = (
+    "Install it with brew.\n\n## Configure\n\nSet the broker URL in `tide.toml`.\n\n"
+    "```sh\ntide init\n```\n\n## Run\n\nStart the broker, then the consumers.\n"
+)
+SETUP_V2 = SETUP_V1.replace("Set the broker URL", "Set the broker URL and the region").replace(
+    "tide init\n", "tide init\ntide up --region eu\n"
+)
+
+
+def _blamed_setup(world: Any, story: dict) -> None:
+    """Setup grows blocks over three more revisions: a direct edit, a merge, a direct edit."""
+    space, page = story["space"], story["pages"]["Setup"]
+    direct_edit(world, space, page, SETUP_V1)
+    update = {"operation": "update_page", "page": page, "document": {"markdown": SETUP_V2}}
+    merge(world, {"id": space}, "alice", "Regions", [update])
+    direct_edit(world, space, page, SETUP_V2 + "\nStop it with `tide down`.\n")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_blame(snap_compare: Snap, world, story, tmp_path, size) -> None:
+    """Setup's blame, every block dated: the cursor on the block the merge changed."""
+    _blamed_setup(world, story)
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await open_history(pilot.app, pilot, story["space"], story["pages"]["Setup"])
+        await settle(pilot)
+        await pilot.press("b")
+        await until(pilot, lambda: isinstance(pilot.app.screen, BlameScreen))
+        screen = pilot.app.screen
+        assert isinstance(screen, BlameScreen)
+        await until(pilot, lambda: screen.walk is not None and screen.walk.done, timeout=30)
+        await pilot.press("j", "j")
+        await settle(pilot)
+
+    app = make_app(world, tmp_path, pin_rate=True)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
