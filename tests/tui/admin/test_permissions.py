@@ -174,3 +174,22 @@ async def test_p_on_a_collection_in_the_tree(demo: FastAPI, tmp_path: Path) -> N
         await until(pilot, lambda: tab.loaded, timeout=20)
         assert "Collection “Internal”" in context(tab)
         assert "members get read (set on this collection)" in context(tab)
+
+
+async def test_a_space_shared_through_a_team_and_a_collection(
+    demo: FastAPI, tmp_path: Path
+) -> None:
+    """The runbooks: Platform engineering has edit on the space and on its collection
+    (Operations), and members inherit read from Internal above."""
+    app = admin_app(demo, tmp_path)
+    runbooks = demo_id(demo, "space", "Cloud Operations Runbooks")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_permissions(pilot, ShowPermissions(space_id=runbooks))
+        tab = screen.current
+        assert isinstance(tab, PermissionsTab)
+        assert "Internal › Operations" in context(tab)
+        assert "members get read (from collection “Internal”)" in context(tab)
+        via = rows_by_key(tab)[f"a:{user_id(demo, 'ravi@lanternfish.dev')}"][3]
+        assert "team Platform engineering (edit)" in via
+        assert "collection “Operations”: team Platform engineering (edit)" in via
+        assert "organization default (read)" in via
