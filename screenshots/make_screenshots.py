@@ -1,8 +1,9 @@
 """Regenerate the README's screenshots (SVG) from the real app on the demo workspace.
 
-    python screenshots/make_screenshots.py [--review | --history] [--timeout SECONDS]
+    python screenshots/make_screenshots.py [--review | --history | --admin] [--timeout SECONDS]
 
-``--review``: only the review desk's shots; ``--history``: only the History view's. ``--timeout``: the whole run's limit (default
+``--review``: only the review desk's shots; ``--history``: only the History view's;
+``--admin``: only the Admin view's. ``--timeout``: the whole run's limit (default
 900 s; each wait has its own, shorter one).
 
 Starts the demo server the way ``gitbook-tui --demo`` does (in a process of its own, on a
@@ -348,10 +349,12 @@ async def sites_tour(pilot: Any) -> None:
 
 
 async def admin_tour(pilot: Any) -> None:
-    """The Admin view (5): members, teams, invites."""
+    """The Admin view (5): members, teams, invites, integrations, OpenAPI specs and
+    translations, then ``P`` on a guide page in Browse (who can see it: the Permissions tab)."""
     from gitbook_tui.tui.admin.admin_screen import AdminScreen
 
     app = pilot.app
+    browser = app.screen
     await pilot.press("5")
     await until(
         pilot,
@@ -360,12 +363,30 @@ async def admin_tour(pilot: Any) -> None:
     )
     screen = app.screen
     assert isinstance(screen, AdminScreen)
-    for name in ("members", "teams", "invites"):
+    for name in ("members", "teams", "invites", "integrations", "openapi", "translations"):
         while screen.tab != name:
             await pilot.press("right_square_bracket")
         await until(pilot, lambda: screen.current.loaded, f"the {name} tab")
         await settle(pilot)
         save(app, f"admin-{name}")
+    await pilot.press("1")
+    await until(pilot, lambda: app.screen is browser, "the browser")
+    await open_user_guide_page(pilot, browser, "Streams and partitions")
+    await pilot.press("P")
+    await until(
+        pilot,
+        lambda: app.screen is screen and screen.tab == "permissions" and screen.current.loaded,
+        "the permissions of the page",
+    )
+    await settle(pilot)
+    save(app, "admin-permissions")
+
+
+async def admin_only_tour(app: Any) -> None:
+    """``--admin``: only the Admin view's shots."""
+    async with app.run_test(size=SIZE) as pilot:
+        await first_screen(pilot)
+        await admin_tour(pilot)
 
 
 async def open_change_request(pilot: Any, inbox: Any, subject: str) -> Any:
@@ -507,6 +528,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--review", action="store_true", help="only the review desk's shots")
     parser.add_argument("--history", action="store_true", help="only the History view's shots")
+    parser.add_argument("--admin", action="store_true", help="only the Admin view's shots")
     parser.add_argument("--timeout", type=float, default=900, help="limit for the whole run (s)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="gitbook-tui-shots-") as tmp:
@@ -534,11 +556,13 @@ def main() -> int:
             if not seeded:
                 raise ShotTimeout(f"the demo was not seeded after {START_WAIT:.0f} s")
             print(f"  demo seeded in {time.monotonic() - started:.0f} s", flush=True)
-            if not (args.review or args.history):
+            if args.admin:
+                asyncio.run(admin_only_tour(_make_app(root, handle.url, "admin", handle.poll)))
+            if not (args.review or args.history or args.admin):
                 asyncio.run(tour(_make_app(root, handle.url, "tour", handle.poll)))
-            if not args.history:
+            if not (args.history or args.admin):
                 asyncio.run(review_tour(_make_app(root, handle.url, "review", handle.poll)))
-            if not args.review:
+            if not (args.review or args.admin):
                 asyncio.run(history_tour(_make_app(root, handle.url, "history", handle.poll)))
         except ShotTimeout as exc:
             print(f"make_screenshots: {exc}", file=sys.stderr, flush=True)

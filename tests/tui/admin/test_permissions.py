@@ -17,6 +17,7 @@ from gitbook_tui.tui.common.form_screen import FormScreen
 from gitbook_tui.tui.common.intents import ShowPermissions
 from support.admin_world import admin_app, demo_id, open_permissions, rows_by_key
 from support.notes import notes_of
+from support.tree_world import move_to, visible_labels
 from support.waits import until, until_screen
 from support.worlds import Template
 from support.worlds import demo_app as demo_server
@@ -47,6 +48,7 @@ async def test_grants_and_everyone_with_where_access_comes_from(
     app = admin_app(demo, tmp_path)
     guide, ravi = demo_id(demo, "space", GUIDE), user_id(demo, "ravi@lanternfish.dev")
     tomasz = user_id(demo, "tomasz@lanternfish.dev")
+    notes = notes_of(app)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_permissions(pilot, ShowPermissions(space_id=guide))
         tab = screen.current
@@ -61,6 +63,10 @@ async def test_grants_and_everyone_with_where_access_comes_from(
         maya = rows[f"a:{user_id(demo, 'maya@lanternfish.dev')}"]
         assert maya[2:] == ["admin", "organization admin"]
         assert "Product docs" in context(tab) and "organization role" in context(tab)
+        # enter on a person: their access in full (the column cuts it at 80 columns)
+        tab.table._set_cursor(tab.shown_keys.index(f"a:{ravi}"))
+        await pilot.press("enter")
+        await until(pilot, lambda: any("Ravi Chandrasekar: edit on space" in n for n in notes))
         # d on Tomasz's grant: the effect is named, he keeps access through the default
         tab.table._set_cursor(tab.shown_keys.index(f"g:user:{tomasz}"))
         await pilot.press("d")
@@ -151,3 +157,39 @@ async def test_a_reader_sees_the_grants_read_only(demo: FastAPI, tmp_path: Path)
         await pilot.press("d")
         await until(pilot, lambda: any("Only admins of this space" in n for n in notes))
         assert not isinstance(app.screen, ConfirmScreen)
+
+
+async def test_p_on_a_collection_in_the_tree(demo: FastAPI, tmp_path: Path) -> None:
+    app = admin_app(demo, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.browser is not None, timeout=30)
+        browser = app.browser
+        assert browser is not None
+        tree = browser.workspace_tree
+        await until(pilot, lambda: tree.has_focus and "Internal" in " ".join(visible_labels(tree)))
+        await move_to(pilot, tree, "Internal")
+        await pilot.press("P")
+        await until(pilot, lambda: isinstance(getattr(app.screen, "current", None), PermissionsTab))
+        tab = app.screen.current  # type: ignore[attr-defined]
+        await until(pilot, lambda: tab.loaded, timeout=20)
+        assert "Collection “Internal”" in context(tab)
+        assert "members get read (set on this collection)" in context(tab)
+
+
+async def test_a_space_shared_through_a_team_and_a_collection(
+    demo: FastAPI, tmp_path: Path
+) -> None:
+    """The runbooks: Platform engineering has edit on the space and on its collection
+    (Operations), and members inherit read from Internal above."""
+    app = admin_app(demo, tmp_path)
+    runbooks = demo_id(demo, "space", "Cloud Operations Runbooks")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_permissions(pilot, ShowPermissions(space_id=runbooks))
+        tab = screen.current
+        assert isinstance(tab, PermissionsTab)
+        assert "Internal › Operations" in context(tab)
+        assert "members get read (from collection “Internal”)" in context(tab)
+        via = rows_by_key(tab)[f"a:{user_id(demo, 'ravi@lanternfish.dev')}"][3]
+        assert "team Platform engineering (edit)" in via
+        assert "collection “Operations”: team Platform engineering (edit)" in via
+        assert "organization default (read)" in via

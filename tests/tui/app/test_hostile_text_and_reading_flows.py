@@ -4,15 +4,12 @@ is shown, and the main reading flows (search → open, outline, help, external l
 from __future__ import annotations
 
 import asyncio
-import io
-import re
 import webbrowser
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from rich.console import Console
 from textual.binding import Binding
 from textual.command import CommandList, CommandPalette
 from textual.widgets import OptionList
@@ -34,6 +31,18 @@ from gitbook_tui.tui.common.help_screen import HelpScreen
 from gitbook_tui.tui.common.state import StateStore
 from gitbook_tui.tui.search.search_screen import SearchScreen
 from support.builders import merge_changes
+from support.hostile_text import (
+    BIDI,
+    C1_CSI,
+    CLICK,
+    CSI,
+    LITERAL,
+    MARKUP,
+    OSC52,
+    check_screen,
+    hostile,
+    shown,
+)
 from support.notes import notes_of
 from support.tree_world import visible_labels
 from support.waits import until, until_screen
@@ -42,16 +51,7 @@ from support.worlds import World
 BASE = "http://testserver/v1"
 SIZE = (200, 50)  # the sidebar at its widest (60 columns), the page pane 140 columns
 
-# -- hostile text -----------------------------------------------------------------------------
-CLICK = "[@click=app.quit]boom"
-MARKUP = "[bold red]markup[/]"
-CSI = "\x1b[31mred\x1b[0m"
-OSC8 = "\x1b]8;;http://evil.example\x07link\x1b]8;;\x07"
-OSC52 = "\x1b]52;c;aGFja2Vk\x07"
-BIDI = "\u202eevil\u202c"
-C1_CSI = "\x9b31m"
-LITERAL = f"{CLICK} {MARKUP}"
-"""What must be shown as is, character for character."""
+# -- hostile text (support.hostile_text) ----------------------------------------------------
 # Space and collection titles have at most 50 characters: each gets some of the pieces
 # (page titles and the page text get them all).
 COLLECTION_TITLE = f"{CLICK}{CSI}{OSC52}"
@@ -59,22 +59,6 @@ COLLECTION_SHOWN = f"{CLICK}red"
 SPACE_TITLE = f"{MARKUP}{BIDI} {C1_CSI}{CSI}"
 SPACE_SHOWN = f"{MARKUP}evil red"
 
-
-def hostile(tag: str) -> str:
-    """Every hostile piece, then ``tag`` (what tells the titles apart)."""
-    return f"{CLICK} {MARKUP} {CSI} {OSC8} {OSC52}{BIDI}{C1_CSI} {tag}"
-
-
-def shown(tag: str) -> str:
-    """``hostile(tag)`` as it must look: markup literal, controls and sequences gone."""
-    return f"{CLICK} {MARKUP} red link evil {tag}"
-
-
-BIDI_CONTROLS = frozenset(
-    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
-)
-RESIDUE = ("[31m", "[0m", "]8;;", "evil.example", "52;c;", "aGFja2Vk")
-_CSI_RE = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]")
 
 HOSTILE_MARKDOWN = f"""# {hostile("heading")}
 
@@ -128,45 +112,6 @@ def browser_of(app: GitBookApp) -> BrowserScreen:
     browser = app.browser
     assert browser is not None
     return browser
-
-
-def terminal_output(app: GitBookApp) -> tuple[str, list[str]]:
-    """What the app writes to the terminal for a full repaint of the current screen stack
-    (as ``App.export_screenshot`` renders it): the raw bytes, and the visible text lines."""
-    width, height = app.size
-    console = Console(
-        width=width,
-        height=height,
-        file=io.StringIO(),
-        force_terminal=True,
-        color_system="truecolor",
-        record=True,
-        legacy_windows=False,
-        safe_box=False,
-    )
-    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
-    console.print(update)
-    file = console.file
-    assert isinstance(file, io.StringIO)
-    return file.getvalue(), console.export_text(styles=False).splitlines()
-
-
-def check_screen(app: GitBookApp, *expected: str) -> list[str]:
-    """The app runs; the terminal gets no control but colour/cursor CSI sequences and
-    no bidi control; every ``expected`` text is on one line of the screen. The lines."""
-    assert app.is_running, "the app quit"
-    assert app.return_code is None
-    raw, lines = terminal_output(app)
-    leftover = _CSI_RE.sub("", raw)  # the app's own styling and cursor moves
-    for where, text in (("output", leftover), ("text", "\n".join(lines))):
-        assert "\x1b" not in text, (where, text)
-        assert not any("\x80" <= ch <= "\x9f" for ch in text), (where, text)
-        assert not BIDI_CONTROLS & set(text), (where, text)
-        for residue in RESIDUE:
-            assert residue not in text, (where, residue, text)
-    for text in expected:
-        assert any(text in line for line in lines), (text, "\n".join(lines))
-    return lines
 
 
 async def cursor_to(pilot: Any, tree: WorkspaceTree, key: str) -> None:

@@ -256,6 +256,13 @@ class DemoSeeder(ThreadSeeder, OrgSeeder):
                     await self.call(
                         self.admin, "PATCH", f"/collections/{created['id']}", json=patch
                     )
+                for grant in coll.get("teamGrants", []):  # reaches every space inside
+                    await self.call(
+                        self.admin,
+                        "POST",
+                        f"/collections/{created['id']}/permissions",
+                        json={"role": grant["role"], "teams": [self.teams[grant["team"]]]},
+                    )
                 pending.remove(coll)
                 progressed = True
             if not progressed:

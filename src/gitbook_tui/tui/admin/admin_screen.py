@@ -113,8 +113,8 @@ class AdminScreen(Screen[None]):
         access = self.query_one("#admin-access", Static)
         if not self.is_admin:
             access.update(
-                "Read-only: only organization admins change members, teams, invites and "
-                "integrations (the dimmed keys say why)."
+                "Read-only: only organization admins change members, teams, invites, "
+                "integrations and translations (the dimmed keys say why)."
             )
         access.display = not self.is_admin
         self.current.load()

@@ -54,8 +54,8 @@ class PermissionsTab(AdminTab):
     TITLE = "Permissions"
     NOUN = ("grant", "grants")
     COLUMNS: ClassVar[Sequence[Column]] = (
-        Column("Who", 20),
-        Column("Email / kind", 24),
+        Column("Who", 22),
+        Column("Email / kind", 26),
         Column("Role", 7),
         Column("Access through", 30, grow=True),
     )
@@ -225,7 +225,14 @@ class PermissionsTab(AdminTab):
         return None
 
     def open_row(self, key: str) -> None:
-        if self.grant_at(key) is not None and self.denial_reason("change") is None:
+        """``enter``: a person's access in full (the column cuts it), or a grant's role form."""
+        data = self.data
+        access = data.access_of(key[2:]) if data is not None and key[:2] == "a:" else None
+        if data is not None and access is not None:
+            via = " · ".join(access.via) or "nowhere listed"
+            text = f"{access.name}: {access.role} on {data.what}, through {via}."
+            self.notify(plain(text), title="Where the access comes from", timeout=10, markup=False)
+        elif self.grant_at(key) is not None and self.denial_reason("change") is None:
             self.run_worker(self.action_change())
 
     # -- actions --------------------------------------------------------------------------------
