@@ -8,6 +8,7 @@ Regenerate after a deliberate change with ``--snapshot-update`` and review the S
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -21,6 +22,7 @@ from textual.widgets import Input
 from gitbook_tui.tui.admin import admin_data, openapi_data
 from gitbook_tui.tui.common.intents import ShowPermissions
 from support.admin_world import admin_app, demo_id, open_admin, open_permissions
+from support.frozen_clock import freeze_clocks
 from support.waits import settle
 from support.worlds import Template
 from support.worlds import demo_app as demo_server
@@ -31,6 +33,7 @@ Snap = Callable[..., bool]
 
 @pytest.fixture(autouse=True)
 def steady(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    freeze_clocks(monkeypatch, time.time())  # "updated 0 s ago" never ticks mid-frame
     monkeypatch.setattr(Input.cursor_blink, "_default", False)
     monkeypatch.setattr("gitbook_tui.api.auth.keyring_usable", lambda: False)
     monkeypatch.setattr("gitbook_tui.api.config.keyring_token", lambda profile: None)

@@ -16,6 +16,7 @@ from textual.widgets import Input
 
 from gitbook_tui.tui.history.blame_screen import BlameScreen
 from gitbook_tui.tui.history.revision_screen import RevisionScreen
+from support.frozen_clock import freeze_clocks
 from support.history_world import direct_edit, merge, open_history
 from support.review_world import make_app
 from support.waits import settle, until
@@ -25,19 +26,9 @@ SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40"
 Snap = Callable[..., bool]
 
 
-class FrozenClock:
-    def time(self) -> float:
-        return START.timestamp() + 3600
-
-    def monotonic(self) -> float:
-        return START.timestamp() + 3600
-
-
 @pytest.fixture(autouse=True)
 def frozen(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    clock = FrozenClock()
-    monkeypatch.setattr("gitbook_tui.tui.common.status_bar.time", clock)
-    monkeypatch.setattr("gitbook_tui.cache.store.time", clock)
+    freeze_clocks(monkeypatch, START.timestamp() + 3600)
     monkeypatch.setattr(Input.cursor_blink, "_default", False)
     monkeypatch.setattr("gitbook_tui.api.auth.keyring_usable", lambda: False)
     monkeypatch.setattr("gitbook_tui.api.config.keyring_token", lambda profile: None)
