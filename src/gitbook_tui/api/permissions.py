@@ -87,13 +87,14 @@ class Permissions(Resource):
         collection_id: str | None = None,
     ) -> None:
         """Change a direct grant's role (``None``: guest)."""
-        path = permissions_path(space_id, collection_id)
-        await self._client.send(
+        await self._grant(
             "PATCH",
-            f"{path}/users/{seg(user_id, 'user_id')}",
-            body={"role": role},
-            invalidates=[path],
+            "users",
+            seg(user_id, "user_id"),
+            space_id,
+            collection_id,
             operation="updateUserPermission",
+            body={"role": role},
         )
 
     @operation(
@@ -104,11 +105,12 @@ class Permissions(Resource):
         self, user_id: str, *, space_id: str | None = None, collection_id: str | None = None
     ) -> None:
         """Remove a user's direct grant (nothing happens when there is none)."""
-        path = permissions_path(space_id, collection_id)
-        await self._client.send(
+        await self._grant(
             "DELETE",
-            f"{path}/users/{seg(user_id, 'user_id')}",
-            invalidates=[path],
+            "users",
+            seg(user_id, "user_id"),
+            space_id,
+            collection_id,
             operation="removeUserPermission",
         )
 
@@ -175,13 +177,14 @@ class Permissions(Resource):
         collection_id: str | None = None,
     ) -> None:
         """Change a team grant's role."""
-        path = permissions_path(space_id, collection_id)
-        await self._client.send(
+        await self._grant(
             "PATCH",
-            f"{path}/teams/{seg(team_id, 'team_id')}",
-            body={"role": role},
-            invalidates=[path],
+            "teams",
+            seg(team_id, "team_id"),
+            space_id,
+            collection_id,
             operation="updateTeamPermission",
+            body={"role": role},
         )
 
     @operation(
@@ -192,10 +195,29 @@ class Permissions(Resource):
         self, team_id: str, *, space_id: str | None = None, collection_id: str | None = None
     ) -> None:
         """Remove a team's grant (nothing happens when there is none)."""
+        await self._grant(
+            "DELETE",
+            "teams",
+            seg(team_id, "team_id"),
+            space_id,
+            collection_id,
+            operation="removeTeamPermission",
+        )
+
+    async def _grant(
+        self,
+        method: str,
+        kind: str,
+        member: str,
+        space_id: str | None,
+        collection_id: str | None,
+        *,
+        operation: str,
+        body: dict[str, object] | None = None,
+    ) -> None:
+        """One user's or team's grant on a space or collection changed or removed (the
+        grants listed there are stale then)."""
         path = permissions_path(space_id, collection_id)
         await self._client.send(
-            "DELETE",
-            f"{path}/teams/{seg(team_id, 'team_id')}",
-            invalidates=[path],
-            operation="removeTeamPermission",
+            method, f"{path}/{kind}/{member}", body=body, invalidates=[path], operation=operation
         )

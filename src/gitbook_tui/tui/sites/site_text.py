@@ -3,13 +3,13 @@ server's error messages split by the form field they name."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from rich.text import Text
 
-from ...api.errors import APIConnectionError, APIStatusError, GitBookError
 from ...markdown.sanitize import clean_text
 from ...models import Site
+from ..common.server_errors import error_text, field_errors
 from ..common.text import cell_width, fit
 
 __all__ = [
@@ -109,30 +109,3 @@ def publish_denied(site: Site | None) -> str | None:
     if perms is None or perms.admin:
         return None
     return "Only organization admins can publish or unpublish a site."
-
-
-def error_text(error: BaseException, server: str = "") -> str:
-    """One line naming the server and what it said (never the token)."""
-    where = f" ({server})" if server else ""
-    if isinstance(error, APIStatusError):
-        return f"Server{where} refused: {clean_text(error.message)} [{error.status}]"
-    if isinstance(error, APIConnectionError):  # it says what failed: name the server in it
-        head, sep, rest = clean_text(str(error)).partition(" (")
-        return f"{head}{f' at {server}' if server else ''}{sep}{rest}"
-    if isinstance(error, GitBookError):
-        return f"Could not reach the server{where}: {clean_text(str(error))}"
-    return f"Unexpected error: {clean_text(str(error))}"
-
-
-def field_errors(error: APIStatusError, fields: Iterable[str]) -> dict[str, str]:
-    """The server's message split by field: ``"source: already redirects; x: bad"`` gives
-    ``{"source": "already redirects", ...}``; a part naming no field goes under ``""``."""
-    names = set(fields)
-    found: dict[str, str] = {}
-    for part in clean_text(error.message).split("; "):
-        head, sep, rest = part.partition(": ")
-        key = head.split(".", 1)[0] if sep else ""
-        if key not in names:
-            key, rest = "", part
-        found[key] = f"{found[key]}; {rest}" if key in found else rest
-    return found
