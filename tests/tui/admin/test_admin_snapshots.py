@@ -22,15 +22,28 @@ from gitbook_tui.tui.admin import admin_data, openapi_data
 from gitbook_tui.tui.common.intents import ShowPermissions
 from support.admin_world import admin_app, demo_id, open_admin, open_permissions
 from support.waits import settle
-from support.worlds import Template
+from support.worlds import START, Template
 from support.worlds import demo_app as demo_server
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 Snap = Callable[..., bool]
 
 
+class FrozenClock:
+    """The status bar's and the cache's clock: "updated 0 s ago" never ticks."""
+
+    def time(self) -> float:
+        return START.timestamp() + 3600
+
+    def monotonic(self) -> float:
+        return START.timestamp() + 3600
+
+
 @pytest.fixture(autouse=True)
 def steady(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    clock = FrozenClock()
+    monkeypatch.setattr("gitbook_tui.tui.common.status_bar.time", clock)
+    monkeypatch.setattr("gitbook_tui.cache.store.time", clock)
     monkeypatch.setattr(Input.cursor_blink, "_default", False)
     monkeypatch.setattr("gitbook_tui.api.auth.keyring_usable", lambda: False)
     monkeypatch.setattr("gitbook_tui.api.config.keyring_token", lambda profile: None)
