@@ -143,10 +143,10 @@ def test_reaction_picker(snap_compare: Snap, world, tmp_path, size) -> None:
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await comments_at(pilot, ids["first"])
+        await settle(pilot)  # the panes sized to the rows before the picker covers them
         await pilot.press("colon")
         await until(pilot, lambda: isinstance(pilot.app.screen, ReactionPicker))
-        await pilot.pause()
-        await pilot.pause()
+        await settle(pilot, ignore=("comments-react",))  # (the action waits on the picker)
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
 

@@ -19,14 +19,28 @@ from gitbook_tui.tui.sites.lint_screen import LintScreen
 from gitbook_tui.tui.sites.sites_screen import SitesScreen
 from support.sites_world import build_site, make_app, open_editor, open_sites
 from support.waits import settle, until
-from support.worlds import World
+from support.worlds import START, World
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 Snap = Callable[..., bool]
 
 
+class FrozenClock:
+    """Stands in for the ``time`` module of the status bar and of the response cache: the
+    bar's "updated 0 s ago" never ticks while a loaded machine draws the frame."""
+
+    def time(self) -> float:
+        return START.timestamp() + 3600
+
+    def monotonic(self) -> float:
+        return START.timestamp() + 3600
+
+
 @pytest.fixture(autouse=True)
 def no_blink(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    clock = FrozenClock()
+    monkeypatch.setattr("gitbook_tui.tui.common.status_bar.time", clock)
+    monkeypatch.setattr("gitbook_tui.cache.store.time", clock)
     monkeypatch.setattr(Input.cursor_blink, "_default", False)
     monkeypatch.setattr("gitbook_tui.api.auth.keyring_usable", lambda: False)
     monkeypatch.setattr("gitbook_tui.api.config.keyring_token", lambda profile: None)

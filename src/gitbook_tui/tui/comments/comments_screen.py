@@ -50,13 +50,6 @@ THREAD_MIN_CELLS = 48
 """The thread pane never gets fewer cells than this (a readable line of a post)."""
 
 
-class ThreadFilter(FilterBox):
-    """The ``/`` box over the thread list: ``ctrl+p`` is its previous match (the kit's
-    filter keys), so the app's palette leaves it alone while the box has the focus."""
-
-    OWNS_CTRL_P: ClassVar[bool] = True
-
-
 class CommentsScreen(ThreadLoader):
     """The Comments view (see the module doc)."""
 
@@ -144,7 +137,7 @@ class CommentsScreen(ThreadLoader):
     def compose(self) -> ComposeResult:
         yield CommentsTitle(id="comments-title")
         yield Static(id="comments-error", markup=False)
-        yield ThreadFilter(placeholder="filter: page, author, text", id="comments-filter")
+        yield FilterBox(placeholder="filter: page, author, text", id="comments-filter")
         with Horizontal(id="comments-body"):
             yield ThreadList(id="thread-list", classes=PANE_CLASS)
             with Vertical(id="thread-side", classes=PANE_CLASS):

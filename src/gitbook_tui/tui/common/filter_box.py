@@ -23,6 +23,8 @@ class FilterBox(Input):
     ``escape`` clears the filter, hides the box and posts :class:`Cleared`."""
 
     HELP_TITLE: ClassVar[str] = "Filter"
+    OWNS_CTRL_P: ClassVar[bool] = True
+    """The app's palette key (ctrl+p) is this box's "previous match" while it has the focus."""
 
     DEFAULT_CSS = """
     FilterBox { display: none; height: 1; border: none; padding: 0 1; }

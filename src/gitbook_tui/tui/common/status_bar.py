@@ -36,16 +36,21 @@ LOW_RATE_SHARE = 0.25
 """The rate limit shows once this share of the window's limit or less is left (with no
 limit known, always): until then it is noise in a bar that must fit 80 columns."""
 
+VIEW_TITLES = "view-titles"
+"""In :data:`DROP_ORDER`: the other views' titles (their keys stay)."""
+
 DROP_ORDER = (
     "status-org",
     "status-user",
+    VIEW_TITLES,
     "status-age",
     "status-rate",
     "status-connection",
 )
-"""The fields dropped, first to last, while the line is too narrow for all of them: from the
-right of the line. The views, the offline queue and a retry wait under way always show
-(they say what is going on now)."""
+"""What goes, first to last, while the line is too narrow for all of it: the names at the
+right end, then the other views' titles (their keys stay), then the data's age, the rate
+and the connection. The views' keys, the offline queue and a retry wait under way always
+show (they say what is going on now)."""
 
 SAME_WINDOW = 2.0
 """Seconds: reset times this close belong to one window (a reset sent as a delay is turned
@@ -407,8 +412,8 @@ class StatusBar(Horizontal):
         return cells + styles.padding.width + styles.margin.right
 
     def _fit(self) -> None:
-        """Show every wanted field that fits, dropping whole fields (:data:`DROP_ORDER`)
-        and then the other views' titles while the line is too narrow."""
+        """Show every wanted field that fits, dropping whole fields and the other views'
+        titles (:data:`DROP_ORDER`) while the line is too narrow."""
         if not self._wanted:
             return
         width = self.content_region.width
@@ -430,8 +435,10 @@ class StatusBar(Horizontal):
             for name in DROP_ORDER:
                 if needed() <= width:
                     break
-                shown[name] = False
-            compact = needed() > width
+                if name == VIEW_TITLES:
+                    compact = True
+                else:
+                    shown[name] = False
             if compact != self._compact_views:
                 self._compact_views = compact
                 views.update(self.views_content(compact=compact))
