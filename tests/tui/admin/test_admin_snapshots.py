@@ -1,5 +1,5 @@
 """Snapshot tests of the Admin view at 80×24 and 120×40: every tab as an admin, and the
-Members and Permissions tabs as a reader (dimmed actions, the read-only notice).
+Members, Integrations and Permissions tabs as a reader (dimmed actions, the read-only notice).
 
 Regenerate after a deliberate change with ``--snapshot-update`` and review the SVGs in
 ``tests/tui/admin/__snapshots__/test_admin_snapshots/``.
