@@ -45,6 +45,10 @@ def context(tab: PermissionsTab) -> str:
 async def test_grants_and_everyone_with_where_access_comes_from(
     demo: FastAPI, tmp_path: Path
 ) -> None:
+    """The guide's grants and everyone with access with their sources; enter tells one person's
+    access; removing a grant names who keeps access through what. (The app over the demo:
+    several round trips.)"""
+
     app = admin_app(demo, tmp_path)
     guide, ravi = demo_id(demo, "space", GUIDE), user_id(demo, "ravi@lanternfish.dev")
     tomasz = user_id(demo, "tomasz@lanternfish.dev")
@@ -82,6 +86,9 @@ async def test_grants_and_everyone_with_where_access_comes_from(
 async def test_raising_a_grant_confirms_and_a_new_grant_names_its_effect(
     demo: FastAPI, tmp_path: Path
 ) -> None:
+    """Raising Aiko's grant asks first; a grant typed by email shows who it goes to, then asks
+    naming the effect. (Two forms and confirmations over the demo.)"""
+
     app = admin_app(demo, tmp_path)
     guide, aiko = demo_id(demo, "space", GUIDE), user_id(demo, "aiko@lanternfish.dev")
     devon = user_id(demo, "devon@lanternfish.dev")
@@ -112,6 +119,8 @@ async def test_raising_a_grant_confirms_and_a_new_grant_names_its_effect(
 
 
 async def test_a_collection_shows_its_inherited_level(demo: FastAPI, tmp_path: Path) -> None:
+    """A collection with a default level: members inherit it, and each person's source says so."""
+
     app = admin_app(demo, tmp_path)
     internal = demo_id(demo, "collection", "Internal")
     async with app.run_test(size=(120, 40)) as pilot:
@@ -124,6 +133,9 @@ async def test_a_collection_shows_its_inherited_level(demo: FastAPI, tmp_path: P
 
 
 async def test_p_on_the_open_page_answers_who_can_see_it(demo: FastAPI, tmp_path: Path) -> None:
+    """P on the page open in Browse: its space's permissions, with the page named. (Browse
+    first, then the Admin view.)"""
+
     app = admin_app(demo, tmp_path)
     guide = demo_id(demo, "space", GUIDE)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -143,6 +155,8 @@ async def test_p_on_the_open_page_answers_who_can_see_it(demo: FastAPI, tmp_path
 
 
 async def test_a_reader_sees_the_grants_read_only(demo: FastAPI, tmp_path: Path) -> None:
+    """Aiko reads the grants; d says why it is not hers to do and opens nothing."""
+
     app = admin_app(demo, tmp_path, user="aiko")
     notes = notes_of(app)
     guide = demo_id(demo, "space", GUIDE)
@@ -160,6 +174,9 @@ async def test_a_reader_sees_the_grants_read_only(demo: FastAPI, tmp_path: Path)
 
 
 async def test_p_on_a_collection_in_the_tree(demo: FastAPI, tmp_path: Path) -> None:
+    """P on a collection row of the tree opens that collection's permissions. (Browse first,
+    then the Admin view.)"""
+
     app = admin_app(demo, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: app.browser is not None, timeout=30)
