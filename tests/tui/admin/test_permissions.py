@@ -15,7 +15,7 @@ from gitbook_tui.tui.browse.page_viewer import PageViewer
 from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
 from gitbook_tui.tui.common.form_screen import FormScreen
 from gitbook_tui.tui.common.intents import ShowPermissions
-from support.admin_world import admin_app, demo_id, open_permissions, rows_by_key
+from support.admin_world import admin_app, demo_id, open_admin, open_permissions, rows_by_key
 from support.notes import notes_of
 from support.tree_world import move_to, visible_labels
 from support.waits import until, until_screen
@@ -210,3 +210,28 @@ async def test_a_space_shared_through_a_team_and_a_collection(
         assert "team Platform engineering (edit)" in via
         assert "collection “Operations”: team Platform engineering (edit)" in via
         assert "organization default (read)" in via
+
+
+async def test_without_p_the_tab_follows_the_space_open_in_browse(
+    demo: FastAPI, tmp_path: Path
+) -> None:
+    """Shown with ], the tab shows Browse's space, and another one when Browse moved; after
+    P it keeps what P chose."""
+    app = admin_app(demo, tmp_path)
+    guide = demo_id(demo, "space", GUIDE)
+    runbooks = demo_id(demo, "space", "Cloud Operations Runbooks")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.browser is not None, timeout=30)
+        app.space_id = guide  # (as a highlighted row of the tree sets it)
+        screen = await open_admin(pilot, "permissions")
+        tab = screen.current
+        assert isinstance(tab, PermissionsTab)
+        assert GUIDE in context(tab)
+        app.space_id = runbooks
+        await pilot.press("left_square_bracket", "right_square_bracket")
+        await until(pilot, lambda: tab.loaded and "Runbooks" in context(tab))
+        app.navigate(ShowPermissions(space_id=guide))
+        await until(pilot, lambda: tab.loaded and GUIDE in context(tab))
+        await pilot.press("left_square_bracket", "right_square_bracket")
+        await pilot.pause()
+        assert GUIDE in context(tab)

@@ -73,16 +73,28 @@ class PermissionsTab(AdminTab):
         super().__init__(host)
         self.target: Target | None = None
         self.data: PermissionsData | None = None
+        self.follows_browse = False
+        """The target is the space open in Browse (no ``P``): it follows Browse."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="permissions-context")
         yield from super().compose()
 
-    def set_target(self, target: Target) -> None:
+    def set_target(self, target: Target, *, follows_browse: bool = False) -> None:
         """Show ``target``'s permissions (``ShowPermissions``), loaded afresh."""
         self.target = target
+        self.follows_browse = follows_browse
         self.data = None
         self.loaded = False
+
+    def focus_main(self) -> None:
+        """(Each time the tab is shown.) Shown with ``]``, it follows the space open in
+        Browse, unless ``P`` chose what it shows."""
+        super().focus_main()
+        browse = self._browse_target()
+        if (self.target is None or self.follows_browse) and browse not in (None, self.target):
+            assert browse is not None
+            self.set_target(browse, follows_browse=True)
 
     def _browse_target(self) -> Target | None:
         """Without ``P``: the space open in Browse."""
@@ -92,8 +104,8 @@ class PermissionsTab(AdminTab):
 
     @work(exclusive=True, group="admin-permissions")
     async def load(self) -> None:
-        if self.target is None:
-            self.target = self._browse_target()
+        if self.target is None and (browse := self._browse_target()) is not None:
+            self.set_target(browse, follows_browse=True)
         target = self.target
         if target is None:
             self.set_state("Choose a space or collection in Browse (1) and press P.")
