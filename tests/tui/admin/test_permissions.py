@@ -147,8 +147,9 @@ async def test_p_on_the_open_page_answers_who_can_see_it(demo: FastAPI, tmp_path
         await until(pilot, lambda: browser.current_page == (guide, first.id), timeout=20)
         browser.query_one(PageViewer).focus()
         await pilot.press("P")
-        await until(pilot, lambda: isinstance(app.screen.current, PermissionsTab), timeout=20)  # type: ignore[attr-defined]
-        tab = app.screen.current  # type: ignore[attr-defined]
+        shown = lambda: getattr(app.screen, "current", None)  # noqa: E731
+        await until(pilot, lambda: isinstance(shown(), PermissionsTab), timeout=20)
+        tab = shown()
         await until(pilot, lambda: tab.loaded, timeout=20)
         assert f"Who can see the page “{first.title}”" in context(tab)
         assert f"everyone with access to space “{GUIDE}”" in context(tab)

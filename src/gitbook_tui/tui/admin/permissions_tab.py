@@ -196,9 +196,8 @@ class PermissionsTab(AdminTab):
         people = len(data.everyone)
         text = f"{len(data.grants)} direct grants · {people} people with access"
         if self.needle:
-            text = (
-                f"{shown} of {len(data.grants) + people} rows match “{self.needle}” · escape clears"
-            )
+            rows = len(data.grants) + people
+            text = f"{shown} of {rows} rows match “{self.needle}” · escape clears"
         elif data.can_admin:
             text += " · n grant · e role · d remove"
         else:
@@ -226,7 +225,10 @@ class PermissionsTab(AdminTab):
         access = data.access_of(key[2:]) if data is not None and key and key[:2] == "a:" else None
         if access is not None:
             via = ", ".join(access.via) or "somewhere else"
-            text = f"{access.name} has no direct grant here: access comes through {via}. n grants a role directly."
+            text = (
+                f"{access.name} has no direct grant here: access comes through {via}. "
+                "n grants a role directly."
+            )
         else:
             text = "Put the cursor on a direct grant (or a person with one)."
         self.notify(plain(text), timeout=8, markup=False)
