@@ -63,6 +63,9 @@ def demo(tmp_path: Path, demo_template: Template) -> Iterator[FastAPI]:
 
 
 async def test_hostile_text_is_inert_in_every_admin_tab(demo: FastAPI, tmp_path: Path) -> None:
+    """Every tab drawn with hostile server text, checked on the terminal's output. (Seven
+    screens measured over the demo.)"""
+
     app = admin_app(demo, tmp_path)
     async with app.run_test(size=SIZE) as pilot:
         screen = await open_admin(pilot, "members")

@@ -31,6 +31,9 @@ def details(tab: IntegrationsTab) -> str:
 
 
 async def test_installations_reach_and_details(demo: FastAPI, tmp_path: Path) -> None:
+    """Installations, what each reaches and the highlighted one's details; uninstalling and
+    installing again, each confirmed naming its effect. (Round trips over the demo.)"""
+
     app = admin_app(demo, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_admin(pilot, "integrations")
@@ -59,6 +62,8 @@ async def test_installations_reach_and_details(demo: FastAPI, tmp_path: Path) ->
 
 
 async def test_a_reader_sees_integrations_read_only(demo: FastAPI, tmp_path: Path) -> None:
+    """Ravi reads the installations; d says why and opens nothing."""
+
     app = admin_app(demo, tmp_path, user="ravi")
     notes = notes_of(app)
     async with app.run_test(size=(120, 40)) as pilot:

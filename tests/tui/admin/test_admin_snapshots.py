@@ -1,5 +1,5 @@
 """Snapshot tests of the Admin view at 80×24 and 120×40: every tab as an admin, and the
-Members and Permissions tabs as a reader (dimmed actions, the read-only notice).
+Members, Integrations and Permissions tabs as a reader (dimmed actions, the read-only notice).
 
 Regenerate after a deliberate change with ``--snapshot-update`` and review the SVGs in
 ``tests/tui/admin/__snapshots__/test_admin_snapshots/``.
@@ -8,7 +8,6 @@ Regenerate after a deliberate change with ``--snapshot-update`` and review the S
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -24,7 +23,7 @@ from gitbook_tui.tui.common.intents import ShowPermissions
 from support.admin_world import admin_app, demo_id, open_admin, open_permissions
 from support.frozen_clock import freeze_clocks
 from support.waits import settle
-from support.worlds import Template
+from support.worlds import START, Template
 from support.worlds import demo_app as demo_server
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
@@ -33,7 +32,7 @@ Snap = Callable[..., bool]
 
 @pytest.fixture(autouse=True)
 def steady(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    freeze_clocks(monkeypatch, time.time())  # "updated 0 s ago" never ticks mid-frame
+    freeze_clocks(monkeypatch, START.timestamp() + 3600)  # never ticks mid-frame
     monkeypatch.setattr(Input.cursor_blink, "_default", False)
     monkeypatch.setattr("gitbook_tui.api.auth.keyring_usable", lambda: False)
     monkeypatch.setattr("gitbook_tui.api.config.keyring_token", lambda profile: None)

@@ -41,6 +41,8 @@ def details(tab: OpenAPITab) -> str:
 async def test_specs_show_versions_and_the_failed_update(
     demo: FastAPI, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The demo's spec: two versions and its failed update's error; o opens its reference."""
+
     app = admin_app(demo, tmp_path)
     opened: list[str] = []
     async with app.run_test(size=(120, 40)) as pilot:
@@ -58,6 +60,9 @@ async def test_specs_show_versions_and_the_failed_update(
 
 
 async def test_adding_a_spec_from_a_file_then_a_broken_one(demo: FastAPI, tmp_path: Path) -> None:
+    """A spec from a local file processes (progress, then the outcome); a broken update is
+    reported as failed; a file:// URL is refused as typed. (Two sends over the demo.)"""
+
     app = admin_app(demo, tmp_path)
     notes = notes_of(app)
     good, bad = tmp_path / "billing.yaml", tmp_path / "broken.yaml"
@@ -90,6 +95,8 @@ async def test_adding_a_spec_from_a_file_then_a_broken_one(demo: FastAPI, tmp_pa
 
 
 async def test_a_non_creator_reads_specs_only(demo: FastAPI, tmp_path: Path) -> None:
+    """Ravi (edit role) reads the specs; n says why it needs the create role."""
+
     app = admin_app(demo, tmp_path, user="ravi")
     notes = notes_of(app)
     async with app.run_test(size=(120, 40)) as pilot:

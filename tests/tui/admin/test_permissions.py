@@ -15,7 +15,7 @@ from gitbook_tui.tui.browse.page_viewer import PageViewer
 from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
 from gitbook_tui.tui.common.form_screen import FormScreen
 from gitbook_tui.tui.common.intents import ShowPermissions
-from support.admin_world import admin_app, demo_id, open_permissions, rows_by_key
+from support.admin_world import admin_app, demo_id, open_admin, open_permissions, rows_by_key
 from support.notes import notes_of
 from support.tree_world import move_to, visible_labels
 from support.waits import until, until_screen
@@ -45,6 +45,10 @@ def context(tab: PermissionsTab) -> str:
 async def test_grants_and_everyone_with_where_access_comes_from(
     demo: FastAPI, tmp_path: Path
 ) -> None:
+    """The guide's grants and everyone with access with their sources; enter tells one person's
+    access; removing a grant names who keeps access through what. (The app over the demo:
+    several round trips.)"""
+
     app = admin_app(demo, tmp_path)
     guide, ravi = demo_id(demo, "space", GUIDE), user_id(demo, "ravi@lanternfish.dev")
     tomasz = user_id(demo, "tomasz@lanternfish.dev")
@@ -82,6 +86,9 @@ async def test_grants_and_everyone_with_where_access_comes_from(
 async def test_raising_a_grant_confirms_and_a_new_grant_names_its_effect(
     demo: FastAPI, tmp_path: Path
 ) -> None:
+    """Raising Aiko's grant asks first; a grant typed by email shows who it goes to, then asks
+    naming the effect. (Two forms and confirmations over the demo.)"""
+
     app = admin_app(demo, tmp_path)
     guide, aiko = demo_id(demo, "space", GUIDE), user_id(demo, "aiko@lanternfish.dev")
     devon = user_id(demo, "devon@lanternfish.dev")
@@ -112,6 +119,8 @@ async def test_raising_a_grant_confirms_and_a_new_grant_names_its_effect(
 
 
 async def test_a_collection_shows_its_inherited_level(demo: FastAPI, tmp_path: Path) -> None:
+    """A collection with a default level: members inherit it, and each person's source says so."""
+
     app = admin_app(demo, tmp_path)
     internal = demo_id(demo, "collection", "Internal")
     async with app.run_test(size=(120, 40)) as pilot:
@@ -124,6 +133,9 @@ async def test_a_collection_shows_its_inherited_level(demo: FastAPI, tmp_path: P
 
 
 async def test_p_on_the_open_page_answers_who_can_see_it(demo: FastAPI, tmp_path: Path) -> None:
+    """P on the page open in Browse: its space's permissions, with the page named. (Browse
+    first, then the Admin view.)"""
+
     app = admin_app(demo, tmp_path)
     guide = demo_id(demo, "space", GUIDE)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -135,14 +147,17 @@ async def test_p_on_the_open_page_answers_who_can_see_it(demo: FastAPI, tmp_path
         await until(pilot, lambda: browser.current_page == (guide, first.id), timeout=20)
         browser.query_one(PageViewer).focus()
         await pilot.press("P")
-        await until(pilot, lambda: isinstance(app.screen.current, PermissionsTab), timeout=20)  # type: ignore[attr-defined]
-        tab = app.screen.current  # type: ignore[attr-defined]
+        shown = lambda: getattr(app.screen, "current", None)  # noqa: E731
+        await until(pilot, lambda: isinstance(shown(), PermissionsTab), timeout=20)
+        tab = shown()
         await until(pilot, lambda: tab.loaded, timeout=20)
         assert f"Who can see the page “{first.title}”" in context(tab)
         assert f"everyone with access to space “{GUIDE}”" in context(tab)
 
 
 async def test_a_reader_sees_the_grants_read_only(demo: FastAPI, tmp_path: Path) -> None:
+    """Aiko reads the grants; d says why it is not hers to do and opens nothing."""
+
     app = admin_app(demo, tmp_path, user="aiko")
     notes = notes_of(app)
     guide = demo_id(demo, "space", GUIDE)
@@ -160,6 +175,9 @@ async def test_a_reader_sees_the_grants_read_only(demo: FastAPI, tmp_path: Path)
 
 
 async def test_p_on_a_collection_in_the_tree(demo: FastAPI, tmp_path: Path) -> None:
+    """P on a collection row of the tree opens that collection's permissions. (Browse first,
+    then the Admin view.)"""
+
     app = admin_app(demo, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: app.browser is not None, timeout=30)
@@ -193,3 +211,28 @@ async def test_a_space_shared_through_a_team_and_a_collection(
         assert "team Platform engineering (edit)" in via
         assert "collection “Operations”: team Platform engineering (edit)" in via
         assert "organization default (read)" in via
+
+
+async def test_without_p_the_tab_follows_the_space_open_in_browse(
+    demo: FastAPI, tmp_path: Path
+) -> None:
+    """Shown with ], the tab shows Browse's space, and another one when Browse moved; after
+    P it keeps what P chose."""
+    app = admin_app(demo, tmp_path)
+    guide = demo_id(demo, "space", GUIDE)
+    runbooks = demo_id(demo, "space", "Cloud Operations Runbooks")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: app.browser is not None, timeout=30)
+        app.space_id = guide  # (as a highlighted row of the tree sets it)
+        screen = await open_admin(pilot, "permissions")
+        tab = screen.current
+        assert isinstance(tab, PermissionsTab)
+        assert GUIDE in context(tab)
+        app.space_id = runbooks
+        await pilot.press("left_square_bracket", "right_square_bracket")
+        await until(pilot, lambda: tab.loaded and "Runbooks" in context(tab))
+        app.navigate(ShowPermissions(space_id=guide))
+        await until(pilot, lambda: tab.loaded and GUIDE in context(tab))
+        await pilot.press("left_square_bracket", "right_square_bracket")
+        await pilot.pause()
+        assert GUIDE in context(tab)

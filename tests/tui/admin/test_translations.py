@@ -32,6 +32,9 @@ def cells(tab: object, title: str) -> list[str]:
 
 
 async def test_create_edit_and_delete_translation_settings(demo: FastAPI, tmp_path: Path) -> None:
+    """New settings with languages checked as typed, an edit, and a confirmed delete. (Three
+    forms over the demo.)"""
+
     app = admin_app(demo, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_admin(pilot, "translations")
@@ -68,6 +71,8 @@ async def test_create_edit_and_delete_translation_settings(demo: FastAPI, tmp_pa
 
 
 async def test_a_reader_sees_translations_read_only(demo: FastAPI, tmp_path: Path) -> None:
+    """Aiko reads the settings; d says why and opens nothing."""
+
     app = admin_app(demo, tmp_path, user="aiko")
     notes = notes_of(app)
     async with app.run_test(size=(120, 40)) as pilot:

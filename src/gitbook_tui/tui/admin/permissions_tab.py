@@ -73,16 +73,28 @@ class PermissionsTab(AdminTab):
         super().__init__(host)
         self.target: Target | None = None
         self.data: PermissionsData | None = None
+        self.follows_browse = False
+        """The target is the space open in Browse (no ``P``): it follows Browse."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="permissions-context")
         yield from super().compose()
 
-    def set_target(self, target: Target) -> None:
+    def set_target(self, target: Target, *, follows_browse: bool = False) -> None:
         """Show ``target``'s permissions (``ShowPermissions``), loaded afresh."""
         self.target = target
+        self.follows_browse = follows_browse
         self.data = None
         self.loaded = False
+
+    def focus_main(self) -> None:
+        """(Each time the tab is shown.) Shown with ``]``, it follows the space open in
+        Browse, unless ``P`` chose what it shows."""
+        super().focus_main()
+        browse = self._browse_target()
+        if (self.target is None or self.follows_browse) and browse not in (None, self.target):
+            assert browse is not None
+            self.set_target(browse, follows_browse=True)
 
     def _browse_target(self) -> Target | None:
         """Without ``P``: the space open in Browse."""
@@ -92,8 +104,8 @@ class PermissionsTab(AdminTab):
 
     @work(exclusive=True, group="admin-permissions")
     async def load(self) -> None:
-        if self.target is None:
-            self.target = self._browse_target()
+        if self.target is None and (browse := self._browse_target()) is not None:
+            self.set_target(browse, follows_browse=True)
         target = self.target
         if target is None:
             self.set_state("Choose a space or collection in Browse (1) and press P.")
@@ -184,9 +196,8 @@ class PermissionsTab(AdminTab):
         people = len(data.everyone)
         text = f"{len(data.grants)} direct grants · {people} people with access"
         if self.needle:
-            text = (
-                f"{shown} of {len(data.grants) + people} rows match “{self.needle}” · escape clears"
-            )
+            rows = len(data.grants) + people
+            text = f"{shown} of {rows} rows match “{self.needle}” · escape clears"
         elif data.can_admin:
             text += " · n grant · e role · d remove"
         else:
@@ -214,7 +225,10 @@ class PermissionsTab(AdminTab):
         access = data.access_of(key[2:]) if data is not None and key and key[:2] == "a:" else None
         if access is not None:
             via = ", ".join(access.via) or "somewhere else"
-            text = f"{access.name} has no direct grant here: access comes through {via}. n grants a role directly."
+            text = (
+                f"{access.name} has no direct grant here: access comes through {via}. "
+                "n grants a role directly."
+            )
         else:
             text = "Put the cursor on a direct grant (or a person with one)."
         self.notify(plain(text), timeout=8, markup=False)
