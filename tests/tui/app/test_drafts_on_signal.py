@@ -70,7 +70,7 @@ def test_after_a_dropped_connection_the_app_comes_back_where_it_was(tmp_path: Pa
         app.send("jj\r")
         app.until_text("Every block, once")
         app.send("j\r")  # the guide's first page: "Welcome to Tidewater"
-        app.until_text("Tidewater User Guide / Welcome to Tid")
+        app.until_text("Tidewater User Guide / Welcome to")
         assert "▶ ▤ API & CLI reference" in app.screen.text()
         app.send("w")  # back to the tree (the page took the focus): its edge lights up
         app.until(lambda: app.screen.text().startswith("█▼ Lanternfish Labs"))
@@ -82,7 +82,7 @@ def test_after_a_dropped_connection_the_app_comes_back_where_it_was(tmp_path: Pa
         app.close()
     again = PtyApp(tmp_path, "--demo")
     try:
-        again.until_text("Tidewater User Guide / Welcome to Tid")
+        again.until_text("Tidewater User Guide / Welcome to")
         again.until(lambda: "▼ ▤ API & CLI reference" in again.screen.text())
     finally:
         again.close()

@@ -391,8 +391,12 @@ async def test_inbox_filter(world, desk, tmp_path):
         await pilot.press("backspace", "backspace")
         assert [r.cr.subject for r in inbox.shown] == ["Update partition sizing"]
         assert inbox.section == SECTIONS_ALL_OPEN
-        await pilot.press("enter")  # back to the table
-        await pilot.press("escape")
+        await pilot.press("enter")  # opens the match (the kit's filter rule)
+        await until(pilot, lambda: isinstance(app.screen, ChangeRequestReviewScreen))
+        await pilot.press("escape")  # back to the inbox, the filter kept
+        await until(pilot, lambda: app.screen is inbox)
+        assert [r.cr.subject for r in inbox.shown] == ["Update partition sizing"]
+        await pilot.press("escape")  # clears it
         assert len(inbox.shown) == 2
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, ChangeRequestReviewScreen))

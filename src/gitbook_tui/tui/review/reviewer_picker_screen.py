@@ -10,10 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.content import Content
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -61,8 +61,8 @@ class ReviewerPickerScreen(KitModal[str | None]):
             dialog.border_title = inert(self._title)
             options = [
                 Option(
-                    Text.assemble(
-                        clean_text(c.name),
+                    Content.assemble(
+                        inert(c.name),
                         (f"  {clean_text(c.note)}" if c.note else "", "$text-muted"),
                     ),
                     id=c.id,
