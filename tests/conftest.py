@@ -21,6 +21,7 @@ from gitbook_tui.cache import ResponseCache
 from gitbook_tui.server.app import create_app
 from gitbook_tui.server.core.clock import Clock
 from gitbook_tui.tui.common import idle_collector
+from support.frozen_clock import steady_screen
 from support.screen_contrast import every_theme_failures
 from support.snapshot_text import describe_mismatch
 from support.worlds import (
@@ -117,12 +118,18 @@ CONTRAST_SECONDS: list[float] = []
 
 
 @pytest.fixture
-def snap_compare(snap_compare: Callable[..., bool], request: pytest.FixtureRequest) -> Any:
-    """The snapshot plugin's ``snap_compare``, plus the contrast check: once the test's
+def snap_compare(
+    snap_compare: Callable[..., bool],
+    request: pytest.FixtureRequest,
+    monkeypatch: pytest.MonkeyPatch,
+) -> Any:
+    """The snapshot plugin's ``snap_compare`` on a steady screen (no cursor blinks, no
+    keyring: ``support.frozen_clock.steady_screen``), plus the contrast check: once the test's
     ``run_before`` has built the screen, every character drawn on it is measured in every
     built-in theme (``support.screen_contrast``), the test's theme is restored, and only then
     is the screenshot taken. A cell below its floor fails the test, naming theme, row,
     column, text and ratio."""
+    steady_screen(monkeypatch)
 
     def compare(
         app: Any,

@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from textual.pilot import Pilot
-from textual.widgets import Input
 
 from gitbook_tui.tui.admin import admin_data, openapi_data
 from gitbook_tui.tui.common.intents import ShowPermissions
@@ -33,9 +32,6 @@ Snap = Callable[..., bool]
 @pytest.fixture(autouse=True)
 def steady(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     freeze_clocks(monkeypatch, START.timestamp() + 3600)  # never ticks mid-frame
-    monkeypatch.setattr(Input.cursor_blink, "_default", False)
-    monkeypatch.setattr("gitbook_tui.api.auth.keyring_usable", lambda: False)
-    monkeypatch.setattr("gitbook_tui.api.config.keyring_token", lambda profile: None)
     # "last seen" is relative to now: the demo's clock is fixed, the wall clock is not
     monkeypatch.setattr(
         admin_data, "ago", lambda when, now=None: "never" if when is None else "2d ago"

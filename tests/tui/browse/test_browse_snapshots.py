@@ -23,7 +23,7 @@ from typing import Any
 import httpx
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input, OptionList
+from textual.widgets import OptionList
 
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.cache import ResponseCache
@@ -37,6 +37,7 @@ from gitbook_tui.tui.common.help_screen import HelpScreen
 from gitbook_tui.tui.common.state import StartTarget, StateStore
 from gitbook_tui.tui.search.search_screen import SearchScreen
 from support.builders import merge_changes, page_ids
+from support.frozen_clock import FrozenClock, freeze_clocks
 from support.tree_world import visible_labels
 from support.waits import settle, until
 from support.worlds import World
@@ -54,32 +55,12 @@ Snap = Callable[..., bool]
 
 
 # -- determinism ----------------------------------------------------------------------------
-class FrozenClock:
-    """Stands in for the ``time`` module of the status bar and of the response cache."""
-
-    def __init__(self) -> None:
-        self.now = WALL_CLOCK
-
-    def time(self) -> float:
-        return self.now
-
-    def monotonic(self) -> float:
-        return self.now
-
-
 @pytest.fixture(autouse=True)
 def frozen(monkeypatch: pytest.MonkeyPatch) -> Iterator[FrozenClock]:
-    clock = FrozenClock()
-    monkeypatch.setattr("gitbook_tui.tui.common.status_bar.time", clock)
-    monkeypatch.setattr("gitbook_tui.cache.store.time", clock)
+    clock = freeze_clocks(monkeypatch, WALL_CLOCK)
     # page dates are shown in local time
     monkeypatch.setenv("TZ", "UTC")
     time.tzset()
-    # a blinking cursor is on or off depending on when the screenshot is taken
-    monkeypatch.setattr(Input.cursor_blink, "_default", False)
-    # never the real keyring, whatever the machine has
-    monkeypatch.setattr("gitbook_tui.api.auth.keyring_usable", lambda: False)
-    monkeypatch.setattr("gitbook_tui.api.config.keyring_token", lambda profile: None)
     yield clock
     monkeypatch.undo()
     time.tzset()
@@ -476,7 +457,7 @@ def test_offline_badge(snap_compare: Snap, world, workspace, tmp_path, frozen, s
     """Two hours later the server is unreachable: the tree and the page come from the
     cache and the status bar says "offline · data 2 h old"."""
     asyncio.run(_first_run(world, workspace, tmp_path))
-    frozen.now += 2 * 3600
+    frozen.at += 2 * 3600
     cache = ResponseCache(tmp_path / "responses.sqlite")
 
     async def run_before(pilot: Pilot[Any]) -> None:

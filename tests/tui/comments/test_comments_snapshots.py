@@ -17,7 +17,6 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input, TextArea
 
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.tui.app import GitBookApp
@@ -35,21 +34,12 @@ from support.comments_world import (
     make_app,
     open_comments,
 )
+from support.frozen_clock import freeze_clocks
 from support.review_world import open_review
 from support.waits import settle, until, until_screen
 from support.worlds import START
 
 WALL_CLOCK = (START + timedelta(days=2)).timestamp()
-
-
-class FrozenClock:
-    """Stands in for the ``time`` module of the status bar and of the response cache."""
-
-    def time(self) -> float:
-        return WALL_CLOCK
-
-    def monotonic(self) -> float:
-        return WALL_CLOCK
 
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
@@ -61,12 +51,7 @@ def frozen(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(
         "gitbook_tui.tui.comments.thread_data.utc_now", lambda: START + timedelta(days=2)
     )
-    monkeypatch.setattr("gitbook_tui.tui.common.status_bar.time", FrozenClock())
-    monkeypatch.setattr("gitbook_tui.cache.store.time", FrozenClock())
-    monkeypatch.setattr(Input.cursor_blink, "_default", False)
-    monkeypatch.setattr(TextArea.cursor_blink, "_default", False)
-    monkeypatch.setattr("gitbook_tui.api.auth.keyring_usable", lambda: False)
-    monkeypatch.setattr("gitbook_tui.api.config.keyring_token", lambda profile: None)
+    freeze_clocks(monkeypatch, WALL_CLOCK)
     yield
 
 

@@ -12,7 +12,6 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input
 
 from gitbook_tui.tui.history.blame_screen import BlameScreen
 from gitbook_tui.tui.history.revision_screen import RevisionScreen
@@ -29,9 +28,6 @@ Snap = Callable[..., bool]
 @pytest.fixture(autouse=True)
 def frozen(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     freeze_clocks(monkeypatch, START.timestamp() + 3600)
-    monkeypatch.setattr(Input.cursor_blink, "_default", False)
-    monkeypatch.setattr("gitbook_tui.api.auth.keyring_usable", lambda: False)
-    monkeypatch.setattr("gitbook_tui.api.config.keyring_token", lambda profile: None)
     yield
 
 

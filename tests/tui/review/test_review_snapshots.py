@@ -15,7 +15,6 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input
 
 from gitbook_tui.tui.common.composer import Composer
 from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
@@ -26,6 +25,7 @@ from gitbook_tui.tui.review.edit_target_screen import EditTargetScreen
 from gitbook_tui.tui.review.merge_checklist_screen import MergeChecklistScreen
 from gitbook_tui.tui.review.review_message_screen import ReviewMessageScreen
 from gitbook_tui.tui.review.reviews_screen import ReviewsScreen
+from support.frozen_clock import freeze_clocks
 from support.review_world import (
     LONG,
     SECOND,
@@ -43,23 +43,10 @@ SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40"
 Snap = Callable[..., bool]
 
 
-class FrozenClock:
-    def time(self) -> float:
-        return START.timestamp() + 3600
-
-    def monotonic(self) -> float:
-        return START.timestamp() + 3600
-
-
 @pytest.fixture(autouse=True)
 def frozen(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    clock = FrozenClock()
-    monkeypatch.setattr("gitbook_tui.tui.common.status_bar.time", clock)
-    monkeypatch.setattr("gitbook_tui.cache.store.time", clock)
+    freeze_clocks(monkeypatch, START.timestamp() + 3600)
     monkeypatch.setattr("gitbook_tui.tui.review.inbox_data.now", lambda: START + timedelta(hours=2))
-    monkeypatch.setattr(Input.cursor_blink, "_default", False)
-    monkeypatch.setattr("gitbook_tui.api.auth.keyring_usable", lambda: False)
-    monkeypatch.setattr("gitbook_tui.api.config.keyring_token", lambda profile: None)
     yield
 
 
@@ -144,15 +131,9 @@ def test_edit_target_picker(snap_compare: Snap, world, desk, tmp_path, size) -> 
     )
 
 
-@pytest.mark.skip(
-    reason="flaky since this stop's merges: the review dialog's text area draws differently "
-    "from run to run (noted on issue 20; to be made deterministic next)"
-)
-@pytest.mark.parametrize("size", SIZES[:1])
+@pytest.mark.parametrize("size", SIZES)
 def test_review_message(snap_compare: Snap, world, desk, tmp_path, size) -> None:
-    """``v`` by rita: the shared composer in the review dialog, with a message typed. Only at
-    80x24 for now: at 120x40 the text area's drawing differs from run to run since the kit
-    changes (a known flake, noted on issue 20), the same dialog otherwise."""
+    """``v`` by rita: the shared composer in the review dialog, with a message typed."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await open_review(pilot.app, pilot, "Update partition sizing")
@@ -160,7 +141,6 @@ def test_review_message(snap_compare: Snap, world, desk, tmp_path, size) -> None
         await until(pilot, lambda: isinstance(pilot.app.screen, ReviewMessageScreen))
         composer = pilot.app.screen.query_one(Composer)
         await until(pilot, lambda: composer.is_open and composer.area.has_focus)
-        composer.area.highlight_cursor_line = False  # (its shade came and went between runs)
         await pilot.press(*"Sizing reads well.")
         await settle(pilot, ignore=REVIEW_ACTIONS)
 
