@@ -116,6 +116,11 @@ def _on_top(app: Any) -> Callable[[int, int], bool]:
     return lambda x, y: any(region.contains(x, y) for region in regions)
 
 
+def own_theme_failures(pilot: Any) -> list[Failure]:
+    """The screen measured in the theme it is drawn in."""
+    return screen_failures(pilot.app, pilot.app.theme)
+
+
 async def every_theme_failures(pilot: Any) -> list[Failure]:
     """The screen measured in every measurable theme (the app's own theme restored and
     redrawn after)."""
