@@ -124,6 +124,23 @@ def composed(app: Probe) -> None:
     assert any(s.style is not None and s.style.color is not None for r in rows for s in r)
 
 
+def shared_css() -> None:
+    from textual.css.stylesheet import Stylesheet
+
+    compat.share_parsed_css()
+    css = "Probe { color: $probe-colour; }"
+    first, second = (Stylesheet(variables={"probe-colour": "red"}) for _ in range(2))
+    for sheet in (first, second):
+        sheet.add_source(css, read_from=("probe", ""))
+        sheet.parse()
+    assert first.rules[0] is second.rules[0]  # parsed once, shared
+    blue = Stylesheet(variables={"probe-colour": "blue"})
+    blue.add_source(css, read_from=("probe", ""))
+    blue.parse()
+    assert blue.rules[0] is not first.rules[0]  # other variables: parsed again
+    assert blue.rules[0].styles.color != first.rules[0].styles.color
+
+
 PROBES: dict[str, Callable[..., Any]] = {
     "textual.widgets.Tree._invalidate": tree_invalidate,
     "textual.widgets.Tree._clear_line_cache": tree_clear_line_cache,
@@ -143,6 +160,8 @@ PROBES: dict[str, Callable[..., Any]] = {
     "textual.screen.Screen._compositor": composed,
     "textual._compositor.LayoutUpdate": composed,
     "textual.app.App._background_screens": composed,
+    "textual.css.stylesheet.Stylesheet._parse_rules": shared_css,
+    "textual.css.stylesheet.Stylesheet._variables": shared_css,
 }
 IN_APP = {
     modal_binding_chain,
