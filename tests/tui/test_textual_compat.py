@@ -13,6 +13,7 @@ from textual.binding import Binding, BindingsMap
 from textual.widgets import Footer, Tree
 
 from gitbook_tui.tui import textual_compat as compat
+from support.waits import until
 
 
 class Probe(App[None]):
@@ -66,7 +67,8 @@ def tree_node_children() -> None:
 async def _in_app(check: Callable[[Probe], None]) -> None:
     app = Probe()
     async with app.run_test() as pilot:
-        await pilot.pause()
+        footer = app.query_one(Footer)
+        await until(pilot, lambda: footer.children, "the footer to compose its keys")
         check(app)
 
 
@@ -141,6 +143,15 @@ def shared_css() -> None:
     assert blue.rules[0].styles.color != first.rules[0].styles.color
 
 
+def pilot_waits() -> None:
+    from textual import _wait
+
+    before = (_wait.SLEEP_GRANULARITY, _wait.SLEEP_IDLE)
+    compat.quicken_pilot_waits(0.005, 0.0005)
+    assert (_wait.SLEEP_GRANULARITY, _wait.SLEEP_IDLE) == (0.005, 0.0005)
+    _wait.SLEEP_GRANULARITY, _wait.SLEEP_IDLE = before
+
+
 PROBES: dict[str, Callable[..., Any]] = {
     "textual.widgets.Tree._invalidate": tree_invalidate,
     "textual.widgets.Tree._clear_line_cache": tree_clear_line_cache,
@@ -162,6 +173,8 @@ PROBES: dict[str, Callable[..., Any]] = {
     "textual.app.App._background_screens": composed,
     "textual.css.stylesheet.Stylesheet._parse_rules": shared_css,
     "textual.css.stylesheet.Stylesheet._variables": shared_css,
+    "textual._wait.SLEEP_GRANULARITY": pilot_waits,
+    "textual._wait.SLEEP_IDLE": pilot_waits,
 }
 IN_APP = {
     modal_binding_chain,
