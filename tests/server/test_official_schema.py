@@ -126,6 +126,13 @@ class Walk:
         if operation is None:  # not in the official description (e.g. space transfer)
             self.unmatched.append(f"{method} {path}")
             return response.json() if response.content else None
+        # parsed once, for the validation and the caller (some are large page trees)
+        body = (
+            response.json()
+            if response.content
+            and response.headers.get("content-type", "").startswith("application/json")
+            else None
+        )
         problems: list[str] = []
         if 200 <= response.status_code < 300:
             explained = sum(1 for c in self.calls.get(operation.key, []) if c.problems)
@@ -135,6 +142,7 @@ class Walk:
                 response.headers.get("content-type", ""),
                 response.content,
                 explain=explained < EXPLAINED_PER_OPERATION,
+                instance=body,
             )
         else:
             problems = [f"answered {response.status_code}: {response.text[:300]}"]
@@ -150,11 +158,7 @@ class Walk:
                 (answered - started, time.perf_counter() - answered),
             )
         )
-        if response.content and response.headers.get("content-type", "").startswith(
-            "application/json"
-        ):
-            return response.json()
-        return None
+        return body
 
     def all(self, path: str, **params: Any) -> list[dict[str, Any]]:
         """Every item of a paged list (each page is validated as a call)."""
