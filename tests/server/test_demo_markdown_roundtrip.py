@@ -6,10 +6,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+import httpx
 import pytest
-from fastapi.testclient import TestClient
 
 from gitbook_tui.server.demo.seed import demo_token
+from support.asgi_client import asgi_client
 from support.local_http import list_all
 from support.worlds import Template, demo_app
 
@@ -21,15 +22,18 @@ _MAX_MARKDOWN = 1_000_000  # what one content update may carry
 
 
 @pytest.fixture(scope="module")
-def demo(tmp_path_factory: pytest.TempPathFactory, demo_template: Template) -> Iterator[TestClient]:
+def demo(
+    tmp_path_factory: pytest.TempPathFactory, demo_template: Template
+) -> Iterator[httpx.Client]:
     app = demo_app(demo_template, tmp_path_factory.mktemp("demo-md") / "demo.sqlite")
-    client = TestClient(app, base_url="http://testserver/v1", raise_server_exceptions=False)
-    client.headers["Authorization"] = f"Bearer {demo_token('maya')}"
-    yield client
-    client.close()
+    # ~2,500 requests, answered on this thread's loop (httpx.Client's thread crossings were
+    # most of the test's time; see support.asgi_client)
+    with asgi_client(app, "http://testserver/v1") as client:
+        client.headers["Authorization"] = f"Bearer {demo_token('maya')}"
+        yield client
 
 
-def _spaces(client: TestClient) -> list[dict]:
+def _spaces(client: httpx.Client) -> list[dict]:
     org = client.get("/orgs").json()["items"][0]["id"]
     spaces = list_all(client, f"/orgs/{org}/spaces")
     for coll in list_all(client, f"/orgs/{org}/collections"):
@@ -51,7 +55,7 @@ def _starts_with_title_or_front_matter(markdown: str, title: str) -> bool:
     return match is not None and match.group(1).strip().casefold() == title.strip().casefold()
 
 
-def test_every_demo_page_round_trips_unchanged(demo: TestClient) -> None:
+def test_every_demo_page_round_trips_unchanged(demo: httpx.Client) -> None:
     """GET …?format=markdown then update_page with that markdown: no change at all (content,
     title, metadata), on every document page of every demo space that is not locked."""
     checked = 0
@@ -99,7 +103,7 @@ def _meta(nodes: list[dict]) -> list[tuple]:
     return [tuple(n.get(k) for k in keys) for n in _documents(nodes)]
 
 
-def test_seeded_change_requests_diff_only_what_they_change(demo: TestClient) -> None:
+def test_seeded_change_requests_diff_only_what_they_change(demo: httpx.Client) -> None:
     """No seeded change request's page (nor main's) starts with its title or front matter,
     and Install Tidewater (edited on main by a merged demo change request) shows its title
     once: as the page title."""

@@ -14,19 +14,21 @@ import json
 import re
 import time
 from collections.abc import Iterator
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+import httpx
 import pytest
-from fastapi.testclient import TestClient
 
 from gitbook_tui.lzstring import compress_to_encoded_uri_component
 from gitbook_tui.server.bootstrap import add_member, create_org, create_user
 from gitbook_tui.server.core.context import issue_token
 from gitbook_tui.server.demo.seed import demo_token
+from support.asgi_client import asgi_client
 from support.local_http import local_http, walk_pages
 from support.official_schema import official_operation, operation_for, response_problems
 from support.worlds import Template, demo_app
@@ -101,8 +103,8 @@ EXPLAINED_PER_OPERATION = 2
 
 @dataclass
 class Walk:
-    client: TestClient
-    users: dict[str, TestClient] = field(default_factory=dict)
+    client: httpx.Client
+    users: dict[str, httpx.Client] = field(default_factory=dict)
     calls: dict[str, list[Call]] = field(default_factory=dict)
     unmatched: list[str] = field(default_factory=list)
 
@@ -124,6 +126,13 @@ class Walk:
         if operation is None:  # not in the official description (e.g. space transfer)
             self.unmatched.append(f"{method} {path}")
             return response.json() if response.content else None
+        # parsed once, for the validation and the caller (some are large page trees)
+        body = (
+            response.json()
+            if response.content
+            and response.headers.get("content-type", "").startswith("application/json")
+            else None
+        )
         problems: list[str] = []
         if 200 <= response.status_code < 300:
             explained = sum(1 for c in self.calls.get(operation.key, []) if c.problems)
@@ -133,6 +142,7 @@ class Walk:
                 response.headers.get("content-type", ""),
                 response.content,
                 explain=explained < EXPLAINED_PER_OPERATION,
+                instance=body,
             )
         else:
             problems = [f"answered {response.status_code}: {response.text[:300]}"]
@@ -148,11 +158,7 @@ class Walk:
                 (answered - started, time.perf_counter() - answered),
             )
         )
-        if response.content and response.headers.get("content-type", "").startswith(
-            "application/json"
-        ):
-            return response.json()
-        return None
+        return body
 
     def all(self, path: str, **params: Any) -> list[dict[str, Any]]:
         """Every item of a paged list (each page is validated as a call)."""
@@ -194,8 +200,10 @@ def tunnel() -> Iterator[str]:
 
 
 # -- the walk ----------------------------------------------------------------------------------
-def _client(app: Any, token: str) -> TestClient:
-    client = TestClient(app, base_url="http://testserver/v1", raise_server_exceptions=False)
+def _client(stack: ExitStack, app: Any, token: str) -> httpx.Client:
+    # the walk's thousands of requests answered on this thread's own event loop: TestClient's
+    # crossings to its loop thread took over half of the walk (see support.asgi_client)
+    client = stack.enter_context(asgi_client(app, "http://testserver/v1"))
     client.headers["Authorization"] = f"Bearer {token}"
     return client
 
@@ -232,13 +240,13 @@ def _read_content(w: Walk, base: str, sample: int, label: str, *, tree_too: bool
         w.call("GET", f"{base}/content/files/{item['id']}")
 
 
-def _walk(app: Any, tunnel: str) -> Walk:
+def _walk(app: Any, tunnel: str, stack: ExitStack) -> Walk:
     storage = app.state.server.storage
     clock = app.state.server.clock
-    maya = _client(app, demo_token("maya"))
+    maya = _client(stack, app, demo_token("maya"))
     w = Walk(maya)
     for key in ("sofia", "lee", "aiko"):
-        w.users[key] = _client(app, demo_token(key))
+        w.users[key] = _client(stack, app, demo_token(key))
 
     # -- who and where ---------------------------------------------------------------------
     me = w.call("GET", "/user")
@@ -260,7 +268,7 @@ def _walk(app: Any, tunnel: str) -> Walk:
         add_member(tx, clock, other["id"], me["id"], "admin")
         outsider = create_user(tx, storage, clock, "Olga Outsider", "olga@outside.test")
         issue_token(tx, outsider["id"], "tok-outsider")
-    w.users["outsider"] = _client(app, "tok-outsider")
+    w.users["outsider"] = _client(stack, app, "tok-outsider")
 
     # -- collections and spaces --------------------------------------------------------------
     collections = w.all(f"/orgs/{org}/collections")
@@ -670,7 +678,8 @@ def walk(tmp_path_factory: pytest.TempPathFactory, tunnel: str, demo_template: T
     host = tunnel.split("/")[2]  # the loopback tunnel is the one host the server may call
     path = tmp_path_factory.mktemp("official") / "demo.sqlite"
     app = demo_app(demo_template, path, allow_fetch_hosts=[host])
-    return _walk(app, tunnel)
+    with ExitStack() as stack:
+        return _walk(app, tunnel, stack)
 
 
 def _shared_operations() -> list[str]:

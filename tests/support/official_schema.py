@@ -162,9 +162,16 @@ def operation_for(method: str, path: str) -> Operation | None:
 
 
 def response_problems(
-    operation: Operation, status: int, content_type: str, body: bytes, *, explain: bool = True
+    operation: Operation,
+    status: int,
+    content_type: str,
+    body: bytes,
+    *,
+    explain: bool = True,
+    instance: Any = None,
 ) -> list[str]:
-    """Why a 2xx answer does not conform to the official description ([] when it does)."""
+    """Why a 2xx answer does not conform to the official description ([] when it does).
+    ``instance`` is ``body`` already parsed, when the caller has it (None: parsed here)."""
     if not operation.declares(status):
         return [f"status {status} is not declared ({sorted(operation.op['responses'])})"]
     pointer = operation.response_pointer(status)
@@ -172,4 +179,6 @@ def response_problems(
         return [] if not body else [f"status {status} declares no body but one was sent"]
     if not content_type.startswith("application/json"):
         return [f"content type {content_type!r} is not application/json"]
-    return schema_errors(pointer, json.loads(body), size=len(body), explain=explain)
+    if instance is None:
+        instance = json.loads(body)
+    return schema_errors(pointer, instance, size=len(body), explain=explain)
