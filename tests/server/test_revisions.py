@@ -34,6 +34,30 @@ def insert(title: str, markdown: str) -> dict[str, Any]:
     return {"operation": "insert_page", "title": title, "document": {"markdown": markdown}}
 
 
+def space_and_head(tx: Any, space: Space) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The stored space and the revision it stands at, read in ``tx``."""
+    current = tx.get("space", space["id"])
+    assert current is not None
+    return current, get_revision(tx, current["revision"])
+
+
+def copied_revision(
+    tx: Any, space: Space, source: dict[str, Any], revision_id: str, parent: str, **fields: Any
+) -> dict[str, Any]:
+    """Store revision ``revision_id`` of ``space`` on ``parent`` with ``source``'s pages and
+    files (``fields``: its type, created_at and extras)."""
+    pages, files = shared_copy(source)
+    return create_revision(
+        tx,
+        revision_id=revision_id,
+        space_id=space["id"],
+        parents=[parent],
+        pages=pages,
+        files=files,
+        **fields,
+    )
+
+
 @pytest.fixture
 def history(world: World, make_space: Any) -> dict[str, Any]:
     """A space with: its initial revision, a merge creating two pages, a merge editing one,
@@ -63,17 +87,13 @@ def history(world: World, make_space: Any) -> dict[str, Any]:
         "Reword <b>[red]intro[/red]</b>",
     )
     with world.storage.transaction() as tx:
-        current = tx.get("space", space["id"])
-        assert current is not None
-        base = get_revision(tx, current["revision"])
-        pages_now, files = shared_copy(base)
-        synced = create_revision(
+        current, base = space_and_head(tx, space)
+        synced = copied_revision(
             tx,
-            revision_id="rev-git",
-            space_id=space["id"],
-            parents=[base["id"]],
-            pages=pages_now,
-            files=files,
+            space,
+            base,
+            "rev-git",
+            parent=base["id"],
             type="import",
             created_at="2026-11-01T10:00:00.000Z",
             git={
@@ -84,14 +104,12 @@ def history(world: World, make_space: Any) -> dict[str, Any]:
             },
         )
         old = get_revision(tx, first["revisionMerged"])
-        old_pages, old_files = shared_copy(old)
-        create_revision(
+        copied_revision(
             tx,
-            revision_id="rev-rollback",
-            space_id=space["id"],
-            parents=[synced["id"]],
-            pages=old_pages,
-            files=old_files,
+            space,
+            old,
+            "rev-rollback",
+            parent=synced["id"],
             type="rollback",
             created_at="2026-11-01T11:00:00.000Z",
         )
@@ -207,17 +225,13 @@ def test_unknown_foreign_and_hidden_revisions_are_not_found(
 def test_reusable_contents_changes_are_listed(world: World, make_space: Any) -> None:
     space = make_space("Reuse")
     with world.storage.transaction() as tx:
-        current = tx.get("space", space["id"])
-        assert current is not None
-        base = get_revision(tx, current["revision"])
-        pages, files = shared_copy(base)
-        create_revision(
+        _, base = space_and_head(tx, space)
+        copied_revision(
             tx,
-            revision_id="rev-reuse",
-            space_id=space["id"],
-            parents=[base["id"]],
-            pages=pages,
-            files=files,
+            space,
+            base,
+            "rev-reuse",
+            parent=base["id"],
             type="edits",
             created_at="2026-11-01T10:00:00.000Z",
             reusable_contents=[{"id": "rc1", "title": "Note", "document": "hash1"}],

@@ -67,6 +67,14 @@ def _cr(world: World, space: dict, subject: str, who: str = "eve") -> tuple[dict
     return cr, f"/spaces/{space['id']}/change-requests/{cr['id']}"
 
 
+def edited_cr(world: World, desk: dict, subject: str, markdown: str) -> dict:
+    """Open a CR by eve named `subject` that sets the desk page's markdown; return the CR."""
+    cr, path = _cr(world, desk["space"], subject)
+    edit = {"operation": "update_page", "page": desk["page"], "document": {"markdown": markdown}}
+    _post(world, "eve", f"{path}/content", changes=[edit])
+    return cr
+
+
 @pytest.fixture
 def desk(world: World, make_space) -> dict:
     """A space with one page on main, an open CR editing it (#2, by eve, rita and carol

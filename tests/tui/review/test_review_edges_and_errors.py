@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
 from gitbook_tui.tui.review.review_inbox_screen import ReviewInboxScreen
-from support.review_world import make_app, open_inbox, open_review
+from support.review_world import EDITED, edited_cr, make_app, open_inbox, open_review
 from support.waits import until, until_screen
 
 
@@ -115,16 +115,9 @@ async def test_status_filter_is_named_and_explains_itself(world, desk, tmp_path)
 
 async def test_tabs_in_code_are_expanded_in_the_diff(world, desk, tmp_path):
     """QA #3: tab characters from code blocks reached the terminal raw (split columns shifted)."""
-    from support.review_world import EDITED, _cr, _post
 
     code = "```go\nfunc main() {\n\tlog.Fatal(err)\n}\n```\n"
-    _, path = _cr(world, desk["space"], "Tabbed code")
-    edit = {
-        "operation": "update_page",
-        "page": desk["page"],
-        "document": {"markdown": EDITED + code},
-    }
-    _post(world, "eve", f"{path}/content", changes=[edit])
+    edited_cr(world, desk, "Tabbed code", EDITED + code)
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         review = await open_review(app, pilot, "Tabbed code")
@@ -161,17 +154,10 @@ async def test_a_failed_review_keeps_the_dialog_open(world, desk, tmp_path, monk
 async def test_folded_code_lines_carry_the_continuation_mark(world, desk, tmp_path):
     """QA #4: wrapped diff code lines started at the left margin with no mark."""
     from gitbook_tui.tui.render.code import CONTINUATION
-    from support.review_world import EDITED, _cr, _post
 
     long = "x := " + " ".join(f"word{i}" for i in range(40))
     code = f"```go\n{long}\n```\n"
-    _, path = _cr(world, desk["space"], "Long code")
-    edit = {
-        "operation": "update_page",
-        "page": desk["page"],
-        "document": {"markdown": EDITED + code},
-    }
-    _post(world, "eve", f"{path}/content", changes=[edit])
+    edited_cr(world, desk, "Long code", EDITED + code)
     app = make_app(world, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         review = await open_review(app, pilot, "Long code")
@@ -233,16 +219,9 @@ async def test_page_and_change_keys_say_when_at_an_end(world, desk, tmp_path):
 
 async def test_diff_has_the_pager_keys(world, desk, tmp_path):
     """QA #6 (diff): ctrl+f / ctrl+b did nothing in the diff."""
-    from support.review_world import EDITED, _cr, _post
 
     long = "\n\n".join(f"Paragraph {i} of a long page." for i in range(80))
-    _, path = _cr(world, desk["space"], "Long page")
-    edit = {
-        "operation": "update_page",
-        "page": desk["page"],
-        "document": {"markdown": EDITED + long},
-    }
-    _post(world, "eve", f"{path}/content", changes=[edit])
+    edited_cr(world, desk, "Long page", EDITED + long)
     app = make_app(world, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         review = await open_review(app, pilot, "Long page")
