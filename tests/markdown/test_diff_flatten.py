@@ -14,6 +14,7 @@ from gitbook_tui.markdown import (
     parse,
 )
 from gitbook_tui.markdown.diff import BlockKind, DisplayBlock, flatten
+from support.markdown_samples import COLUMNS
 
 PAGE = """# Install the CLI
 
@@ -180,16 +181,9 @@ def test_missing_and_empty_pages_have_no_blocks() -> None:
 
 
 def test_every_block_type_flattens_without_loss() -> None:
-    page = """{% columns %}
-{% column %}
-Left
-{% endcolumn %}
-{% column %}
-Right
-{% endcolumn %}
-{% endcolumns %}
-
-{% updates format="full" %}
+    page = (
+        COLUMNS
+        + """{% updates format="full" %}
 {% update date="2026-01-02" %}
 Shipped.
 {% endupdate %}
@@ -221,6 +215,7 @@ Text with a note[^1].
 
 [^1]: The note.
 """
+    )
     blocks = flatten(parse(page))
     found = {b.kind for b in blocks}
     assert {

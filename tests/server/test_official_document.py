@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from gitbook_tui.server.content.official_document import to_document, to_markdown
+from support.markdown_samples import COLUMNS
 from support.official_schema import schema_errors
 
-EVERY_BLOCK = """# Title
+EVERY_BLOCK = (
+    """# Title
 
 Some **bold** and [a link](https://example.com) and `code`.
 
@@ -49,16 +51,9 @@ Run it.
 {% endstep %}
 {% endstepper %}
 
-{% columns %}
-{% column %}
-Left
-{% endcolumn %}
-{% column %}
-Right
-{% endcolumn %}
-{% endcolumns %}
-
-{% updates format="full" %}
+"""
+    + COLUMNS
+    + """{% updates format="full" %}
 {% update date="2026-01-15" %}
 ## Released
 Notes.
@@ -91,6 +86,7 @@ Hidden text.
 
 ---
 """
+)
 
 
 def _walk(node: Any) -> list[dict[str, Any]]:
