@@ -52,6 +52,41 @@ def redirect_body(source: str, **destination: Any) -> dict:
     return {"source": source, "destination": destination}
 
 
+def site_with_three_sections(world: World, spaces: dict) -> tuple[dict, list[dict]]:
+    """A new site and its sections for the guide, api and faq spaces, in that order."""
+    site = make_site(world)
+    return site, [add_section(world, site, spaces[name]["id"]) for name in ("guide", "api", "faq")]
+
+
+def delete_the_redirected_default(
+    world: World,
+    site: dict,
+    kind: str,
+    default: dict,
+    rest: list[dict],
+    listed: Callable[[], list[dict]],
+) -> str:
+    """Point a redirect at ``default`` (a "site-section" or "site-space"), delete it (eve may
+    not, carol may) and check that ``rest`` remain with the first of them now the default and
+    that the redirect went with it; return the deleted one's URL."""
+    field = "siteSectionId" if kind == "site-section" else "siteSpaceId"
+    world.client().post(
+        f"{base(world, site)}/redirects",
+        json=redirect_body("/old", kind=kind, **{field: default["id"]}),
+    )
+    collection = "sections" if kind == "site-section" else "site-spaces"
+    url = f"{base(world, site)}/{collection}/{default['id']}"
+    assert_error(world.client("eve").delete(url), 403)
+    r = world.client("carol").delete(url)
+    assert r.status_code == 204 and r.content == b""
+    remaining = listed()
+    assert [x["id"] for x in remaining] == [x["id"] for x in rest]
+    assert [x["default"] for x in remaining] == [True] + [False] * (len(rest) - 1)
+    redirects = world.client().get(f"{base(world, site)}/redirects").json()
+    assert redirects["count"] == 0  # the redirect pointed to the deleted one
+    return url
+
+
 @pytest.fixture
 def spaces(make_space: Callable[..., dict]) -> dict[str, dict]:
     return {
@@ -192,27 +227,14 @@ def test_section_default_site_space(world: World, spaces: dict) -> None:
 
 
 def test_delete_section_promotes_the_next_default(world: World, spaces: dict) -> None:
-    site = make_site(world)
-    first = add_section(world, site, spaces["guide"]["id"])
-    second = add_section(world, site, spaces["api"]["id"])
-    third = add_section(world, site, spaces["faq"]["id"])
-    world.client().post(
-        f"{base(world, site)}/redirects",
-        json=redirect_body("/old", kind="site-section", siteSectionId=first["id"]),
+    site, (first, second, third) = site_with_three_sections(world, spaces)
+    url = delete_the_redirected_default(
+        world, site, "site-section", first, [second, third], lambda: sections(world, site)
     )
-    url = f"{base(world, site)}/sections/{first['id']}"
-    assert_error(world.client("eve").delete(url), 403)
-    r = world.client("carol").delete(url)
-    assert r.status_code == 204 and r.content == b""
-    remaining = sections(world, site)
-    assert [s["id"] for s in remaining] == [second["id"], third["id"]]
-    assert [s["default"] for s in remaining] == [True, False]
     assert {ss["space"]["id"] for ss in site_spaces(world, site)} == {
         spaces["api"]["id"],
         spaces["faq"]["id"],
     }
-    redirects = world.client().get(f"{base(world, site)}/redirects").json()
-    assert redirects["count"] == 0  # the redirect pointed to the deleted section
     assert world.client().delete(url).status_code == 204  # nothing left to delete
     # a non-default section goes without changing the default
     world.client().delete(f"{base(world, site)}/sections/{third['id']}")
@@ -254,10 +276,7 @@ def test_site_default_site_space_at_the_root(world: World, spaces: dict) -> None
 
 
 def test_move_section_with_position(world: World, spaces: dict) -> None:
-    site = make_site(world)
-    a = add_section(world, site, spaces["guide"]["id"])
-    b = add_section(world, site, spaces["api"]["id"])
-    c = add_section(world, site, spaces["faq"]["id"])
+    site, (a, b, c) = site_with_three_sections(world, spaces)
     url = f"{base(world, site)}/sections/{c['id']}/move"
     r = world.client("carol").post(
         url, json={"position": {"before": {"type": "site-section", "siteSection": a["id"]}}}
@@ -416,18 +435,9 @@ def test_delete_site_space_promotes_the_next_default(world: World, spaces: dict)
         world, spaces=[spaces["guide"]["id"], spaces["api"]["id"], spaces["faq"]["id"]]
     )
     first, second, third = site_spaces(world, site)
-    world.client().post(
-        f"{base(world, site)}/redirects",
-        json=redirect_body("/old", kind="site-space", siteSpaceId=first["id"]),
+    url = delete_the_redirected_default(
+        world, site, "site-space", first, [second, third], lambda: site_spaces(world, site)
     )
-    url = f"{base(world, site)}/site-spaces/{first['id']}"
-    assert_error(world.client("eve").delete(url), 403)
-    r = world.client("carol").delete(url)
-    assert r.status_code == 204 and r.content == b""
-    remaining = site_spaces(world, site)
-    assert [ss["id"] for ss in remaining] == [second["id"], third["id"]]
-    assert [ss["default"] for ss in remaining] == [True, False]
-    assert world.client().get(f"{base(world, site)}/redirects").json()["count"] == 0
     assert world.client().get(base(world, site)).json()["siteSpaces"] == 2
     assert world.client().delete(url).status_code == 204  # nothing left to delete
 
@@ -576,27 +586,27 @@ def test_create_redirect_shape_and_lookup(world: World, spaces: dict) -> None:
     assert_error(world.client().get(f"{base(world, site)}/redirect"), 400, "source")
 
 
+def redirect_to_a_new_section(world: World, spaces: dict, source: str) -> Any:
+    """Ask to redirect ``source`` to the guide section of a new site; the response."""
+    site = make_site(world)
+    section = add_section(world, site, spaces["guide"]["id"])
+    return world.client().post(
+        f"{base(world, site)}/redirects",
+        json=redirect_body(source, kind="site-section", siteSectionId=section["id"]),
+    )
+
+
 @pytest.mark.parametrize(
     "source", ["old", "/", "/a b", "/a//b", "/trailing/", "/%zz", "/a?b", "/wild*", "//x"]
 )
 def test_redirect_source_must_match_the_pattern(world: World, spaces: dict, source: str) -> None:
-    site = make_site(world)
-    section = add_section(world, site, spaces["guide"]["id"])
-    r = world.client().post(
-        f"{base(world, site)}/redirects",
-        json=redirect_body(source, kind="site-section", siteSectionId=section["id"]),
-    )
+    r = redirect_to_a_new_section(world, spaces, source)
     assert_error(r, 400, "source")
 
 
 @pytest.mark.parametrize("source", ["/a", "/old/page", "/v1.2/x_y~z", "/caf%C3%A9", "/A-B"])
 def test_redirect_source_pattern_accepts(world: World, spaces: dict, source: str) -> None:
-    site = make_site(world)
-    section = add_section(world, site, spaces["guide"]["id"])
-    r = world.client().post(
-        f"{base(world, site)}/redirects",
-        json=redirect_body(source, kind="site-section", siteSectionId=section["id"]),
-    )
+    r = redirect_to_a_new_section(world, spaces, source)
     assert r.status_code == 201, r.text
 
 
