@@ -31,12 +31,27 @@ def demo_app(demo: FastAPI, tmp_path: Path) -> GitBookApp:
     return demo_gitbook_app(demo, tmp_path)
 
 
-async def open_site(pilot: Any, title: str) -> SiteEditorScreen:
+async def open_sites_list(pilot: Any) -> SitesScreen:
+    """Wait for the browser, then open the sites list (key 4) and wait for it to load."""
     app = pilot.app
     await until(pilot, lambda: app.browser is not None, timeout=30)
     await pilot.press("4")
     await until(pilot, lambda: isinstance(app.screen, SitesScreen) and app.screen.loaded)
-    sites = app.screen
+    return app.screen  # type: ignore[no-any-return]
+
+
+async def open_legacy_redirects(pilot: Any) -> RedirectsPane:
+    """Open Tidewater Legacy Docs' redirects tab and wait until all its redirects show."""
+    editor = await open_site(pilot, "Tidewater Legacy Docs")
+    await pilot.press("right_square_bracket")
+    pane = editor.query_one(RedirectsPane)
+    await until(pilot, lambda: len(pane.shown) == LEGACY_REDIRECTS and pane.filled)
+    return pane
+
+
+async def open_site(pilot: Any, title: str) -> SiteEditorScreen:
+    app = pilot.app
+    sites = await open_sites_list(pilot)
     sites.query_one("#sites-table").move_cursor(row=[s.title for s in sites.sites].index(title))
     await pilot.press("enter")
     await until(
@@ -63,10 +78,7 @@ async def test_lint_finds_the_seeded_bad_redirects(demo: FastAPI, tmp_path: Path
 async def test_legacy_site_shows_every_redirect(demo: FastAPI, tmp_path: Path) -> None:
     app = demo_app(demo, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        editor = await open_site(pilot, "Tidewater Legacy Docs")
-        await pilot.press("right_square_bracket")
-        pane = editor.query_one(RedirectsPane)
-        await until(pilot, lambda: len(pane.shown) == LEGACY_REDIRECTS and pane.filled)
+        pane = await open_legacy_redirects(pilot)
         table = pane.query_one("#redirects-table")
         assert table.row_count == LEGACY_REDIRECTS  # type: ignore[attr-defined]
         sources = [e.source.lower() for e in pane.shown]
@@ -138,10 +150,7 @@ async def test_redirects_table_moves_with_the_pager_keys(demo: FastAPI, tmp_path
 
     app = demo_app(demo, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        editor = await open_site(pilot, "Tidewater Legacy Docs")
-        await pilot.press("right_square_bracket")
-        pane = editor.query_one(RedirectsPane)
-        await until(pilot, lambda: len(pane.shown) == LEGACY_REDIRECTS and pane.filled)
+        pane = await open_legacy_redirects(pilot)
         table = pane.query_one("#redirects-table")
         await until(pilot, lambda: table.has_focus)
 
@@ -173,11 +182,7 @@ async def test_redirects_table_moves_with_the_pager_keys(demo: FastAPI, tmp_path
 async def test_sites_list_cuts_long_cells_with_an_ellipsis(demo: FastAPI, tmp_path: Path) -> None:
     app = demo_app(demo, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: app.browser is not None, timeout=30)
-        await pilot.press("4")
-        await until(pilot, lambda: isinstance(app.screen, SitesScreen) and app.screen.loaded)
-        sites = app.screen
-        assert isinstance(sites, SitesScreen)
+        sites = await open_sites_list(pilot)
         table = sites.query_one("#sites-table")
         await pilot.pause()
         widths = [c.get_render_width(table) for c in table.columns.values()]  # type: ignore[attr-defined]
@@ -202,10 +207,7 @@ async def test_redirects_table_cuts_destinations_with_an_ellipsis(
 ) -> None:
     app = demo_app(demo, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        editor = await open_site(pilot, "Tidewater Legacy Docs")
-        await pilot.press("right_square_bracket")
-        pane = editor.query_one(RedirectsPane)
-        await until(pilot, lambda: len(pane.shown) == LEGACY_REDIRECTS and pane.filled)
+        pane = await open_legacy_redirects(pilot)
         table = pane.query_one("#redirects-table")
         widths = [c.get_render_width(table) for c in table.columns.values()]  # type: ignore[attr-defined]
         assert sum(widths) <= 80 - 2  # the Type and State columns are on screen
