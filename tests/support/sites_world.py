@@ -152,9 +152,11 @@ def make_app(world: World, tmp_path: Path, token: str = "tok-alice") -> GitBookA
     return GitBookApp(client, config=TuiConfig(), state_store=store, transport=transport)
 
 
-async def open_sites(pilot: Pilot[Any]) -> SitesScreen:
+async def open_sites(pilot: Pilot[Any], timeout: float = 10.0) -> SitesScreen:
+    """Wait for the browser, then open the sites list (key 4) and wait for it to load
+    (``timeout``: the seeded demo workspace is slower to load than a test world)."""
     app = pilot.app
-    await until(pilot, lambda: app.browser is not None)
+    await until(pilot, lambda: app.browser is not None, timeout=timeout)
     await pilot.press("4")
     await until(pilot, lambda: isinstance(app.screen, SitesScreen) and app.screen.loaded)
     screen = app.screen
@@ -162,15 +164,20 @@ async def open_sites(pilot: Pilot[Any]) -> SitesScreen:
     return screen
 
 
-async def open_editor(pilot: Pilot[Any], title: str = "Acme Docs") -> SiteEditorScreen:
-    sites = await open_sites(pilot)
+async def open_editor(
+    pilot: Pilot[Any], title: str = "Acme Docs", timeout: float = 10.0
+) -> SiteEditorScreen:
+    """Open the sites list, then the site ``title`` in the editor, once its data is in."""
+    sites = await open_sites(pilot, timeout)
     index = [s.title for s in sites.sites].index(title)
     table = sites.query_one("#sites-table")
     table.move_cursor(row=index)  # type: ignore[attr-defined]
     await pilot.press("enter")
     app = pilot.app
     await until(
-        pilot, lambda: isinstance(app.screen, SiteEditorScreen) and app.screen.data is not None
+        pilot,
+        lambda: isinstance(app.screen, SiteEditorScreen) and app.screen.data is not None,
+        timeout=timeout,
     )
     editor = app.screen
     assert isinstance(editor, SiteEditorScreen)

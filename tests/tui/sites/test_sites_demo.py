@@ -15,8 +15,8 @@ from gitbook_tui.tui.app import GitBookApp
 from gitbook_tui.tui.sites.lint_screen import LintScreen
 from gitbook_tui.tui.sites.redirects_pane import RedirectsPane
 from gitbook_tui.tui.sites.site_editor_screen import SiteEditorScreen
-from gitbook_tui.tui.sites.sites_screen import SitesScreen
 from support.demo_tui import demo_gitbook_app
+from support.sites_world import open_editor, open_sites
 from support.waits import until
 from support.worlds import Template
 from support.worlds import demo_app as demo_server
@@ -31,15 +31,6 @@ def demo_app(demo: FastAPI, tmp_path: Path) -> GitBookApp:
     return demo_gitbook_app(demo, tmp_path)
 
 
-async def open_sites_list(pilot: Any) -> SitesScreen:
-    """Wait for the browser, then open the sites list (key 4) and wait for it to load."""
-    app = pilot.app
-    await until(pilot, lambda: app.browser is not None, timeout=30)
-    await pilot.press("4")
-    await until(pilot, lambda: isinstance(app.screen, SitesScreen) and app.screen.loaded)
-    return app.screen  # type: ignore[no-any-return]
-
-
 async def open_legacy_redirects(pilot: Any) -> RedirectsPane:
     """Open Tidewater Legacy Docs' redirects tab and wait until all its redirects show."""
     editor = await open_site(pilot, "Tidewater Legacy Docs")
@@ -50,16 +41,8 @@ async def open_legacy_redirects(pilot: Any) -> RedirectsPane:
 
 
 async def open_site(pilot: Any, title: str) -> SiteEditorScreen:
-    app = pilot.app
-    sites = await open_sites_list(pilot)
-    sites.query_one("#sites-table").move_cursor(row=[s.title for s in sites.sites].index(title))
-    await pilot.press("enter")
-    await until(
-        pilot,
-        lambda: isinstance(app.screen, SiteEditorScreen) and app.screen.data is not None,
-        timeout=30,
-    )
-    return app.screen  # type: ignore[no-any-return]
+    """Open the demo site ``title`` in the site editor (the demo loads slowly)."""
+    return await open_editor(pilot, title, timeout=30)
 
 
 async def test_lint_finds_the_seeded_bad_redirects(demo: FastAPI, tmp_path: Path) -> None:
@@ -182,7 +165,7 @@ async def test_redirects_table_moves_with_the_pager_keys(demo: FastAPI, tmp_path
 async def test_sites_list_cuts_long_cells_with_an_ellipsis(demo: FastAPI, tmp_path: Path) -> None:
     app = demo_app(demo, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        sites = await open_sites_list(pilot)
+        sites = await open_sites(pilot, timeout=30)
         table = sites.query_one("#sites-table")
         await pilot.pause()
         widths = [c.get_render_width(table) for c in table.columns.values()]  # type: ignore[attr-defined]

@@ -7,7 +7,8 @@ Regenerate after a deliberate change with ``--snapshot-update`` and review the S
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,16 +32,35 @@ def no_blink(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
 
 
+def snap_after(
+    snap_compare: Snap,
+    world: World,
+    tmp_path: Path,
+    size: tuple[int, int],
+    steps: Callable[[Pilot[Any]], Awaitable[Any]],
+    then: Callable[[Pilot[Any]], None] = lambda pilot: None,
+    token: str = "tok-alice",
+) -> bool:
+    """Snapshot the app signed in with ``token`` once ``steps`` ran and it settled; ``then``
+    checks the settled screen before the picture is taken."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await steps(pilot)
+        await settle(pilot)
+        then(pilot)
+
+    app = make_app(world, tmp_path, token=token)
+    return snap_compare(app, terminal_size=size, run_before=run_before)
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_sites_list(snap_compare: Snap, world: World, tmp_path, size) -> None:
     build_site(world)
 
-    async def run_before(pilot: Pilot[Any]) -> None:
-        await open_sites(pilot)
-        await settle(pilot)
+    def on_the_sites_list(pilot: Pilot[Any]) -> None:
         assert isinstance(pilot.app.screen, SitesScreen)
 
-    assert snap_compare(make_app(world, tmp_path), terminal_size=size, run_before=run_before)
+    assert snap_after(snap_compare, world, tmp_path, size, open_sites, on_the_sites_list)
 
 
 @pytest.mark.parametrize("tab", ["structure", "redirects", "settings"])
@@ -49,13 +69,12 @@ def test_editor_tab(snap_compare: Snap, world: World, tmp_path, size, tab) -> No
     """Each tab of the site editor. Slow: a snapshot of the editor after its tab's first request."""
     build_site(world)
 
-    async def run_before(pilot: Pilot[Any]) -> None:
+    async def open_tab(pilot: Pilot[Any]) -> None:
         editor = await open_editor(pilot)
         while editor.tab != tab:
             await pilot.press("right_square_bracket")
-        await settle(pilot)
 
-    assert snap_compare(make_app(world, tmp_path), terminal_size=size, run_before=run_before)
+    assert snap_after(snap_compare, world, tmp_path, size, open_tab)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -63,16 +82,17 @@ def test_redirect_form_with_error(snap_compare: Snap, world: World, tmp_path, si
     """A new redirect whose source the site already redirects (case-insensitively)."""
     build_site(world)
 
-    async def run_before(pilot: Pilot[Any]) -> None:
+    async def fill_the_form(pilot: Pilot[Any]) -> None:
         await open_editor(pilot)
         await pilot.press("right_square_bracket", "n")
         await until(pilot, lambda: isinstance(pilot.app.screen, FormScreen))
         await pilot.press(*"/Old-Install", "tab", *"/configure")
-        await settle(pilot)
+
+    def refused(pilot: Pilot[Any]) -> None:
         form = pilot.app.screen
         assert isinstance(form, FormScreen) and "Already redirected" in form.error_of("source")
 
-    assert snap_compare(make_app(world, tmp_path), terminal_size=size, run_before=run_before)
+    assert snap_after(snap_compare, world, tmp_path, size, fill_the_form, refused)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -80,26 +100,19 @@ def test_lint_findings(snap_compare: Snap, world: World, tmp_path, size) -> None
     """Lint findings listed. Slow: a snapshot after the whole redirect set is linted."""
     build_site(world)
 
-    async def run_before(pilot: Pilot[Any]) -> None:
+    async def lint(pilot: Pilot[Any]) -> None:
         await open_editor(pilot)
         await pilot.press("right_square_bracket", "L")
         await until(pilot, lambda: isinstance(pilot.app.screen, LintScreen))
-        await settle(pilot)
 
-    assert snap_compare(make_app(world, tmp_path), terminal_size=size, run_before=run_before)
+    assert snap_after(snap_compare, world, tmp_path, size, lint)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_reader_sees_dimmed_keys(snap_compare: Snap, world: World, tmp_path, size) -> None:
     """A reader (read role): the editing keys dimmed, the reason above the tabs."""
     build_site(world)
-
-    async def run_before(pilot: Pilot[Any]) -> None:
-        await open_editor(pilot)
-        await settle(pilot)
-
-    app = make_app(world, tmp_path, token="tok-rhea")
-    assert snap_compare(app, terminal_size=size, run_before=run_before)
+    assert snap_after(snap_compare, world, tmp_path, size, open_editor, token="tok-rhea")
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -119,11 +132,10 @@ def test_structure_with_groups(snap_compare: Snap, world: World, tmp_path, size)
     labs = c.post(f"{base}/section-groups", json={"title": "Labs", "draft": True})
     assert labs.status_code == 201, labs.text
 
-    async def run_before(pilot: Pilot[Any]) -> None:
+    async def highlight_products(pilot: Pilot[Any]) -> None:
         editor = await open_editor(pilot)
         pane = editor.query_one("#structure-pane")
         await until(pilot, lambda: len(pane.rows) == 9)  # type: ignore[attr-defined]
         pane.query_one("#structure-list").highlighted = 3  # type: ignore[attr-defined]
-        await settle(pilot)
 
-    assert snap_compare(make_app(world, tmp_path), terminal_size=size, run_before=run_before)
+    assert snap_after(snap_compare, world, tmp_path, size, highlight_products)
