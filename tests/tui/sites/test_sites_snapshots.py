@@ -13,13 +13,14 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.screen import Screen
 
 from gitbook_tui.tui.common.form_screen import FormScreen
 from gitbook_tui.tui.sites.lint_screen import LintScreen
 from gitbook_tui.tui.sites.sites_screen import SitesScreen
 from support.frozen_clock import freeze_clocks
 from support.sites_world import build_site, make_app, open_editor, open_sites
-from support.waits import settle, until
+from support.waits import settle, until, until_screen
 from support.worlds import START, World
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
@@ -53,6 +54,13 @@ def snap_after(
     return snap_compare(app, terminal_size=size, run_before=run_before)
 
 
+async def open_from_redirects(pilot: Pilot[Any], key: str, screen: type[Screen[Any]]) -> None:
+    """Open the editor's redirects tab, press ``key`` and wait for its ``screen`` on top."""
+    await open_editor(pilot)
+    await pilot.press("right_square_bracket", key)
+    await until_screen(pilot, screen)
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_sites_list(snap_compare: Snap, world: World, tmp_path, size) -> None:
     build_site(world)
@@ -83,9 +91,7 @@ def test_redirect_form_with_error(snap_compare: Snap, world: World, tmp_path, si
     build_site(world)
 
     async def fill_the_form(pilot: Pilot[Any]) -> None:
-        await open_editor(pilot)
-        await pilot.press("right_square_bracket", "n")
-        await until(pilot, lambda: isinstance(pilot.app.screen, FormScreen))
+        await open_from_redirects(pilot, "n", FormScreen)
         await pilot.press(*"/Old-Install", "tab", *"/configure")
 
     def refused(pilot: Pilot[Any]) -> None:
@@ -101,9 +107,7 @@ def test_lint_findings(snap_compare: Snap, world: World, tmp_path, size) -> None
     build_site(world)
 
     async def lint(pilot: Pilot[Any]) -> None:
-        await open_editor(pilot)
-        await pilot.press("right_square_bracket", "L")
-        await until(pilot, lambda: isinstance(pilot.app.screen, LintScreen))
+        await open_from_redirects(pilot, "L", LintScreen)
 
     assert snap_after(snap_compare, world, tmp_path, size, lint)
 
