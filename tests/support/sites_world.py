@@ -7,10 +7,11 @@ import asyncio
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 from textual.pilot import Pilot
+from textual.screen import Screen
 
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.tui.app import GitBookApp
@@ -20,7 +21,7 @@ from gitbook_tui.tui.sites.redirects_pane import RedirectsPane
 from gitbook_tui.tui.sites.site_editor_screen import SiteEditorScreen
 from gitbook_tui.tui.sites.sites_screen import SitesScreen
 from gitbook_tui.tui.sites.structure_pane import StructurePane
-from support.waits import until
+from support.waits import until, until_screen
 from support.worlds import World
 
 BASE = "http://testserver/v1"
@@ -187,6 +188,28 @@ async def open_editor(
 
 def redirects_pane(editor: SiteEditorScreen) -> RedirectsPane:
     return editor.query_one(RedirectsPane)
+
+
+async def open_redirects(pilot: Pilot[Any]) -> RedirectsPane:
+    """Open the site editor's redirects tab and wait until it lists the redirects."""
+    editor = await open_editor(pilot)
+    await pilot.press("right_square_bracket")
+    pane = redirects_pane(editor)
+    await until(pilot, lambda: bool(pane.shown))
+    return pane
+
+
+DialogT = TypeVar("DialogT", bound=Screen[Any])
+
+
+async def open_from_redirects(
+    pilot: Pilot[Any], key: str, dialog: type[DialogT]
+) -> tuple[RedirectsPane, DialogT]:
+    """Open the redirects tab, press ``key`` and wait for its ``dialog`` on top; the pane
+    and the dialog."""
+    pane = await open_redirects(pilot)
+    await pilot.press(key)
+    return pane, await until_screen(pilot, dialog)
 
 
 def wait_seconds(start: float) -> float:

@@ -20,7 +20,14 @@ from gitbook_tui.tui.sites.settings_pane import SettingsPane
 from gitbook_tui.tui.sites.site_editor_screen import SiteEditorScreen
 from gitbook_tui.tui.sites.structure_pane import StructurePane
 from support.notes import notes_of
-from support.sites_world import build_site, make_app, open_editor, redirects_pane, transport_of
+from support.sites_world import (
+    build_site,
+    make_app,
+    open_editor,
+    open_from_redirects,
+    open_redirects,
+    transport_of,
+)
 from support.waits import settle, until, until_screen
 from support.worlds import World
 
@@ -171,22 +178,12 @@ async def test_reorder_refused_rolls_back_with_message(world: World, tmp_path: P
 
 
 # -- redirects --------------------------------------------------------------------------------
-async def redirects_tab(pilot: Any) -> Any:
-    editor = await open_editor(pilot)
-    await pilot.press("right_square_bracket")
-    pane = redirects_pane(editor)
-    await until(pilot, lambda: bool(pane.shown))
-    return pane
-
-
 async def test_new_redirect_validates_as_typed_and_saves(world: World, tmp_path: Path) -> None:
     """A new redirect is validated as typed and saved. Slow: types the form key by key."""
     site = build_site(world)
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        pane = await redirects_tab(pilot)
-        await pilot.press("n")
-        form = await until_screen(pilot, FormScreen)
+        pane, form = await open_from_redirects(pilot, "n", FormScreen)
         await type_into(pilot, "source", "/Old-Install")
         assert "Already redirected as /old-install" in form.error_of("source")
         await type_into(pilot, "source", "/new page", clear=True)
@@ -211,9 +208,7 @@ async def test_server_409_and_400_inline_keep_what_was_typed(world: World, tmp_p
     site = build_site(world)
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await redirects_tab(pilot)
-        await pilot.press("n")
-        form = await until_screen(pilot, FormScreen)
+        _, form = await open_from_redirects(pilot, "n", FormScreen)
         await type_into(pilot, "source", "/later")
         await type_into(pilot, "destination", "/sdk")
         # someone else adds /later meanwhile: the server answers 409
@@ -239,18 +234,14 @@ async def test_form_draft_survives_a_restart(world: World, tmp_path: Path) -> No
     build_site(world)
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await redirects_tab(pilot)
-        await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, FormScreen))
+        await open_from_redirects(pilot, "n", FormScreen)
         await type_into(pilot, "source", "/kept-draft")
         await pilot.press("escape")
         await settle(pilot)
     app = make_app(world, tmp_path)
     notes = notes_of(app)
     async with app.run_test(size=(120, 40)) as pilot:
-        await redirects_tab(pilot)
-        await pilot.press("n")
-        form = await until_screen(pilot, FormScreen)
+        _, form = await open_from_redirects(pilot, "n", FormScreen)
         assert form.values()["source"] == "/kept-draft"
         assert any("Restored the draft" in n for n in notes)
 
@@ -260,7 +251,7 @@ async def test_edit_and_delete_redirect(world: World, tmp_path: Path) -> None:
     site = build_site(world)
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        pane = await redirects_tab(pilot)
+        pane = await open_redirects(pilot)
         table = pane.query_one("#redirects-table")
         table.move_cursor(row=[e.source for e in pane.shown].index("/forum"))
         await pilot.press("e")
@@ -287,7 +278,7 @@ async def test_filter_and_test_a_path(world: World, tmp_path: Path) -> None:
     build_site(world)
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        pane = await redirects_tab(pilot)
+        pane = await open_redirects(pilot)
         await pilot.press("slash", *"old")
         await until(
             pilot,
@@ -310,9 +301,7 @@ async def test_lint_lists_seeded_problems_and_fixes_a_chain(world: World, tmp_pa
     site = build_site(world)
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await redirects_tab(pilot)
-        await pilot.press("L")
-        lint_screen = await until_screen(pilot, LintScreen)
+        _, lint_screen = await open_from_redirects(pilot, "L", LintScreen)
         kinds = {(f.kind, f.redirect.source) for f in lint_screen.findings}
         assert kinds == {("gone", "/old-trouble"), ("chain", "/setup"), ("shadowed", "/install")}
         lint_screen.query_one("#lint-list").highlighted = [  # type: ignore[attr-defined]
@@ -343,9 +332,7 @@ async def test_import_csv_dry_run_then_apply(world: World, tmp_path: Path) -> No
     )
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        pane = await redirects_tab(pilot)
-        await pilot.press("I")
-        await until(pilot, lambda: isinstance(app.screen, FormScreen))
+        pane, _ = await open_from_redirects(pilot, "I", FormScreen)
         await type_into(pilot, "file", str(csv_file))
         await pilot.press("enter")
         preview = await until_screen(pilot, ImportScreen)
@@ -373,9 +360,7 @@ async def test_export_yaml(world: World, tmp_path: Path) -> None:
     taken.write_text("mine")
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await redirects_tab(pilot)
-        await pilot.press("X")
-        form = await until_screen(pilot, FormScreen)
+        _, form = await open_from_redirects(pilot, "X", FormScreen)
         await type_into(pilot, "file", str(taken), clear=True)
         assert "exists" in form.error_of("file")
         await pilot.press("enter")
@@ -587,7 +572,7 @@ async def test_toggle_live_draft_optimistic_with_rollback(world: World, tmp_path
     app = make_app(world, tmp_path)
     notes = notes_of(app)
     async with app.run_test(size=(120, 40)) as pilot:
-        pane = await redirects_tab(pilot)
+        pane = await open_redirects(pilot)
         pane.query_one("#redirects-table").move_cursor(row=0)  # /forum
         await pilot.press("f")
         await until(pilot, lambda: any("/forum is now a draft" in n for n in notes))
@@ -628,9 +613,7 @@ async def test_wildcard_redirect(world: World, tmp_path: Path) -> None:
     site = build_site(world)
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        pane = await redirects_tab(pilot)
-        await pilot.press("n")
-        form = await until_screen(pilot, FormScreen)
+        pane, form = await open_from_redirects(pilot, "n", FormScreen)
         await type_into(pilot, "source", "/v1")
         await type_into(pilot, "destination", "https://legacy.example.com/v1")
         form.query_one("#field-wildcard").value = True  # type: ignore[attr-defined]
@@ -646,9 +629,7 @@ async def test_an_untouched_form_leaves_no_draft(world: World, tmp_path: Path) -
     app = make_app(world, tmp_path)
     notes = notes_of(app)
     async with app.run_test(size=(120, 40)) as pilot:
-        await redirects_tab(pilot)
-        await pilot.press("e")
-        form = await until_screen(pilot, FormScreen)
+        _, form = await open_from_redirects(pilot, "e", FormScreen)
         assert form.error_of("source") == "" and not form.touched
         await pilot.press("escape")
         await settle(pilot)

@@ -13,14 +13,13 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.screen import Screen
 
 from gitbook_tui.tui.common.form_screen import FormScreen
 from gitbook_tui.tui.sites.lint_screen import LintScreen
 from gitbook_tui.tui.sites.sites_screen import SitesScreen
 from support.frozen_clock import freeze_clocks
-from support.sites_world import build_site, make_app, open_editor, open_sites
-from support.waits import settle, until, until_screen
+from support.sites_world import build_site, make_app, open_editor, open_from_redirects, open_sites
+from support.waits import settle, until
 from support.worlds import START, World
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
@@ -52,13 +51,6 @@ def snap_after(
 
     app = make_app(world, tmp_path, token=token)
     return snap_compare(app, terminal_size=size, run_before=run_before)
-
-
-async def open_from_redirects(pilot: Pilot[Any], key: str, screen: type[Screen[Any]]) -> None:
-    """Open the editor's redirects tab, press ``key`` and wait for its ``screen`` on top."""
-    await open_editor(pilot)
-    await pilot.press("right_square_bracket", key)
-    await until_screen(pilot, screen)
 
 
 @pytest.mark.parametrize("size", SIZES)
