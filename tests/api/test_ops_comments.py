@@ -11,13 +11,13 @@ import pytest
 from gitbook_tui.api import AsyncGitBook, NotFoundError, PermissionDeniedError
 from gitbook_tui.cache import ResponseCache
 from gitbook_tui.models import (
-    ChangeRequestContentChange,
     Comment,
     CommentReply,
     CommentStatus,
     Member,
     Page,
 )
+from support.builders import discussed_space
 
 Clients = Callable[..., AsyncGitBook]
 
@@ -25,15 +25,8 @@ Clients = Callable[..., AsyncGitBook]
 @pytest.fixture
 async def space(gb: AsyncGitBook, world: Any) -> dict[str, str]:
     """A space with one page (put there through a merged change request)."""
-    created = await gb.spaces.create_in_org(world.org, title="Discussed")
-    cr = await gb.change_requests.create(created.id, subject="First page")
-    edit = await gb.change_requests.edit_content(
-        created.id, cr.id, [ChangeRequestContentChange.insert_markdown("Intro", "Hello there.")]
-    )
-    page = edit.changes[0].page
-    assert page is not None
-    await gb.change_requests.merge(created.id, cr.id)
-    return {"id": created.id, "page": page.id}
+    space_id, page_id = await discussed_space(gb, world.org)
+    return {"id": space_id, "page": page_id}
 
 
 async def ids(pager: Any) -> list[str]:

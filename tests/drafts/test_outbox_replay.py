@@ -27,7 +27,7 @@ from gitbook_tui.drafts import (
     Replayer,
     client_handlers,
 )
-from gitbook_tui.models import ChangeRequestContentChange
+from support.builders import discussed_space
 
 URL = "http://testserver/v1"
 
@@ -87,16 +87,9 @@ async def account(world: Any, tmp_path: Path) -> AsyncIterator[Callable[[str], A
 @pytest.fixture
 async def space(gb: AsyncGitBook, world: Any) -> dict[str, str]:
     """A space with one page and one open thread by alice."""
-    created = await gb.spaces.create_in_org(world.org, title="Discussed")
-    cr = await gb.change_requests.create(created.id, subject="First page")
-    edit = await gb.change_requests.edit_content(
-        created.id, cr.id, [ChangeRequestContentChange.insert_markdown("Intro", "Hello there.")]
-    )
-    page = edit.changes[0].page
-    assert page is not None
-    await gb.change_requests.merge(created.id, cr.id)
-    thread = await gb.comments.create(created.id, "Is this right?", page=page.id)
-    return {"id": created.id, "page": page.id, "thread": thread.id}
+    space_id, page_id = await discussed_space(gb, world.org)
+    thread = await gb.comments.create(space_id, "Is this right?", page=page_id)
+    return {"id": space_id, "page": page_id, "thread": thread.id}
 
 
 async def test_replays_every_kind_in_order(

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from gitbook_tui.api import AsyncGitBook
+from gitbook_tui.models import ChangeRequestContentChange
+
 
 def merge_changes(world: Any, space_id: str, changes: list[dict[str, Any]]) -> None:
     """``changes`` (content operations) in a change request of alice's, merged."""
@@ -39,3 +42,17 @@ def page_ids(world: Any, space_id: str) -> dict[str, str]:
         found[p["title"]] = p["id"]
         stack.extend(p.get("pages", []))
     return found
+
+
+async def discussed_space(gb: AsyncGitBook, org: str) -> tuple[str, str]:
+    """A space "Discussed" with one page, Intro, merged through the client's change request;
+    the space's id and the page's."""
+    created = await gb.spaces.create_in_org(org, title="Discussed")
+    cr = await gb.change_requests.create(created.id, subject="First page")
+    edit = await gb.change_requests.edit_content(
+        created.id, cr.id, [ChangeRequestContentChange.insert_markdown("Intro", "Hello there.")]
+    )
+    page = edit.changes[0].page
+    assert page is not None
+    await gb.change_requests.merge(created.id, cr.id)
+    return created.id, page.id
