@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from support.asserts import assert_error
+from support.positions import position
 from support.worlds import World
 
 
@@ -199,16 +200,13 @@ def test_move_collection(world: World) -> None:
     assert api.get(f"/collections/{c['id']}").json()["parent"] == a["id"]
     roots = api.get(f"/orgs/{world.org}/collections", params={"nested": False}).json()
     assert [x["id"] for x in roots["items"]] == [a["id"], b["id"]]
-    r = api.post(
-        f"/collections/{b['id']}/move",
-        json={"position": {"before": {"type": "collection", "collection": a["id"]}}},
-    )
+    r = api.post(f"/collections/{b['id']}/move", json=position("before", "collection", a["id"]))
     assert r.status_code == 200
     roots = api.get(f"/orgs/{world.org}/collections", params={"nested": False}).json()
     assert [x["id"] for x in roots["items"]] == [b["id"], a["id"]]
     r = api.post(
         f"/collections/{c['id']}/move",
-        json={"parent": None, "position": {"after": {"type": "collection", "collection": b["id"]}}},
+        json={"parent": None, **position("after", "collection", b["id"])},
     )
     assert r.status_code == 200 and "parent" not in r.json()
     roots = api.get(f"/orgs/{world.org}/collections", params={"nested": False}).json()
@@ -227,15 +225,9 @@ def test_move_collection_validation_and_roles(world: World) -> None:
     assert_error(api.post(path, json={"parent": a1x["id"]}), 400, "parent", "sub-collections")
     assert_error(api.post(path, json={"parent": "nope"}), 400, "parent")
     assert_error(
-        api.post(path, json={"position": {"after": {"type": "collection", "collection": "nope"}}}),
-        400,
-        "position.after",
+        api.post(path, json=position("after", "collection", "nope")), 400, "position.after"
     )
-    assert_error(
-        api.post(path, json={"position": {"after": {"type": "space", "space": "s"}}}),
-        400,
-        "position.after",
-    )
+    assert_error(api.post(path, json=position("after", "space", "s")), 400, "position.after")
     assert_error(api.post(f"/collections/{b['id']}/move", json={"parent": None}), 409, "change")
     assert_error(world.client("carol").post(path, json={"parent": b["id"]}), 403, "admin")
     assert_error(world.client("otto").post(path, json={"parent": b["id"]}), 404)

@@ -10,6 +10,7 @@ from gitbook_tui.server.bootstrap import add_member
 from gitbook_tui.server.content.space_revision import set_space_revision
 from gitbook_tui.server.content.store import create_revision
 from support.asserts import assert_error
+from support.positions import position
 from support.worlds import World
 
 
@@ -274,7 +275,7 @@ def test_move_space_between_collections_and_positions(world: World, make_space) 
     ]
     r = api.post(
         f"/spaces/{c_['id']}/move",
-        json={"position": {"before": {"type": "space", "space": b["id"]}}},
+        json=position("before", "space", b["id"]),
     )
     assert r.status_code == 200
     assert [s["id"] for s in api.get(f"/orgs/{world.org}/spaces").json()["items"]] == [
@@ -283,7 +284,7 @@ def test_move_space_between_collections_and_positions(world: World, make_space) 
     ]
     r = api.post(
         f"/spaces/{a['id']}/move",
-        json={"parent": None, "position": {"after": {"type": "space", "space": c_["id"]}}},
+        json={"parent": None, **position("after", "space", c_["id"])},
     )
     assert r.status_code == 200 and "parent" not in r.json()
     assert [s["id"] for s in api.get(f"/orgs/{world.org}/spaces").json()["items"]] == [
@@ -309,29 +310,16 @@ def test_move_space_validation_and_roles(world: World, make_space) -> None:
     path = f"/spaces/{a['id']}/move"
     assert_error(api.post(path, json={}), 400, "body")
     assert_error(api.post(path, json={"parent": "nope"}), 400, "parent")
+    assert_error(api.post(path, json=position("before", "space", "nope")), 400, "position.before")
     assert_error(
-        api.post(path, json={"position": {"before": {"type": "space", "space": "nope"}}}),
-        400,
-        "position.before",
-    )
-    assert_error(
-        api.post(
-            path,
-            json={"parent": coll["id"], "position": {"after": {"type": "space", "space": b["id"]}}},
-        ),
+        api.post(path, json={"parent": coll["id"], **position("after", "space", b["id"])}),
         400,
         "position.after",
     )
-    assert_error(
-        api.post(path, json={"position": {"before": {"type": "collection", "collection": "x"}}}),
-        400,
-        "position.before",
-    )
+    assert_error(api.post(path, json=position("before", "collection", "x")), 400, "position.before")
     # b is already last at the root: moving it there again changes nothing
     assert_error(api.post(f"/spaces/{b['id']}/move", json={"parent": None}), 409, "change")
-    assert_error(
-        api.post(path, json={"position": {"before": {"type": "space", "space": b["id"]}}}), 409
-    )
+    assert_error(api.post(path, json=position("before", "space", b["id"])), 409)
     assert_error(world.client("carol").post(path, json={"parent": coll["id"]}), 403, "admin")
     assert_error(world.client("otto").post(path, json={"parent": None}), 404)
     assert_error(world.anonymous().post(path, json={"parent": None}), 401)
