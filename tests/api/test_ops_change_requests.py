@@ -30,25 +30,20 @@ from gitbook_tui.models import (
     RevisionSemanticChanges,
     SemanticChangeType,
 )
+from support.builders import seeded_through_client
 
 Clients = Callable[..., AsyncGitBook]
 
 Change = ChangeRequestContentChange
+PAGES = [("Intro", "Welcome."), ("Setup", "Install.")]
 
 
 @pytest.fixture
 async def space(gb: AsyncGitBook, world: Any) -> dict[str, str]:
     """A space with two pages, Intro and Setup, in its main content."""
-    created = await gb.spaces.create_in_org(world.org, title="Product")
-    cr = await gb.change_requests.create(created.id, subject="Seed")
-    edit = await gb.change_requests.edit_content(
-        created.id,
-        cr.id,
-        [Change.insert_markdown("Intro", "Welcome."), Change.insert_markdown("Setup", "Install.")],
-    )
-    intro, setup = (c.page.id for c in edit.changes if c.page)
-    await gb.change_requests.merge(created.id, cr.id)
-    return {"id": created.id, "intro": intro, "setup": setup}
+    seed = await seeded_through_client(gb, world.org, "Product", "Seed", PAGES)
+    intro, setup = (c.page.id for c in seed.edit.changes if c.page)
+    return {"id": seed.space.id, "intro": intro, "setup": setup}
 
 
 async def numbers(pager: Any) -> list[int]:

@@ -9,29 +9,23 @@ import pytest
 
 from gitbook_tui.api import AsyncGitBook, NotFoundError
 from gitbook_tui.models import (
-    ChangeRequestContentChange,
     Revision,
     RevisionSemanticChanges,
     RevisionType,
     SemanticChangeType,
 )
+from support.builders import seeded_through_client
 
 Clients = Callable[..., AsyncGitBook]
-Change = ChangeRequestContentChange
 
 
 @pytest.fixture
 async def merged(gb: AsyncGitBook, world: Any) -> dict[str, Any]:
     """A space whose main content got two pages through a merged change request."""
-    space = await gb.spaces.create_in_org(world.org, title="Product")
-    cr = await gb.change_requests.create(space.id, subject="Seed <b>[red]x[/red]</b>")
-    await gb.change_requests.edit_content(
-        space.id,
-        cr.id,
-        [Change.insert_markdown("Intro", "Welcome."), Change.insert_markdown("Setup", "Install.")],
-    )
-    result = await gb.change_requests.merge(space.id, cr.id)
-    return {"space": space.id, "initial": space.revision, "cr": cr, "merge": result.revision}
+    pages = [("Intro", "Welcome."), ("Setup", "Install.")]
+    seed = await seeded_through_client(gb, world.org, "Product", "Seed <b>[red]x[/red]</b>", pages)
+    space, cr = seed.space, seed.cr
+    return {"space": space.id, "initial": space.revision, "cr": cr, "merge": seed.merge.revision}
 
 
 async def test_a_merge_revision_and_its_changes(connect: Clients, merged: dict[str, Any]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from gitbook_tui.api import AsyncGitBook
@@ -44,15 +45,36 @@ def page_ids(world: Any, space_id: str) -> dict[str, str]:
     return found
 
 
+@dataclass
+class ClientSeed:
+    """What ``seeded_through_client`` made: the space, its change request, the edit's answer
+    and the merge's."""
+
+    space: Any
+    cr: Any
+    edit: Any
+    merge: Any
+
+
+async def seeded_through_client(
+    gb: AsyncGitBook, org: str, title: str, subject: str, pages: list[tuple[str, str]]
+) -> ClientSeed:
+    """A space ``title`` whose ``pages`` (title, markdown) came in through a change request
+    ``subject`` that the client made and merged."""
+    space = await gb.spaces.create_in_org(org, title=title)
+    cr = await gb.change_requests.create(space.id, subject=subject)
+    changes = [ChangeRequestContentChange.insert_markdown(t, md) for t, md in pages]
+    edit = await gb.change_requests.edit_content(space.id, cr.id, changes)
+    merge = await gb.change_requests.merge(space.id, cr.id)
+    return ClientSeed(space, cr, edit, merge)
+
+
 async def discussed_space(gb: AsyncGitBook, org: str) -> tuple[str, str]:
     """A space "Discussed" with one page, Intro, merged through the client's change request;
     the space's id and the page's."""
-    created = await gb.spaces.create_in_org(org, title="Discussed")
-    cr = await gb.change_requests.create(created.id, subject="First page")
-    edit = await gb.change_requests.edit_content(
-        created.id, cr.id, [ChangeRequestContentChange.insert_markdown("Intro", "Hello there.")]
+    seed = await seeded_through_client(
+        gb, org, "Discussed", "First page", [("Intro", "Hello there.")]
     )
-    page = edit.changes[0].page
+    page = seed.edit.changes[0].page
     assert page is not None
-    await gb.change_requests.merge(created.id, cr.id)
-    return created.id, page.id
+    return seed.space.id, page.id
