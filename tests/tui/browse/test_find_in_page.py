@@ -16,6 +16,7 @@ from gitbook_tui.markdown import parse
 from gitbook_tui.tui.browse.page_viewer import PageViewer
 from gitbook_tui.tui.render import DocumentLayout, FindResults, Match, iter_matches
 from gitbook_tui.tui.render.find import block_resolver
+from support.waits import until
 
 SPACES = Path(gitbook_tui.__file__).parent / "server/demo/spaces"
 WIDTHS = (40, 80, 200)
@@ -278,3 +279,29 @@ def test_paragraph_matches_are_counted_first_and_placed_when_needed() -> None:
     list(results.on_line(40, 0))  # drawing a line of a paragraph places its matches
     assert placed == [30, 31, 40]
     assert results.placed() == find_all(layout, "beacon")
+
+
+async def test_the_current_match_stays_through_a_resize_and_a_theme_change() -> None:
+    """``n`` to the second match of three on one screen, then the window resized and the
+    theme changed: the page is laid out anew each time, and the reader stays on "2/3"."""
+    document = doc(*(para(f"Stream number {n} holds events.") for n in range(3)))
+    app = ViewerApp()
+    async with app.run_test(size=(60, 12)) as pilot:
+        viewer = app.query_one(PageViewer)
+        viewer.focus()
+        viewer.show(document)
+        await until(pilot, lambda: viewer.document_layout is not None)
+        viewer.find("stream")
+        await until(pilot, lambda: viewer.find_status == "1/3")
+        await pilot.press("n")
+        await until(pilot, lambda: viewer.find_status == "2/3")
+
+        await pilot.resize_terminal(90, 12)
+        await until(pilot, lambda: viewer.document_layout.width > 60, "the wider layout")
+        assert viewer.find_status == "2/3"
+
+        before = viewer.document_layout
+        app.theme = "textual-light" if app.theme != "textual-light" else "nord"
+        await until(pilot, lambda: viewer.document_layout is not before, "the new theme's layout")
+        await until(pilot, lambda: viewer.find_status != "", "the search again")
+        assert viewer.find_status == "2/3"

@@ -236,13 +236,15 @@ class FindInPage(Widget):
         self._update_find_status()
         return self._find
 
-    def find(self, query: str) -> None:
+    def find(self, query: str, current: int | None = None) -> None:
         """Highlight every case-insensitive match of ``query`` in the rendered text and go
-        to the first one at or after the top of the screen. Text wrapped over several
+        to the first one at or after the top of the screen (to match number ``current``,
+        counted from 0, when given and found). Text wrapped over several
         lines is searched as written (a match may run on past a soft wrap), so the count
         does not depend on the width. Large pages are searched in time slices (the
         counter shows ``+`` meanwhile), so keys stay responsive."""
         results = self._reset_find(query if self._view is not None else "")
+        results.wanted = current
         if results.query and self._view is not None:
             matches = iter_matches(self._view.layout, query)
             if not self._search_slice(results, matches):
@@ -252,10 +254,12 @@ class FindInPage(Widget):
                 )
         self.refresh()
 
-    def refind(self) -> None:
-        """Search again after the rendered text changed (resize, tab or details)."""
+    def refind(self, *, same_text: bool = False) -> None:
+        """Search again after the page was laid out anew: ``same_text`` (a resize, a theme,
+        more of the page parsed) stays on the current match; else (a tab or details opened)
+        the first match at or after the top of the screen becomes current."""
         if self._find.query:
-            self.find(self._find.query)
+            self.find(self._find.query, self._find.current if same_text else None)
 
     def _search_slice(
         self, results: FindResults, matches: Iterator[list[Match] | Pending | None]

@@ -274,7 +274,7 @@ class PageViewer(
         self._view = Viewport(layout, height)
         self._view.restore(position)
         self._sync()
-        self.refind()
+        self.refind(same_text=True)
 
     # -- geometry and scrolling ----------------------------------------------------
 
@@ -341,7 +341,7 @@ class PageViewer(
         self._view.resize(*self._content_size())
         self._sync()
         if old_width != self._view.layout.width:
-            self.refind()
+            self.refind(same_text=True)
 
     # -- key actions (the others: .page_viewer_keys) ---------------------------------
 

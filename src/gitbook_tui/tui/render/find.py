@@ -144,6 +144,9 @@ class FindResults:
         """Every match so far, in reading order; those of a :class:`Pending` block are
         stand-ins (line -1) until :meth:`place` has laid the block out."""
         self.current: int | None = None
+        self.wanted: int | None = None
+        """The match to make current once found (the same search again after the page was
+        laid out anew: the reader stays on the match they were on)."""
         self.waiting = False
         """True while the search has reached the end of a document still being parsed."""
         self._resolve = resolve
@@ -217,6 +220,12 @@ class FindResults:
         first match once the search is complete); True if the current match changed."""
         if self.current is not None or not self.matches:
             return False
+        if self.wanted is not None:
+            if self.wanted < len(self.matches):
+                self.current = self.wanted
+                return True
+            if not self.done:
+                return False  # not found yet
         number = 0
         while number < len(self.matches):
             match = self.matches[number]
