@@ -74,6 +74,9 @@ async def test_reply_new_thread_and_edit(world: Any, tmp_path) -> None:
             "Agreed, adding it."
         )
         await until(pilot, lambda: len(screen.pane.posts) == 3 and not screen.selected.pending)
+        # the closed composer gives the thread its focus back (a call later): keys sent
+        # before would reach the list, where e edits the thread's first comment
+        await until(pilot, lambda: screen.pane.has_focus, "the thread to have focus again")
         # e on my own reply (the cursor on it), change it, send
         await pilot.press("G", "e")
         await until(pilot, lambda: screen.composer.is_open)
