@@ -92,6 +92,9 @@ def test_a_reader_in_the_page_browses_switches_views_copies_opens_and_comments(
     press(page, "c")
     wait_text(page, "New thread")
     page.keyboard.type("Typed in Chromium, via gitbook-tui web")
+    # sent once the composer shows it all, as a user would (on a loaded machine the
+    # terminal may still be drawing the first letters)
+    wait_text(page, "via gitbook-tui web")
     press(page, "Control+s")
     demo_url = web.line_after("the demo's server is ")
     try:
