@@ -12,12 +12,15 @@ from gitbook_tui.tui.browse.tree.workspace_tree import WorkspaceTree
 from gitbook_tui.tui.common.status_bar import StatusBar
 from support.tree_world import (
     Transport,
+    app_on,
     cursor_label,
     find_node,
     make_app,
     make_client,
     move_to,
-    tree_of,
+    record_web_browser,
+    reveal_space,
+    until_browser,
     visible_labels,
 )
 from support.waits import until
@@ -27,8 +30,7 @@ async def test_navigation_org_collection_space_page(world, workspace, tmp_path):
     transport = Transport(world.app)
     app = make_app(make_client(transport), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
-        tree = tree_of(app)
+        tree = (await until_browser(pilot, app)).workspace_tree
         # the only organization opens expanded: top collections and root spaces
         await until(pilot, lambda: "▤ Product" in visible_labels(tree))
         labels = visible_labels(tree)
@@ -76,10 +78,9 @@ async def test_navigation_org_collection_space_page(world, workspace, tmp_path):
 
 
 async def test_hidden_pages_toggle_with_dot(world, workspace, tmp_path):
-    app = make_app(make_client(Transport(world.app)), tmp_path)
+    app = app_on(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
-        tree = tree_of(app)
+        tree = (await until_browser(pilot, app)).workspace_tree
         assert await tree.reveal(await app.client.spaces.get(workspace["handbook"]))
         await pilot.pause()
         assert "Intro" in visible_labels(tree)
@@ -93,13 +94,9 @@ async def test_hidden_pages_toggle_with_dot(world, workspace, tmp_path):
 
 
 async def test_slash_filter_shows_matches_with_ancestors(world, workspace, tmp_path):
-    app = make_app(make_client(Transport(world.app)), tmp_path)
+    app = app_on(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
-        tree = tree_of(app)
-        assert await tree.reveal(await app.client.spaces.get(workspace["handbook"]))
-        tree.focus()
-        await pilot.pause()
+        tree = (await reveal_space(pilot, app, workspace["handbook"])).workspace_tree
         box = app.screen.query_one("#tree-filter")
         await pilot.press("i")  # a letter alone never starts a filter
         assert not box.display and tree.filter_text == ""
@@ -138,8 +135,7 @@ async def test_lazy_load_failure_shows_on_node_and_r_retries(world, workspace, t
     app = make_app(make_client(transport), tmp_path)
     notes: list[Any] = []
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
-        tree = tree_of(app)
+        tree = (await until_browser(pilot, app)).workspace_tree
         await until(pilot, lambda: "▤ Product" in visible_labels(tree))
         original = app.notify
 
@@ -164,10 +160,9 @@ async def test_lazy_load_failure_shows_on_node_and_r_retries(world, workspace, t
 
 async def test_expanding_two_nodes_loads_both(world, workspace, tmp_path):
     """Loads are exclusive per node: expanding a second node does not cancel the first."""
-    app = make_app(make_client(Transport(world.app)), tmp_path)
+    app = app_on(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
-        tree = tree_of(app)
+        tree = (await until_browser(pilot, app)).workspace_tree
         await until(pilot, lambda: "📝 Notes" in visible_labels(tree))
         await move_to(pilot, tree, "Product")
         await pilot.press("l")
@@ -194,18 +189,10 @@ async def test_group_and_link_pages(world, tmp_path, monkeypatch):
         json={"url": folder.as_uri(), "source": "git-sync"},
     )
     assert r.status_code == 201, r.text
-    opened: list[str] = []
-
-    class Browser:
-        def open(self, url: str, new: int = 0) -> bool:
-            opened.append(url)
-            return True
-
-    monkeypatch.setattr("webbrowser.get", lambda *a: Browser())
-    app = make_app(make_client(Transport(world.app)), tmp_path)
+    opened = record_web_browser(monkeypatch)
+    app = app_on(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
-        tree = tree_of(app)
+        tree = (await until_browser(pilot, app)).workspace_tree
         await until(pilot, lambda: "□ Synced" in visible_labels(tree))
         await move_to(pilot, tree, "Synced")
         await pilot.press("l")
@@ -229,9 +216,9 @@ async def test_group_and_link_pages(world, tmp_path, monkeypatch):
 
 
 async def test_status_bar_shows_user_org_and_freshness(world, workspace, tmp_path):
-    app = make_app(make_client(Transport(world.app)), tmp_path)
+    app = app_on(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
+        await until_browser(pilot, app)
         status = app.screen.query_one(StatusBar)
         await until(pilot, lambda: "Eve" in status.text and "Acme Docs" in status.text)
         await until(pilot, lambda: status.connection_text == "online")
@@ -249,8 +236,7 @@ async def test_pagination_is_followed_to_the_end(world, tmp_path, monkeypatch):
     transport = Transport(world.app)
     app = make_app(make_client(transport), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
-        tree = tree_of(app)
+        tree = (await until_browser(pilot, app)).workspace_tree
         await until(pilot, lambda: "□ Space 104" in visible_labels(tree))
         assert len([label for label in visible_labels(tree) if "Space " in label]) == 105
         assert transport.requests.count(f"/v1/orgs/{world.org}/spaces") == 2
@@ -267,8 +253,7 @@ async def test_offline_without_cache_shows_error_and_recovers(world, workspace, 
     transport.offline = True
     app = make_app(make_client(transport), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
-        tree = tree_of(app)
+        tree = (await until_browser(pilot, app)).workspace_tree
         status = app.screen.query_one(StatusBar)
         await until(pilot, lambda: visible_labels(tree) == ["⚠ could not load — r to retry"])
         await until(pilot, lambda: status.connection_text == "offline")
@@ -284,9 +269,9 @@ async def test_offline_without_cache_shows_error_and_recovers(world, workspace, 
 async def test_first_keys_go_to_the_tree_not_the_hidden_filter(world, workspace, tmp_path):
     from gitbook_tui.tui.search.search_screen import SearchScreen
 
-    app = make_app(make_client(Transport(world.app)), tmp_path)
+    app = app_on(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
+        await until_browser(pilot, app)
         await pilot.press("s")
         await until(pilot, lambda: isinstance(app.screen, SearchScreen))
         assert app.browser is not None and app.browser.workspace_tree.filter_text == ""
