@@ -160,6 +160,13 @@ async def move_to(pilot: Any, tree: WorkspaceTree, text: str) -> None:
     raise AssertionError(f"no node {text!r} in {visible_labels(tree)}")
 
 
+async def expand(pilot: Any, tree: WorkspaceTree, text: str) -> None:
+    """Move the cursor to the node labelled ``text`` and press l (expand it; a leaf page:
+    open it)."""
+    await move_to(pilot, tree, text)
+    await pilot.press("l")
+
+
 async def until_browser(pilot: Any, app: GitBookApp) -> BrowserScreen:
     """Wait until the browser is the app's screen and mounted (its tree may still be loading)."""
     await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)

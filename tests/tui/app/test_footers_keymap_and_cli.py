@@ -15,6 +15,7 @@ from gitbook_tui.tui.common.keymap import unknown_keymap_ids
 from gitbook_tui.tui.common.state import StateStore
 from gitbook_tui.tui.textual_compat import FooterKey
 from support import tree_world
+from support.notes import notes_of
 from support.tree_world import Transport, app_on, browser_ready, make_client, open_page
 from support.waits import until
 
@@ -76,14 +77,7 @@ def test_cli_open_empty_target_version_and_help(capsys) -> None:
 async def test_mistyped_keymap_id_is_warned(world, workspace, tmp_path):
     assert unknown_keymap_ids({"tree.down": "n", "tree.dwon": "x"}) == ["tree.dwon"]
     app = app_on(world, tmp_path, keymap={"tree.dwon": "n", "tree.down": "n"})
-    seen: list[str] = []
-    original = app.notify
-
-    def spy(message, **kw):
-        seen.append(str(message))
-        original(message, **kw)
-
-    app.notify = spy  # type: ignore[method-assign]
+    seen = notes_of(app)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: browser_ready(app))
         await until(pilot, lambda: any("tree.dwon" in s for s in seen))

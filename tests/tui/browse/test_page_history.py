@@ -35,21 +35,26 @@ async def test_back_and_forward_restore_scroll_and_link(world, pages, tmp_path):
         assert target is not None and target.target.href == "other.md"
         top = viewer.viewport.top
         assert top > 50
-        await pilot.press("enter")
-        await until(pilot, lambda: browser.header.title_text == "Other")
+
+        async def go(key: str, title: str) -> None:
+            """Press ``key`` and wait for the page ``title``."""
+            await pilot.press(key)
+            await until(pilot, lambda: browser.header.title_text == title)
+
+        def back_at_the_link() -> bool:
+            return viewer.viewport is not None and viewer.viewport.top == top
+
+        await go("enter", "Other")
         assert viewer.viewport.top == 0
-        await pilot.press("backspace")
-        await until(pilot, lambda: browser.header.title_text == "Long")
-        await until(pilot, lambda: viewer.viewport is not None and viewer.viewport.top == top)
+        await go("backspace", "Long")
+        await until(pilot, back_at_the_link)
         target = viewer.focused_target
         assert target is not None and target.target.href == "other.md"
         # forward and back again: each page where it was left
-        await pilot.press("alt+right")
-        await until(pilot, lambda: browser.header.title_text == "Other")
+        await go("alt+right", "Other")
         assert viewer.viewport.top == 0
-        await pilot.press("alt+left")
-        await until(pilot, lambda: browser.header.title_text == "Long")
-        await until(pilot, lambda: viewer.viewport is not None and viewer.viewport.top == top)
+        await go("alt+left", "Long")
+        await until(pilot, back_at_the_link)
 
 
 def test_page_history_keeps_a_position_per_entry() -> None:

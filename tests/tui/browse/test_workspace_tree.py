@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from gitbook_tui.tui.app import GitBookApp
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.browse.tree.workspace_tree import WorkspaceTree
 from gitbook_tui.tui.common.status_bar import StatusBar
+from support.notes import notes_of
 from support.tree_world import (
     Transport,
     app_on,
     cursor_label,
+    expand,
     find_node,
     make_app,
     make_client,
@@ -37,18 +37,15 @@ async def test_navigation_org_collection_space_page(world, workspace, tmp_path):
         assert labels[0] == "Acme Docs"
         assert labels.index("▤ Product") < labels.index("📝 Notes")
         assert "▤ Guides" not in labels  # nested under Product, not loaded yet
-        await move_to(pilot, tree, "Product")
-        await pilot.press("l")
+        await expand(pilot, tree, "Product")
         await until(pilot, lambda: "▤ Guides" in visible_labels(tree))
         await move_to(pilot, tree, "Guides")
         await pilot.press("right")
         await until(pilot, lambda: "□ Handbook" in visible_labels(tree))
-        await move_to(pilot, tree, "Handbook")
-        await pilot.press("l")
+        await expand(pilot, tree, "Handbook")
         await until(pilot, lambda: "Intro" in visible_labels(tree))
         assert "Secret" not in visible_labels(tree)  # hidden pages are hidden
-        await move_to(pilot, tree, "Intro")
-        await pilot.press("l")  # l on a page with sub-pages expands and opens it
+        await expand(pilot, tree, "Intro")  # l on a page with sub-pages expands and opens it
         await until(pilot, lambda: "Install" in visible_labels(tree))
         browser = app.screen
         assert isinstance(browser, BrowserScreen)
@@ -133,19 +130,11 @@ async def test_lazy_load_failure_shows_on_node_and_r_retries(world, workspace, t
     transport = Transport(world.app)
     transport.fail[f"/collections/{workspace['product']}/spaces"] = failure
     app = make_app(make_client(transport), tmp_path)
-    notes: list[Any] = []
     async with app.run_test(size=(120, 40)) as pilot:
         tree = (await until_browser(pilot, app)).workspace_tree
         await until(pilot, lambda: "▤ Product" in visible_labels(tree))
-        original = app.notify
-
-        def spy(message: Any, **kw: Any) -> None:
-            notes.append(message)
-            original(message, **kw)
-
-        app.notify = spy  # type: ignore[method-assign]
-        await move_to(pilot, tree, "Product")
-        await pilot.press("l")
+        notes = notes_of(app)
+        await expand(pilot, tree, "Product")
         await until(pilot, lambda: "⚠ could not load — r to retry" in visible_labels(tree))
         assert app.is_running
         assert any("Could not load Product" in str(n) for n in notes)
@@ -164,10 +153,8 @@ async def test_expanding_two_nodes_loads_both(world, workspace, tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         tree = (await until_browser(pilot, app)).workspace_tree
         await until(pilot, lambda: "📝 Notes" in visible_labels(tree))
-        await move_to(pilot, tree, "Product")
-        await pilot.press("l")
-        await move_to(pilot, tree, "Notes")
-        await pilot.press("l")
+        await expand(pilot, tree, "Product")
+        await expand(pilot, tree, "Notes")
         await until(pilot, lambda: "▤ Guides" in visible_labels(tree))
         await until(pilot, lambda: "(empty)" in visible_labels(tree))
 
@@ -194,8 +181,7 @@ async def test_group_and_link_pages(world, tmp_path, monkeypatch):
     async with app.run_test(size=(120, 40)) as pilot:
         tree = (await until_browser(pilot, app)).workspace_tree
         await until(pilot, lambda: "□ Synced" in visible_labels(tree))
-        await move_to(pilot, tree, "Synced")
-        await pilot.press("l")
+        await expand(pilot, tree, "Synced")
         await until(pilot, lambda: "Group One" in visible_labels(tree))
         labels = visible_labels(tree)
         assert labels[labels.index("Group One") + 1 :][:2] == ["A", "↗ Example site"]

@@ -15,6 +15,7 @@ from gitbook_tui.tui.common.error_banner import ErrorBanner
 from support import tree_world
 from support.tree_world import (
     Transport,
+    expand,
     make_app,
     make_client,
     move_to,
@@ -87,8 +88,7 @@ async def test_tree_load_error_banner_until_the_node_loads(world, workspace, tmp
         tree = browser.workspace_tree
         banner = browser.query_one("#tree-error", ErrorBanner)
         await until(pilot, lambda: "▤ Product" in tree_world.visible_labels(tree))
-        await move_to(pilot, tree, "Product")
-        await pilot.press("l")
+        await expand(pilot, tree, "Product")
         await until(pilot, lambda: banner.showing)
         assert "Could not load Product" in banner_text(banner)
         assert "http://testserver/v1" in banner_text(banner)
