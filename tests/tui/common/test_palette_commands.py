@@ -16,21 +16,14 @@ from textual.app import App
 from textual.command import CommandList, CommandPalette, DiscoveryHit, Hit, Provider
 
 from gitbook_tui.api import AsyncGitBook
-from gitbook_tui.tui.common.intents import Intent, OpenPage, OpenSpace
 from gitbook_tui.tui.common.palette import APP_COMMANDS, AppCommands, PageCommands, SpaceCommands
 from gitbook_tui.tui.common.registry import REGISTRY
-from gitbook_tui.tui.common.session_info import SessionInfo
 from support.builders import space_with_pages
+from support.nav_app import HOSTILE, RecordingNavigator, page_id
 from support.waits import settle, until
 from support.worlds import World
 
 SIZE = (100, 30)
-HOSTILE = "[@click=app.quit]Boom[/] \x1b[31mRed\u202eevil"
-
-
-def page_id(world: World, space: str, title: str) -> str:
-    pages = world.client("alice").get(f"/spaces/{space}/content/pages").json()["pages"]
-    return next(p["id"] for p in pages if p["title"] == title)
 
 
 class Failing(httpx.AsyncBaseTransport):
@@ -39,31 +32,14 @@ class Failing(httpx.AsyncBaseTransport):
         return httpx.Response(403, content=json.dumps(body).encode(), request=request)
 
 
-class NavApp(App[None]):
+class NavApp(RecordingNavigator):
+    """The navigator with the app's palette providers, recording the app actions run."""
+
     COMMANDS = App.COMMANDS | {PageCommands, SpaceCommands, AppCommands}
 
     def __init__(self, client: AsyncGitBook, org: str | None, space: str | None) -> None:
-        super().__init__()
-        self.client = client
-        self.organization_id = org
-        self.space_id = space
-        self.page_id: str | None = None  # (the Navigator protocol asks for it)
-        self.session = SessionInfo()
-        self.pages: list[tuple[str, str, str | None]] = []
-        self.spaces: list[str] = []
+        super().__init__(client, org, space)
         self.actions: list[str] = []
-
-    def open_page(self, space_id: str, page_id: str, anchor: str | None = None) -> None:
-        self.pages.append((space_id, page_id, anchor))
-
-    def open_space(self, space_id: str) -> None:
-        self.spaces.append(space_id)
-
-    def navigate(self, intent: Intent) -> None:
-        if isinstance(intent, OpenPage):
-            self.open_page(intent.space_id, intent.page_id, intent.anchor)
-        elif isinstance(intent, OpenSpace):
-            self.open_space(intent.space_id)
 
     def action_search(self) -> None:
         self.actions.append("search")
@@ -187,39 +163,35 @@ async def wait_for_options(app: App[Any], pilot: Any, count: int = 1) -> Command
     return listing
 
 
+async def type_in_palette(app: App[Any], pilot: Any, text: str, count: int = 1) -> CommandList:
+    """Open the command palette, type ``text`` and wait for ``count`` options listed."""
+    app.action_command_palette()
+    await pilot.pause()
+    assert isinstance(app.screen, CommandPalette)
+    await pilot.press(*text)
+    return await wait_for_options(app, pilot, count)
+
+
+async def choose_the_first_option(app: App[Any], pilot: Any) -> None:
+    """Choose the palette's first option (down from the input, enter); wait until it closed."""
+    await pilot.press("down", "enter")
+    await until(pilot, lambda: not isinstance(app.screen, CommandPalette), "the palette to close")
+
+
 async def test_palette_end_to_end(
     world: World, client: AsyncGitBook, spaces: dict[str, str]
 ) -> None:
     app = NavApp(client, world.org, spaces["tidewater"])
     async with app.run_test(size=SIZE) as pilot:
-        app.action_command_palette()
-        await pilot.pause()
-        assert isinstance(app.screen, CommandPalette)
-        await pilot.press(*"configure")
-        listing = await wait_for_options(app, pilot)
+        listing = await type_in_palette(app, pilot, "configure")
         assert "Configure" in listing.get_option_at_index(0).prompt.plain  # type: ignore[union-attr]
-        await pilot.press("down", "enter")
-        await until(
-            pilot, lambda: not isinstance(app.screen, CommandPalette), "the palette to close"
-        )
+        await choose_the_first_option(app, pilot)
         assert not isinstance(app.screen, CommandPalette)
         # spaces, then an app command, through the same palette
-        app.action_command_palette()
-        await pilot.pause()
-        await pilot.press(*"runbooks")
-        await wait_for_options(app, pilot)
-        await pilot.press("down", "enter")
-        await until(
-            pilot, lambda: not isinstance(app.screen, CommandPalette), "the palette to close"
-        )
-        app.action_command_palette()
-        await pilot.pause()
-        await pilot.press(*"search")
-        await wait_for_options(app, pilot)
-        await pilot.press("down", "enter")
-        await until(
-            pilot, lambda: not isinstance(app.screen, CommandPalette), "the palette to close"
-        )
+        await type_in_palette(app, pilot, "runbooks")
+        await choose_the_first_option(app, pilot)
+        await type_in_palette(app, pilot, "search")
+        await choose_the_first_option(app, pilot)
     assert app.pages == [
         (spaces["tidewater"], page_id(world, spaces["tidewater"], "Configure"), None)
     ]
@@ -233,10 +205,7 @@ async def test_client_errors_yield_nothing(world: World) -> None:
     async with app.run_test(size=SIZE) as pilot:
         assert await hits(PageCommands(app.screen), "inst") == []
         assert await hits(SpaceCommands(app.screen), "tide") == []
-        app.action_command_palette()
-        await pilot.pause()
-        await pilot.press(*"reload")
-        listing = await wait_for_options(app, pilot)
+        listing = await type_in_palette(app, pilot, "reload")
         assert listing.get_option_at_index(0).prompt.plain.startswith("Reload")  # type: ignore[union-attr]
         assert app.is_running
     await failing.close()
@@ -258,10 +227,7 @@ async def test_hostile_titles_are_literal(world: World, client: AsyncGitBook) ->
         assert [h.text for h in pages] == ["[@click=app.quit]Boom[/] Redevil"]
         found = await hits(SpaceCommands(app.screen), "click")
         assert [h.text for h in found] == ["[@click=app.quit]Boom[/] Redevil"]
-        app.action_command_palette()
-        await pilot.pause()
-        await pilot.press(*"click")
-        listing = await wait_for_options(app, pilot, 2)
+        listing = await type_in_palette(app, pilot, "click", 2)
         lines = [
             listing.get_option_at_index(i).prompt.plain  # type: ignore[union-attr]
             for i in range(listing.option_count)
