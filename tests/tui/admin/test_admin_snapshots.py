@@ -22,8 +22,7 @@ from gitbook_tui.tui.common.intents import ShowPermissions
 from support.admin_world import admin_app, demo_id, open_admin, open_permissions
 from support.frozen_clock import freeze_clocks
 from support.waits import settle
-from support.worlds import START, Template
-from support.worlds import demo_app as demo_server
+from support.worlds import START
 
 SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
 Snap = Callable[..., bool]
@@ -50,11 +49,6 @@ def steady(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
     monkeypatch.setattr(openapi_data, "spec_row", pinned_row)
     yield
-
-
-@pytest.fixture
-def demo(tmp_path: Path, demo_template: Template) -> Iterator[FastAPI]:
-    yield demo_server(demo_template, tmp_path / "demo.sqlite")
 
 
 @pytest.mark.parametrize(
