@@ -20,10 +20,11 @@ from gitbook_tui.server.content.store import (
     store_markdown,
 )
 from gitbook_tui.tui.app import GitBookApp
+from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.common.intents import ShowHistory
 from gitbook_tui.tui.history.blame_screen import BlameScreen
 from gitbook_tui.tui.history.history_screen import HistoryScreen
-from support.review_world import HOSTILE, make_app
+from support.review_world import HOSTILE, make_app, open_page
 from support.waits import settle, until, until_screen
 from support.worlds import World
 
@@ -169,3 +170,27 @@ async def until_blamed(pilot: Any) -> BlameScreen:
     await until(pilot, lambda: screen.walk is not None and screen.walk.done, timeout=30)
     await settle(pilot)
     return screen
+
+
+@asynccontextmanager
+async def intro_read(
+    world: World, tmp_path: Path, story: dict
+) -> AsyncIterator[tuple[GitBookApp, Any, BrowserScreen]]:
+    """Run the app at 120x40 with the story's Intro open in Browse and the page focused
+    (where B and H act); yield (app, pilot, browser)."""
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        browser = await open_page(app, pilot, story["space"], story["pages"]["Intro"])
+        browser.query_one("#page-viewer").focus()
+        yield app, pilot, browser
+
+
+@asynccontextmanager
+async def page_blamed(
+    world: World, tmp_path: Path, space_id: str, page_id: str
+) -> AsyncIterator[tuple[GitBookApp, Any, BlameScreen]]:
+    """Run the app at 80x24 on the log of page ``page_id`` and press b there; yield (app,
+    pilot, the blame screen) once its walk is done."""
+    async with history_shown(world, tmp_path, space_id, page_id) as (app, pilot, _):
+        await pilot.press("b")
+        yield app, pilot, await until_blamed(pilot)

@@ -262,6 +262,26 @@ class Gated(httpx.AsyncBaseTransport):
         return sum(path.endswith(suffix) for path in self.paths)
 
 
+def gated_app(world: World, space: str, gate: asyncio.Event) -> tuple[Gated, AsyncGitBook, NavApp]:
+    """A NavApp on ``space`` whose every request waits for ``gate``; its transport and
+    client (to count requests, and to close)."""
+    transport = Gated(httpx.ASGITransport(app=world.app), gate)
+    client = AsyncGitBook("tok-alice", base_url="http://testserver/v1", transport=transport)
+    return transport, client, NavApp(client, world.org, space)
+
+
+async def palette_while_loading(
+    app: NavApp, pilot: Any, transport: Gated, suffix: str, what: str
+) -> CommandList:
+    """Open the palette, wait until its providers asked for ``suffix`` (the load ``what``)
+    and return its option list."""
+    app.action_command_palette()
+    await until(pilot, lambda: transport.count(suffix) > 0, what)
+    palette = app.screen
+    assert isinstance(palette, CommandPalette)
+    return palette.query_one(CommandList)
+
+
 def prompts(listing: CommandList) -> list[str]:
     """The plain text of the options shown (``No matches found`` is not plain content)."""
     options = (listing.get_option_at_index(i) for i in range(listing.option_count))
@@ -289,16 +309,12 @@ async def test_query_typed_while_loading_gets_hits(
     gate = asyncio.Event()
     if not gated:
         gate.set()
-    transport = Gated(httpx.ASGITransport(app=world.app), gate)
-    client = AsyncGitBook("tok-alice", base_url="http://testserver/v1", transport=transport)
-    app = NavApp(client, world.org, spaces["tidewater"])
+    transport, client, app = gated_app(world, spaces["tidewater"], gate)
     try:
         async with app.run_test(size=SIZE) as pilot:
-            app.action_command_palette()
-            await until(pilot, lambda: transport.count(request_suffix) > 0, "the load to start")
-            palette = app.screen
-            assert isinstance(palette, CommandPalette)
-            listing = palette.query_one(CommandList)
+            listing = await palette_while_loading(
+                app, pilot, transport, request_suffix, "the load to start"
+            )
             # every key press cancels the palette's running search (and starts another)
             await pilot.press(*query)
             await pilot.pause()
@@ -326,9 +342,7 @@ async def test_cancelled_search_does_not_cancel_the_load(
     world: World, spaces: dict[str, str]
 ) -> None:
     gate = asyncio.Event()
-    transport = Gated(httpx.ASGITransport(app=world.app), gate)
-    client = AsyncGitBook("tok-alice", base_url="http://testserver/v1", transport=transport)
-    app = NavApp(client, world.org, spaces["tidewater"])
+    transport, client, app = gated_app(world, spaces["tidewater"], gate)
 
     async def first_hit(provider: Provider) -> Hit | DiscoveryHit | None:
         async for hit in provider.search("inst"):
@@ -368,16 +382,12 @@ async def test_app_commands_match_before_the_server_answers(
 ) -> None:
     """QA: with a slow server the palette ignored typing until pages and spaces came."""
     gate = asyncio.Event()
-    transport = Gated(httpx.ASGITransport(app=world.app), gate)
-    client = AsyncGitBook("tok-alice", base_url="http://testserver/v1", transport=transport)
-    app = NavApp(client, world.org, spaces["tidewater"])
+    transport, client, app = gated_app(world, spaces["tidewater"], gate)
     try:
         async with app.run_test(size=SIZE) as pilot:
-            app.action_command_palette()
-            await until(pilot, lambda: transport.count("/content/pages") > 0, "the load")
-            palette = app.screen
-            assert isinstance(palette, CommandPalette)
-            listing = palette.query_one(CommandList)
+            listing = await palette_while_loading(
+                app, pilot, transport, "/content/pages", "the load"
+            )
             await pilot.press(*"reload")
             await until(
                 pilot,

@@ -8,8 +8,8 @@ from pathlib import Path
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.history.history_screen import HistoryScreen
 from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
-from support.history_world import EDITS, history_shown, settled_history
-from support.review_world import HOSTILE, make_app, open_page
+from support.history_world import EDITS, history_shown, intro_read, settled_history
+from support.review_world import HOSTILE
 from support.waits import settle, until
 from support.worlds import World
 
@@ -80,10 +80,7 @@ async def test_a_missing_parent_ends_the_log_without_an_error(
 async def test_h_in_browse_and_c_to_the_change_request(
     world: World, story: dict, tmp_path: Path
 ) -> None:
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        browser = await open_page(app, pilot, story["space"], story["pages"]["Intro"])
-        browser.query_one("#page-viewer").focus()
+    async with intro_read(world, tmp_path, story) as (app, pilot, _):
         await pilot.press("H")
         await until(pilot, lambda: isinstance(app.screen, HistoryScreen))
         screen = app.screen

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
-from support.history_world import EDITS, history_shown, until_blamed
+from support.history_world import EDITS, history_shown, page_blamed
 from support.waits import until, until_screen
 from support.worlds import World
 
@@ -43,10 +43,8 @@ async def test_p_in_the_blame_opens_the_revision_of_the_block(
     world: World, story: dict, tmp_path: Path
 ) -> None:
     """The page's log, a walk over 43 revisions, the reader: over 5 s on a busy machine."""
-    intro_log = history_shown(world, tmp_path, story["space"], story["pages"]["Intro"])
-    async with intro_log as (_, pilot, _):
-        await pilot.press("b")
-        await until_blamed(pilot)
+    intro_blame = page_blamed(world, tmp_path, story["space"], story["pages"]["Intro"])
+    async with intro_blame as (_, pilot, _):
         await pilot.press("j", "p")  # the second paragraph: from the seed's merge
         browser = await until_screen(pilot, BrowserScreen)
         await until(pilot, lambda: "at revision" in _header(browser), timeout=20)
