@@ -64,7 +64,14 @@ def make_app(client: AsyncGitBook, tmp_path: Path, **config: Any) -> GitBookApp:
 
 def app_on(world: Any, tmp_path: Path, **config: Any) -> GitBookApp:
     """The app signed in to ``world``'s in-process server, its state kept in ``tmp_path``."""
-    return make_app(make_client(Transport(world.app)), tmp_path, **config)
+    return app_and_transport(world, tmp_path, **config)[0]
+
+
+def app_and_transport(world: Any, tmp_path: Path, **config: Any) -> tuple[GitBookApp, Transport]:
+    """:func:`app_on`, with the :class:`Transport` it goes through (to count requests, and
+    to fail or go offline)."""
+    transport = Transport(world.app)
+    return make_app(make_client(transport), tmp_path, **config), transport
 
 
 def page(title: str, markdown: str = "", **fields: Any) -> dict[str, Any]:
@@ -173,6 +180,13 @@ async def until_browser(pilot: Any, app: GitBookApp) -> BrowserScreen:
     browser = app.screen
     assert isinstance(browser, BrowserScreen)
     return browser
+
+
+async def tree_showing(pilot: Any, app: GitBookApp, label: str) -> WorkspaceTree:
+    """Wait for the browser until its tree shows the row ``label``; that tree."""
+    tree = (await until_browser(pilot, app)).workspace_tree
+    await until(pilot, lambda: label in visible_labels(tree))
+    return tree
 
 
 def record_web_browser(monkeypatch: pytest.MonkeyPatch) -> list[str]:

@@ -18,11 +18,12 @@ from gitbook_tui.tui.common.theme_style import theme_style
 from support.notes import notes_of
 from support.tree_world import (
     Transport,
+    app_and_transport,
+    app_on,
     expand,
-    make_app,
-    make_client,
     move_to,
     reveal_space,
+    tree_showing,
     until_browser,
     visible_labels,
 )
@@ -47,12 +48,10 @@ async def failed_branches(
 ) -> AsyncIterator[Offline]:
     """Run the app, go offline and expand Notes (a space) — and with ``both`` then Product
     (a collection) — so that each expanded branch fails to load."""
-    transport = Transport(world.app)
-    app = make_app(make_client(transport), tmp_path)
+    app, transport = app_and_transport(world, tmp_path)
     async with app.run_test(size=size) as pilot:
         notes = notes_of(app)
-        tree = (await until_browser(pilot, app)).workspace_tree
-        await until(pilot, lambda: "▤ Product" in visible_labels(tree))
+        tree = await tree_showing(pilot, app, "▤ Product")
         transport.offline = True
         tree.focus()
         await expand(pilot, tree, "Notes")
@@ -122,11 +121,10 @@ async def test_tree_error_names_the_server_and_the_banner_cuts_with_ellipsis(
 async def test_3_with_a_space_selected_shows_its_comments(world, workspace, tmp_path):
     from gitbook_tui.tui.comments.comments_screen import CommentsScreen
 
-    app = make_app(make_client(Transport(world.app)), tmp_path)
+    app = app_on(world, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         browser = await until_browser(pilot, app)
-        tree = browser.workspace_tree
-        await until(pilot, lambda: "▤ Product" in visible_labels(tree))
+        tree = await tree_showing(pilot, app, "▤ Product")
         tree.focus()
         await move_to(pilot, tree, "Notes")
         await pilot.press("enter")  # expands it; no page opened
@@ -151,7 +149,7 @@ async def test_C_shows_the_open_pages_threads_whatever_row_the_tree_is_on(
     """``C`` and the palette's "Comments on this page" (the same ``show_view`` call)."""
     from gitbook_tui.tui.comments.comments_screen import CommentsScreen
 
-    app = make_app(make_client(Transport(world.app)), tmp_path)
+    app = app_on(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         browser = await reveal_space(pilot, app, workspace["handbook"])
         tree = browser.workspace_tree

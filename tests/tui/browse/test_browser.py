@@ -23,7 +23,7 @@ from gitbook_tui.tui.common.state import StartTarget, StateStore, parse_target
 from support import tree_world
 from support.builders import merge_changes, page_ids
 from support.notes import notes_of
-from support.tree_world import record_web_browser, until_browser, visible_labels
+from support.tree_world import record_web_browser, tree_showing, until_browser, visible_labels
 from support.waits import settle, until, until_screen
 
 BASE = "http://testserver/v1"
@@ -438,8 +438,7 @@ async def test_hostile_titles_are_inert(world, tmp_path):
     app = make_app(make_client(Transport(world.app)), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         browser = await until_browser(pilot, app)
-        tree = browser.workspace_tree
-        await until(pilot, lambda: "□ [@click=app.quit]x" in visible_labels(tree))
+        tree = await tree_showing(pilot, app, "□ [@click=app.quit]x")
         tree.focus()
         while not tree.cursor_node.label.plain.endswith("x"):
             await pilot.press("j")

@@ -10,16 +10,15 @@ from gitbook_tui.tui.browse.tree.workspace_tree import WorkspaceTree
 from gitbook_tui.tui.common.status_bar import StatusBar
 from support.notes import notes_of
 from support.tree_world import (
-    Transport,
+    app_and_transport,
     app_on,
     cursor_label,
     expand,
     find_node,
-    make_app,
-    make_client,
     move_to,
     record_web_browser,
     reveal_space,
+    tree_showing,
     until_browser,
     visible_labels,
 )
@@ -27,8 +26,7 @@ from support.waits import until
 
 
 async def test_navigation_org_collection_space_page(world, workspace, tmp_path):
-    transport = Transport(world.app)
-    app = make_app(make_client(transport), tmp_path)
+    app, transport = app_and_transport(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         tree = (await until_browser(pilot, app)).workspace_tree
         # the only organization opens expanded: top collections and root spaces
@@ -127,12 +125,10 @@ async def test_slash_filter_shows_matches_with_ancestors(world, workspace, tmp_p
 
 @pytest.mark.parametrize("failure", [500, "connect"])
 async def test_lazy_load_failure_shows_on_node_and_r_retries(world, workspace, tmp_path, failure):
-    transport = Transport(world.app)
+    app, transport = app_and_transport(world, tmp_path)
     transport.fail[f"/collections/{workspace['product']}/spaces"] = failure
-    app = make_app(make_client(transport), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        tree = (await until_browser(pilot, app)).workspace_tree
-        await until(pilot, lambda: "▤ Product" in visible_labels(tree))
+        tree = await tree_showing(pilot, app, "▤ Product")
         notes = notes_of(app)
         await expand(pilot, tree, "Product")
         await until(pilot, lambda: "⚠ could not load — r to retry" in visible_labels(tree))
@@ -151,8 +147,7 @@ async def test_expanding_two_nodes_loads_both(world, workspace, tmp_path):
     """Loads are exclusive per node: expanding a second node does not cancel the first."""
     app = app_on(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        tree = (await until_browser(pilot, app)).workspace_tree
-        await until(pilot, lambda: "📝 Notes" in visible_labels(tree))
+        tree = await tree_showing(pilot, app, "📝 Notes")
         await expand(pilot, tree, "Product")
         await expand(pilot, tree, "Notes")
         await until(pilot, lambda: "▤ Guides" in visible_labels(tree))
@@ -179,8 +174,7 @@ async def test_group_and_link_pages(world, tmp_path, monkeypatch):
     opened = record_web_browser(monkeypatch)
     app = app_on(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        tree = (await until_browser(pilot, app)).workspace_tree
-        await until(pilot, lambda: "□ Synced" in visible_labels(tree))
+        tree = await tree_showing(pilot, app, "□ Synced")
         await expand(pilot, tree, "Synced")
         await until(pilot, lambda: "Group One" in visible_labels(tree))
         labels = visible_labels(tree)
@@ -219,11 +213,9 @@ async def test_pagination_is_followed_to_the_end(world, tmp_path, monkeypatch):
     for i in range(105):
         r = a.post(f"/orgs/{world.org}/spaces", json={"title": f"Space {i:03d}"})
         assert r.status_code == 201
-    transport = Transport(world.app)
-    app = make_app(make_client(transport), tmp_path)
+    app, transport = app_and_transport(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        tree = (await until_browser(pilot, app)).workspace_tree
-        await until(pilot, lambda: "□ Space 104" in visible_labels(tree))
+        tree = await tree_showing(pilot, app, "□ Space 104")
         assert len([label for label in visible_labels(tree) if "Space " in label]) == 105
         assert transport.requests.count(f"/v1/orgs/{world.org}/spaces") == 2
 
@@ -235,9 +227,8 @@ async def test_bindings_all_have_ids():
 
 
 async def test_offline_without_cache_shows_error_and_recovers(world, workspace, tmp_path):
-    transport = Transport(world.app)
+    app, transport = app_and_transport(world, tmp_path)
     transport.offline = True
-    app = make_app(make_client(transport), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         tree = (await until_browser(pilot, app)).workspace_tree
         status = app.screen.query_one(StatusBar)

@@ -12,14 +12,12 @@ from gitbook_tui.tui.account.welcome_screen import WelcomeScreen
 from gitbook_tui.tui.app import GitBookApp
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.common.error_banner import ErrorBanner
-from support import tree_world
 from support.tree_world import (
-    Transport,
+    app_and_transport,
     expand,
-    make_app,
-    make_client,
     move_to,
     reveal_space,
+    tree_showing,
     until_browser,
 )
 from support.waits import settle, until
@@ -31,8 +29,7 @@ async def intro_failing(
 ) -> AsyncIterator[tuple[Any, GitBookApp, BrowserScreen]]:
     """Run the app, open Handbook › Intro with its page read failing once with ``status``
     and yield (pilot, app, browser) once the page's error banner shows."""
-    transport = Transport(world.app)
-    app = make_app(make_client(transport), tmp_path)
+    app, transport = app_and_transport(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         browser = await reveal_space(pilot, app, workspace["handbook"])
         tree = browser.workspace_tree
@@ -80,14 +77,12 @@ async def test_x_dismisses_and_401_offers_sign_in_again(world, workspace, tmp_pa
 
 
 async def test_tree_load_error_banner_until_the_node_loads(world, workspace, tmp_path):
-    transport = Transport(world.app)
+    app, transport = app_and_transport(world, tmp_path)
     transport.fail[f"/collections/{workspace['product']}/spaces"] = 500
-    app = make_app(make_client(transport), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         browser = await until_browser(pilot, app)
-        tree = browser.workspace_tree
         banner = browser.query_one("#tree-error", ErrorBanner)
-        await until(pilot, lambda: "▤ Product" in tree_world.visible_labels(tree))
+        tree = await tree_showing(pilot, app, "▤ Product")
         await expand(pilot, tree, "Product")
         await until(pilot, lambda: banner.showing)
         assert "Could not load Product" in banner_text(banner)
