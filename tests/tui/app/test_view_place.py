@@ -20,9 +20,7 @@ from gitbook_tui.tui.review.review_inbox_screen import ReviewInboxScreen
 from gitbook_tui.tui.sites.site_editor_screen import SiteEditorScreen
 from gitbook_tui.tui.sites.sites_screen import SitesScreen
 from support.review_world import make_app, open_inbox
-from support.sites_world import build_site, open_editor, redirects_pane
-from support.sites_world import make_app as make_sites_app
-from support.views import reviewing, show_view
+from support.views import redirects_shown, reviewing, show_view
 from support.waits import until, until_screen
 from support.worlds import World
 
@@ -114,12 +112,7 @@ async def test_hidden_review_pane_does_not_poll(
 async def test_site_editor_kept_across_views_and_escape_goes_to_the_sites(
     world: World, tmp_path: Path
 ) -> None:
-    build_site(world)
-    app = make_sites_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        editor = await open_editor(pilot)
-        await pilot.press("right_square_bracket")
-        pane = redirects_pane(editor)
+    async with redirects_shown(world, tmp_path) as (app, pilot, editor, pane):
         await until(pilot, lambda: len(pane.shown) > 1)
         table = pane.query_one("RedirectsTable")
         await pilot.press("j")
