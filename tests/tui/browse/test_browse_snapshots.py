@@ -39,6 +39,7 @@ from gitbook_tui.tui.common.state import StartTarget, StateStore
 from gitbook_tui.tui.search.search_screen import SearchScreen
 from support.builders import merge_changes, page_ids
 from support.frozen_clock import FrozenClock, freeze_clocks
+from support.snapshot_sizes import SIZES, Snap
 from support.tree_world import until_browser, visible_labels
 from support.waits import settle, until
 from support.worlds import World
@@ -49,10 +50,6 @@ EVERY_BLOCK = (
     / "src/gitbook_tui/server/demo/spaces/user-guide/reference/every-block.md"
 )
 WALL_CLOCK = 1_793_523_600.0  # 2026-11-01 09:00 UTC, the server's fixed clock (conftest.START)
-
-SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
-
-Snap = Callable[..., bool]
 
 
 # -- determinism ----------------------------------------------------------------------------
