@@ -3,8 +3,10 @@ signed in as a demo user, and waits for the Admin screen's tabs."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import httpx
 from fastapi import FastAPI
@@ -18,6 +20,7 @@ from gitbook_tui.tui.app import GitBookApp
 from gitbook_tui.tui.common.config import TuiConfig
 from gitbook_tui.tui.common.intents import ShowPermissions
 from gitbook_tui.tui.common.state import AccountState, StateStore, account_key
+from support.notes import notes_of
 from support.waits import until
 
 
@@ -84,3 +87,35 @@ def rows_by_key(tab: AdminTab) -> dict[str, list[str]]:
     return {
         k: [c[0] for c in cells] for k, cells in zip(tab.shown_keys, tab.table.rows, strict=True)
     }
+
+
+class AdminRun(NamedTuple):
+    """The app running on the Admin view: the screen, its shown tab, the notes so far."""
+
+    app: GitBookApp
+    pilot: Pilot[Any]
+    screen: AdminScreen
+    tab: AdminTab
+    notes: list[str]
+
+
+@asynccontextmanager
+async def admin_shown(
+    demo: FastAPI,
+    tmp_path: Path,
+    where: str | ShowPermissions = "members",
+    *,
+    user: str = "maya",
+    size: tuple[int, int] = (120, 40),
+) -> AsyncIterator[AdminRun]:
+    """Run the app as demo user ``user`` at ``size`` on the Admin view — the tab named
+    ``where``, or the Permissions tab a ``ShowPermissions`` asks for — once its rows are
+    listed, its notifications recorded from the start."""
+    app = admin_app(demo, tmp_path, user)
+    notes = notes_of(app)
+    async with app.run_test(size=size) as pilot:
+        if isinstance(where, ShowPermissions):
+            screen = await open_permissions(pilot, where)
+        else:
+            screen = await open_admin(pilot, where)
+        yield AdminRun(app, pilot, screen, screen.current, notes)

@@ -3,7 +3,10 @@ direct edits (enough revisions to need scrolling), helpers to open the view in t
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,10 +20,12 @@ from gitbook_tui.server.content.store import (
     store_markdown,
 )
 from gitbook_tui.tui.app import GitBookApp
+from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.common.intents import ShowHistory
+from gitbook_tui.tui.history.blame_screen import BlameScreen
 from gitbook_tui.tui.history.history_screen import HistoryScreen
-from support.review_world import HOSTILE
-from support.waits import until
+from support.review_world import HOSTILE, make_app, open_page
+from support.waits import settle, until, until_screen
 from support.worlds import World
 
 EDITS = 40
@@ -127,3 +132,65 @@ async def open_history(
         timeout=20,
     )
     return screen
+
+
+@asynccontextmanager
+async def history_shown(
+    world: World,
+    tmp_path: Path,
+    space_id: str,
+    page_id: str | None = None,
+    *,
+    size: tuple[int, int] = (80, 24),
+    walked: bool = False,
+) -> AsyncIterator[tuple[GitBookApp, Any, HistoryScreen]]:
+    """Run the app at ``size`` on the History view of ``space_id`` (``page_id``'s log) —
+    with ``walked``, once its walk back through the revisions is done — settled; yield
+    (app, pilot, the History screen)."""
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=size) as pilot:
+        yield app, pilot, await settled_history(app, pilot, space_id, page_id, walked=walked)
+
+
+async def settled_history(
+    app: GitBookApp, pilot: Any, space_id: str, page_id: str | None = None, *, walked: bool = False
+) -> HistoryScreen:
+    """:func:`open_history`, then — with ``walked`` — its walk back through the revisions
+    done, and the screen settled."""
+    screen = await open_history(app, pilot, space_id, page_id)
+    if walked:
+        await until(pilot, lambda: screen.walk is not None and screen.walk.done, timeout=20)
+    await settle(pilot)
+    return screen
+
+
+async def until_blamed(pilot: Any) -> BlameScreen:
+    """The blame screen a key opened, once its walk is done and its gutters drawn."""
+    screen = await until_screen(pilot, BlameScreen, timeout=20)
+    await until(pilot, lambda: screen.walk is not None and screen.walk.done, timeout=30)
+    await settle(pilot)
+    return screen
+
+
+@asynccontextmanager
+async def intro_read(
+    world: World, tmp_path: Path, story: dict
+) -> AsyncIterator[tuple[GitBookApp, Any, BrowserScreen]]:
+    """Run the app at 120x40 with the story's Intro open in Browse and the page focused
+    (where B and H act); yield (app, pilot, browser)."""
+    app = make_app(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        browser = await open_page(app, pilot, story["space"], story["pages"]["Intro"])
+        browser.query_one("#page-viewer").focus()
+        yield app, pilot, browser
+
+
+@asynccontextmanager
+async def page_blamed(
+    world: World, tmp_path: Path, space_id: str, page_id: str
+) -> AsyncIterator[tuple[GitBookApp, Any, BlameScreen]]:
+    """Run the app at 80x24 on the log of page ``page_id`` and press b there; yield (app,
+    pilot, the blame screen) once its walk is done."""
+    async with history_shown(world, tmp_path, space_id, page_id) as (app, pilot, _):
+        await pilot.press("b")
+        yield app, pilot, await until_blamed(pilot)

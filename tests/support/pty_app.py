@@ -23,6 +23,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from .home_dirs import home_env
+
 SRC = Path(__file__).resolve().parents[2] / "src"
 _ESCAPE = re.compile(
     r"\x1b\[([0-9;?<>=]*)[ -/]*([@-~])"  # CSI
@@ -84,12 +86,8 @@ class PtyApp:
             for k, v in os.environ.items()
             if not k.startswith(("GITBOOK_", "TEXTUAL")) and k not in ("COLUMNS", "LINES")
         }
+        env.update(home_env(home))
         env.update(
-            HOME=str(home),
-            XDG_DATA_HOME=str(home / "data"),
-            XDG_CONFIG_HOME=str(home / "config"),
-            XDG_CACHE_HOME=str(home / "cache"),
-            XDG_STATE_HOME=str(home / "state"),
             TERM="xterm-256color",
             COLORTERM="truecolor",
             PYTHONPATH=os.pathsep.join([str(SRC), env.get("PYTHONPATH", "")]),

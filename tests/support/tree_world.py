@@ -17,6 +17,7 @@ from gitbook_tui.tui.browse.tree.workspace_tree import WorkspaceTree
 from gitbook_tui.tui.common.config import TuiConfig
 from gitbook_tui.tui.common.state import StateStore
 from support.builders import merge_changes as add_pages
+from support.waits import until
 
 BASE = "http://testserver/v1"
 
@@ -59,6 +60,18 @@ def make_app(client: AsyncGitBook, tmp_path: Path, **config: Any) -> GitBookApp:
     return GitBookApp(
         client, config=TuiConfig(**config), state_store=StateStore(tmp_path / "state.json")
     )
+
+
+def app_on(world: Any, tmp_path: Path, **config: Any) -> GitBookApp:
+    """The app signed in to ``world``'s in-process server, its state kept in ``tmp_path``."""
+    return app_and_transport(world, tmp_path, **config)[0]
+
+
+def app_and_transport(world: Any, tmp_path: Path, **config: Any) -> tuple[GitBookApp, Transport]:
+    """:func:`app_on`, with the :class:`Transport` it goes through (to count requests, and
+    to fail or go offline)."""
+    transport = Transport(world.app)
+    return make_app(make_client(transport), tmp_path, **config), transport
 
 
 def page(title: str, markdown: str = "", **fields: Any) -> dict[str, Any]:
@@ -152,6 +165,64 @@ async def move_to(pilot: Any, tree: WorkspaceTree, text: str) -> None:
             return
         await pilot.press("j")
     raise AssertionError(f"no node {text!r} in {visible_labels(tree)}")
+
+
+async def expand(pilot: Any, tree: WorkspaceTree, text: str) -> None:
+    """Move the cursor to the node labelled ``text`` and press l (expand it; a leaf page:
+    open it)."""
+    await move_to(pilot, tree, text)
+    await pilot.press("l")
+
+
+async def until_browser(pilot: Any, app: GitBookApp) -> BrowserScreen:
+    """Wait until the browser is the app's screen and mounted (its tree may still be loading)."""
+    await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
+    browser = app.screen
+    assert isinstance(browser, BrowserScreen)
+    return browser
+
+
+async def tree_showing(pilot: Any, app: GitBookApp, label: str) -> WorkspaceTree:
+    """Wait for the browser until its tree shows the row ``label``; that tree."""
+    tree = (await until_browser(pilot, app)).workspace_tree
+    await until(pilot, lambda: label in visible_labels(tree))
+    return tree
+
+
+def record_web_browser(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Stand a recorder in for the system web browser; return the URLs it is asked to open."""
+    opened: list[str] = []
+
+    class Recorder:
+        def open(self, url: str, new: int = 0) -> bool:
+            opened.append(url)
+            return True
+
+    monkeypatch.setattr("webbrowser.get", lambda *a: Recorder())
+    return opened
+
+
+async def reveal_space(pilot: Any, app: GitBookApp, space_id: str) -> BrowserScreen:
+    """Wait for the browser, reveal the space ``space_id`` in its tree and focus the tree."""
+    await until(pilot, lambda: browser_ready(app))
+    browser = app.screen
+    assert isinstance(browser, BrowserScreen)
+    tree = tree_of(app)
+    assert await tree.reveal(await app.client.spaces.get(space_id))
+    tree.focus()
+    await pilot.pause()
+    return browser
+
+
+async def open_page(pilot: Any, app: GitBookApp, space_id: str, title: str) -> BrowserScreen:
+    """Reveal the space ``space_id``, open its page ``title`` from the tree and wait until
+    the page is drawn."""
+    browser = await reveal_space(pilot, app, space_id)
+    await move_to(pilot, browser.workspace_tree, title)
+    await pilot.press("enter")
+    await until(pilot, lambda: browser.header.title_text == title)
+    await until(pilot, lambda: browser.viewer.has_painted)
+    return browser
 
 
 # -- tests ---------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ ctrl+d asks ``run_app`` for the demo."""
 from __future__ import annotations
 
 import stat
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -94,13 +95,26 @@ async def test_ctrl_d_asks_for_the_demo(world, tmp_path):
     assert app.return_value == RESULT_DEMO
 
 
-def test_run_app_restarts_on_the_demo(monkeypatch):
-    """``run_app`` acts on the welcome screen's request: a second run with the demo."""
-    import gitbook_tui.cli as cli
+@dataclass
+class CliRuns:
+    """What ``cli.main`` started with the app and the demo server faked."""
+
+    events: list[bool] = field(default_factory=list)
+    """Each app's ``demo`` flag as it is made, and False for each demo server stopped."""
+    clients: list[AsyncGitBook] = field(default_factory=list)
+    ports: list[object] = field(default_factory=list)
+    """The port each demo server start preferred."""
+
+
+def fake_app_and_demo_server(
+    monkeypatch: pytest.MonkeyPatch, *, token: str, first_run_asks_for_demo: bool
+) -> CliRuns:
+    """Stand fakes in for the app and the background demo server (whose owner token is
+    ``token``); the first app's run asks for the demo when ``first_run_asks_for_demo``."""
     import gitbook_tui.server.background as runner
     import gitbook_tui.tui.app as app_module
 
-    runs: list[bool] = []
+    runs = CliRuns()
 
     class FakeApp:
         def __init__(
@@ -112,76 +126,57 @@ def test_run_app_restarts_on_the_demo(monkeypatch):
             starting: object = None,
             start_view: str | None = None,
         ) -> None:
-            runs.append(demo)
+            runs.events.append(demo)
+            runs.clients.append(client)
             self.return_code = 0
 
         async def run_async(self) -> str | None:  # (run by run_keeping_drafts)
-            return RESULT_DEMO if len(runs) == 1 else None
+            return RESULT_DEMO if first_run_asks_for_demo and len(runs.clients) == 1 else None
 
     class Handle:
         url = BASE
-        token = "tok-demo"
+
+        def __init__(self) -> None:
+            self.token = token
 
         def stop(self) -> None:
-            runs.append(False)
+            runs.events.append(False)
 
         def poll(self) -> bool:
             return True
 
+    def start(*args: object, **kwargs: object) -> Handle:
+        runs.ports.append(kwargs.get("preferred_port"))
+        return Handle()
+
     monkeypatch.setattr(app_module, "GitBookApp", FakeApp)
-    monkeypatch.setattr(runner, "BackgroundStart", lambda *a, **k: Handle())
+    monkeypatch.setattr(runner, "BackgroundStart", start)
+    return runs
+
+
+def test_run_app_restarts_on_the_demo(monkeypatch):
+    """``run_app`` acts on the welcome screen's request: a second run with the demo."""
+    import gitbook_tui.cli as cli
+
+    runs = fake_app_and_demo_server(monkeypatch, token="tok-demo", first_run_asks_for_demo=True)
     assert cli.main([]) == 0
-    assert runs == [False, True, False]  # tokenless run, demo run, demo server stopped
+    assert runs.events == [False, True, False]  # tokenless run, demo run, demo server stopped
 
 
 def test_demo_runs_share_one_account_with_a_cache(monkeypatch):
     """Every ``--demo`` run signs in as the demo admin with a response cache, so the next
     run starts warm (same URL when the preferred port is free, same token)."""
     import gitbook_tui.cli as cli
-    import gitbook_tui.server.background as runner
-    import gitbook_tui.tui.app as app_module
 
-    clients: list[AsyncGitBook] = []
-    ports: list[object] = []
-
-    class FakeApp:
-        def __init__(
-            self,
-            client: AsyncGitBook,
-            *,
-            demo: bool,
-            start: object,
-            starting: object = None,
-            start_view: str | None = None,
-        ) -> None:
-            clients.append(client)
-            self.return_code = 0
-
-        async def run_async(self) -> str | None:  # (run by run_keeping_drafts)
-            return None
-
-    class Handle:
-        url = BASE
-        token = "random-owner-token"
-
-        def stop(self) -> None:
-            pass
-
-        def poll(self) -> bool:
-            return True
-
-    def start(*args: object, **kwargs: object) -> Handle:
-        ports.append(kwargs.get("preferred_port"))
-        return Handle()
-
-    monkeypatch.setattr(app_module, "GitBookApp", FakeApp)
-    monkeypatch.setattr(runner, "BackgroundStart", start)
+    runs = fake_app_and_demo_server(
+        monkeypatch, token="random-owner-token", first_run_asks_for_demo=False
+    )
     assert cli.main(["--demo"]) == 0
     assert cli.main(["--demo"]) == 0
-    first, second = clients
-    assert ports == [cli.DEMO_PORT, cli.DEMO_PORT]
+    first, second = runs.clients
+    assert runs.ports == [cli.DEMO_PORT, cli.DEMO_PORT]
     assert first.cache is not None and second.cache is not None
     assert account_key(first) == account_key(second)
-    for client in clients:
+    for client in runs.clients:
         assert client.cache is not None
         client.cache.close()

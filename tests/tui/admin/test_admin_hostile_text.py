@@ -14,7 +14,7 @@ from fastapi import FastAPI
 
 from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
 from gitbook_tui.tui.common.intents import ShowPermissions
-from support.admin_world import admin_app, demo_id, listed, open_admin
+from support.admin_world import admin_shown, demo_id, listed
 from support.hostile_text import BIDI, CLICK, CSI, MARKUP, check_screen, hostile, shown
 from support.waits import settle, until, until_screen
 from support.worlds import Template
@@ -66,9 +66,7 @@ async def test_hostile_text_is_inert_in_every_admin_tab(demo: FastAPI, tmp_path:
     """Every tab drawn with hostile server text, checked on the terminal's output. (Seven
     screens measured over the demo.)"""
 
-    app = admin_app(demo, tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await open_admin(pilot, "members")
+    async with admin_shown(demo, tmp_path, "members", size=SIZE) as (app, pilot, screen, tab, _):
         await settle(pilot)
         check_screen(app, shown("ravi"), EMAIL_SHOWN)
         for tab, expected in (

@@ -4,26 +4,16 @@ read-only for a non-admin."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from fastapi import FastAPI
 
 from gitbook_tui.tui.admin.integrations_tab import IntegrationsTab
 from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
-from support.admin_world import admin_app, listed, open_admin, rows_by_key
-from support.notes import notes_of
+from support.admin_world import admin_shown, listed, rows_by_key
 from support.waits import until, until_screen
-from support.worlds import Template
-from support.worlds import demo_app as demo_server
 
 SLACK = "Tidewater Slack notifications"
-
-
-@pytest.fixture
-def demo(tmp_path: Path, demo_template: Template) -> Iterator[FastAPI]:
-    yield demo_server(demo_template, tmp_path / "demo.sqlite")
 
 
 def details(tab: IntegrationsTab) -> str:
@@ -34,10 +24,7 @@ async def test_installations_reach_and_details(demo: FastAPI, tmp_path: Path) ->
     """Installations, what each reaches and the highlighted one's details; uninstalling and
     installing again, each confirmed naming its effect. (Round trips over the demo.)"""
 
-    app = admin_app(demo, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_admin(pilot, "integrations")
-        tab = screen.current
+    async with admin_shown(demo, tmp_path, "integrations") as (_, pilot, _, tab, _):
         assert isinstance(tab, IntegrationsTab)
         slack = next(r for r in rows_by_key(tab).values() if r[0] == SLACK)
         assert slack[1] == "active" and slack[2].startswith("2 spaces")
@@ -64,11 +51,8 @@ async def test_installations_reach_and_details(demo: FastAPI, tmp_path: Path) ->
 async def test_a_reader_sees_integrations_read_only(demo: FastAPI, tmp_path: Path) -> None:
     """Ravi reads the installations; d says why and opens nothing."""
 
-    app = admin_app(demo, tmp_path, user="ravi")
-    notes = notes_of(app)
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_admin(pilot, "integrations")
-        tab = screen.current
+    shown = admin_shown(demo, tmp_path, "integrations", user="ravi")
+    async with shown as (app, pilot, _, tab, notes):
         assert SLACK in listed(tab)
         assert "read-only" in str(tab.query_one("#integrations-state").content)
         await pilot.press("d")

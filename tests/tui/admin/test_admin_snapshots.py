@@ -8,7 +8,7 @@ Regenerate after a deliberate change with ``--snapshot-update`` and review the S
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -21,17 +21,13 @@ from gitbook_tui.tui.admin import admin_data, openapi_data
 from gitbook_tui.tui.common.intents import ShowPermissions
 from support.admin_world import admin_app, demo_id, open_admin, open_permissions
 from support.frozen_clock import freeze_clocks
+from support.snapshot_sizes import AN_HOUR_IN, SIZES, Snap
 from support.waits import settle
-from support.worlds import START, Template
-from support.worlds import demo_app as demo_server
-
-SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
-Snap = Callable[..., bool]
 
 
 @pytest.fixture(autouse=True)
 def steady(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    freeze_clocks(monkeypatch, START.timestamp() + 3600)  # never ticks mid-frame
+    freeze_clocks(monkeypatch, AN_HOUR_IN)  # never ticks mid-frame
     # "last seen" is relative to now: the demo's clock is fixed, the wall clock is not
     monkeypatch.setattr(
         admin_data, "ago", lambda when, now=None: "never" if when is None else "2d ago"
@@ -52,9 +48,26 @@ def steady(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     yield
 
 
-@pytest.fixture
-def demo(tmp_path: Path, demo_template: Template) -> Iterator[FastAPI]:
-    yield demo_server(demo_template, tmp_path / "demo.sqlite")
+def snap_admin(
+    snap_compare: Snap,
+    demo: FastAPI,
+    tmp_path: Path,
+    size: Any,
+    where: str | ShowPermissions,
+    user: str = "maya",
+) -> bool:
+    """Run the app as ``user`` on the Admin view's tab ``where`` (or the Permissions tab a
+    ``ShowPermissions`` asks for), settled, and compare it with the test's snapshot."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        if isinstance(where, ShowPermissions):
+            await open_permissions(pilot, where)
+        else:
+            await open_admin(pilot, where)
+        await settle(pilot)
+
+    app = admin_app(demo, tmp_path, user=user)
+    return snap_compare(app, terminal_size=size, run_before=run_before)
 
 
 @pytest.mark.parametrize(
@@ -62,12 +75,7 @@ def demo(tmp_path: Path, demo_template: Template) -> Iterator[FastAPI]:
 )
 @pytest.mark.parametrize("size", SIZES)
 def test_admin_tab(snap_compare: Snap, demo: FastAPI, tmp_path: Path, size: Any, tab: str) -> None:
-    async def run_before(pilot: Pilot[Any]) -> None:
-        await open_admin(pilot, tab)
-        await settle(pilot)
-
-    app = admin_app(demo, tmp_path)
-    assert snap_compare(app, terminal_size=size, run_before=run_before)
+    assert snap_admin(snap_compare, demo, tmp_path, size, tab)
 
 
 @pytest.mark.parametrize("tab", ["members", "integrations"])
@@ -75,12 +83,7 @@ def test_admin_tab(snap_compare: Snap, demo: FastAPI, tmp_path: Path, size: Any,
 def test_reader(snap_compare: Snap, demo: FastAPI, tmp_path: Path, size: Any, tab: str) -> None:
     """A non-admin: the read-only notice and the dimmed keys."""
 
-    async def run_before(pilot: Pilot[Any]) -> None:
-        await open_admin(pilot, tab)
-        await settle(pilot)
-
-    app = admin_app(demo, tmp_path, user="aiko")
-    assert snap_compare(app, terminal_size=size, run_before=run_before)
+    assert snap_admin(snap_compare, demo, tmp_path, size, tab, user="aiko")
 
 
 @pytest.mark.parametrize("user", ["maya", "ravi"])
@@ -90,10 +93,4 @@ def test_permissions_tab(
 ) -> None:
     """The guide's grants and everyone with access: as an admin, and read-only for Ravi."""
     guide = demo_id(demo, "space", "Tidewater User Guide")
-
-    async def run_before(pilot: Pilot[Any]) -> None:
-        await open_permissions(pilot, ShowPermissions(space_id=guide))
-        await settle(pilot)
-
-    app = admin_app(demo, tmp_path, user=user)
-    assert snap_compare(app, terminal_size=size, run_before=run_before)
+    assert snap_admin(snap_compare, demo, tmp_path, size, ShowPermissions(space_id=guide), user)

@@ -4,30 +4,18 @@ lose), and the same tab read-only for a non-admin."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from fastapi import FastAPI
 
 from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
 from gitbook_tui.tui.common.form_screen import FormScreen
-from support.admin_world import admin_app, listed, open_admin
+from support.admin_world import admin_shown, listed
 from support.waits import until, until_screen
-from support.worlds import Template
-from support.worlds import demo_app as demo_server
-
-
-@pytest.fixture
-def demo(tmp_path: Path, demo_template: Template) -> Iterator[FastAPI]:
-    yield demo_server(demo_template, tmp_path / "demo.sqlite")
 
 
 async def test_members_list_and_filter(demo: FastAPI, tmp_path: Path) -> None:
-    app = admin_app(demo, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_admin(pilot)
-        tab = screen.current
+    async with admin_shown(demo, tmp_path) as (_, pilot, _, tab, _):
         names = listed(tab)
         assert "Maya Okafor" in names and "Ravi Chandrasekar" in names
         assert "priya.natarajan" in names  # invited by email, not joined
@@ -44,10 +32,7 @@ async def test_members_list_and_filter(demo: FastAPI, tmp_path: Path) -> None:
 
 
 async def test_raising_to_admin_confirms_then_changes(demo: FastAPI, tmp_path: Path) -> None:
-    app = admin_app(demo, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_admin(pilot)
-        tab = screen.current
+    async with admin_shown(demo, tmp_path) as (app, pilot, _, tab, _):
         await pilot.press("slash", *"ravi", "enter")
         await pilot.press("e")
         form = await until_screen(pilot, FormScreen)
@@ -66,10 +51,7 @@ async def test_raising_to_admin_confirms_then_changes(demo: FastAPI, tmp_path: P
 
 
 async def test_removing_names_what_they_lose(demo: FastAPI, tmp_path: Path) -> None:
-    app = admin_app(demo, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_admin(pilot)
-        tab = screen.current
+    async with admin_shown(demo, tmp_path) as (_, pilot, _, tab, _):
         await pilot.press("slash", *"ravi", "enter", "d")
         confirm = await until_screen(pilot, ConfirmScreen)
         effect = str(confirm._effect)
@@ -80,9 +62,7 @@ async def test_removing_names_what_they_lose(demo: FastAPI, tmp_path: Path) -> N
 
 
 async def test_a_non_admin_reads_with_dimmed_actions(demo: FastAPI, tmp_path: Path) -> None:
-    app = admin_app(demo, tmp_path, user="ravi")
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_admin(pilot)
+    async with admin_shown(demo, tmp_path, user="ravi") as (app, pilot, screen, _, _):
         assert "Read-only" in str(screen.query_one("#admin-access").content)
         assert "Maya Okafor" in listed(screen.current)
         await pilot.press("e")

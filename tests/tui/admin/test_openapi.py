@@ -4,7 +4,6 @@ rules, ``o`` on the reference, and the tab read-only for a non-creator."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -13,11 +12,8 @@ from fastapi import FastAPI
 from gitbook_tui.tui.admin import openapi_tab
 from gitbook_tui.tui.admin.openapi_tab import OpenAPITab
 from gitbook_tui.tui.common.form_screen import FormScreen
-from support.admin_world import admin_app, listed, open_admin, rows_by_key
-from support.notes import notes_of
+from support.admin_world import admin_shown, listed, rows_by_key
 from support.waits import until, until_screen
-from support.worlds import Template
-from support.worlds import demo_app as demo_server
 
 SPEC = """openapi: 3.0.3
 info: {title: Billing, version: "1.0"}
@@ -29,11 +25,6 @@ paths:
 """
 
 
-@pytest.fixture
-def demo(tmp_path: Path, demo_template: Template) -> Iterator[FastAPI]:
-    yield demo_server(demo_template, tmp_path / "demo.sqlite")
-
-
 def details(tab: OpenAPITab) -> str:
     return str(tab.query_one("#openapi-details").content)
 
@@ -43,11 +34,8 @@ async def test_specs_show_versions_and_the_failed_update(
 ) -> None:
     """The demo's spec: two versions and its failed update's error; o opens its reference."""
 
-    app = admin_app(demo, tmp_path)
     opened: list[str] = []
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_admin(pilot, "openapi")
-        tab = screen.current
+    async with admin_shown(demo, tmp_path, "openapi") as (_, pilot, _, tab, _):
         assert isinstance(tab, OpenAPITab)
         row = rows_by_key(tab)["tidewater-api"]
         assert row[1] == "failed" and row[2].startswith("2 ·") and row[3] != "—"
@@ -63,14 +51,10 @@ async def test_adding_a_spec_from_a_file_then_a_broken_one(demo: FastAPI, tmp_pa
     """A spec from a local file processes (progress, then the outcome); a broken update is
     reported as failed; a file:// URL is refused as typed. (Two sends over the demo.)"""
 
-    app = admin_app(demo, tmp_path)
-    notes = notes_of(app)
     good, bad = tmp_path / "billing.yaml", tmp_path / "broken.yaml"
     good.write_text(SPEC)
     bad.write_text('{"openapi": "3.0.3", "info": ')  # cut short
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_admin(pilot, "openapi")
-        tab = screen.current
+    async with admin_shown(demo, tmp_path, "openapi") as (app, pilot, _, tab, notes):
         await pilot.press("n")
         form = await until_screen(pilot, FormScreen)
         slug = form.query_one("#field-slug")
@@ -97,11 +81,8 @@ async def test_adding_a_spec_from_a_file_then_a_broken_one(demo: FastAPI, tmp_pa
 async def test_a_non_creator_reads_specs_only(demo: FastAPI, tmp_path: Path) -> None:
     """Ravi (edit role) reads the specs; n says why it needs the create role."""
 
-    app = admin_app(demo, tmp_path, user="ravi")
-    notes = notes_of(app)
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_admin(pilot, "openapi")
-        tab = screen.current
+    shown = admin_shown(demo, tmp_path, "openapi", user="ravi")
+    async with shown as (app, pilot, _, tab, notes):
         assert "tidewater-api" in listed(tab)
         await pilot.press("n")
         await until(pilot, lambda: any("needs the create role" in n for n in notes))

@@ -4,10 +4,8 @@ collection's inherited level, a page's access, and the tab read-only for a reade
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from fastapi import FastAPI
 
 from gitbook_tui.tui.admin.permissions_tab import PermissionsTab
@@ -15,19 +13,17 @@ from gitbook_tui.tui.browse.page_viewer import PageViewer
 from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
 from gitbook_tui.tui.common.form_screen import FormScreen
 from gitbook_tui.tui.common.intents import ShowPermissions
-from support.admin_world import admin_app, demo_id, open_admin, open_permissions, rows_by_key
-from support.notes import notes_of
+from support.admin_world import (
+    admin_app,
+    admin_shown,
+    demo_id,
+    open_admin,
+    rows_by_key,
+)
 from support.tree_world import move_to, visible_labels
 from support.waits import until, until_screen
-from support.worlds import Template
-from support.worlds import demo_app as demo_server
 
 GUIDE = "Tidewater User Guide"
-
-
-@pytest.fixture
-def demo(tmp_path: Path, demo_template: Template) -> Iterator[FastAPI]:
-    yield demo_server(demo_template, tmp_path / "demo.sqlite")
 
 
 def user_id(demo: FastAPI, email: str) -> str:
@@ -49,13 +45,10 @@ async def test_grants_and_everyone_with_where_access_comes_from(
     access; removing a grant names who keeps access through what. (The app over the demo:
     several round trips.)"""
 
-    app = admin_app(demo, tmp_path)
     guide, ravi = demo_id(demo, "space", GUIDE), user_id(demo, "ravi@lanternfish.dev")
     tomasz = user_id(demo, "tomasz@lanternfish.dev")
-    notes = notes_of(app)
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_permissions(pilot, ShowPermissions(space_id=guide))
-        tab = screen.current
+    shown = admin_shown(demo, tmp_path, ShowPermissions(space_id=guide))
+    async with shown as (_, pilot, _, tab, notes):
         assert isinstance(tab, PermissionsTab)
         rows = rows_by_key(tab)
         assert rows[f"g:user:{tomasz}"][1:3] == ["tomasz@lanternfish.dev", "edit"]
@@ -89,12 +82,10 @@ async def test_raising_a_grant_confirms_and_a_new_grant_names_its_effect(
     """Raising Aiko's grant asks first; a grant typed by email shows who it goes to, then asks
     naming the effect. (Two forms and confirmations over the demo.)"""
 
-    app = admin_app(demo, tmp_path)
     guide, aiko = demo_id(demo, "space", GUIDE), user_id(demo, "aiko@lanternfish.dev")
     devon = user_id(demo, "devon@lanternfish.dev")
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_permissions(pilot, ShowPermissions(space_id=guide))
-        tab = screen.current
+    shown = admin_shown(demo, tmp_path, ShowPermissions(space_id=guide))
+    async with shown as (_, pilot, _, tab, _):
         tab.table._set_cursor(tab.shown_keys.index(f"a:{aiko}"))  # her own direct grant
         await pilot.press("e")
         form = await until_screen(pilot, FormScreen)
@@ -121,11 +112,9 @@ async def test_raising_a_grant_confirms_and_a_new_grant_names_its_effect(
 async def test_a_collection_shows_its_inherited_level(demo: FastAPI, tmp_path: Path) -> None:
     """A collection with a default level: members inherit it, and each person's source says so."""
 
-    app = admin_app(demo, tmp_path)
     internal = demo_id(demo, "collection", "Internal")
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_permissions(pilot, ShowPermissions(collection_id=internal))
-        tab = screen.current
+    shown = admin_shown(demo, tmp_path, ShowPermissions(collection_id=internal))
+    async with shown as (_, _, _, tab, _):
         assert isinstance(tab, PermissionsTab)
         assert "members get read (set on this collection)" in context(tab)
         aiko = rows_by_key(tab)[f"a:{user_id(demo, 'aiko@lanternfish.dev')}"]
@@ -158,12 +147,9 @@ async def test_p_on_the_open_page_answers_who_can_see_it(demo: FastAPI, tmp_path
 async def test_a_reader_sees_the_grants_read_only(demo: FastAPI, tmp_path: Path) -> None:
     """Aiko reads the grants; d says why it is not hers to do and opens nothing."""
 
-    app = admin_app(demo, tmp_path, user="aiko")
-    notes = notes_of(app)
     guide = demo_id(demo, "space", GUIDE)
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_permissions(pilot, ShowPermissions(space_id=guide))
-        tab = screen.current
+    shown = admin_shown(demo, tmp_path, ShowPermissions(space_id=guide), user="aiko")
+    async with shown as (app, pilot, _, tab, notes):
         assert any(k.startswith("g:team:") for k in tab.shown_keys)
         assert "read-only" in str(tab.query_one("#permissions-state").content)
         tab.table._set_cursor(
@@ -199,11 +185,8 @@ async def test_a_space_shared_through_a_team_and_a_collection(
 ) -> None:
     """The runbooks: Platform engineering has edit on the space and on its collection
     (Operations), and members inherit read from Internal above."""
-    app = admin_app(demo, tmp_path)
     runbooks = demo_id(demo, "space", "Cloud Operations Runbooks")
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_permissions(pilot, ShowPermissions(space_id=runbooks))
-        tab = screen.current
+    async with admin_shown(demo, tmp_path, ShowPermissions(space_id=runbooks)) as (_, _, _, tab, _):
         assert isinstance(tab, PermissionsTab)
         assert "Internal › Operations" in context(tab)
         assert "members get read (from collection “Internal”)" in context(tab)

@@ -2,32 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from fastapi import FastAPI
 from textual.widgets import SelectionList
 
 from gitbook_tui.tui.admin.member_picker_screen import MemberPickerScreen
 from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
 from gitbook_tui.tui.common.form_screen import FormScreen
-from support.admin_world import admin_app, listed, open_admin
+from support.admin_world import admin_shown, listed
 from support.waits import until, until_screen
-from support.worlds import Template
-from support.worlds import demo_app as demo_server
-
-
-@pytest.fixture
-def demo(tmp_path: Path, demo_template: Template) -> Iterator[FastAPI]:
-    yield demo_server(demo_template, tmp_path / "demo.sqlite")
 
 
 async def test_teams_overlap_and_a_new_team(demo: FastAPI, tmp_path: Path) -> None:
-    app = admin_app(demo, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_admin(pilot, "teams")
-        tab = screen.current
+    async with admin_shown(demo, tmp_path, "teams") as (app, pilot, _, tab, _):
         assert listed(tab) == ["Customer support", "Docs guild", "Platform engineering"]
         who = {cells[0][0]: cells[3][0] for cells in tab.table.rows}
         assert (
@@ -46,10 +34,7 @@ async def test_teams_overlap_and_a_new_team(demo: FastAPI, tmp_path: Path) -> No
 
 
 async def test_deleting_a_team_confirms_naming_its_members(demo: FastAPI, tmp_path: Path) -> None:
-    app = admin_app(demo, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_admin(pilot, "teams")
-        tab = screen.current
+    async with admin_shown(demo, tmp_path, "teams") as (_, pilot, _, tab, _):
         await pilot.press("d")  # the first row: Customer support
         confirm = await until_screen(pilot, ConfirmScreen)
         assert "Customer support" in str(confirm._effect) and "Aiko Mori" in str(confirm._effect)
@@ -60,10 +45,7 @@ async def test_deleting_a_team_confirms_naming_its_members(demo: FastAPI, tmp_pa
 async def test_invites_show_links_and_pending_and_refuse_with_reasons(
     demo: FastAPI, tmp_path: Path
 ) -> None:
-    app = admin_app(demo, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_admin(pilot, "invites")
-        tab = screen.current
+    async with admin_shown(demo, tmp_path, "invites") as (app, pilot, _, tab, _):
         rows = listed(tab)
         assert rows.count("Link: anyone with it") == 2
         assert "priya.natarajan@partner.example" in rows and "audit@outside-firm.example" in rows
@@ -86,9 +68,7 @@ async def test_invites_show_links_and_pending_and_refuse_with_reasons(
 async def test_a_reader_sees_teams_and_is_told_why_links_are_hidden(
     demo: FastAPI, tmp_path: Path
 ) -> None:
-    app = admin_app(demo, tmp_path, user="aiko")
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_admin(pilot, "teams")
+    async with admin_shown(demo, tmp_path, "teams", user="aiko") as (app, pilot, screen, _, _):
         assert "Docs guild" in listed(screen.current)
         await pilot.press("n")
         await pilot.pause()

@@ -4,26 +4,16 @@ tab read-only for a non-admin."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from fastapi import FastAPI
 
 from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
 from gitbook_tui.tui.common.form_screen import FormScreen
-from support.admin_world import admin_app, listed, open_admin
-from support.notes import notes_of
+from support.admin_world import admin_shown, listed
 from support.waits import until, until_screen
-from support.worlds import Template
-from support.worlds import demo_app as demo_server
 
 DEMO = "Docs in Japanese and German"
-
-
-@pytest.fixture
-def demo(tmp_path: Path, demo_template: Template) -> Iterator[FastAPI]:
-    yield demo_server(demo_template, tmp_path / "demo.sqlite")
 
 
 def cells(tab: object, title: str) -> list[str]:
@@ -35,10 +25,7 @@ async def test_create_edit_and_delete_translation_settings(demo: FastAPI, tmp_pa
     """New settings with languages checked as typed, an edit, and a confirmed delete. (Three
     forms over the demo.)"""
 
-    app = admin_app(demo, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_admin(pilot, "translations")
-        tab = screen.current
+    async with admin_shown(demo, tmp_path, "translations") as (_, pilot, _, tab, _):
         assert cells(tab, DEMO)[1:3] == ["2 languages", "ja Japanese, de German"]
         await pilot.press("n")
         form = await until_screen(pilot, FormScreen)
@@ -73,10 +60,8 @@ async def test_create_edit_and_delete_translation_settings(demo: FastAPI, tmp_pa
 async def test_a_reader_sees_translations_read_only(demo: FastAPI, tmp_path: Path) -> None:
     """Aiko reads the settings; d says why and opens nothing."""
 
-    app = admin_app(demo, tmp_path, user="aiko")
-    notes = notes_of(app)
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_admin(pilot, "translations")
+    shown = admin_shown(demo, tmp_path, "translations", user="aiko")
+    async with shown as (app, pilot, screen, _, notes):
         assert DEMO in listed(screen.current)
         await pilot.press("d")
         await until(pilot, lambda: any("Only organization admins create" in n for n in notes))

@@ -15,7 +15,8 @@ from gitbook_tui.tui.common.keymap import unknown_keymap_ids
 from gitbook_tui.tui.common.state import StateStore
 from gitbook_tui.tui.textual_compat import FooterKey
 from support import tree_world
-from support.tree_world import Transport, browser_ready, make_client, move_to, tree_of
+from support.notes import notes_of
+from support.tree_world import Transport, app_on, browser_ready, make_client, open_page
 from support.waits import until
 
 SECTIONS = "# Top\n\n" + "\n\n".join(
@@ -30,14 +31,6 @@ def sections(world, workspace):
     return workspace
 
 
-def make_app(world, tmp_path, **config) -> GitBookApp:
-    return GitBookApp(
-        make_client(Transport(world.app)),
-        config=TuiConfig(**config),
-        state_store=StateStore(tmp_path / "state.json"),
-    )
-
-
 def footer_texts(screen) -> list[str]:
     footer = screen.query_one(HintFooter)
     return [f"{k.key_display} {k.description}" for k in footer.query(FooterKey)]
@@ -46,18 +39,9 @@ def footer_texts(screen) -> list[str]:
 async def test_outline_preselects_the_heading_being_read_and_footers_follow(
     world, sections, tmp_path
 ):
-    app = make_app(world, tmp_path)
+    app = app_on(world, tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
-        await until(pilot, lambda: browser_ready(app))
-        browser = app.screen
-        tree = tree_of(app)
-        assert await tree.reveal(await app.client.spaces.get(sections["notes"]))
-        tree.focus()
-        await pilot.pause()
-        await move_to(pilot, tree, "Sections")
-        await pilot.press("enter")
-        await until(pilot, lambda: browser.header.title_text == "Sections")
-        await until(pilot, lambda: browser.viewer.has_painted)
+        browser = await open_page(pilot, app, sections["notes"], "Sections")
         assert browser.header.breadcrumb.text.endswith("Notes / Sections")
         assert browser.viewer.scroll_to_anchor("section-3")
         await pilot.press("j")  # a line into section 3
@@ -92,15 +76,8 @@ def test_cli_open_empty_target_version_and_help(capsys) -> None:
 
 async def test_mistyped_keymap_id_is_warned(world, workspace, tmp_path):
     assert unknown_keymap_ids({"tree.down": "n", "tree.dwon": "x"}) == ["tree.dwon"]
-    app = make_app(world, tmp_path, keymap={"tree.dwon": "n", "tree.down": "n"})
-    seen: list[str] = []
-    original = app.notify
-
-    def spy(message, **kw):
-        seen.append(str(message))
-        original(message, **kw)
-
-    app.notify = spy  # type: ignore[method-assign]
+    app = app_on(world, tmp_path, keymap={"tree.dwon": "n", "tree.down": "n"})
+    seen = notes_of(app)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: browser_ready(app))
         await until(pilot, lambda: any("tree.dwon" in s for s in seen))
@@ -115,7 +92,7 @@ async def test_demo_state_is_kept_per_demo_not_per_port(world, tmp_path):
         state_store=StateStore(tmp_path / "state.json"),
     )
     assert app.account == DEMO_ACCOUNT
-    plain = make_app(world, tmp_path)
+    plain = app_on(world, tmp_path)
     assert plain.account != DEMO_ACCOUNT
 
 
@@ -139,7 +116,7 @@ async def test_footer_keys_of_earlier_screens_are_freed(world, workspace, tmp_pa
     (Textual's data binding kept each one, ~19 per switch, for the life of the app)."""
     import gc
 
-    app = make_app(world, tmp_path)
+    app = app_on(world, tmp_path)
 
     def live_keys() -> int:
         gc.collect()

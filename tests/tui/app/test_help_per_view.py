@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.common.help_screen import HelpScreen
-from support.tree_world import Transport, browser_ready, make_app, make_client, tree_of
+from support.tree_world import Transport, app_on, browser_ready, make_client, tree_of
 from support.waits import until
 
 
@@ -14,7 +14,7 @@ def help_text(app) -> str:
 
 
 async def test_help_is_curated_for_the_focused_pane(world, workspace, tmp_path):
-    app = make_app(make_client(Transport(world.app)), tmp_path)
+    app = app_on(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: browser_ready(app))
         tree_of(app).focus()
@@ -48,7 +48,7 @@ async def test_palette_app_commands_once_each_views_and_no_textual_duplicates(
 ):
     from gitbook_tui.tui.common.palette import AppCommands
 
-    app = make_app(make_client(Transport(world.app)), tmp_path)
+    app = app_on(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: browser_ready(app))
         assert list(app.get_system_commands(app.screen)) == []  # no Keys/Quit/Theme twice
@@ -79,7 +79,7 @@ async def test_theme_choice_is_kept_in_config_toml(world, workspace, tmp_path):
     from gitbook_tui.api.config import config_path
     from gitbook_tui.tui.common.config import load_tui_config
 
-    app = make_app(make_client(Transport(world.app)), tmp_path)
+    app = app_on(world, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: browser_ready(app))
         assert not config_path().exists()  # nothing written at start

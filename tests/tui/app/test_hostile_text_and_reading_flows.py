@@ -16,7 +16,6 @@ from textual.widgets import OptionList
 
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.tui.app import GitBookApp
-from gitbook_tui.tui.browse import browser_links
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.browse.outline_screen import OutlineScreen
 from gitbook_tui.tui.browse.page_viewer import PageViewer
@@ -44,6 +43,7 @@ from support.hostile_text import (
     shown,
 )
 from support.notes import notes_of
+from support.opened_links import record_opened_links
 from support.tree_world import visible_labels
 from support.waits import until, until_screen
 from support.worlds import World
@@ -137,16 +137,11 @@ async def wait_for_options(app: GitBookApp, pilot: Any, count: int = 1) -> Comma
 @pytest.fixture
 def opened(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """What the app asked to open in a browser (nothing is opened for real)."""
-    calls: list[str] = []
-
-    def record(url: str) -> bool:
-        calls.append(url)
-        return True
+    calls = record_opened_links(monkeypatch)
 
     def no_browser(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("webbrowser used directly")
 
-    monkeypatch.setattr(browser_links, "open_in_browser", record)
     monkeypatch.setattr(webbrowser, "get", no_browser)
     monkeypatch.setattr(webbrowser, "open", no_browser)
     return calls

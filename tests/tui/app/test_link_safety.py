@@ -3,19 +3,14 @@ copied; what is shown, opened and copied is one string (issue #8, item 8)."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from gitbook_tui.api import AsyncGitBook
-from gitbook_tui.tui.app import GitBookApp
-from gitbook_tui.tui.browse import browser_links
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.browse.tree.workspace_tree import page_key
-from gitbook_tui.tui.common.config import TuiConfig
 from gitbook_tui.tui.common.link_targets import (
     UnsafeURLError,
     classify_href,
@@ -25,8 +20,9 @@ from gitbook_tui.tui.common.link_targets import (
     open_in_browser,
     url_problem,
 )
-from gitbook_tui.tui.common.state import StateStore
-from support.faults import FaultTransport, patch_json
+from support.faults import FaultTransport, make_app, patch_json
+from support.notes import notes_of
+from support.opened_links import record_opened_links
 from support.waits import until, until_screen
 from support.worlds import World
 
@@ -68,10 +64,6 @@ def test_plain_urls_pass() -> None:
 
 
 # -- the app ------------------------------------------------------------------------------------
-async def _no_sleep(_: float) -> None:
-    await asyncio.sleep(0)
-
-
 @pytest.fixture
 def space(world: World, make_space: Callable[..., dict]) -> dict[str, str]:
     s = make_space("Links")
@@ -103,37 +95,17 @@ def hostile_page_url(data: Any) -> Any:
 async def test_the_app_never_opens_or_copies_a_hostile_url(
     world: World, space: dict[str, str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    opened: list[str] = []
-
-    def record(url: str) -> bool:
-        opened.append(url)
-        return True
-
-    monkeypatch.setattr(browser_links, "open_in_browser", record)
+    opened = record_opened_links(monkeypatch)
     transport = FaultTransport(world.app)
     pages, page = (
         patch_json("/content/pages", add_link_page),
         patch_json("/content/page/", hostile_page_url),
     )
     transport.body = lambda request, body: pages(request, body) or page(request, body)
-    client = AsyncGitBook(
-        "tok-eve",
-        base_url="http://testserver/v1",
-        transport=transport,
-        max_retries=0,
-        sleep=_no_sleep,
-    )
-    app = GitBookApp(client, config=TuiConfig(), state_store=StateStore(tmp_path / "state.json"))
+    app = make_app(transport, tmp_path)
     copied: list[str] = []
     app.copy_to_clipboard = copied.append  # type: ignore[method-assign]
-    notes: list[str] = []
-    original = app.notify
-
-    def spy(message: Any, **kw: Any) -> None:
-        notes.append(str(message))
-        original(message, **kw)
-
-    app.notify = spy  # type: ignore[method-assign]
+    notes = notes_of(app)
     async with app.run_test(size=(120, 40)) as pilot:
         browser = await until_screen(pilot, BrowserScreen)
         await until(pilot, lambda: browser.workspace_tree.has_focus)

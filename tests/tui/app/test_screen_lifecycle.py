@@ -16,7 +16,8 @@ from gitbook_tui.cache import ResponseCache
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.browse.tree.workspace_tree import WorkspaceTree
 from gitbook_tui.tui.common.size_notice import SizeNoticeScreen
-from support.faults import FaultTransport, make_app, seed_space, start_browser
+from support.fault_runs import browsing
+from support.faults import seed_space, start_browser
 from support.waits import run_ready, until
 from support.worlds import World
 
@@ -29,9 +30,7 @@ def manual(world: World) -> dict[str, str]:
 async def _remember_a_page(
     world: World, manual: dict[str, str], tmp_path: Path, cache: ResponseCache
 ) -> None:
-    app = make_app(FaultTransport(world.app), tmp_path, cache=cache)
-    async with app.run_test(size=(100, 30)) as pilot:
-        browser = await start_browser(app, pilot)
+    async with browsing(world, tmp_path, cache=cache) as (_, pilot, browser, _, _):
         browser.open_page(manual["space"], manual["Home"])
         await until(pilot, lambda: browser.header.title_text == "Home")
         await pilot.press("q")
@@ -60,9 +59,7 @@ async def test_browser_switched_away_during_its_mount(
         await original(self, *args, **kwargs)
 
     monkeypatch.setattr(WorkspaceTree, "warm_start", held_warm_start)
-    app = make_app(FaultTransport(world.app), tmp_path, cache=cache)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await start_browser(app, pilot)
+    async with browsing(world, tmp_path, cache=cache) as (app, pilot, _, _, _):
         hold["on"] = True
         opening = asyncio.ensure_future(app.show_browser(world.org))
         # (no pilot.pause while the mount is held: it waits for the screen to be idle)
@@ -87,9 +84,7 @@ async def test_browser_switched_away_during_its_mount(
 async def test_a_tiny_terminal_shows_the_size_notice_and_comes_back(
     world: World, manual: dict[str, str], tmp_path: Path
 ) -> None:
-    app = make_app(FaultTransport(world.app), tmp_path)
-    async with app.run_test(size=(100, 30)) as pilot:
-        browser = await start_browser(app, pilot)
+    async with browsing(world, tmp_path) as (app, pilot, browser, _, _):
         await pilot.resize_terminal(12, 4)
         # (the screen is pushed before its notice is mounted: wait for both)
         await until(
@@ -123,9 +118,7 @@ async def test_resizes_in_quick_succession_while_the_notice_mounts(
     world: World, manual: dict[str, str], tmp_path: Path
 ) -> None:
     """A resize reaching the notice before its text is mounted (seen under load) is fine."""
-    app = make_app(FaultTransport(world.app), tmp_path)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await start_browser(app, pilot)
+    async with browsing(world, tmp_path) as (app, pilot, _, _, _):
         notice = SizeNoticeScreen()
         notice.on_resize(events.Resize(Size(17, 24), Size(17, 24)))  # nothing mounted yet
         for width in (17, 25, 16, 100):

@@ -15,7 +15,8 @@ from gitbook_tui.tui.comments.comments_screen import CommentsScreen
 from gitbook_tui.tui.common.status_bar import StatusBar
 from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
 from gitbook_tui.tui.review.review_inbox_screen import ReviewInboxScreen
-from support.review_world import editor, make_app, open_page, open_review, press_edit, review_shown
+from support.review_world import editor, make_app, open_page, press_edit, review_shown
+from support.views import reviewing, show_view
 from support.waits import until
 from support.worlds import World
 
@@ -23,12 +24,6 @@ from support.worlds import World
 def _marked(app: Any) -> str | None:
     """The view the shown screen's status bar marks."""
     return app.screen.query_one(StatusBar).view
-
-
-async def _show(pilot: Any, key: str, kind: type) -> Any:
-    await pilot.press(key)
-    await until(pilot, lambda: isinstance(pilot.app.screen, kind), f"{key} shows {kind.__name__}")
-    return pilot.app.screen
 
 
 async def test_suggested_edit_opens_its_review_in_the_reviews_view(
@@ -44,22 +39,20 @@ async def test_suggested_edit_opens_its_review_in_the_reviews_view(
         assert app.current_mode == "reviews"  # not pushed over the browser
         assert review not in app.get_screen_stack("browse")
         assert _marked(app) == "reviews"
-        assert await _show(pilot, "1", BrowserScreen) is browser  # 1 is Browse, always
+        assert await show_view(pilot, "1", BrowserScreen) is browser  # 1 is Browse, always
         assert _marked(app) == "browse"
-        assert await _show(pilot, "2", ChangeRequestReviewScreen) is review
+        assert await show_view(pilot, "2", ChangeRequestReviewScreen) is review
         await pilot.press("escape")  # it landed over the Reviews view's own inbox
         await until(pilot, lambda: isinstance(app.screen, ReviewInboxScreen), "the inbox")
-        assert await _show(pilot, "1", BrowserScreen) is browser
+        assert await show_view(pilot, "1", BrowserScreen) is browser
 
 
 async def test_each_view_key_shows_its_view_and_the_bar_marks_it(
     world: World, desk: dict, tmp_path: Path
 ) -> None:
     """(Over 5 s: it builds every view once, each loading from the server.)"""
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        review = await open_review(app, pilot, "Update partition sizing")
-        threads = await _show(pilot, "C", CommentsScreen)  # a review's threads: its view's
+    async with reviewing(world, tmp_path) as (app, pilot, review):
+        threads = await show_view(pilot, "C", CommentsScreen)  # a review's threads: its view's
         assert threads.change_request is not None
         assert app.current_mode == "reviews" and _marked(app) == "reviews"
         for key, name in (("1", "browse"), ("3", "comments"), ("4", "sites"), ("2", "reviews")):

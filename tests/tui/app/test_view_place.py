@@ -19,39 +19,30 @@ from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestRev
 from gitbook_tui.tui.review.review_inbox_screen import ReviewInboxScreen
 from gitbook_tui.tui.sites.site_editor_screen import SiteEditorScreen
 from gitbook_tui.tui.sites.sites_screen import SitesScreen
-from support.review_world import make_app, open_inbox, open_review
-from support.sites_world import build_site, open_editor, redirects_pane
-from support.sites_world import make_app as make_sites_app
+from support.review_world import make_app, open_inbox
+from support.views import redirects_shown, reviewing, show_view
 from support.waits import until, until_screen
 from support.worlds import World
-
-
-async def _show(pilot: Any, key: str, kind: type) -> Any:
-    await pilot.press(key)
-    await until(pilot, lambda: isinstance(pilot.app.screen, kind))
-    return pilot.app.screen
 
 
 async def test_review_pane_kept_across_views_and_escape_goes_to_the_inbox(
     world: World, desk: dict, tmp_path: Path
 ) -> None:
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        review = await open_review(app, pilot, "Update partition sizing")
+    async with reviewing(world, tmp_path) as (app, pilot, review):
         diff = review.diff
         await pilot.press("|", "n")  # inline, on the first change
         assert diff.effective_mode == "inline"
         place = diff.current
         assert place is not None
         for key, kind in (("1", BrowserScreen), ("3", CommentsScreen)):
-            await _show(pilot, key, kind)
-            assert await _show(pilot, "2", ChangeRequestReviewScreen) is review
+            await show_view(pilot, key, kind)
+            assert await show_view(pilot, "2", ChangeRequestReviewScreen) is review
             assert diff.effective_mode == "inline" and diff.current == place
             assert app.focused is diff
         await pilot.press("escape")  # up a level: the inbox
         inbox = await until_screen(pilot, ReviewInboxScreen)
-        await _show(pilot, "1", BrowserScreen)
-        assert await _show(pilot, "2", ReviewInboxScreen) is inbox
+        await show_view(pilot, "1", BrowserScreen)
+        assert await show_view(pilot, "2", ReviewInboxScreen) is inbox
         assert review not in app.get_screen_stack("reviews")  # closed: not kept hidden
         await until(pilot, lambda: not review.is_attached)
 
@@ -61,9 +52,7 @@ async def test_palette_view_commands_return_to_the_review_pane(
 ) -> None:
     """Palette view commands leave and return to the open review pane, closing dialogs over it.
     Slow: opens a review and switches views four times."""
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        review = await open_review(app, pilot, "Update partition sizing")
+    async with reviewing(world, tmp_path) as (app, pilot, review):
         commands = {c.title: c.action for c in AppCommands(app.screen).commands}
         await app.run_action(commands["Go to Browse"])
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
@@ -73,21 +62,19 @@ async def test_palette_view_commands_return_to_the_review_pane(
         await until(pilot, lambda: isinstance(app.screen, HelpScreen))
         await app.run_action(commands["Go to Browse"])
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
-        await _show(pilot, "2", ChangeRequestReviewScreen)
+        await show_view(pilot, "2", ChangeRequestReviewScreen)
         assert app.screen is review
 
 
 async def test_change_request_threads_kept_and_escape_back_to_the_review(
     world: World, desk: dict, tmp_path: Path
 ) -> None:
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        review = await open_review(app, pilot, "Update partition sizing")
-        threads = await _show(pilot, "C", CommentsScreen)
+    async with reviewing(world, tmp_path) as (app, pilot, review):
+        threads = await show_view(pilot, "C", CommentsScreen)
         assert threads.change_request is not None
-        general = await _show(pilot, "3", CommentsScreen)  # the Comments view: another screen
+        general = await show_view(pilot, "3", CommentsScreen)  # the Comments view: another screen
         assert general is not threads and general.change_request is None
-        assert await _show(pilot, "2", CommentsScreen) is threads
+        assert await show_view(pilot, "2", CommentsScreen) is threads
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is review)
 
@@ -105,9 +92,7 @@ async def test_hidden_review_pane_does_not_poll(
         return poll(self)  # (a worker)
 
     monkeypatch.setattr(ChangeRequestReviewScreen, "_poll", counted)
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await open_review(app, pilot, "Update partition sizing")
+    async with reviewing(world, tmp_path) as (app, pilot, _review):
         get = app.client.change_requests.get
 
         async def read(*args: Any, **kwargs: Any) -> Any:
@@ -115,78 +100,67 @@ async def test_hidden_review_pane_does_not_poll(
             return await get(*args, **kwargs)
 
         monkeypatch.setattr(app.client.change_requests, "get", read)
-        await _show(pilot, "1", BrowserScreen)
+        await show_view(pilot, "1", BrowserScreen)
         reads.clear()
         seen = len(ticks)
         await until(pilot, lambda: ticks[seen:].count(False) >= 3)
         assert "network" not in reads  # hidden: its timer fires, but nothing is read
-        await _show(pilot, "2", ChangeRequestReviewScreen)
+        await show_view(pilot, "2", ChangeRequestReviewScreen)
         await until(pilot, lambda: "network" in reads)  # shown again: it polls again
 
 
 async def test_site_editor_kept_across_views_and_escape_goes_to_the_sites(
     world: World, tmp_path: Path
 ) -> None:
-    build_site(world)
-    app = make_sites_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        editor = await open_editor(pilot)
-        await pilot.press("right_square_bracket")
-        pane = redirects_pane(editor)
+    async with redirects_shown(world, tmp_path) as (app, pilot, editor, pane):
         await until(pilot, lambda: len(pane.shown) > 1)
         table = pane.query_one("RedirectsTable")
         await pilot.press("j")
         row = table.cursor_row  # type: ignore[attr-defined]
         assert row == 1
-        await _show(pilot, "1", BrowserScreen)
-        assert await _show(pilot, "4", SiteEditorScreen) is editor
+        await show_view(pilot, "1", BrowserScreen)
+        assert await show_view(pilot, "4", SiteEditorScreen) is editor
         assert editor.tab == "redirects"
         assert table.cursor_row == row  # type: ignore[attr-defined]
         assert app.focused is table
         await pilot.press("escape")
         sites = await until_screen(pilot, SitesScreen)
-        await _show(pilot, "1", BrowserScreen)
-        assert await _show(pilot, "4", SitesScreen) is sites
+        await show_view(pilot, "1", BrowserScreen)
+        assert await show_view(pilot, "4", SitesScreen) is sites
 
 
 async def test_opening_a_page_from_another_view_shows_browse(
     world: World, desk: dict, tmp_path: Path
 ) -> None:
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        review = await open_review(app, pilot, "Update partition sizing")
+    async with reviewing(world, tmp_path) as (app, pilot, review):
         app.open_page(desk["space"]["id"], desk["page"])
         browser = await until_screen(pilot, BrowserScreen)
         await until(pilot, lambda: browser.current_page == (desk["space"]["id"], desk["page"]))
-        assert await _show(pilot, "2", ChangeRequestReviewScreen) is review
+        assert await show_view(pilot, "2", ChangeRequestReviewScreen) is review
 
 
 async def test_another_organization_builds_the_views_afresh(
     world: World, desk: dict, tmp_path: Path
 ) -> None:
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        review = await open_review(app, pilot, "Update partition sizing")
+    async with reviewing(world, tmp_path) as (app, pilot, review):
         await app.show_browser(world.org)  # the same organization (signed in again): kept
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
-        assert await _show(pilot, "2", ChangeRequestReviewScreen) is review
+        assert await show_view(pilot, "2", ChangeRequestReviewScreen) is review
         await app.show_browser(None)  # another choice: the review pane was of the old one
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
-        await _show(pilot, "2", ReviewInboxScreen)
+        await show_view(pilot, "2", ReviewInboxScreen)
         await until(pilot, lambda: not review.is_attached)
 
 
 async def test_quitting_from_another_view_keeps_the_page_for_the_next_start(
     world: World, desk: dict, tmp_path: Path
 ) -> None:
-    app = make_app(world, tmp_path)
     space, page = desk["space"]["id"], desk["page"]
-    async with app.run_test(size=(120, 40)) as pilot:
-        await open_review(app, pilot, "Update partition sizing")
+    async with reviewing(world, tmp_path) as (app, pilot, _review):
         app.open_page(space, page)
         browser = await until_screen(pilot, BrowserScreen)
         await until(pilot, lambda: browser.current_page == (space, page))
-        await _show(pilot, "2", ChangeRequestReviewScreen)
+        await show_view(pilot, "2", ChangeRequestReviewScreen)
         await pilot.press("q")
     assert app.state_store.load(app.account).page == [space, page]
 
@@ -205,7 +179,7 @@ async def test_a_view_shown_first_loads_once(
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await open_inbox(app, pilot)
-        await _show(pilot, "1", BrowserScreen)
-        await _show(pilot, "2", ReviewInboxScreen)
+        await show_view(pilot, "1", BrowserScreen)
+        await show_view(pilot, "2", ReviewInboxScreen)
         await app.workers.wait_for_complete()
     assert len(loads) == 1  # (a new mode's first screen would be resumed twice)

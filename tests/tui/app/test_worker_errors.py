@@ -12,8 +12,8 @@ import pytest
 
 from gitbook_tui.tui.browse.page_loader import PageLoader
 from gitbook_tui.tui.browse.tree.workspace_tree import space_key
-from support.faults import FaultTransport, make_app, seed_space, start_browser, visible_labels
-from support.notes import notes_of
+from support.fault_runs import browsing
+from support.faults import FaultTransport, seed_space, visible_labels
 from support.waits import until
 from support.worlds import World
 
@@ -28,11 +28,7 @@ def manual(world: World) -> dict[str, str]:
 async def test_a_page_loader_bug_shows_in_the_page_pane_and_r_retries(
     world: World, manual: dict[str, str], tmp_path: Path
 ) -> None:
-    transport = FaultTransport(world.app)
-    app = make_app(transport, tmp_path)
-    notes = notes_of(app)
-    async with app.run_test(size=(100, 30)) as pilot:
-        browser = await start_browser(app, pilot)
+    async with browsing(world, tmp_path) as (_, pilot, browser, transport, notes):
         transport.raise_on = "/content/page/"
         browser.open_page(manual["space"], manual["Home"])
         await until(pilot, lambda: browser.page_error)
@@ -61,9 +57,7 @@ async def test_a_bug_after_the_read_is_shown_too(
         return await original(self, *args, **kwargs)
 
     monkeypatch.setattr(PageLoader, "load", load)
-    app = make_app(FaultTransport(world.app), tmp_path)
-    async with app.run_test(size=(100, 30)) as pilot:
-        browser = await start_browser(app, pilot)
+    async with browsing(world, tmp_path) as (_, pilot, browser, _, _):
         browser.open_page(manual["space"], manual["Guide"])
         await until(pilot, lambda: browser.page_error)
         assert "KeyError" in browser.page_banner.message
@@ -76,11 +70,7 @@ async def test_a_bug_after_the_read_is_shown_too(
 async def test_a_tree_loader_bug_shows_on_its_node_and_r_retries(
     world: World, manual: dict[str, str], tmp_path: Path
 ) -> None:
-    transport = FaultTransport(world.app)
-    app = make_app(transport, tmp_path)
-    notes = notes_of(app)
-    async with app.run_test(size=(100, 30)) as pilot:
-        browser = await start_browser(app, pilot)
+    async with browsing(world, tmp_path) as (_, pilot, browser, transport, notes):
         tree = browser.workspace_tree
         await until(pilot, lambda: "□ Manual" in visible_labels(tree))
         transport.raise_on = "/content/pages"
@@ -103,10 +93,7 @@ async def test_an_org_loader_bug_still_opens_the_browser_with_the_error(
 ) -> None:
     transport = FaultTransport(world.app)
     transport.raise_on = "/orgs"
-    app = make_app(transport, tmp_path)
-    notes = notes_of(app)
-    async with app.run_test(size=(100, 30)) as pilot:
-        browser = await start_browser(app, pilot)
+    async with browsing(world, tmp_path, transport) as (_, pilot, browser, _, notes):
         tree = browser.workspace_tree
         await until(pilot, lambda: ERROR_LINE in visible_labels(tree))
         assert any("Could not list organizations: unexpected error" in n for n in notes)

@@ -9,8 +9,9 @@ import pytest
 
 from gitbook_tui.tui.browse.page_viewer import PageViewer
 from gitbook_tui.tui.common.hint_footer import HintFooter
+from support.edit_rights import REFUSALS, app_as
 from support.notes import notes_of
-from support.review_world import editor, make_app, open_page
+from support.review_world import editor, open_page
 from support.waits import until
 
 
@@ -23,8 +24,8 @@ def footer_keys(screen: Any) -> dict[str, bool]:
 @pytest.mark.parametrize(
     ("who", "why"),
     [
-        ("rhea", "needs edit rights"),  # a reader
-        ("locked", "is locked"),  # alice (admin) on a locked space
+        ("rhea", REFUSALS["rhea"]),  # a reader
+        ("locked", REFUSALS["locked"]),  # alice (admin) on a locked space
         ("alice", None),  # may edit
     ],
 )
@@ -32,14 +33,10 @@ async def test_e_is_dimmed_in_advance_where_the_caller_may_not_edit(
     world, desk, tmp_path, monkeypatch, who, why
 ):
     seen = editor(tmp_path, monkeypatch, "true")
-    space = desk["space"]["id"]
-    if who == "locked":
-        r = world.client().patch(f"/spaces/{space}", json={"editMode": "locked"})
-        assert r.status_code == 200, r.text
-    app = make_app(world, tmp_path, "alice" if who == "locked" else who)
+    app = app_as(world, tmp_path, desk, who)
     notes = notes_of(app)
     async with app.run_test(size=(120, 40)) as pilot:
-        browser = await open_page(app, pilot, space, desk["page"])
+        browser = await open_page(app, pilot, desk["space"]["id"], desk["page"])
         viewer = browser.query_one(PageViewer)
         viewer.focus()
         await until(pilot, lambda: viewer.has_focus)

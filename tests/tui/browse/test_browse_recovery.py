@@ -4,59 +4,70 @@ and a space selected in the tree is the open space for ``3`` (Comments) and ``2`
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, NamedTuple
 
 import pytest
 
-from gitbook_tui.tui.browse.browser_screen import BrowserScreen
+from gitbook_tui.tui.app import GitBookApp
+from gitbook_tui.tui.browse.tree.workspace_tree import WorkspaceTree
 from gitbook_tui.tui.common.error_banner import MAX_ROWS
 from gitbook_tui.tui.common.theme_style import theme_style
-from support.tree_world import Transport, make_app, make_client, move_to, tree_of, visible_labels
+from support.notes import notes_of
+from support.tree_world import (
+    Transport,
+    app_and_transport,
+    app_on,
+    expand,
+    move_to,
+    reveal_space,
+    tree_showing,
+    until_browser,
+    visible_labels,
+)
 from support.waits import settle, until, until_screen
 
 FAILED = "⚠ could not load — r to retry"
 
 
-def spy_notes(app: Any) -> list[str]:
-    notes: list[str] = []
-    original = app.notify
+class Offline(NamedTuple):
+    """The running app whose server went away, and what a test looks at."""
 
-    def spy(message: Any, **kw: Any) -> None:
-        notes.append(str(message))
-        original(message, **kw)
-
-    app.notify = spy
-    return notes
+    pilot: Any
+    app: GitBookApp
+    transport: Transport
+    tree: WorkspaceTree
+    notes: list[str]
 
 
-async def fail_two_branches(pilot: Any, app: Any, transport: Transport) -> Any:
-    """Go offline and expand Product (a collection) and Notes (a space): both fail."""
-    await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
-    tree = tree_of(app)
-    await until(pilot, lambda: "▤ Product" in visible_labels(tree))
-    transport.offline = True
-    tree.focus()
-    await move_to(pilot, tree, "Notes")
-    await pilot.press("l")
-    await until(pilot, lambda: visible_labels(tree).count(FAILED) == 1)
-    return tree
-
-
-async def expand_product(pilot: Any, tree: Any) -> None:
-    for _ in range(40):
-        if str(tree.cursor_node.label).endswith("Product"):
-            break
-        await pilot.press("k")
-    await pilot.press("l")
-    await until(pilot, lambda: visible_labels(tree).count(FAILED) == 2)
+@asynccontextmanager
+async def failed_branches(
+    world: Any, tmp_path: Path, *, both: bool, size: tuple[int, int] = (120, 40)
+) -> AsyncIterator[Offline]:
+    """Run the app, go offline and expand Notes (a space) — and with ``both`` then Product
+    (a collection) — so that each expanded branch fails to load."""
+    app, transport = app_and_transport(world, tmp_path)
+    async with app.run_test(size=size) as pilot:
+        notes = notes_of(app)
+        tree = await tree_showing(pilot, app, "▤ Product")
+        transport.offline = True
+        tree.focus()
+        await expand(pilot, tree, "Notes")
+        await until(pilot, lambda: visible_labels(tree).count(FAILED) == 1)
+        if both:
+            for _ in range(40):
+                if str(tree.cursor_node.label).endswith("Product"):
+                    break
+                await pilot.press("k")
+            await pilot.press("l")
+            await until(pilot, lambda: visible_labels(tree).count(FAILED) == 2)
+        yield Offline(pilot, app, transport, tree, notes)
 
 
 async def test_failed_branches_reload_when_the_server_answers_again(world, workspace, tmp_path):
-    transport = Transport(world.app)
-    app = make_app(make_client(transport), tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        tree = await fail_two_branches(pilot, app, transport)
-        await expand_product(pilot, tree)
+    async with failed_branches(world, tmp_path, both=True) as (pilot, app, transport, tree, _):
         assert len(tree.state.failures) == 2
         transport.offline = False
         # any answer (here one a view would send) says the server is back: no key pressed
@@ -69,10 +80,7 @@ async def test_failed_branches_reload_when_the_server_answers_again(world, works
 
 
 async def test_no_reload_while_the_server_is_still_unreachable(world, workspace, tmp_path):
-    transport = Transport(world.app)
-    app = make_app(make_client(transport), tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        tree = await fail_two_branches(pilot, app, transport)
+    async with failed_branches(world, tmp_path, both=False) as (pilot, _, transport, tree, _):
         sent = len(transport.requests)
         await settle(pilot)
         assert len(transport.requests) == sent  # no polling
@@ -80,12 +88,7 @@ async def test_no_reload_while_the_server_is_still_unreachable(world, workspace,
 
 
 async def test_r_retries_every_failed_branch_and_says_how_many(world, workspace, tmp_path):
-    transport = Transport(world.app)
-    app = make_app(make_client(transport), tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        notes = spy_notes(app)
-        tree = await fail_two_branches(pilot, app, transport)
-        await expand_product(pilot, tree)
+    async with failed_branches(world, tmp_path, both=True) as (pilot, _, transport, tree, notes):
         transport.offline = False
         await pilot.press("r")  # on Product: Notes is retried too
         await until(pilot, lambda: FAILED not in visible_labels(tree))
@@ -97,12 +100,8 @@ async def test_r_retries_every_failed_branch_and_says_how_many(world, workspace,
 async def test_tree_error_names_the_server_and_the_banner_cuts_with_ellipsis(
     world, workspace, tmp_path
 ):
-    transport = Transport(world.app)
-    app = make_app(make_client(transport), tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        notes = spy_notes(app)
-        tree = await fail_two_branches(pilot, app, transport)
-        await expand_product(pilot, tree)
+    offline = failed_branches(world, tmp_path, both=True, size=(80, 24))
+    async with offline as (pilot, app, _, _, notes):
         banner = app.screen.sidebar.banner
         await until(pilot, lambda: banner.showing)
         assert "Could not load Product from http://testserver/v1: " in banner.message
@@ -122,12 +121,10 @@ async def test_tree_error_names_the_server_and_the_banner_cuts_with_ellipsis(
 async def test_3_with_a_space_selected_shows_its_comments(world, workspace, tmp_path):
     from gitbook_tui.tui.comments.comments_screen import CommentsScreen
 
-    app = make_app(make_client(Transport(world.app)), tmp_path)
+    app = app_on(world, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
-        browser = app.screen
-        tree = tree_of(app)
-        await until(pilot, lambda: "▤ Product" in visible_labels(tree))
+        browser = await until_browser(pilot, app)
+        tree = await tree_showing(pilot, app, "▤ Product")
         tree.focus()
         await move_to(pilot, tree, "Notes")
         await pilot.press("enter")  # expands it; no page opened
@@ -152,13 +149,10 @@ async def test_C_shows_the_open_pages_threads_whatever_row_the_tree_is_on(
     """``C`` and the palette's "Comments on this page" (the same ``show_view`` call)."""
     from gitbook_tui.tui.comments.comments_screen import CommentsScreen
 
-    app = make_app(make_client(Transport(world.app)), tmp_path)
+    app = app_on(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
-        browser = app.screen
-        tree = tree_of(app)
-        assert await tree.reveal(await app.client.spaces.get(workspace["handbook"]))
-        tree.focus()
+        browser = await reveal_space(pilot, app, workspace["handbook"])
+        tree = browser.workspace_tree
         await move_to(pilot, tree, "Intro")
         await pilot.press("enter")
         await until(pilot, lambda: browser.header.title_text == "Intro")
@@ -177,10 +171,7 @@ async def test_C_shows_the_open_pages_threads_whatever_row_the_tree_is_on(
 
 async def test_could_not_load_lines_take_the_new_theme_colour(world, workspace, tmp_path):
     """The "could not load" line holds the theme's error colour: a theme switch redraws it."""
-    transport = Transport(world.app)
-    app = make_app(make_client(transport), tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        tree = await fail_two_branches(pilot, app, transport)
+    async with failed_branches(world, tmp_path, both=False) as (pilot, app, _, tree, _):
 
         def error_style() -> str:
             nodes = [tree.root]

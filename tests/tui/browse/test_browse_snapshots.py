@@ -16,13 +16,14 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import OptionList
 
 from gitbook_tui.api import AsyncGitBook
@@ -38,7 +39,8 @@ from gitbook_tui.tui.common.state import StartTarget, StateStore
 from gitbook_tui.tui.search.search_screen import SearchScreen
 from support.builders import merge_changes, page_ids
 from support.frozen_clock import FrozenClock, freeze_clocks
-from support.tree_world import visible_labels
+from support.snapshot_sizes import SIZES, Snap
+from support.tree_world import until_browser, visible_labels
 from support.waits import settle, until
 from support.worlds import World
 
@@ -48,10 +50,6 @@ EVERY_BLOCK = (
     / "src/gitbook_tui/server/demo/spaces/user-guide/reference/every-block.md"
 )
 WALL_CLOCK = 1_793_523_600.0  # 2026-11-01 09:00 UTC, the server's fixed clock (conftest.START)
-
-SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
-
-Snap = Callable[..., bool]
 
 
 # -- determinism ----------------------------------------------------------------------------
@@ -261,6 +259,44 @@ def _start(workspace: dict[str, str], title: str) -> StartTarget:
     return StartTarget(workspace["guide"], workspace[title])
 
 
+Step = Callable[[Pilot[Any], BrowserScreen], Awaitable[None]]
+"""What a snapshot test does on its page before the picture: keys, waits."""
+
+
+async def _nothing(pilot: Pilot[Any], browser: BrowserScreen) -> None:
+    """No step: the page as it opened."""
+
+
+def pressing(key: str, screen: type[Screen[Any]]) -> Step:
+    """A step that presses ``key`` and waits for the ``screen`` it opens."""
+
+    async def step(pilot: Pilot[Any], browser: BrowserScreen) -> None:
+        await pilot.press(key)
+        await until(pilot, lambda: isinstance(pilot.app.screen, screen))
+
+    return step
+
+
+def snap_at_page(
+    snap_compare: Snap,
+    world: World,
+    workspace: dict[str, str],
+    tmp_path: Path,
+    size: tuple[int, int],
+    title: str,
+    step: Step = _nothing,
+) -> bool:
+    """Start the app at the User Guide's page ``title``, wait until it is drawn, run
+    ``step`` and compare the settled screen with the test's snapshot."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await step(pilot, await open_page(pilot, title))
+        await settled_frame(pilot)
+
+    app = make_app(world, tmp_path, start=_start(workspace, title))
+    return snap_compare(app, terminal_size=size, run_before=run_before)
+
+
 # -- (a) the tree ---------------------------------------------------------------------------
 @pytest.mark.parametrize("size", SIZES)
 def test_tree_expanded(snap_compare: Snap, world, workspace, tmp_path, size) -> None:
@@ -268,11 +304,7 @@ def test_tree_expanded(snap_compare: Snap, world, workspace, tmp_path, size) -> 
     cursor on a page opened with enter."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
-        await until(
-            pilot,
-            lambda: isinstance(pilot.app.screen, BrowserScreen) and pilot.app.screen.is_mounted,
-        )
-        tree = browser_of(pilot.app).workspace_tree
+        tree = (await until_browser(pilot, pilot.app)).workspace_tree
         for label in ("▤ Product", "📘 User Guide", "Getting started", "▤ Engineering"):
             await cursor_to(pilot, tree, label)
             await pilot.press("l")
@@ -295,16 +327,13 @@ def test_tree_expanded(snap_compare: Snap, world, workspace, tmp_path, size) -> 
 def test_browser_narrow(snap_compare: Snap, world, workspace, tmp_path, pane) -> None:
     """60x20: an open page takes the width (the tree hides); ``\\`` shows the tree."""
 
-    async def run_before(pilot: Pilot[Any]) -> None:
-        browser = await open_page(pilot, "Install")
+    async def show_pane(pilot: Pilot[Any], browser: BrowserScreen) -> None:
         browser.focus_page()
         await settled_frame(pilot)
         if pane == "tree":
             await pilot.press("backslash")
-        await settled_frame(pilot)
 
-    app = make_app(world, tmp_path, start=_start(workspace, "Install"))
-    assert snap_compare(app, terminal_size=(60, 20), run_before=run_before)
+    assert snap_at_page(snap_compare, world, workspace, tmp_path, (60, 20), "Install", show_pane)
 
 
 # -- (a3) open comment threads counted in the tree and the page header -----------------------
@@ -328,13 +357,10 @@ def test_comment_counts(snap_compare: Snap, world, workspace, tmp_path, size) ->
     thread(guide, workspace["Welcome"], "Shorter intro?")
     thread(notes, None, "When is 3.6 due?")
 
-    async def run_before(pilot: Pilot[Any]) -> None:
-        browser = await open_page(pilot, "Install")
+    async def counted(pilot: Pilot[Any], browser: BrowserScreen) -> None:
         await until(pilot, lambda: browser.header.comments_text != "")
-        await settled_frame(pilot)
 
-    app = make_app(world, tmp_path, start=_start(workspace, "Install"))
-    assert snap_compare(app, terminal_size=size, run_before=run_before)
+    assert snap_at_page(snap_compare, world, workspace, tmp_path, size, "Install", counted)
 
 
 # -- (b) a page with every block ------------------------------------------------------------
@@ -343,8 +369,7 @@ def test_comment_counts(snap_compare: Snap, world, workspace, tmp_path, size) ->
 def test_every_block_page(snap_compare: Snap, world, workspace, tmp_path, size, anchor) -> None:
     """The demo's "Every block, once" page, focused, at the top and at a few headings."""
 
-    async def run_before(pilot: Pilot[Any]) -> None:
-        browser = await open_page(pilot, "Every block, once")
+    async def to_anchor(pilot: Pilot[Any], browser: BrowserScreen) -> None:
         browser.viewer.focus()
         await pilot.pause()
         assert browser.viewer.has_focus
@@ -355,10 +380,10 @@ def test_every_block_page(snap_compare: Snap, world, workspace, tmp_path, size, 
             await until(
                 pilot, lambda: browser.viewer.visible_text()[0].strip(), "the heading on top"
             )
-        await settled_frame(pilot)
 
-    app = make_app(world, tmp_path, start=_start(workspace, "Every block, once"))
-    assert snap_compare(app, terminal_size=size, run_before=run_before)
+    assert snap_at_page(
+        snap_compare, world, workspace, tmp_path, size, "Every block, once", to_anchor
+    )
 
 
 # -- (c) the outline ------------------------------------------------------------------------
@@ -366,14 +391,10 @@ def test_every_block_page(snap_compare: Snap, world, workspace, tmp_path, size, 
 def test_outline(snap_compare: Snap, world, workspace, tmp_path, size) -> None:
     """t on the "Every block, once" page: its headings, indented by level."""
 
-    async def run_before(pilot: Pilot[Any]) -> None:
-        await open_page(pilot, "Every block, once")
-        await pilot.press("t")
-        await until(pilot, lambda: isinstance(pilot.app.screen, OutlineScreen))
-        await settled_frame(pilot)
-
-    app = make_app(world, tmp_path, start=_start(workspace, "Every block, once"))
-    assert snap_compare(app, terminal_size=size, run_before=run_before)
+    outline = pressing("t", OutlineScreen)
+    assert snap_at_page(
+        snap_compare, world, workspace, tmp_path, size, "Every block, once", outline
+    )
 
 
 # -- (d) find in page -----------------------------------------------------------------------
@@ -381,8 +402,7 @@ def test_outline(snap_compare: Snap, world, workspace, tmp_path, size) -> None:
 def test_find_in_page(snap_compare: Snap, world, workspace, tmp_path, size) -> None:
     """/ tide enter, then n: every match highlighted, the current one stronger, "2/N"."""
 
-    async def run_before(pilot: Pilot[Any]) -> None:
-        browser = await open_page(pilot, "Every block, once")
+    async def find_tide(pilot: Pilot[Any], browser: BrowserScreen) -> None:
         viewer = browser.viewer
         await pilot.press("f6", "slash")
         await pilot.press(*"tide", "enter")
@@ -390,10 +410,10 @@ def test_find_in_page(snap_compare: Snap, world, workspace, tmp_path, size) -> N
         await settled_frame(pilot)
         await pilot.press("n")
         await until(pilot, lambda: viewer.find_status.startswith("2/"))
-        await settled_frame(pilot)
 
-    app = make_app(world, tmp_path, start=_start(workspace, "Every block, once"))
-    assert snap_compare(app, terminal_size=size, run_before=run_before)
+    assert snap_at_page(
+        snap_compare, world, workspace, tmp_path, size, "Every block, once", find_tide
+    )
 
 
 # -- (e) search -----------------------------------------------------------------------------
@@ -401,17 +421,13 @@ def test_find_in_page(snap_compare: Snap, world, workspace, tmp_path, size) -> N
 def test_search_results(snap_compare: Snap, world, workspace, tmp_path, size) -> None:
     """s, "consumer group", enter: the pages and sections of the space that match."""
 
-    async def run_before(pilot: Pilot[Any]) -> None:
-        await open_page(pilot, "Welcome")
-        await pilot.press("s")
-        await until(pilot, lambda: isinstance(pilot.app.screen, SearchScreen))
+    async def search(pilot: Pilot[Any], browser: BrowserScreen) -> None:
+        await pressing("s", SearchScreen)(pilot, browser)
         await pilot.press(*"consumer group", "enter")
         results = pilot.app.screen.query_one("#search-results", OptionList)
         await until(pilot, lambda: results.option_count > 0)
-        await settled_frame(pilot)
 
-    app = make_app(world, tmp_path, start=_start(workspace, "Welcome"))
-    assert snap_compare(app, terminal_size=size, run_before=run_before)
+    assert snap_at_page(snap_compare, world, workspace, tmp_path, size, "Welcome", search)
 
 
 # -- (f) help -------------------------------------------------------------------------------
@@ -419,14 +435,8 @@ def test_search_results(snap_compare: Snap, world, workspace, tmp_path, size) ->
 def test_help(snap_compare: Snap, world, workspace, tmp_path, size) -> None:
     """? from the tree: the keys of the tree, the browser and the app."""
 
-    async def run_before(pilot: Pilot[Any]) -> None:
-        await open_page(pilot, "Welcome")
-        await pilot.press("question_mark")
-        await until(pilot, lambda: isinstance(pilot.app.screen, HelpScreen))
-        await settled_frame(pilot)
-
-    app = make_app(world, tmp_path, start=_start(workspace, "Welcome"))
-    assert snap_compare(app, terminal_size=size, run_before=run_before)
+    help_keys = pressing("question_mark", HelpScreen)
+    assert snap_at_page(snap_compare, world, workspace, tmp_path, size, "Welcome", help_keys)
 
 
 # -- (g) offline ----------------------------------------------------------------------------
@@ -436,11 +446,7 @@ async def _first_run(world: World, workspace: dict[str, str], tmp_path: Path) ->
     cache = ResponseCache(tmp_path / "responses.sqlite")
     app = make_app(world, tmp_path, cache=cache)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(
-            pilot,
-            lambda: isinstance(pilot.app.screen, BrowserScreen) and pilot.app.screen.is_mounted,
-        )
-        tree = browser_of(app).workspace_tree
+        tree = (await until_browser(pilot, app)).workspace_tree
         for label in ("▤ Product", "📘 User Guide", "Getting started"):
             await cursor_to(pilot, tree, label)
             await pilot.press("l")
@@ -461,11 +467,7 @@ def test_offline_badge(snap_compare: Snap, world, workspace, tmp_path, frozen, s
     cache = ResponseCache(tmp_path / "responses.sqlite")
 
     async def run_before(pilot: Pilot[Any]) -> None:
-        await until(
-            pilot,
-            lambda: isinstance(pilot.app.screen, BrowserScreen) and pilot.app.screen.is_mounted,
-        )
-        browser = browser_of(pilot.app)
+        browser = await until_browser(pilot, pilot.app)
         await until(pilot, lambda: browser.status.connection_text == "offline")
         await until(pilot, lambda: browser.header.title_text == "Install")
         await settled_frame(pilot)

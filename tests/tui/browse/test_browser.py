@@ -20,9 +20,10 @@ from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.common.config import TuiConfig, load_tui_config
 from gitbook_tui.tui.common.link_targets import classify_href, classify_link
 from gitbook_tui.tui.common.state import StartTarget, StateStore, parse_target
+from support import tree_world
 from support.builders import merge_changes, page_ids
 from support.notes import notes_of
-from support.tree_world import visible_labels
+from support.tree_world import record_web_browser, tree_showing, until_browser, visible_labels
 from support.waits import settle, until, until_screen
 
 BASE = "http://testserver/v1"
@@ -77,12 +78,8 @@ def make_app(
 
 
 def page(title: str, markdown: str = "", **fields: Any) -> dict[str, Any]:
-    return {
-        "operation": "insert_page",
-        "title": title,
-        "document": {"markdown": markdown or f"# {title}\n\nAbout {title}.\n"},
-        **fields,
-    }
+    """An ``insert_page`` change; without markdown the page says what it is about."""
+    return tree_world.page(title, markdown or f"# {title}\n\nAbout {title}.\n", **fields)
 
 
 @pytest.fixture
@@ -127,13 +124,7 @@ async def open_in_tree(pilot: Any, browser: BrowserScreen, space_id: str, title:
     await tree.reveal(space)
     tree.focus()
     await pilot.pause()
-    for _ in range(40):
-        node = tree.cursor_node
-        if node is not None and node.label.plain.endswith(title):
-            break
-        await pilot.press("j")
-    else:
-        raise AssertionError(f"no {title!r} in {visible_labels(tree)}")
+    await tree_world.move_to(pilot, tree, title)
     await pilot.press("enter")
     await until(pilot, lambda: browser.header.title_text == title)
 
@@ -142,8 +133,7 @@ async def open_in_tree(pilot: Any, browser: BrowserScreen, space_id: str, title:
 async def test_enter_opens_page_and_history_back_forward(world, handbook, tmp_path):
     app = make_app(make_client(Transport(world.app)), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
-        browser = browser_of(app)
+        browser = await until_browser(pilot, app)
         await open_in_tree(pilot, browser, handbook["space"], "Usage")
         await until(pilot, lambda: browser.viewer.document is not None)
         assert browser.header.breadcrumb.text == "Acme Docs / Product / Handbook / Usage"
@@ -164,19 +154,11 @@ async def test_enter_opens_page_and_history_back_forward(world, handbook, tmp_pa
 
 
 async def test_links_inside_the_space_open_pages(world, handbook, tmp_path, monkeypatch):
-    opened: list[str] = []
+    opened = record_web_browser(monkeypatch)
     copied: list[str] = []
-
-    class Browser:
-        def open(self, url: str, new: int = 0) -> bool:
-            opened.append(url)
-            return True
-
-    monkeypatch.setattr("webbrowser.get", lambda *a: Browser())
     app = make_app(make_client(Transport(world.app)), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
-        browser = browser_of(app)
+        browser = await until_browser(pilot, app)
         app.copy_to_clipboard = copied.append  # type: ignore[method-assign]
         notes = notes_of(app)
         await open_in_tree(pilot, browser, handbook["space"], "Intro")
@@ -250,8 +232,7 @@ async def _first_run(world: Any, handbook: dict[str, str], tmp_path: Path, cache
     """Open Handbook › Intro › Install with a cache; quit (the state is saved)."""
     app = make_app(make_client(Transport(world.app), cache=cache), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
-        browser = browser_of(app)
+        browser = await until_browser(pilot, app)
         await open_in_tree(pilot, browser, handbook["space"], "Intro")
         await pilot.press("escape")  # from the page back to the tree
         await pilot.press("l")  # expand Intro
@@ -328,8 +309,7 @@ async def test_offline_badge_with_cached_data(world, handbook, tmp_path):
     transport.offline = True
     app = make_app(make_client(transport, cache=cache), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
-        browser = browser_of(app)
+        browser = await until_browser(pilot, app)
         status = browser.status
         await until(pilot, lambda: status.connection_text == "offline")
         assert status.age_text.startswith("data ") and status.age_text.endswith(" old")
@@ -358,8 +338,7 @@ async def test_org_picker_when_the_token_sees_two_orgs(world, tmp_path):
         picker = await until_screen(pilot, OrgPickerScreen)
         assert [o.title for o in picker.orgs] == ["Acme Docs", "Other Org"]
         await pilot.press("j", "enter")
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
-        browser = browser_of(app)
+        browser = await until_browser(pilot, app)
         assert browser.org_id == world.other_org
         await until(pilot, lambda: "□ Elsewhere" in visible_labels(browser.workspace_tree))
         assert visible_labels(browser.workspace_tree)[0] == "Other Org"
@@ -368,8 +347,7 @@ async def test_org_picker_when_the_token_sees_two_orgs(world, tmp_path):
     # the next start goes straight to the remembered organization
     app = make_app(make_client(Transport(world.app), token="tok-alice"), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
-        assert browser_of(app).org_id == world.other_org
+        assert (await until_browser(pilot, app)).org_id == world.other_org
 
 
 @pytest.mark.parametrize("how", ["page", "path"])
@@ -381,8 +359,7 @@ async def test_open_target_starts_at_the_page(world, handbook, tmp_path, how):
     )
     app = make_app(make_client(Transport(world.app)), tmp_path, start=start)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
-        browser = browser_of(app)
+        browser = await until_browser(pilot, app)
         await until(pilot, lambda: browser.header.title_text == "Install")
         assert browser.workspace_tree.cursor_node.label.plain == "Install"
         assert browser.header.breadcrumb.text.startswith("Acme Docs / Product / Handbook")
@@ -393,7 +370,7 @@ async def test_open_space_opens_its_first_page(world, handbook, tmp_path):
         make_client(Transport(world.app)), tmp_path, start=StartTarget(handbook["space"])
     )
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
+        await until_browser(pilot, app)
         await until(pilot, lambda: browser_of(app).header.title_text == "Intro")
 
 
@@ -438,9 +415,8 @@ async def test_keymap_and_theme_from_config(world, handbook, tmp_path):
     config = TuiConfig(theme="nord", keymap={"tree.down": "n", "tree.open": "enter,x"})
     app = GitBookApp(client, config=config, state_store=StateStore(tmp_path / "s.json"))
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
+        tree = (await until_browser(pilot, app)).workspace_tree
         assert app.theme == "nord"
-        tree = browser_of(app).workspace_tree
         await until(pilot, lambda: "▤ Product" in visible_labels(tree))
         tree.focus()
         tree.cursor_line = 0
@@ -461,10 +437,8 @@ async def test_hostile_titles_are_inert(world, tmp_path):
     )
     app = make_app(make_client(Transport(world.app)), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
-        browser = browser_of(app)
-        tree = browser.workspace_tree
-        await until(pilot, lambda: "□ [@click=app.quit]x" in visible_labels(tree))
+        browser = await until_browser(pilot, app)
+        tree = await tree_showing(pilot, app, "□ [@click=app.quit]x")
         tree.focus()
         while not tree.cursor_node.label.plain.endswith("x"):
             await pilot.press("j")
@@ -491,8 +465,7 @@ async def test_open_target_then_plain_start_restores_the_tree(world, handbook, t
     start = StartTarget(handbook["space"], handbook["Install"])
     app = make_app(make_client(transport, cache=cache), tmp_path, start=start)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
-        browser = browser_of(app)
+        browser = await until_browser(pilot, app)
         await until(pilot, lambda: browser.header.title_text == "Install")
         await until(pilot, lambda: browser.status.connection_text == "online")
         await settle(pilot)
@@ -509,8 +482,7 @@ async def test_open_target_then_plain_start_restores_the_tree(world, handbook, t
     # the next plain start shows the same organization, tree and page
     app = make_app(make_client(Transport(world.app), cache=cache), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
-        browser = browser_of(app)
+        browser = await until_browser(pilot, app)
         assert browser.org_id == world.org
         await until(pilot, lambda: browser.header.title_text == "Install")
         await until(pilot, lambda: "Install" in visible_labels(browser.workspace_tree))

@@ -10,7 +10,7 @@ from rich.text import Text
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.render.code import CONTINUATION, _fold
 from support import tree_world
-from support.tree_world import Transport, browser_ready, make_app, make_client, move_to, tree_of
+from support.tree_world import app_on, move_to, reveal_space
 from support.waits import until
 
 LONG_TITLE = "A page with a title far too long for a narrow tree pane to show"
@@ -23,17 +23,6 @@ def narrow_space(world, workspace):
     return workspace
 
 
-async def _start(pilot, app, space_id) -> BrowserScreen:
-    await until(pilot, lambda: browser_ready(app))
-    browser = app.screen
-    assert isinstance(browser, BrowserScreen)
-    tree = tree_of(app)
-    assert await tree.reveal(await app.client.spaces.get(space_id))
-    tree.focus()
-    await pilot.pause()
-    return browser
-
-
 def shown(browser: BrowserScreen) -> tuple[bool, bool]:
     """(tree pane shown, page pane shown)."""
     sidebar, page = browser.query_one("#browser-sidebar"), browser.query_one("#browser-page")
@@ -41,9 +30,9 @@ def shown(browser: BrowserScreen) -> tuple[bool, bool]:
 
 
 async def test_below_100_columns_the_tree_is_a_drawer(world, narrow_space, tmp_path):
-    app = make_app(make_client(Transport(world.app)), tmp_path)
+    app = app_on(world, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        browser = await _start(pilot, app, narrow_space["notes"])
+        browser = await reveal_space(pilot, app, narrow_space["notes"])
         tree = browser.workspace_tree
         assert shown(browser) == (True, True)  # nothing open yet: the tree shows
         await move_to(pilot, tree, "Short")
@@ -67,9 +56,9 @@ async def test_below_100_columns_the_tree_is_a_drawer(world, narrow_space, tmp_p
 
 
 async def test_below_60_columns_one_pane_at_a_time(world, narrow_space, tmp_path):
-    app = make_app(make_client(Transport(world.app)), tmp_path)
+    app = app_on(world, tmp_path)
     async with app.run_test(size=(50, 16)) as pilot:
-        browser = await _start(pilot, app, narrow_space["notes"])
+        browser = await reveal_space(pilot, app, narrow_space["notes"])
         tree = browser.workspace_tree
         assert shown(browser) == (True, False)
         assert tree.size.width >= 45
@@ -88,9 +77,9 @@ async def test_below_60_columns_one_pane_at_a_time(world, narrow_space, tmp_path
 
 
 async def test_cut_tree_labels_end_with_an_ellipsis(world, narrow_space, tmp_path):
-    app = make_app(make_client(Transport(world.app)), tmp_path)
+    app = app_on(world, tmp_path)
     async with app.run_test(size=(120, 30)) as pilot:
-        browser = await _start(pilot, app, narrow_space["notes"])
+        browser = await reveal_space(pilot, app, narrow_space["notes"])
         tree = browser.workspace_tree
         await until(pilot, lambda: any(LONG_TITLE[:10] in line for line in _lines(tree)))
         line = next(line for line in _lines(tree) if LONG_TITLE[:10] in line)
@@ -145,9 +134,9 @@ async def test_the_tree_takes_the_width_its_titles_need_and_its_key_stays_shown(
     from gitbook_tui.tui.browse.pane_layout import TREE_SHARE_DRAWER
     from gitbook_tui.tui.textual_compat import FooterKey
 
-    app = make_app(make_client(Transport(world.app)), tmp_path)
+    app = app_on(world, tmp_path)
     async with app.run_test(size=size) as pilot:
-        browser = await _start(pilot, app, narrow_space["notes"])
+        browser = await reveal_space(pilot, app, narrow_space["notes"])
         tree = browser.workspace_tree
         sidebar = browser.query_one("#browser-sidebar")
         await until(pilot, lambda: tree.virtual_size.width > 40, "the long title drawn")

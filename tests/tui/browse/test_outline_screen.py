@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 from textual.app import App
@@ -26,17 +28,22 @@ def shown(app: App[Any]) -> list[str]:
     return [listing.get_option_at_index(i).prompt.plain for i in range(listing.option_count)]  # type: ignore[union-attr]
 
 
-async def open_outline(app: App[Any], pilot: Any, headings: Any = HEADINGS) -> list[str | None]:
+@asynccontextmanager
+async def outline_open(
+    headings: Any = HEADINGS,
+) -> AsyncIterator[tuple[App[None], Any, list[str | None]]]:
+    """Run a bare app with the outline of ``headings`` pushed; yield (app, pilot, the
+    anchors it was dismissed with)."""
+    app: App[None] = App()
     chosen: list[str | None] = []
-    app.push_screen(OutlineScreen(headings), chosen.append)
-    await pilot.pause()
-    return chosen
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(OutlineScreen(headings), chosen.append)
+        await pilot.pause()
+        yield app, pilot, chosen
 
 
 async def test_indented_by_level() -> None:
-    app: App[None] = App()
-    async with app.run_test(size=SIZE) as pilot:
-        await open_outline(app, pilot)
+    async with outline_open() as (app, _, _):
         assert shown(app) == [
             "Install",
             "  Linux",
@@ -49,9 +56,7 @@ async def test_indented_by_level() -> None:
 
 
 async def test_filter_then_enter() -> None:
-    app: App[None] = App()
-    async with app.run_test(size=SIZE) as pilot:
-        chosen = await open_outline(app, pilot)
+    async with outline_open() as (app, pilot, chosen):
         await pilot.press(*"brew")
         await pilot.pause()
         assert shown(app) == ["    Homebrew"]
@@ -61,9 +66,7 @@ async def test_filter_then_enter() -> None:
 
 
 async def test_arrows_move_while_typing() -> None:
-    app: App[None] = App()
-    async with app.run_test(size=SIZE) as pilot:
-        chosen = await open_outline(app, pilot)
+    async with outline_open() as (app, pilot, chosen):
         await pilot.press(*"n")  # Install, Linux, Debian packages, Windows
         await pilot.pause()
         assert [line.strip() for line in shown(app)] == [
@@ -78,9 +81,7 @@ async def test_arrows_move_while_typing() -> None:
 
 
 async def test_enter_on_list_and_no_match() -> None:
-    app: App[None] = App()
-    async with app.run_test(size=SIZE) as pilot:
-        chosen = await open_outline(app, pilot)
+    async with outline_open() as (app, pilot, chosen):
         await pilot.press(*"zzz")
         await pilot.pause()
         assert shown(app) == []
@@ -98,9 +99,7 @@ async def test_enter_on_list_and_no_match() -> None:
 
 
 async def test_escape_and_empty_outline() -> None:
-    app: App[None] = App()
-    async with app.run_test(size=SIZE) as pilot:
-        chosen = await open_outline(app, pilot, [])
+    async with outline_open([]) as (app, pilot, chosen):
         status = str(app.screen.query_one("#outline-status", Static).content)
         assert status == "This page has no headings."
         await pilot.press("enter", "escape")
@@ -110,9 +109,7 @@ async def test_escape_and_empty_outline() -> None:
 
 async def test_hostile_headings_are_literal() -> None:
     hostile = [(2, "[@click=app.quit]Boom[/] \x1b[31mRed\u202eevil", "boom")]
-    app: App[None] = App()
-    async with app.run_test(size=SIZE) as pilot:
-        chosen = await open_outline(app, pilot, hostile)
+    async with outline_open(hostile) as (app, pilot, chosen):
         assert shown(app) == ["[@click=app.quit]Boom[/] Redevil"]
         await pilot.press(*"click")
         await pilot.pause()

@@ -4,7 +4,6 @@ opens the page itself."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -12,12 +11,10 @@ from typing import Any
 import httpx
 import pytest
 
-from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.tui.app import GitBookApp
-from gitbook_tui.tui.browse import browser_links
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
-from gitbook_tui.tui.common.config import TuiConfig
-from gitbook_tui.tui.common.state import StateStore
+from support import faults
+from support.opened_links import record_opened_links
 from support.waits import until
 from support.worlds import World
 
@@ -25,10 +22,6 @@ from support.worlds import World
 pytestmark = pytest.mark.local_fetches
 
 FIXTURE = Path(__file__).parents[2] / "server" / "fixtures" / "gitsync-basic"
-
-
-async def _no_sleep(_: float) -> None:
-    await asyncio.sleep(0)
 
 
 @pytest.fixture
@@ -52,32 +45,17 @@ def imported(world: World, make_space: Callable[..., dict]) -> dict[str, str]:
 
 @pytest.fixture
 def opened(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    calls: list[str] = []
-
-    def record(url: str) -> bool:
-        calls.append(url)
-        return True
-
-    monkeypatch.setattr(browser_links, "open_in_browser", record)
-    return calls
+    """What the app asked to open in a browser (nothing is opened for real)."""
+    return record_opened_links(monkeypatch)
 
 
 def make_app(world: World, tmp_path: Path) -> GitBookApp:
-    client = AsyncGitBook(
-        "tok-eve",
-        base_url="http://testserver/v1",
-        transport=httpx.ASGITransport(app=world.app),
-        max_retries=0,
-        sleep=_no_sleep,
-    )
-    return GitBookApp(client, config=TuiConfig(), state_store=StateStore(tmp_path / "state.json"))
+    """The app on the in-process server, no retries."""
+    return faults.make_app(httpx.ASGITransport(app=world.app), tmp_path)
 
 
 async def open_install(app: GitBookApp, pilot: Any, imported: dict[str, str]) -> BrowserScreen:
-    await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
-    browser = app.screen
-    assert isinstance(browser, BrowserScreen)
-    await until(pilot, lambda: browser.workspace_tree.has_focus)
+    browser = await faults.start_browser(app, pilot)
     browser.open_page(imported["space"], imported["install"])
     await until(pilot, lambda: browser.current_page == (imported["space"], imported["install"]))
     await until(pilot, lambda: browser.viewer.has_painted)
@@ -165,14 +143,7 @@ async def test_a_file_list_older_than_30_minutes_is_read_again_before_a_link_ope
             requests.append(request.url.path)
             return await inner.handle_async_request(request)
 
-    client = AsyncGitBook(
-        "tok-eve",
-        base_url="http://testserver/v1",
-        transport=Counting(),
-        max_retries=0,
-        sleep=_no_sleep,
-    )
-    app = GitBookApp(client, config=TuiConfig(), state_store=StateStore(tmp_path / "state.json"))
+    app = faults.make_app(Counting(), tmp_path)
     copied: list[str] = []
     app.copy_to_clipboard = copied.append  # type: ignore[method-assign]
     async with app.run_test(size=(120, 60)) as pilot:

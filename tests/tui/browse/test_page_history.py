@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.browse.page_history import PageHistory
 from gitbook_tui.tui.render.viewport import ReadingPosition
 from support import tree_world
-from support.tree_world import Transport, browser_ready, make_app, make_client, move_to, tree_of
+from support.tree_world import app_on, open_page
 from support.waits import until
 
 PARAGRAPHS = [f"Paragraph {n} of the long page." for n in range(120)]
@@ -26,19 +25,9 @@ def pages(world, workspace):
 
 
 async def test_back_and_forward_restore_scroll_and_link(world, pages, tmp_path):
-    app = make_app(make_client(Transport(world.app)), tmp_path)
+    app = app_on(world, tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
-        await until(pilot, lambda: browser_ready(app))
-        browser = app.screen
-        assert isinstance(browser, BrowserScreen)
-        tree = tree_of(app)
-        assert await tree.reveal(await app.client.spaces.get(pages["notes"]))
-        tree.focus()
-        await pilot.pause()
-        await move_to(pilot, tree, "Long")
-        await pilot.press("enter")
-        await until(pilot, lambda: browser.header.title_text == "Long")
-        await until(pilot, lambda: browser.viewer.has_painted)
+        browser = await open_page(pilot, app, pages["notes"], "Long")
         viewer = browser.viewer
         await pilot.press("ctrl+f", "ctrl+f", "ctrl+f", "ctrl+f", "ctrl+d")
         await pilot.press("tab")  # the link of paragraph 60
@@ -46,21 +35,26 @@ async def test_back_and_forward_restore_scroll_and_link(world, pages, tmp_path):
         assert target is not None and target.target.href == "other.md"
         top = viewer.viewport.top
         assert top > 50
-        await pilot.press("enter")
-        await until(pilot, lambda: browser.header.title_text == "Other")
+
+        async def go(key: str, title: str) -> None:
+            """Press ``key`` and wait for the page ``title``."""
+            await pilot.press(key)
+            await until(pilot, lambda: browser.header.title_text == title)
+
+        def back_at_the_link() -> bool:
+            return viewer.viewport is not None and viewer.viewport.top == top
+
+        await go("enter", "Other")
         assert viewer.viewport.top == 0
-        await pilot.press("backspace")
-        await until(pilot, lambda: browser.header.title_text == "Long")
-        await until(pilot, lambda: viewer.viewport is not None and viewer.viewport.top == top)
+        await go("backspace", "Long")
+        await until(pilot, back_at_the_link)
         target = viewer.focused_target
         assert target is not None and target.target.href == "other.md"
         # forward and back again: each page where it was left
-        await pilot.press("alt+right")
-        await until(pilot, lambda: browser.header.title_text == "Other")
+        await go("alt+right", "Other")
         assert viewer.viewport.top == 0
-        await pilot.press("alt+left")
-        await until(pilot, lambda: browser.header.title_text == "Long")
-        await until(pilot, lambda: viewer.viewport is not None and viewer.viewport.top == top)
+        await go("alt+left", "Long")
+        await until(pilot, back_at_the_link)
 
 
 def test_page_history_keeps_a_position_per_entry() -> None:

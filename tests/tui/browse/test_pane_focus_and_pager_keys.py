@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.common.help_screen import HelpScreen
 from gitbook_tui.tui.common.pager import PagerScroll
 from support import tree_world
-from support.tree_world import Transport, browser_ready, make_app, make_client, move_to, tree_of
+from support.tree_world import app_on, open_page
 from support.waits import until
 
 LONG = "# Long\n\n" + "\n\n".join(f"Paragraph {n} of the long page." for n in range(200))
@@ -20,27 +19,12 @@ def long_page(world, workspace):
     return workspace
 
 
-async def open_long(pilot, app, space_id: str) -> BrowserScreen:
-    await until(pilot, lambda: browser_ready(app))
-    browser = app.screen
-    assert isinstance(browser, BrowserScreen)
-    tree = tree_of(app)
-    assert await tree.reveal(await app.client.spaces.get(space_id))
-    tree.focus()
-    await pilot.pause()
-    await move_to(pilot, tree, "Long")
-    await pilot.press("enter")
-    await until(pilot, lambda: browser.header.title_text == "Long")
-    await until(pilot, lambda: browser.viewer.has_painted)
-    return browser
-
-
 async def test_enter_focuses_the_page_and_h_escape_w_come_back(world, long_page, tmp_path):
     """enter focuses the page; h, left, escape and w each come back to the tree with the focus mark.
     Slow: a long page opened and focus switched a dozen times."""
-    app = make_app(make_client(Transport(world.app)), tmp_path)
+    app = app_on(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        browser = await open_long(pilot, app, long_page["notes"])
+        browser = await open_page(pilot, app, long_page["notes"], "Long")
         tree, viewer = browser.workspace_tree, browser.viewer
         sidebar, page = browser.query_one("#browser-sidebar"), browser.query_one("#browser-page")
         assert viewer.has_focus
@@ -64,24 +48,25 @@ async def test_enter_focuses_the_page_and_h_escape_w_come_back(world, long_page,
 
 
 async def test_pager_keys_in_the_page(world, long_page, tmp_path):
-    app = make_app(make_client(Transport(world.app)), tmp_path)
+    app = app_on(world, tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
-        browser = await open_long(pilot, app, long_page["notes"])
+        browser = await open_page(pilot, app, long_page["notes"], "Long")
         view = browser.viewer.viewport
         assert view is not None and view.top == 0
-        # (the page's height as drawn now: a line above it may come a frame late)
-        await pilot.press("ctrl+d")
-        assert view.top == view.height // 2
-        await pilot.press("ctrl+u")
-        assert view.top == 0
-        await pilot.press("ctrl+f")
-        assert view.top == view.height
-        await pilot.press("ctrl+b")
-        assert view.top == 0
-        await pilot.press("space", "space", "b")
-        assert view.top == view.height
-        await pilot.press("d", "u")
-        assert view.top == view.height
+        # the keys pressed, then the page's top line; each top is read after its keys (the
+        # page's height as drawn now: a line above it may come a frame late)
+        half, whole = (lambda: view.height // 2), (lambda: view.height)
+        steps = [
+            (("ctrl+d",), half),
+            (("ctrl+u",), lambda: 0),
+            (("ctrl+f",), whole),
+            (("ctrl+b",), lambda: 0),
+            (("space", "space", "b"), whole),
+            (("d", "u"), whole),
+        ]
+        for keys, top in steps:
+            await pilot.press(*keys)
+            assert view.top == top(), keys
         await pilot.press("G")
         assert view.top > 10 * view.height
         await pilot.press("g")
@@ -89,9 +74,9 @@ async def test_pager_keys_in_the_page(world, long_page, tmp_path):
 
 
 async def test_help_scrolls_with_the_pager_keys(world, long_page, tmp_path):
-    app = make_app(make_client(Transport(world.app)), tmp_path)
+    app = app_on(world, tmp_path)
     async with app.run_test(size=(80, 16)) as pilot:
-        await open_long(pilot, app, long_page["notes"])
+        await open_page(pilot, app, long_page["notes"], "Long")
         await pilot.press("question_mark")
         await until(pilot, lambda: isinstance(app.screen, HelpScreen))
         await pilot.pause()

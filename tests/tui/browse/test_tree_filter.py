@@ -5,12 +5,11 @@ from __future__ import annotations
 
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from support.tree_world import (
-    Transport,
+    app_on,
     browser_ready,
     cursor_label,
-    make_app,
-    make_client,
     move_to,
+    reveal_space,
     tree_of,
     visible_labels,
 )
@@ -18,13 +17,9 @@ from support.waits import until
 
 
 async def test_typing_q_in_the_filter_does_not_quit(world, workspace, tmp_path):
-    app = make_app(make_client(Transport(world.app)), tmp_path)
+    app = app_on(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: browser_ready(app))
-        tree = tree_of(app)
-        assert await tree.reveal(await app.client.spaces.get(workspace["handbook"]))
-        tree.focus()
-        await pilot.pause()
+        tree = (await reveal_space(pilot, app, workspace["handbook"])).workspace_tree
         # typed fast, in one go: the keys after / never reach the tree's or app's bindings
         await pilot.press("slash", "q", "u", "i", "t", "s", "t")
         box = app.screen.query_one("#tree-filter")
@@ -37,13 +32,9 @@ async def test_typing_q_in_the_filter_does_not_quit(world, workspace, tmp_path):
 
 
 async def test_arrows_and_ctrl_n_p_move_among_matches(world, workspace, tmp_path):
-    app = make_app(make_client(Transport(world.app)), tmp_path)
+    app = app_on(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: browser_ready(app))
-        tree = tree_of(app)
-        assert await tree.reveal(await app.client.spaces.get(workspace["handbook"]))
-        tree.focus()
-        await pilot.pause()
+        tree = (await reveal_space(pilot, app, workspace["handbook"])).workspace_tree
         await pilot.press("slash", "n")
         await until(pilot, lambda: tree.filter_text == "n")
         matches = [tree.node_data(k).title for k in tree.filter_matches]
@@ -61,15 +52,10 @@ async def test_arrows_and_ctrl_n_p_move_among_matches(world, workspace, tmp_path
 
 
 async def test_enter_opens_the_match_reveals_it_and_focuses_the_page(world, workspace, tmp_path):
-    app = make_app(make_client(Transport(world.app)), tmp_path)
+    app = app_on(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: browser_ready(app))
-        browser = app.screen
-        assert isinstance(browser, BrowserScreen)
-        tree = tree_of(app)
-        assert await tree.reveal(await app.client.spaces.get(workspace["handbook"]))
-        tree.focus()
-        await pilot.pause()
+        browser = await reveal_space(pilot, app, workspace["handbook"])
+        tree = browser.workspace_tree
         await pilot.press("slash", "i", "n", "s", "t", "enter")
         await until(pilot, lambda: browser.header.title_text == "Install")
         assert tree.filter_text == ""
@@ -81,13 +67,9 @@ async def test_enter_opens_the_match_reveals_it_and_focuses_the_page(world, work
 
 
 async def test_filter_matches_pages_of_the_space_not_loaded_yet(world, workspace, tmp_path):
-    app = make_app(make_client(Transport(world.app)), tmp_path)
+    app = app_on(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: browser_ready(app))
-        tree = tree_of(app)
-        assert await tree.reveal(await app.client.spaces.get(workspace["handbook"]))
-        tree.focus()
-        await pilot.pause()
+        tree = (await reveal_space(pilot, app, workspace["handbook"])).workspace_tree
         await move_to(pilot, tree, "Handbook")
         await pilot.press("h")  # collapse Handbook ...
         tree.state.kids.pop(f"space:{workspace['handbook']}")  # ... and forget its pages
@@ -97,15 +79,10 @@ async def test_filter_matches_pages_of_the_space_not_loaded_yet(world, workspace
 
 
 async def test_escape_in_the_page_keeps_the_tree_filter(world, workspace, tmp_path):
-    app = make_app(make_client(Transport(world.app)), tmp_path)
+    app = app_on(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: browser_ready(app))
-        browser = app.screen
-        assert isinstance(browser, BrowserScreen)
-        tree = tree_of(app)
-        assert await tree.reveal(await app.client.spaces.get(workspace["handbook"]))
-        tree.focus()
-        await pilot.pause()
+        browser = await reveal_space(pilot, app, workspace["handbook"])
+        tree = browser.workspace_tree
         await pilot.press("slash", "i", "n")
         await until(pilot, lambda: tree.filter_text == "in")
         await pilot.press("tab")  # from the filter box on: the tree, then the page
@@ -122,13 +99,9 @@ async def test_a_filter_says_what_it_found_and_where_it_looked(world, workspace,
     from gitbook_tui.tui.search.search_screen import SearchScreen
     from support.waits import until_screen
 
-    app = make_app(make_client(Transport(world.app)), tmp_path)
+    app = app_on(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: browser_ready(app))
-        tree = tree_of(app)
-        assert await tree.reveal(await app.client.spaces.get(workspace["handbook"]))
-        tree.focus()
-        await pilot.pause()
+        tree = (await reveal_space(pilot, app, workspace["handbook"])).workspace_tree
         note = app.screen.query_one("#tree-filter-note")
         await pilot.press("slash", "n")
         await until(pilot, lambda: tree.filter_text == "n")
@@ -152,7 +125,7 @@ async def test_the_palette_slot_never_shows_the_filters_ctrl_p(world, workspace,
     instead of showing "Previous match" where the palette key always is."""
     from gitbook_tui.tui.textual_compat import FooterKey
 
-    app = make_app(make_client(Transport(world.app)), tmp_path)
+    app = app_on(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: browser_ready(app))
         tree = tree_of(app)

@@ -2,51 +2,48 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from gitbook_tui.tui.app import GitBookApp
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.browse.tree.workspace_tree import WorkspaceTree
 from gitbook_tui.tui.common.status_bar import StatusBar
+from support.notes import notes_of
 from support.tree_world import (
-    Transport,
+    app_and_transport,
+    app_on,
     cursor_label,
+    expand,
     find_node,
-    make_app,
-    make_client,
     move_to,
-    tree_of,
+    record_web_browser,
+    reveal_space,
+    tree_showing,
+    until_browser,
     visible_labels,
 )
 from support.waits import until
 
 
 async def test_navigation_org_collection_space_page(world, workspace, tmp_path):
-    transport = Transport(world.app)
-    app = make_app(make_client(transport), tmp_path)
+    app, transport = app_and_transport(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
-        tree = tree_of(app)
+        tree = (await until_browser(pilot, app)).workspace_tree
         # the only organization opens expanded: top collections and root spaces
         await until(pilot, lambda: "▤ Product" in visible_labels(tree))
         labels = visible_labels(tree)
         assert labels[0] == "Acme Docs"
         assert labels.index("▤ Product") < labels.index("📝 Notes")
         assert "▤ Guides" not in labels  # nested under Product, not loaded yet
-        await move_to(pilot, tree, "Product")
-        await pilot.press("l")
+        await expand(pilot, tree, "Product")
         await until(pilot, lambda: "▤ Guides" in visible_labels(tree))
         await move_to(pilot, tree, "Guides")
         await pilot.press("right")
         await until(pilot, lambda: "□ Handbook" in visible_labels(tree))
-        await move_to(pilot, tree, "Handbook")
-        await pilot.press("l")
+        await expand(pilot, tree, "Handbook")
         await until(pilot, lambda: "Intro" in visible_labels(tree))
         assert "Secret" not in visible_labels(tree)  # hidden pages are hidden
-        await move_to(pilot, tree, "Intro")
-        await pilot.press("l")  # l on a page with sub-pages expands and opens it
+        await expand(pilot, tree, "Intro")  # l on a page with sub-pages expands and opens it
         await until(pilot, lambda: "Install" in visible_labels(tree))
         browser = app.screen
         assert isinstance(browser, BrowserScreen)
@@ -76,10 +73,9 @@ async def test_navigation_org_collection_space_page(world, workspace, tmp_path):
 
 
 async def test_hidden_pages_toggle_with_dot(world, workspace, tmp_path):
-    app = make_app(make_client(Transport(world.app)), tmp_path)
+    app = app_on(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
-        tree = tree_of(app)
+        tree = (await until_browser(pilot, app)).workspace_tree
         assert await tree.reveal(await app.client.spaces.get(workspace["handbook"]))
         await pilot.pause()
         assert "Intro" in visible_labels(tree)
@@ -93,13 +89,9 @@ async def test_hidden_pages_toggle_with_dot(world, workspace, tmp_path):
 
 
 async def test_slash_filter_shows_matches_with_ancestors(world, workspace, tmp_path):
-    app = make_app(make_client(Transport(world.app)), tmp_path)
+    app = app_on(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
-        tree = tree_of(app)
-        assert await tree.reveal(await app.client.spaces.get(workspace["handbook"]))
-        tree.focus()
-        await pilot.pause()
+        tree = (await reveal_space(pilot, app, workspace["handbook"])).workspace_tree
         box = app.screen.query_one("#tree-filter")
         await pilot.press("i")  # a letter alone never starts a filter
         assert not box.display and tree.filter_text == ""
@@ -133,23 +125,12 @@ async def test_slash_filter_shows_matches_with_ancestors(world, workspace, tmp_p
 
 @pytest.mark.parametrize("failure", [500, "connect"])
 async def test_lazy_load_failure_shows_on_node_and_r_retries(world, workspace, tmp_path, failure):
-    transport = Transport(world.app)
+    app, transport = app_and_transport(world, tmp_path)
     transport.fail[f"/collections/{workspace['product']}/spaces"] = failure
-    app = make_app(make_client(transport), tmp_path)
-    notes: list[Any] = []
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
-        tree = tree_of(app)
-        await until(pilot, lambda: "▤ Product" in visible_labels(tree))
-        original = app.notify
-
-        def spy(message: Any, **kw: Any) -> None:
-            notes.append(message)
-            original(message, **kw)
-
-        app.notify = spy  # type: ignore[method-assign]
-        await move_to(pilot, tree, "Product")
-        await pilot.press("l")
+        tree = await tree_showing(pilot, app, "▤ Product")
+        notes = notes_of(app)
+        await expand(pilot, tree, "Product")
         await until(pilot, lambda: "⚠ could not load — r to retry" in visible_labels(tree))
         assert app.is_running
         assert any("Could not load Product" in str(n) for n in notes)
@@ -164,15 +145,11 @@ async def test_lazy_load_failure_shows_on_node_and_r_retries(world, workspace, t
 
 async def test_expanding_two_nodes_loads_both(world, workspace, tmp_path):
     """Loads are exclusive per node: expanding a second node does not cancel the first."""
-    app = make_app(make_client(Transport(world.app)), tmp_path)
+    app = app_on(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
-        tree = tree_of(app)
-        await until(pilot, lambda: "📝 Notes" in visible_labels(tree))
-        await move_to(pilot, tree, "Product")
-        await pilot.press("l")
-        await move_to(pilot, tree, "Notes")
-        await pilot.press("l")
+        tree = await tree_showing(pilot, app, "📝 Notes")
+        await expand(pilot, tree, "Product")
+        await expand(pilot, tree, "Notes")
         await until(pilot, lambda: "▤ Guides" in visible_labels(tree))
         await until(pilot, lambda: "(empty)" in visible_labels(tree))
 
@@ -194,21 +171,11 @@ async def test_group_and_link_pages(world, tmp_path, monkeypatch):
         json={"url": folder.as_uri(), "source": "git-sync"},
     )
     assert r.status_code == 201, r.text
-    opened: list[str] = []
-
-    class Browser:
-        def open(self, url: str, new: int = 0) -> bool:
-            opened.append(url)
-            return True
-
-    monkeypatch.setattr("webbrowser.get", lambda *a: Browser())
-    app = make_app(make_client(Transport(world.app)), tmp_path)
+    opened = record_web_browser(monkeypatch)
+    app = app_on(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
-        tree = tree_of(app)
-        await until(pilot, lambda: "□ Synced" in visible_labels(tree))
-        await move_to(pilot, tree, "Synced")
-        await pilot.press("l")
+        tree = await tree_showing(pilot, app, "□ Synced")
+        await expand(pilot, tree, "Synced")
         await until(pilot, lambda: "Group One" in visible_labels(tree))
         labels = visible_labels(tree)
         assert labels[labels.index("Group One") + 1 :][:2] == ["A", "↗ Example site"]
@@ -229,9 +196,9 @@ async def test_group_and_link_pages(world, tmp_path, monkeypatch):
 
 
 async def test_status_bar_shows_user_org_and_freshness(world, workspace, tmp_path):
-    app = make_app(make_client(Transport(world.app)), tmp_path)
+    app = app_on(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
+        await until_browser(pilot, app)
         status = app.screen.query_one(StatusBar)
         await until(pilot, lambda: "Eve" in status.text and "Acme Docs" in status.text)
         await until(pilot, lambda: status.connection_text == "online")
@@ -246,12 +213,9 @@ async def test_pagination_is_followed_to_the_end(world, tmp_path, monkeypatch):
     for i in range(105):
         r = a.post(f"/orgs/{world.org}/spaces", json={"title": f"Space {i:03d}"})
         assert r.status_code == 201
-    transport = Transport(world.app)
-    app = make_app(make_client(transport), tmp_path)
+    app, transport = app_and_transport(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
-        tree = tree_of(app)
-        await until(pilot, lambda: "□ Space 104" in visible_labels(tree))
+        tree = await tree_showing(pilot, app, "□ Space 104")
         assert len([label for label in visible_labels(tree) if "Space " in label]) == 105
         assert transport.requests.count(f"/v1/orgs/{world.org}/spaces") == 2
 
@@ -263,12 +227,10 @@ async def test_bindings_all_have_ids():
 
 
 async def test_offline_without_cache_shows_error_and_recovers(world, workspace, tmp_path):
-    transport = Transport(world.app)
+    app, transport = app_and_transport(world, tmp_path)
     transport.offline = True
-    app = make_app(make_client(transport), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
-        tree = tree_of(app)
+        tree = (await until_browser(pilot, app)).workspace_tree
         status = app.screen.query_one(StatusBar)
         await until(pilot, lambda: visible_labels(tree) == ["⚠ could not load — r to retry"])
         await until(pilot, lambda: status.connection_text == "offline")
@@ -284,9 +246,9 @@ async def test_offline_without_cache_shows_error_and_recovers(world, workspace, 
 async def test_first_keys_go_to_the_tree_not_the_hidden_filter(world, workspace, tmp_path):
     from gitbook_tui.tui.search.search_screen import SearchScreen
 
-    app = make_app(make_client(Transport(world.app)), tmp_path)
+    app = app_on(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
+        await until_browser(pilot, app)
         await pilot.press("s")
         await until(pilot, lambda: isinstance(app.screen, SearchScreen))
         assert app.browser is not None and app.browser.workspace_tree.filter_text == ""

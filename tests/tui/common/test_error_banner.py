@@ -3,26 +3,41 @@ with r, and offer to sign in again after a 401."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
 from gitbook_tui.tui.account.welcome_screen import WelcomeScreen
+from gitbook_tui.tui.app import GitBookApp
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.common.error_banner import ErrorBanner
-from support import tree_world
-from support.tree_world import Transport, browser_ready, make_app, make_client, move_to, tree_of
+from support.tree_world import (
+    app_and_transport,
+    expand,
+    move_to,
+    reveal_space,
+    tree_showing,
+    until_browser,
+)
 from support.waits import settle, until
 
 
-async def _open_intro(pilot, app, workspace, transport, status):
-    await until(pilot, lambda: browser_ready(app))
-    browser = app.screen
-    assert isinstance(browser, BrowserScreen)
-    tree = tree_of(app)
-    assert await tree.reveal(await app.client.spaces.get(workspace["handbook"]))
-    tree.focus()
-    await pilot.pause()
-    await move_to(pilot, tree, "Intro")
-    transport.fail["/content/page/" + tree.node_data(tree.selected_key).id] = status
-    await pilot.press("enter")
-    return browser
+@asynccontextmanager
+async def intro_failing(
+    world: Any, workspace: dict[str, str], tmp_path: Path, status: int
+) -> AsyncIterator[tuple[Any, GitBookApp, BrowserScreen]]:
+    """Run the app, open Handbook › Intro with its page read failing once with ``status``
+    and yield (pilot, app, browser) once the page's error banner shows."""
+    app, transport = app_and_transport(world, tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        browser = await reveal_space(pilot, app, workspace["handbook"])
+        tree = browser.workspace_tree
+        await move_to(pilot, tree, "Intro")
+        transport.fail["/content/page/" + tree.node_data(tree.selected_key).id] = status
+        await pilot.press("enter")
+        await until(pilot, lambda: browser.page_banner.showing)
+        yield pilot, app, browser
 
 
 def banner_text(banner: ErrorBanner) -> str:
@@ -30,12 +45,8 @@ def banner_text(banner: ErrorBanner) -> str:
 
 
 async def test_page_error_stays_names_the_server_and_r_retries(world, workspace, tmp_path):
-    transport = Transport(world.app)
-    app = make_app(make_client(transport), tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        browser = await _open_intro(pilot, app, workspace, transport, 500)
+    async with intro_failing(world, workspace, tmp_path, 500) as (pilot, _app, browser):
         banner = browser.page_banner
-        await until(pilot, lambda: banner.showing)
         text = banner_text(banner)
         assert "Could not open the page" in text
         assert "http://testserver/v1" in text and "r retry" in text
@@ -50,12 +61,8 @@ async def test_page_error_stays_names_the_server_and_r_retries(world, workspace,
 
 
 async def test_x_dismisses_and_401_offers_sign_in_again(world, workspace, tmp_path):
-    transport = Transport(world.app)
-    app = make_app(make_client(transport), tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        browser = await _open_intro(pilot, app, workspace, transport, 401)
+    async with intro_failing(world, workspace, tmp_path, 401) as (pilot, app, browser):
         banner = browser.page_banner
-        await until(pilot, lambda: banner.showing)
         assert "S sign in again" in banner_text(banner)
         await pilot.press("S")
         await until(pilot, lambda: isinstance(app.screen, WelcomeScreen))
@@ -70,18 +77,13 @@ async def test_x_dismisses_and_401_offers_sign_in_again(world, workspace, tmp_pa
 
 
 async def test_tree_load_error_banner_until_the_node_loads(world, workspace, tmp_path):
-    transport = Transport(world.app)
+    app, transport = app_and_transport(world, tmp_path)
     transport.fail[f"/collections/{workspace['product']}/spaces"] = 500
-    app = make_app(make_client(transport), tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: browser_ready(app))
-        browser = app.screen
-        assert isinstance(browser, BrowserScreen)
-        tree = tree_of(app)
+        browser = await until_browser(pilot, app)
         banner = browser.query_one("#tree-error", ErrorBanner)
-        await until(pilot, lambda: "▤ Product" in tree_world.visible_labels(tree))
-        await move_to(pilot, tree, "Product")
-        await pilot.press("l")
+        tree = await tree_showing(pilot, app, "▤ Product")
+        await expand(pilot, tree, "Product")
         await until(pilot, lambda: banner.showing)
         assert "Could not load Product" in banner_text(banner)
         assert "http://testserver/v1" in banner_text(banner)

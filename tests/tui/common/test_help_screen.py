@@ -52,6 +52,17 @@ class HelpApp(App[None]):
         pass
 
 
+class ScreenApp(App[None]):
+    """An app that shows ``first`` (a screen with the bindings under test) on start."""
+
+    def __init__(self, first: Screen[None]) -> None:
+        super().__init__()
+        self.first = first
+
+    def on_mount(self) -> None:
+        self.push_screen(self.first)
+
+
 def help_text(app: App[Any]) -> str:
     return "\n".join(str(s.content) for s in app.screen.query(Static))
 
@@ -110,11 +121,7 @@ async def test_scrolls_when_long() -> None:
         def action_noop(self) -> None:
             pass
 
-    class ManyApp(App[None]):
-        def on_mount(self) -> None:
-            self.push_screen(Many())
-
-    app = ManyApp()
+    app = ScreenApp(Many())
     async with app.run_test(size=(80, 12)) as pilot:
         app.push_screen(HelpScreen())
         await pilot.pause()
@@ -170,11 +177,7 @@ async def test_lists_disabled_overridden_and_typed_bindings_dimmed() -> None:
         def action_noop(self) -> None:
             pass
 
-    class FormApp(App[None]):
-        def on_mount(self) -> None:
-            self.push_screen(Form())
-
-    app = FormApp()
+    app = ScreenApp(Form())
     async with app.run_test(size=SIZE) as pilot:
         form = app.screen
         form.query_one(Pages).focus()

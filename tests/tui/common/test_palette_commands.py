@@ -16,21 +16,14 @@ from textual.app import App
 from textual.command import CommandList, CommandPalette, DiscoveryHit, Hit, Provider
 
 from gitbook_tui.api import AsyncGitBook
-from gitbook_tui.tui.common.intents import Intent, OpenPage, OpenSpace
 from gitbook_tui.tui.common.palette import APP_COMMANDS, AppCommands, PageCommands, SpaceCommands
 from gitbook_tui.tui.common.registry import REGISTRY
-from gitbook_tui.tui.common.session_info import SessionInfo
 from support.builders import space_with_pages
+from support.nav_app import HOSTILE, RecordingNavigator, page_id
 from support.waits import settle, until
 from support.worlds import World
 
 SIZE = (100, 30)
-HOSTILE = "[@click=app.quit]Boom[/] \x1b[31mRed\u202eevil"
-
-
-def page_id(world: World, space: str, title: str) -> str:
-    pages = world.client("alice").get(f"/spaces/{space}/content/pages").json()["pages"]
-    return next(p["id"] for p in pages if p["title"] == title)
 
 
 class Failing(httpx.AsyncBaseTransport):
@@ -39,31 +32,14 @@ class Failing(httpx.AsyncBaseTransport):
         return httpx.Response(403, content=json.dumps(body).encode(), request=request)
 
 
-class NavApp(App[None]):
+class NavApp(RecordingNavigator):
+    """The navigator with the app's palette providers, recording the app actions run."""
+
     COMMANDS = App.COMMANDS | {PageCommands, SpaceCommands, AppCommands}
 
     def __init__(self, client: AsyncGitBook, org: str | None, space: str | None) -> None:
-        super().__init__()
-        self.client = client
-        self.organization_id = org
-        self.space_id = space
-        self.page_id: str | None = None  # (the Navigator protocol asks for it)
-        self.session = SessionInfo()
-        self.pages: list[tuple[str, str, str | None]] = []
-        self.spaces: list[str] = []
+        super().__init__(client, org, space)
         self.actions: list[str] = []
-
-    def open_page(self, space_id: str, page_id: str, anchor: str | None = None) -> None:
-        self.pages.append((space_id, page_id, anchor))
-
-    def open_space(self, space_id: str) -> None:
-        self.spaces.append(space_id)
-
-    def navigate(self, intent: Intent) -> None:
-        if isinstance(intent, OpenPage):
-            self.open_page(intent.space_id, intent.page_id, intent.anchor)
-        elif isinstance(intent, OpenSpace):
-            self.open_space(intent.space_id)
 
     def action_search(self) -> None:
         self.actions.append("search")
@@ -187,39 +163,35 @@ async def wait_for_options(app: App[Any], pilot: Any, count: int = 1) -> Command
     return listing
 
 
+async def type_in_palette(app: App[Any], pilot: Any, text: str, count: int = 1) -> CommandList:
+    """Open the command palette, type ``text`` and wait for ``count`` options listed."""
+    app.action_command_palette()
+    await pilot.pause()
+    assert isinstance(app.screen, CommandPalette)
+    await pilot.press(*text)
+    return await wait_for_options(app, pilot, count)
+
+
+async def choose_the_first_option(app: App[Any], pilot: Any) -> None:
+    """Choose the palette's first option (down from the input, enter); wait until it closed."""
+    await pilot.press("down", "enter")
+    await until(pilot, lambda: not isinstance(app.screen, CommandPalette), "the palette to close")
+
+
 async def test_palette_end_to_end(
     world: World, client: AsyncGitBook, spaces: dict[str, str]
 ) -> None:
     app = NavApp(client, world.org, spaces["tidewater"])
     async with app.run_test(size=SIZE) as pilot:
-        app.action_command_palette()
-        await pilot.pause()
-        assert isinstance(app.screen, CommandPalette)
-        await pilot.press(*"configure")
-        listing = await wait_for_options(app, pilot)
+        listing = await type_in_palette(app, pilot, "configure")
         assert "Configure" in listing.get_option_at_index(0).prompt.plain  # type: ignore[union-attr]
-        await pilot.press("down", "enter")
-        await until(
-            pilot, lambda: not isinstance(app.screen, CommandPalette), "the palette to close"
-        )
+        await choose_the_first_option(app, pilot)
         assert not isinstance(app.screen, CommandPalette)
         # spaces, then an app command, through the same palette
-        app.action_command_palette()
-        await pilot.pause()
-        await pilot.press(*"runbooks")
-        await wait_for_options(app, pilot)
-        await pilot.press("down", "enter")
-        await until(
-            pilot, lambda: not isinstance(app.screen, CommandPalette), "the palette to close"
-        )
-        app.action_command_palette()
-        await pilot.pause()
-        await pilot.press(*"search")
-        await wait_for_options(app, pilot)
-        await pilot.press("down", "enter")
-        await until(
-            pilot, lambda: not isinstance(app.screen, CommandPalette), "the palette to close"
-        )
+        await type_in_palette(app, pilot, "runbooks")
+        await choose_the_first_option(app, pilot)
+        await type_in_palette(app, pilot, "search")
+        await choose_the_first_option(app, pilot)
     assert app.pages == [
         (spaces["tidewater"], page_id(world, spaces["tidewater"], "Configure"), None)
     ]
@@ -233,10 +205,7 @@ async def test_client_errors_yield_nothing(world: World) -> None:
     async with app.run_test(size=SIZE) as pilot:
         assert await hits(PageCommands(app.screen), "inst") == []
         assert await hits(SpaceCommands(app.screen), "tide") == []
-        app.action_command_palette()
-        await pilot.pause()
-        await pilot.press(*"reload")
-        listing = await wait_for_options(app, pilot)
+        listing = await type_in_palette(app, pilot, "reload")
         assert listing.get_option_at_index(0).prompt.plain.startswith("Reload")  # type: ignore[union-attr]
         assert app.is_running
     await failing.close()
@@ -258,10 +227,7 @@ async def test_hostile_titles_are_literal(world: World, client: AsyncGitBook) ->
         assert [h.text for h in pages] == ["[@click=app.quit]Boom[/] Redevil"]
         found = await hits(SpaceCommands(app.screen), "click")
         assert [h.text for h in found] == ["[@click=app.quit]Boom[/] Redevil"]
-        app.action_command_palette()
-        await pilot.pause()
-        await pilot.press(*"click")
-        listing = await wait_for_options(app, pilot, 2)
+        listing = await type_in_palette(app, pilot, "click", 2)
         lines = [
             listing.get_option_at_index(i).prompt.plain  # type: ignore[union-attr]
             for i in range(listing.option_count)
@@ -296,6 +262,26 @@ class Gated(httpx.AsyncBaseTransport):
         return sum(path.endswith(suffix) for path in self.paths)
 
 
+def gated_app(world: World, space: str, gate: asyncio.Event) -> tuple[Gated, AsyncGitBook, NavApp]:
+    """A NavApp on ``space`` whose every request waits for ``gate``; its transport and
+    client (to count requests, and to close)."""
+    transport = Gated(httpx.ASGITransport(app=world.app), gate)
+    client = AsyncGitBook("tok-alice", base_url="http://testserver/v1", transport=transport)
+    return transport, client, NavApp(client, world.org, space)
+
+
+async def palette_while_loading(
+    app: NavApp, pilot: Any, transport: Gated, suffix: str, what: str
+) -> CommandList:
+    """Open the palette, wait until its providers asked for ``suffix`` (the load ``what``)
+    and return its option list."""
+    app.action_command_palette()
+    await until(pilot, lambda: transport.count(suffix) > 0, what)
+    palette = app.screen
+    assert isinstance(palette, CommandPalette)
+    return palette.query_one(CommandList)
+
+
 def prompts(listing: CommandList) -> list[str]:
     """The plain text of the options shown (``No matches found`` is not plain content)."""
     options = (listing.get_option_at_index(i) for i in range(listing.option_count))
@@ -323,16 +309,12 @@ async def test_query_typed_while_loading_gets_hits(
     gate = asyncio.Event()
     if not gated:
         gate.set()
-    transport = Gated(httpx.ASGITransport(app=world.app), gate)
-    client = AsyncGitBook("tok-alice", base_url="http://testserver/v1", transport=transport)
-    app = NavApp(client, world.org, spaces["tidewater"])
+    transport, client, app = gated_app(world, spaces["tidewater"], gate)
     try:
         async with app.run_test(size=SIZE) as pilot:
-            app.action_command_palette()
-            await until(pilot, lambda: transport.count(request_suffix) > 0, "the load to start")
-            palette = app.screen
-            assert isinstance(palette, CommandPalette)
-            listing = palette.query_one(CommandList)
+            listing = await palette_while_loading(
+                app, pilot, transport, request_suffix, "the load to start"
+            )
             # every key press cancels the palette's running search (and starts another)
             await pilot.press(*query)
             await pilot.pause()
@@ -360,9 +342,7 @@ async def test_cancelled_search_does_not_cancel_the_load(
     world: World, spaces: dict[str, str]
 ) -> None:
     gate = asyncio.Event()
-    transport = Gated(httpx.ASGITransport(app=world.app), gate)
-    client = AsyncGitBook("tok-alice", base_url="http://testserver/v1", transport=transport)
-    app = NavApp(client, world.org, spaces["tidewater"])
+    transport, client, app = gated_app(world, spaces["tidewater"], gate)
 
     async def first_hit(provider: Provider) -> Hit | DiscoveryHit | None:
         async for hit in provider.search("inst"):
@@ -402,16 +382,12 @@ async def test_app_commands_match_before_the_server_answers(
 ) -> None:
     """QA: with a slow server the palette ignored typing until pages and spaces came."""
     gate = asyncio.Event()
-    transport = Gated(httpx.ASGITransport(app=world.app), gate)
-    client = AsyncGitBook("tok-alice", base_url="http://testserver/v1", transport=transport)
-    app = NavApp(client, world.org, spaces["tidewater"])
+    transport, client, app = gated_app(world, spaces["tidewater"], gate)
     try:
         async with app.run_test(size=SIZE) as pilot:
-            app.action_command_palette()
-            await until(pilot, lambda: transport.count("/content/pages") > 0, "the load")
-            palette = app.screen
-            assert isinstance(palette, CommandPalette)
-            listing = palette.query_one(CommandList)
+            listing = await palette_while_loading(
+                app, pilot, transport, "/content/pages", "the load"
+            )
             await pilot.press(*"reload")
             await until(
                 pilot,

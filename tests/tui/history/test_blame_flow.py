@@ -5,35 +5,31 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gitbook_tui.tui.app import GitBookApp
 from gitbook_tui.tui.history.blame_screen import BlameScreen
 from gitbook_tui.tui.history.blame_view import BlameView
 from gitbook_tui.tui.history.history_screen import HistoryScreen
 from gitbook_tui.tui.history.revision_screen import RevisionScreen
 from gitbook_tui.tui.render.diff_view import DiffView
-from support.history_world import EDITS, direct_edit, open_history
-from support.review_world import HOSTILE, make_app, open_page
+from support.history_world import (
+    EDITS,
+    direct_edit,
+    history_shown,
+    intro_read,
+    page_blamed,
+    until_blamed,
+)
+from support.review_world import HOSTILE
 from support.waits import settle, until, until_screen
 from support.worlds import World
-
-
-async def _blamed(app: GitBookApp, pilot) -> BlameScreen:
-    screen = await until_screen(pilot, BlameScreen, timeout=20)
-    await until(pilot, lambda: screen.walk is not None and screen.walk.done, timeout=30)
-    await settle(pilot)
-    return screen
 
 
 async def test_b_in_browse_dates_each_block_and_enter_opens_its_change(
     world: World, story: dict, tmp_path: Path
 ) -> None:
     """Browse, a walk over 43 revisions, a diff and back twice: over 5 s on a busy machine."""
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        browser = await open_page(app, pilot, story["space"], story["pages"]["Intro"])
-        browser.query_one("#page-viewer").focus()
+    async with intro_read(world, tmp_path, story) as (_, pilot, _):
         await pilot.press("B")
-        screen = await _blamed(app, pilot)
+        screen = await until_blamed(pilot)
         view = screen.query_one(BlameView)
         text = "\n".join(view.visible_text())
         assert f"up to {10 + EDITS} GB" in text
@@ -60,12 +56,8 @@ async def test_b_in_the_page_log_blames_at_the_highlighted_revision(
     world: World, story: dict, tmp_path: Path
 ) -> None:
     """The page's log, then two blames of Setup: over 5 s on a busy machine."""
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_history(app, pilot, story["space"], story["pages"]["Setup"])
-        await settle(pilot)
-        await pilot.press("b")
-        screen = await _blamed(app, pilot)
+    setup_blame = page_blamed(world, tmp_path, story["space"], story["pages"]["Setup"])
+    async with setup_blame as (_, pilot, screen):
         text = "\n".join(screen.query_one(BlameView).visible_text())
         assert "brew" in text and HOSTILE not in text  # the subject is not in the gutter
         again = screen.walk
@@ -76,10 +68,7 @@ async def test_b_in_the_page_log_blames_at_the_highlighted_revision(
 
 
 async def test_b_in_a_space_log_asks_for_a_page(world: World, story: dict, tmp_path: Path) -> None:
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_history(app, pilot, story["space"])
-        await settle(pilot)
+    async with history_shown(world, tmp_path, story["space"]) as (app, pilot, _):
         await pilot.press("b")
         await until(pilot, lambda: any("need a page" in n.message for n in app._notifications))
         assert isinstance(app.screen, HistoryScreen)
@@ -89,12 +78,8 @@ async def test_hostile_page_text_stays_inert_in_the_blame(
     world: World, story: dict, tmp_path: Path
 ) -> None:
     direct_edit(world, story["space"], story["pages"]["Setup"], f"Install {HOSTILE} now.\n")
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_history(app, pilot, story["space"], story["pages"]["Setup"])
-        await settle(pilot)
-        await pilot.press("b")
-        screen = await _blamed(app, pilot)
+    setup_blame = page_blamed(world, tmp_path, story["space"], story["pages"]["Setup"])
+    async with setup_blame as (app, _, screen):
         text = "\n".join(screen.query_one(BlameView).visible_text())
         assert "[bold red]pwn[/]" in text and "[@click=app.quit]" in text  # shown, not run
         assert "\x1b" not in text and "\x07" not in text

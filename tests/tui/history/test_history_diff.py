@@ -9,8 +9,7 @@ from gitbook_tui.tui.history.history_screen import HistoryScreen
 from gitbook_tui.tui.history.revision_screen import RevisionScreen
 from gitbook_tui.tui.render.diff_view import DiffView
 from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
-from support.history_world import EDITS, open_history
-from support.review_world import make_app
+from support.history_world import EDITS, history_shown
 from support.waits import settle, until, until_screen
 from support.worlds import World
 
@@ -26,10 +25,7 @@ async def test_enter_shows_what_a_revision_changed(
 ) -> None:
     """Two revisions opened, a mode switch and a jump into Reviews: over 5 s on a busy
     machine."""
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        log = await open_history(app, pilot, story["space"])
-        await settle(pilot)
+    async with history_shown(world, tmp_path, story["space"], size=(120, 40)) as (_, pilot, log):
         await pilot.press("j", "enter")  # the last direct edit of Intro
         screen = await until_screen(pilot, RevisionScreen)
         text = "\n".join(await _diff_shown(pilot, screen))
@@ -49,10 +45,7 @@ async def test_enter_shows_what_a_revision_changed(
 
 
 async def test_compare_two_marked_revisions(world: World, story: dict, tmp_path: Path) -> None:
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        log = await open_history(app, pilot, story["space"])
-        await settle(pilot)
+    async with history_shown(world, tmp_path, story["space"]) as (_, pilot, log):
         await pilot.press("j", "space")  # the newest edit of Intro marked
         await settle(pilot)
         assert log.marked == log.shown[1].revision_id

@@ -8,8 +8,8 @@ from pathlib import Path
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.history.history_screen import HistoryScreen
 from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
-from support.history_world import EDITS, open_history
-from support.review_world import HOSTILE, make_app, open_page
+from support.history_world import EDITS, history_shown, intro_read, settled_history
+from support.review_world import HOSTILE
 from support.waits import settle, until
 from support.worlds import World
 
@@ -22,10 +22,7 @@ def _texts(screen: HistoryScreen) -> list[str]:
 async def test_the_log_lists_revisions_newest_first_and_loads_more_as_it_scrolls(
     world: World, story: dict, tmp_path: Path
 ) -> None:
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_history(app, pilot, story["space"])
-        await settle(pilot)
+    async with history_shown(world, tmp_path, story["space"], size=(120, 40)) as (_, pilot, screen):
         walk = screen.walk
         assert walk is not None and not walk.done  # the first screen, not the whole history
         first = screen.shown[0]
@@ -47,15 +44,13 @@ async def test_the_log_lists_revisions_newest_first_and_loads_more_as_it_scrolls
 async def test_the_filter_and_the_page_scoped_log(
     world: World, story: dict, tmp_path: Path
 ) -> None:
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(100, 30)) as pilot:
-        screen = await open_history(app, pilot, story["space"], story["pages"]["Setup"])
-        await until(pilot, lambda: screen.walk is not None and screen.walk.done, timeout=20)
-        await settle(pilot)
+    setup_log = history_shown(
+        world, tmp_path, story["space"], story["pages"]["Setup"], size=(100, 30), walked=True
+    )
+    async with setup_log as (app, pilot, screen):
         assert [e.cr_subject.split()[0] for e in screen.shown] == ["Setup", "Seed"]
         assert "that changed this page" in str(screen.query_one("#history-state").render())
-        await open_history(app, pilot, story["space"])
-        await settle(pilot)
+        await settled_history(app, pilot, story["space"])
         await pilot.press("slash", *"eve")
         await settle(pilot)
         assert [e.cr_author for e in screen.shown] == ["Eve"]
@@ -73,11 +68,8 @@ async def test_a_missing_parent_ends_the_log_without_an_error(
         head = tx.get("revision", record["revision"])
         head["parents"] = ["gone-revision"]  # (a revision whose parent was never stored)
         tx.put("revision", head["id"], head, scope=space["id"])
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(100, 30)) as pilot:
-        screen = await open_history(app, pilot, space["id"])
-        await until(pilot, lambda: screen.walk is not None and screen.walk.done, timeout=20)
-        await settle(pilot)
+    orphan_log = history_shown(world, tmp_path, space["id"], size=(100, 30), walked=True)
+    async with orphan_log as (app, pilot, screen):
         assert [e.state for e in screen.shown] == ["ok", "missing"]
         assert "not found" in _texts(screen)[-1]
         await pilot.press("G", "enter")
@@ -88,10 +80,7 @@ async def test_a_missing_parent_ends_the_log_without_an_error(
 async def test_h_in_browse_and_c_to_the_change_request(
     world: World, story: dict, tmp_path: Path
 ) -> None:
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        browser = await open_page(app, pilot, story["space"], story["pages"]["Intro"])
-        browser.query_one("#page-viewer").focus()
+    async with intro_read(world, tmp_path, story) as (app, pilot, _):
         await pilot.press("H")
         await until(pilot, lambda: isinstance(app.screen, HistoryScreen))
         screen = app.screen
@@ -104,7 +93,6 @@ async def test_h_in_browse_and_c_to_the_change_request(
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
         await pilot.press("6")
         await until(pilot, lambda: app.screen is screen)
-        await open_history(app, pilot, story["space"])
-        await settle(pilot)
+        await settled_history(app, pilot, story["space"])
         await pilot.press("c")
         await until(pilot, lambda: isinstance(app.screen, ChangeRequestReviewScreen), timeout=20)

@@ -7,7 +7,8 @@ before committing them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,51 +17,62 @@ from textual.pilot import Pilot
 from gitbook_tui.tui.history.blame_screen import BlameScreen
 from gitbook_tui.tui.history.revision_screen import RevisionScreen
 from support.frozen_clock import freeze_clocks
-from support.history_world import direct_edit, merge, open_history
+from support.history_world import direct_edit, merge, settled_history
 from support.review_world import make_app
+from support.snapshot_sizes import AN_HOUR_IN, SIZES, Snap
 from support.waits import settle, until
-from support.worlds import START
-
-SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
-Snap = Callable[..., bool]
+from support.worlds import World
 
 
 @pytest.fixture(autouse=True)
 def frozen(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    freeze_clocks(monkeypatch, START.timestamp() + 3600)
+    freeze_clocks(monkeypatch, AN_HOUR_IN)
     yield
+
+
+def snap_history(
+    snap_compare: Snap,
+    world: World,
+    tmp_path: Path,
+    size: Any,
+    story: dict,
+    then: Callable[[Pilot[Any]], Awaitable[None]],
+    page_id: str | None = None,
+) -> bool:
+    """Run the app on the story space's History view (``page_id``'s log), settled; do
+    ``then`` there and compare the settled screen with the test's snapshot."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await settled_history(pilot.app, pilot, story["space"], page_id)
+        await then(pilot)
+        await settle(pilot)
+
+    app = make_app(world, tmp_path, pin_rate=True)
+    return snap_compare(app, terminal_size=size, run_before=run_before)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_log(snap_compare: Snap, world, story, tmp_path, size) -> None:
     """The space's log, newest first, the second revision marked to compare."""
 
-    async def run_before(pilot: Pilot[Any]) -> None:
-        await open_history(pilot.app, pilot, story["space"])
-        await settle(pilot)
+    async def mark_the_second(pilot: Pilot[Any]) -> None:
         await pilot.press("j", "space", "k")
-        await settle(pilot)
 
-    app = make_app(world, tmp_path, pin_rate=True)
-    assert snap_compare(app, terminal_size=size, run_before=run_before)
+    assert snap_history(snap_compare, world, tmp_path, size, story, mark_the_second)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_revision_diff(snap_compare: Snap, world, story, tmp_path, size) -> None:
     """The newest direct edit: its one changed page and the diff against its parent."""
 
-    async def run_before(pilot: Pilot[Any]) -> None:
-        await open_history(pilot.app, pilot, story["space"])
-        await settle(pilot)
+    async def open_the_newest_edit(pilot: Pilot[Any]) -> None:
         await pilot.press("j", "enter")
         await until(pilot, lambda: isinstance(pilot.app.screen, RevisionScreen))
         screen = pilot.app.screen
         assert isinstance(screen, RevisionScreen)
         await until(pilot, lambda: screen.change is not None, timeout=20)
-        await settle(pilot)
 
-    app = make_app(world, tmp_path, pin_rate=True)
-    assert snap_compare(app, terminal_size=size, run_before=run_before)
+    assert snap_history(snap_compare, world, tmp_path, size, story, open_the_newest_edit)
 
 
 SETUP_V1 = (
@@ -86,16 +98,15 @@ def test_blame(snap_compare: Snap, world, story, tmp_path, size) -> None:
     """Setup's blame, every block dated: the cursor on the block the merge changed."""
     _blamed_setup(world, story)
 
-    async def run_before(pilot: Pilot[Any]) -> None:
-        await open_history(pilot.app, pilot, story["space"], story["pages"]["Setup"])
-        await settle(pilot)
+    async def blame_to_the_merged_block(pilot: Pilot[Any]) -> None:
         await pilot.press("b")
         await until(pilot, lambda: isinstance(pilot.app.screen, BlameScreen))
         screen = pilot.app.screen
         assert isinstance(screen, BlameScreen)
         await until(pilot, lambda: screen.walk is not None and screen.walk.done, timeout=30)
         await pilot.press("j", "j")
-        await settle(pilot)
 
-    app = make_app(world, tmp_path, pin_rate=True)
-    assert snap_compare(app, terminal_size=size, run_before=run_before)
+    setup = story["pages"]["Setup"]
+    assert snap_history(
+        snap_compare, world, tmp_path, size, story, blame_to_the_merged_block, setup
+    )

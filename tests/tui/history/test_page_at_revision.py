@@ -6,10 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
-from gitbook_tui.tui.history.blame_screen import BlameScreen
-from support.history_world import EDITS, open_history
-from support.review_world import make_app
-from support.waits import settle, until, until_screen
+from support.history_world import EDITS, history_shown, page_blamed
+from support.waits import until, until_screen
 from support.worlds import World
 
 
@@ -21,10 +19,10 @@ async def test_p_in_a_page_log_opens_the_page_then(
     world: World, story: dict, tmp_path: Path
 ) -> None:
     """The log, the reader twice and the saved state: over 5 s on a busy machine."""
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await open_history(app, pilot, story["space"], story["pages"]["Intro"])
-        await settle(pilot)
+    intro_log = history_shown(
+        world, tmp_path, story["space"], story["pages"]["Intro"], size=(120, 40)
+    )
+    async with intro_log as (_, pilot, _):
         await pilot.press("j", "p")  # the next to last edit of Intro
         browser = await until_screen(pilot, BrowserScreen)
         old = f"up to {9 + EDITS} GB"
@@ -45,13 +43,8 @@ async def test_p_in_the_blame_opens_the_revision_of_the_block(
     world: World, story: dict, tmp_path: Path
 ) -> None:
     """The page's log, a walk over 43 revisions, the reader: over 5 s on a busy machine."""
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_history(app, pilot, story["space"], story["pages"]["Intro"])
-        await settle(pilot)
-        await pilot.press("b")
-        blame = await until_screen(pilot, BlameScreen, timeout=20)
-        await until(pilot, lambda: blame.walk is not None and blame.walk.done, timeout=30)
+    intro_blame = page_blamed(world, tmp_path, story["space"], story["pages"]["Intro"])
+    async with intro_blame as (_, pilot, _):
         await pilot.press("j", "p")  # the second paragraph: from the seed's merge
         browser = await until_screen(pilot, BrowserScreen)
         await until(pilot, lambda: "at revision" in _header(browser), timeout=20)

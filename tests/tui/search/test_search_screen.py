@@ -5,6 +5,8 @@ hostile titles shown literally."""
 from __future__ import annotations
 
 import json
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import httpx
@@ -13,23 +15,16 @@ from textual.app import App
 from textual.widgets import Input, OptionList, Static
 
 from gitbook_tui.api import AsyncGitBook
-from gitbook_tui.tui.common.intents import Intent, OpenPage, OpenSpace
 from gitbook_tui.tui.common.navigator import Navigator
-from gitbook_tui.tui.common.session_info import SessionInfo
 from gitbook_tui.tui.search.hanging_indent import HangingIndent
 from gitbook_tui.tui.search.search_results import SearchResult, highlight, section_anchor
 from gitbook_tui.tui.search.search_screen import MAX_QUERY, SearchScreen
 from support.builders import space_with_pages
+from support.nav_app import HOSTILE, RecordingNavigator, page_id
 from support.waits import settle, until
 from support.worlds import World
 
 SIZE = (100, 30)
-HOSTILE = "[@click=app.quit]Boom[/] \x1b[31mRed\u202eevil"
-
-
-def page_id(world: World, space: str, title: str) -> str:
-    pages = world.client("alice").get(f"/spaces/{space}/content/pages").json()["pages"]
-    return next(p["id"] for p in pages if p["title"] == title)
 
 
 class Recording(httpx.AsyncBaseTransport):
@@ -53,35 +48,30 @@ class Recording(httpx.AsyncBaseTransport):
         return sum(p.endswith("/search") for p in self.paths)
 
 
-class NavApp(App[None]):
-    """A minimal Navigator app recording navigation and notifications."""
+class NavApp(RecordingNavigator):
+    """The navigator recording notifications (text and severity) too."""
 
     def __init__(self, client: AsyncGitBook, org: str | None, space: str | None) -> None:
-        super().__init__()
-        self.client = client
-        self.organization_id = org
-        self.space_id = space
-        self.page_id: str | None = None  # (the Navigator protocol asks for it)
-        self.session = SessionInfo()
-        self.pages: list[tuple[str, str, str | None]] = []
-        self.spaces: list[str] = []
+        super().__init__(client, org, space)
         self.notes: list[tuple[str, str]] = []
-
-    def open_page(self, space_id: str, page_id: str, anchor: str | None = None) -> None:
-        self.pages.append((space_id, page_id, anchor))
-
-    def open_space(self, space_id: str) -> None:
-        self.spaces.append(space_id)
-
-    def navigate(self, intent: Intent) -> None:
-        if isinstance(intent, OpenPage):
-            self.open_page(intent.space_id, intent.page_id, intent.anchor)
-        elif isinstance(intent, OpenSpace):
-            self.open_space(intent.space_id)
 
     def notify(self, message: Any, **kwargs: Any) -> None:  # type: ignore[override]
         self.notes.append((str(message), str(kwargs.get("severity", "information"))))
         super().notify(message, **kwargs)
+
+
+@asynccontextmanager
+async def search_open(
+    client: AsyncGitBook, org: str | None, space: str | None
+) -> AsyncIterator[tuple[NavApp, Any, list[SearchResult | None]]]:
+    """Run a NavApp on ``space`` (None: no space open) with the search screen pushed over
+    it; yield (app, pilot, what the screen was dismissed with)."""
+    app = NavApp(client, org, space)
+    chosen: list[SearchResult | None] = []
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(SearchScreen(), chosen.append)
+        await pilot.pause()
+        yield app, pilot, chosen
 
 
 @pytest.fixture
@@ -136,11 +126,7 @@ def test_section_anchor_and_highlight() -> None:
 async def test_space_search_enter_picks_section(
     world: World, client: AsyncGitBook, tidewater: str
 ) -> None:
-    app = NavApp(client, world.org, tidewater)
-    chosen: list[SearchResult | None] = []
-    async with app.run_test(size=SIZE) as pilot:
-        app.push_screen(SearchScreen(), chosen.append)
-        await pilot.pause()
+    async with search_open(client, world.org, tidewater) as (app, pilot, chosen):
         assert "this space" in str(app.screen.query_one("#search-scope", Static).content)
         await pilot.press(*"linux", "enter")
         await settle(pilot)
@@ -159,11 +145,7 @@ async def test_space_search_enter_picks_section(
 async def test_page_result_has_no_anchor_and_live_search(
     world: World, client: AsyncGitBook, transport: Recording, tidewater: str
 ) -> None:
-    app = NavApp(client, world.org, tidewater)
-    chosen: list[SearchResult | None] = []
-    async with app.run_test(size=SIZE) as pilot:
-        app.push_screen(SearchScreen(), chosen.append)
-        await pilot.pause()
+    async with search_open(client, world.org, tidewater) as (app, pilot, chosen):
         await pilot.press("p")  # one character: no live search
         await settle(pilot)
         assert app.screen._timer is None  # type: ignore[attr-defined]  (none armed)
@@ -186,11 +168,7 @@ async def test_org_wide_toggle(world: World, client: AsyncGitBook, tidewater: st
     other = space_with_pages(
         world, "Harbor", [("Linux notes", "# Linux notes\n\nLinux harbor setup.")]
     )
-    app = NavApp(client, world.org, tidewater)
-    chosen: list[SearchResult | None] = []
-    async with app.run_test(size=SIZE) as pilot:
-        app.push_screen(SearchScreen(), chosen.append)
-        await pilot.pause()
+    async with search_open(client, world.org, tidewater) as (app, pilot, chosen):
         await pilot.press(*"linux", "enter")
         await settle(pilot)
         assert not any("Harbor" in line for line in prompts(app))
@@ -215,10 +193,7 @@ async def test_org_wide_toggle(world: World, client: AsyncGitBook, tidewater: st
 async def test_org_scope_without_open_space(
     world: World, client: AsyncGitBook, tidewater: str
 ) -> None:
-    app = NavApp(client, world.org, None)
-    async with app.run_test(size=SIZE) as pilot:
-        app.push_screen(SearchScreen())
-        await pilot.pause()
+    async with search_open(client, world.org, None) as (app, pilot, _):
         assert "whole organization" in str(app.screen.query_one("#search-scope", Static).content)
         await pilot.press("ctrl+o")  # no space open: stays org-wide, says why
         await pilot.pause()
@@ -227,10 +202,7 @@ async def test_org_scope_without_open_space(
 
 
 async def test_no_results(world: World, client: AsyncGitBook, tidewater: str) -> None:
-    app = NavApp(client, world.org, tidewater)
-    async with app.run_test(size=SIZE) as pilot:
-        app.push_screen(SearchScreen())
-        await pilot.pause()
+    async with search_open(client, world.org, tidewater) as (app, pilot, _):
         await pilot.press(*"zebraquark", "enter")
         await settle(pilot)
         assert status_text(app) == "No results for “zebraquark”"
@@ -242,9 +214,7 @@ async def test_server_error_keeps_the_query(
     world: World, client: AsyncGitBook, transport: Recording, tidewater: str
 ) -> None:
     transport.search_error = (400, "query: too long [@click=app.quit]x[/]")
-    app = NavApp(client, world.org, tidewater)
-    async with app.run_test(size=SIZE) as pilot:
-        app.push_screen(SearchScreen())
+    async with search_open(client, world.org, tidewater) as (app, pilot, _):
         await until(pilot, lambda: isinstance(app.focused, Input))  # (typed keys go there)
         await pilot.press(*"tidewater", "enter")
         await settle(pilot)
@@ -263,10 +233,7 @@ async def test_server_error_keeps_the_query(
 async def test_long_query_refused_locally(
     world: World, client: AsyncGitBook, transport: Recording, tidewater: str
 ) -> None:
-    app = NavApp(client, world.org, tidewater)
-    async with app.run_test(size=SIZE) as pilot:
-        app.push_screen(SearchScreen())
-        await pilot.pause()
+    async with search_open(client, world.org, tidewater) as (app, pilot, _):
         query = app.screen.query_one("#search-input", Input)
         query.value = "x" * (MAX_QUERY + 1)
         await until(pilot, lambda: app.screen._timer is None, "the live search's debounce")  # type: ignore[attr-defined]
@@ -279,11 +246,7 @@ async def test_long_query_refused_locally(
 
 
 async def test_escape_closes(world: World, client: AsyncGitBook, tidewater: str) -> None:
-    app = NavApp(client, world.org, tidewater)
-    chosen: list[SearchResult | None] = []
-    async with app.run_test(size=SIZE) as pilot:
-        app.push_screen(SearchScreen(), chosen.append)
-        await pilot.pause()
+    async with search_open(client, world.org, tidewater) as (app, pilot, chosen):
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, SearchScreen)
@@ -307,11 +270,7 @@ async def test_hostile_titles_are_literal(world: World, client: AsyncGitBook) ->
         HOSTILE,
         [(HOSTILE, "# x\n\n## [@click=app.quit] sec\n\nhostile tidewater \x1b[31m text")],
     )
-    app = NavApp(client, world.org, space)
-    chosen: list[SearchResult | None] = []
-    async with app.run_test(size=SIZE) as pilot:
-        app.push_screen(SearchScreen(), chosen.append)
-        await pilot.pause()
+    async with search_open(client, world.org, space) as (app, pilot, chosen):
         await pilot.press(*"tidewater", "enter")
         await settle(pilot)
         lines = prompts(app)
