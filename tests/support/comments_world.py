@@ -89,6 +89,11 @@ def build_space(world: World) -> dict[str, str]:
     return {"space": space, "first": first, "second": second, **pages}
 
 
+def at_welcome(ids: dict[str, str]) -> StartTarget:
+    """Where most comment tests start: the Welcome page of :func:`build_space`'s space."""
+    return StartTarget(ids["space"], ids["Welcome"])
+
+
 def make_app(
     world: World, tmp_path: Path, *, token: str = "tok-eve", start: StartTarget | None = None
 ) -> tuple[GitBookApp, Transport]:
@@ -137,3 +142,16 @@ async def select_thread(pilot: Pilot[Any], screen: CommentsScreen, thread_id: st
         await pilot.press("j" if (screen.thread_list.highlighted or 0) < target else "k")
     await until(pilot, lambda: screen.selected_id == thread_id and screen.pane.thread is not None)
     await until(pilot, lambda: screen.pane.thread.id == thread_id and not screen.busy)
+
+
+async def reply_offline(
+    pilot: Pilot[Any], screen: CommentsScreen, transport: Any, text: str
+) -> None:
+    """With the server unreachable, reply ``text`` to the shown thread (enter, c, ctrl+s) and
+    wait for it in the outbox: one more queued, the composer closed."""
+    transport.offline = True
+    queued = screen.queued
+    await pilot.press("enter", "c")
+    await until(pilot, lambda: screen.composer.is_open)
+    await pilot.press(*text, "ctrl+s")
+    await until(pilot, lambda: screen.queued == queued + 1 and not screen.composer.is_open)

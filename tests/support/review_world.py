@@ -6,7 +6,7 @@ from __future__ import annotations
 import stat
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 import pytest
@@ -19,7 +19,7 @@ from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
 from gitbook_tui.tui.common.state import AccountState, StateStore, account_key
 from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
 from gitbook_tui.tui.review.review_inbox_screen import ReviewInboxScreen
-from support.waits import until
+from support.waits import until, until_screen
 from support.worlds import World
 
 BASE = "http://testserver/v1"
@@ -168,6 +168,26 @@ async def open_review(app: GitBookApp, pilot: Any, subject: str) -> ChangeReques
         status = str(review.query_one("#cr-error").render())
         raise AssertionError(f"{status} | {review.diff.all_text()[:3]}") from None
     return review
+
+
+D = TypeVar("D")
+
+
+async def review_dialog(pilot: Any, subject: str, key: str, kind: type[D]) -> D:
+    """Open the review of the change request ``subject``, press ``key``, wait for its dialog."""
+    await open_review(pilot.app, pilot, subject)
+    await pilot.press(key)
+    return await until_screen(pilot, kind)
+
+
+async def merge_confirmed(pilot: Any, typed: str) -> None:
+    """In an open review: ``m``, accept the checklist, type ``typed`` (the change request's
+    number) in the confirmation and press enter."""
+    await pilot.press("m")
+    await until(pilot, lambda: type(pilot.app.screen).__name__ == "MergeChecklistScreen")
+    await pilot.press("enter")
+    await until_screen(pilot, ConfirmScreen)
+    await pilot.press(*typed, "enter")
 
 
 LONG = (

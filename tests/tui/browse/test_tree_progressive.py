@@ -262,5 +262,20 @@ async def test_label_width_is_measured_as_rendered(world, tmp_path):
         await until(pilot, lambda: tree.is_loaded(org_key(world.org)))
         nodes = [tree.root.children[0], *tree.root.children[0].children]
         assert len(nodes) > 1
+
+        def room(node: Any) -> int:
+            depth, parent = 0, node.parent
+            while parent is not None:
+                depth, parent = depth + 1, parent.parent
+            indent = max(0, depth - (0 if tree.show_root else 1)) * tree.guide_depth
+            return tree.scrollable_content_region.width - indent
+
+        # the pane takes its width from the titles a moment after they load; until then a
+        # label is drawn cut to the narrower pane
+        await until(
+            pilot,
+            lambda: all(tree.get_label_width(n) <= room(n) for n in nodes),
+            "the tree pane sized to its titles",
+        )
         for node in nodes:
             assert tree.get_label_width(node) == Tree.get_label_width(tree, node)

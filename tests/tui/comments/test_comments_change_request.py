@@ -15,7 +15,7 @@ from gitbook_tui.tui.common.config import TuiConfig
 from gitbook_tui.tui.common.state import AccountState, StateStore, account_key
 from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
 from gitbook_tui.tui.review.thread_quote import block_quote
-from support.comments_world import BASE, Transport
+from support.comments_world import BASE, Transport, reply_offline
 from support.review_world import make_app, open_review
 from support.waits import until, until_screen
 
@@ -156,11 +156,7 @@ async def test_cr_reply_queued_offline_is_replayed_to_the_cr(
         review = await open_review(app, pilot, SUBJECT)
         screen = await _threads(app, pilot, review)
         await until(pilot, lambda: screen.pane.thread is not None and not screen.busy)
-        transport.offline = True
-        await pilot.press("enter", "c")
-        await until(pilot, lambda: screen.composer.is_open)
-        await pilot.press(*"Sent from a tunnel", "ctrl+s")
-        await until(pilot, lambda: screen.queued == 1 and not screen.composer.is_open)
+        await reply_offline(pilot, screen, transport, "Sent from a tunnel")
         transport.offline = False
         screen.action_reload()  # a successful request: the queue goes
         await until(pilot, lambda: screen.queued == 0)

@@ -9,14 +9,16 @@ import httpx
 
 from gitbook_tui.tui.comments.comments_screen import CommentsScreen
 from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
-from gitbook_tui.tui.common.state import StartTarget
-from support.comments_world import build_space, comments_at, make_app, open_comments, select_thread
+from support.comments_world import (
+    at_welcome,
+    build_space,
+    comments_at,
+    make_app,
+    open_comments,
+    select_thread,
+)
 from support.notes import notes_of
 from support.waits import until, until_screen
-
-
-def _start(ids: dict[str, str]) -> StartTarget:
-    return StartTarget(ids["space"], ids["Welcome"])
 
 
 def _thread(world: Any, ids: dict[str, str], thread: str, user: str = "alice") -> dict:
@@ -48,7 +50,7 @@ def _replies(world: Any, ids: dict[str, str], thread: str) -> list[dict]:
 
 async def test_lists_threads_and_shows_the_selected_one(world: Any, tmp_path) -> None:
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=_start(ids))
+    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_comments(pilot)
         assert screen.thread_list.ids == [ids["second"], ids["first"]]
@@ -63,7 +65,7 @@ async def test_reply_new_thread_and_edit(world: Any, tmp_path) -> None:
     """Reply, start a new thread and edit one's own post, each saved on the server. Slow: three
     composer sessions and their server writes."""
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=_start(ids))
+    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await comments_at(pilot, ids["first"])
         await pilot.press("enter", "c")
@@ -102,7 +104,7 @@ async def test_reply_new_thread_and_edit(world: Any, tmp_path) -> None:
 
 async def test_denied_actions_say_why(world: Any, tmp_path) -> None:
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=_start(ids))
+    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         notes = notes_of(app)
         screen = await open_comments(pilot)
@@ -117,7 +119,7 @@ async def test_denied_actions_say_why(world: Any, tmp_path) -> None:
 
 async def test_reader_may_not_comment_react_or_resolve(world: Any, tmp_path) -> None:
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, token="tok-rhea", start=_start(ids))
+    app, _ = make_app(world, tmp_path, token="tok-rhea", start=at_welcome(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         notes = notes_of(app)
         screen = await comments_at(pilot, ids["first"])
@@ -133,7 +135,7 @@ async def test_reader_may_not_comment_react_or_resolve(world: Any, tmp_path) -> 
 async def test_delete_own_thread_after_confirming(world: Any, tmp_path) -> None:
     ids = build_space(world)
     mine = _post_mine(world, ids)
-    app, _ = make_app(world, tmp_path, start=_start(ids))
+    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await comments_at(pilot, mine)
         await pilot.press("d")
@@ -189,7 +191,7 @@ async def test_a_list_read_from_before_the_delete_does_not_bring_the_thread_back
 ) -> None:
     ids = build_space(world)
     mine = _post_mine(world, ids)
-    app, transport = make_app(world, tmp_path, start=_start(ids))
+    app, transport = make_app(world, tmp_path, start=at_welcome(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await comments_at(pilot, mine)
         held = HeldListReads(transport.inner)
@@ -204,7 +206,7 @@ async def test_a_list_read_from_before_the_delete_does_not_bring_the_thread_back
 
 async def test_resolve_and_reopen(world: Any, tmp_path) -> None:
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=_start(ids))
+    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await comments_at(pilot, ids["second"])
         await pilot.press("x")
@@ -220,7 +222,7 @@ async def test_react_toggles_my_reaction(world: Any, tmp_path) -> None:
     """Reactions toggle: one not mine is added, one of mine removed, each written to the server.
     Slow: four reaction round trips through the picker."""
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=_start(ids))
+    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await comments_at(pilot, ids["first"])
 
@@ -247,7 +249,7 @@ async def test_react_toggles_my_reaction(world: Any, tmp_path) -> None:
 
 async def test_thread_deleted_meanwhile(world: Any, tmp_path) -> None:
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=_start(ids))
+    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         notes = notes_of(app)
         screen = await comments_at(pilot, ids["second"])
@@ -272,7 +274,7 @@ async def test_filters_scope_and_author(world: Any, tmp_path) -> None:
     world.client("alice").put(
         f"/spaces/{ids['space']}/comments/{ids['second']}", json={"resolved": True}
     )
-    app, _ = make_app(world, tmp_path, start=_start(ids))
+    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_comments(pilot)
         assert screen.thread_list.ids == [ids["first"]]  # open threads first
@@ -293,7 +295,7 @@ async def test_filters_scope_and_author(world: Any, tmp_path) -> None:
 
 async def test_capital_c_opens_the_page_threads(world: Any, tmp_path) -> None:
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=_start(ids))
+    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_comments(pilot, key="C")
         assert screen.page_scope == ids["Welcome"]
@@ -305,7 +307,7 @@ async def test_capital_c_opens_the_page_threads(world: Any, tmp_path) -> None:
 
 async def test_new_replies_are_marked_without_moving_the_cursor(world: Any, tmp_path) -> None:
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=_start(ids))
+    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await comments_at(pilot, ids["first"])
         world.client("alice").post(
@@ -332,7 +334,7 @@ async def test_only_replies_by_others_make_a_row_new(world: Any, tmp_path) -> No
     """My own reply from elsewhere (another terminal, the web) is not "● new" in the list,
     as it is not in the thread; someone else's reply after it is."""
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=_start(ids))
+    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await comments_at(pilot, ids["first"])
         replies = f"/spaces/{ids['space']}/comments/{ids['second']}/replies"
@@ -355,7 +357,7 @@ async def test_only_replies_by_others_make_a_row_new(world: Any, tmp_path) -> No
 
 async def test_narrow_layout_opens_the_thread_full_width(world: Any, tmp_path) -> None:
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=_start(ids))
+    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_comments(pilot)
         side = screen.query_one("#thread-side")
@@ -382,7 +384,7 @@ async def test_offline_list_comes_from_the_cache(world: Any, tmp_path) -> None:
     from gitbook_tui.cache import ResponseCache
 
     ids = build_space(world)
-    app, transport = make_app(world, tmp_path, start=_start(ids))
+    app, transport = make_app(world, tmp_path, start=at_welcome(ids))
     app.client.cache = ResponseCache(tmp_path / "cache.sqlite")
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_comments(pilot)
@@ -398,7 +400,7 @@ async def test_enter_in_a_thread_opens_its_page(world: Any, tmp_path) -> None:
     from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=_start(ids))
+    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_comments(pilot)
         await select_thread(pilot, screen, ids["second"])  # on Install
@@ -409,7 +411,7 @@ async def test_enter_in_a_thread_opens_its_page(world: Any, tmp_path) -> None:
 
 async def test_unreachable_server_is_named_and_retried(world: Any, tmp_path) -> None:
     ids = build_space(world)
-    app, transport = make_app(world, tmp_path, start=_start(ids))
+    app, transport = make_app(world, tmp_path, start=at_welcome(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_comments(pilot)
         transport.offline = True
@@ -446,7 +448,7 @@ async def test_delete_own_reply_and_unknown_shortcode(world: Any, tmp_path) -> N
     three dialogs and two server writes."""
     ids = build_space(world)
     reply = _post_my_reply(world, ids)
-    app, _ = make_app(world, tmp_path, start=_start(ids))
+    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await comments_at(pilot, ids["second"])
         await until(pilot, lambda: len(screen.pane.posts) == 2)
@@ -470,7 +472,7 @@ async def test_a_replies_read_from_before_the_delete_does_not_bring_the_reply_ba
 ) -> None:
     ids = build_space(world)
     reply = _post_my_reply(world, ids)
-    app, transport = make_app(world, tmp_path, start=_start(ids))
+    app, transport = make_app(world, tmp_path, start=at_welcome(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await comments_at(pilot, ids["second"])
         await until(pilot, lambda: len(screen.pane.posts) == 2)

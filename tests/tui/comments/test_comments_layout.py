@@ -10,15 +10,9 @@ from rich.cells import cell_len
 
 from gitbook_tui.tui.comments.comments_screen import CommentsScreen
 from gitbook_tui.tui.common.hint_footer import HintFooter
-from gitbook_tui.tui.common.state import StartTarget
 from gitbook_tui.tui.textual_compat import FooterKey
-from support.comments_world import build_space, make_app, merge_pages, open_comments
+from support.comments_world import at_welcome, build_space, make_app, merge_pages, open_comments
 from support.waits import until
-
-
-def _start(ids: dict[str, str]) -> StartTarget:
-    return StartTarget(ids["space"], ids["Welcome"])
-
 
 QUICKSTART = "Quickstart: your first stream"
 
@@ -55,7 +49,7 @@ async def test_panes_size_to_their_rows(world: Any, tmp_path, size: tuple[int, i
     whole width, titles stay whole and the footer names the key that shows the thread
     (enter) and, there, the one back to the list (escape)."""
     ids = _with_long_titled_thread(world)
-    app, _ = make_app(world, tmp_path, start=_start(ids))
+    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
     width = size[0]
     async with app.run_test(size=size) as pilot:
         screen = await open_comments(pilot)
@@ -87,7 +81,7 @@ async def test_a_title_longer_than_the_room_is_cut_with_an_ellipsis(world: Any, 
     """#7: a page title the list has no room for ends with "…", cut to what the row leaves
     it (the author and the age stay whole)."""
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=_start(ids))
+    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_comments(pilot)
         thread = screen.threads[ids["first"]]

@@ -7,19 +7,14 @@ from typing import Any
 
 from gitbook_tui.server.bootstrap import add_member
 from gitbook_tui.tui.comments import thread_loader as comments_screen
-from gitbook_tui.tui.common.state import StartTarget
-from support.comments_world import build_space, comments_at, make_app, open_comments
+from support.comments_world import at_welcome, build_space, comments_at, make_app, open_comments
 from support.notes import notes_of
 from support.waits import until
 
 
-def _start(ids: dict[str, str]) -> StartTarget:
-    return StartTarget(ids["space"], ids["Welcome"])
-
-
 async def test_refused_resolve_and_reaction_are_rolled_back(world: Any, tmp_path) -> None:
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=_start(ids))
+    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         notes = notes_of(app)
         screen = await comments_at(pilot, ids["second"])
@@ -46,7 +41,7 @@ async def test_refused_resolve_and_reaction_are_rolled_back(world: Any, tmp_path
 
 async def test_refresh_leaves_an_open_composer_alone(world: Any, tmp_path) -> None:
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=_start(ids))
+    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await comments_at(pilot, ids["first"])
         await pilot.press("enter", "c", *"half typed")
@@ -62,7 +57,7 @@ async def test_refresh_leaves_an_open_composer_alone(world: Any, tmp_path) -> No
 
 async def test_rate_limit_slows_the_refresh_down(world: Any, tmp_path) -> None:
     ids = build_space(world)
-    app, transport = make_app(world, tmp_path, start=_start(ids))
+    app, transport = make_app(world, tmp_path, start=at_welcome(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_comments(pilot)
         assert screen._interval == comments_screen.REFRESH_SECONDS
@@ -86,7 +81,7 @@ async def test_refresh_keeps_the_thread_scroll_position(world: Any, tmp_path) ->
             f"/spaces/{ids['space']}/comments/{ids['first']}/replies",
             json={"body": {"markdown": f"Reply {n}"}},
         )
-    app, _ = make_app(world, tmp_path, start=_start(ids))
+    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await comments_at(pilot, ids["first"])
         await until(pilot, lambda: len(screen.pane.posts) == 27)

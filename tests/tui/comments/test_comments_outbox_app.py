@@ -19,6 +19,7 @@ from support.comments_world import (
     comments_at,
     make_app,
     open_comments,
+    reply_offline,
     select_thread,
 )
 from support.notes import notes_of
@@ -47,10 +48,7 @@ async def _queue_two(pilot: Any, screen: CommentsScreen, transport: Any, thread:
     transport.offline = True
     await pilot.press("x")  # resolve: queued
     await until(pilot, lambda: screen.queued == 1)
-    await pilot.press("enter", "c")
-    await until(pilot, lambda: screen.composer.is_open)
-    await pilot.press(*"Written on a train", "ctrl+s")
-    await until(pilot, lambda: screen.queued == 2 and not screen.composer.is_open)
+    await reply_offline(pilot, screen, transport, "Written on a train")
 
 
 async def test_queued_in_comments_replayed_from_browse_by_the_probe(
@@ -119,11 +117,7 @@ async def test_queue_count_shows_after_a_restart_before_comments_open(
     app, transport = make_app(world, tmp_path, start=start)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await comments_at(pilot, ids["second"])
-        transport.offline = True
-        await pilot.press("enter", "c")
-        await until(pilot, lambda: screen.composer.is_open)
-        await pilot.press(*"Queued before the restart", "ctrl+s")
-        await until(pilot, lambda: screen.queued == 1 and not screen.composer.is_open)
+        await reply_offline(pilot, screen, transport, "Queued before the restart")
     app, transport = make_app(world, tmp_path, start=start)
     app.OUTBOX_PROBE_SECONDS = FAST
     transport.offline = True  # the app starts where the server is still unreachable
@@ -146,11 +140,7 @@ async def test_refused_on_replay_in_another_view_is_notified(world: Any, tmp_pat
     async with app.run_test(size=(120, 40)) as pilot:
         notes = notes_of(app)
         screen = await comments_at(pilot, ids["second"])
-        transport.offline = True
-        await pilot.press("enter", "c")
-        await until(pilot, lambda: screen.composer.is_open)
-        await pilot.press(*"Too late", "ctrl+s")
-        await until(pilot, lambda: screen.queued == 1)
+        await reply_offline(pilot, screen, transport, "Too late")
         await pilot.press("1")
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
         world.client("alice").delete(f"/spaces/{ids['space']}/comments/{ids['second']}")

@@ -33,6 +33,7 @@ from support.comments_world import (
     comments_at,
     make_app,
     open_comments,
+    reply_offline,
 )
 from support.frozen_clock import freeze_clocks
 from support.review_world import open_review
@@ -93,33 +94,49 @@ def test_page_scope_by_an_author_with_no_thread_there(
     assert snap_compare(app, terminal_size=size, run_before=run_before)
 
 
-@pytest.mark.parametrize("size", SIZES)
-def test_thread_with_reactions(snap_compare: Snap, world, tmp_path, size) -> None:
+def _snap_first_thread(
+    snap: Snap,
+    world: Any,
+    tmp_path: Any,
+    size: tuple[int, int],
+    keys: tuple[str, ...],
+    ready: Callable[[Any], bool],
+    typed: str = "",
+) -> bool:
+    """The snapshot of the Comments view on the first thread after ``keys``, once
+    ``ready(screen)`` holds and ``typed`` is typed."""
     app, ids = _app(world, tmp_path)
 
     async def run_before(pilot: Pilot[Any]) -> None:
         screen = await comments_at(pilot, ids["first"])
-        await pilot.press("enter")
-        await until(pilot, lambda: len(screen.pane.posts) == 2)
+        await pilot.press(*keys)
+        await until(pilot, lambda: ready(screen))
+        await pilot.press(*typed)
         await settle(pilot)
 
-    assert snap_compare(app, terminal_size=size, run_before=run_before)
+    return snap(app, terminal_size=size, run_before=run_before)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_thread_with_reactions(snap_compare: Snap, world, tmp_path, size) -> None:
+    assert _snap_first_thread(
+        snap_compare, world, tmp_path, size, ("enter",), lambda s: len(s.pane.posts) == 2
+    )
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_composer(snap_compare: Snap, world, tmp_path, size) -> None:
     """The composer open under a thread, text typed. Slow: a snapshot of the Comments view built from
     its first request."""
-    app, ids = _app(world, tmp_path)
-
-    async def run_before(pilot: Pilot[Any]) -> None:
-        screen = await comments_at(pilot, ids["first"])
-        await pilot.press("enter", "c")
-        await until(pilot, lambda: screen.composer.is_open)
-        await pilot.press(*"Good point, **adding** it.")
-        await settle(pilot)
-
-    assert snap_compare(app, terminal_size=size, run_before=run_before)
+    assert _snap_first_thread(
+        snap_compare,
+        world,
+        tmp_path,
+        size,
+        ("enter", "c"),
+        lambda s: s.composer.is_open,
+        typed="Good point, **adding** it.",
+    )
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -147,10 +164,7 @@ def test_queued_count_in_browse(snap_compare: Snap, world, tmp_path, size) -> No
         transport.offline = True
         await pilot.press("x")
         await until(pilot, lambda: screen.queued == 1)
-        await pilot.press("enter", "c")
-        await until(pilot, lambda: screen.composer.is_open)
-        await pilot.press(*"Written on a train", "ctrl+s")
-        await until(pilot, lambda: screen.queued == 2 and not screen.composer.is_open)
+        await reply_offline(pilot, screen, transport, "Written on a train")
         await pilot.press("1")
         await until(pilot, lambda: isinstance(pilot.app.screen, BrowserScreen))
         bar = pilot.app.screen.query_one(StatusBar)

@@ -9,6 +9,7 @@ from gitbook_tui.tui.comments.comment_actions import READ_ONLY
 from gitbook_tui.tui.comments.comments_screen import CommentsScreen
 from gitbook_tui.tui.common.state import StartTarget
 from support.comments_world import (
+    at_welcome,
     build_space,
     comments_at,
     make_app,
@@ -20,14 +21,10 @@ from support.notes import notes_of
 from support.waits import until, until_screen
 
 
-def _start(ids: dict[str, str]) -> StartTarget:
-    return StartTarget(ids["space"], ids["Welcome"])
-
-
 async def test_reply_to_a_deleted_thread_becomes_a_new_thread_draft(world: Any, tmp_path) -> None:
     """#15: the text of a reply whose thread went away stays reachable (and postable)."""
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=_start(ids))
+    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         notes = notes_of(app)
         screen = await comments_at(pilot, ids["first"])
@@ -62,7 +59,7 @@ async def test_reply_to_a_deleted_thread_becomes_a_new_thread_draft(world: Any, 
 async def test_open_page_then_capital_c_shows_the_thread(world: Any, tmp_path) -> None:
     """#16: ``p`` then ``C``: the highlighted thread is shown, not "Loading threads…"."""
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=_start(ids))
+    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await comments_at(pilot, ids["second"])
         await until(pilot, lambda: screen.pane.thread is not None and not screen.busy)
@@ -100,7 +97,7 @@ async def test_no_space_open_says_what_to_do(world: Any, tmp_path) -> None:
 async def test_empty_list_at_80x24_says_how_to_start_a_thread(world: Any, tmp_path) -> None:
     """#28: an empty thread list is not a blank screen at narrow widths."""
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=_start(ids))
+    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_comments(pilot, key="C")
         await pilot.press("f")  # resolved threads of this page: none
@@ -161,7 +158,7 @@ async def test_pager_keys_in_the_thread_list_and_pane(world: Any, tmp_path) -> N
             json={"body": {"markdown": f"Reply {n}\n\nwith a second paragraph"}},
         )
         assert r.status_code in (200, 201), r.text
-    app, _ = make_app(world, tmp_path, start=_start(ids))
+    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_comments(pilot)
         lst = screen.thread_list
@@ -212,7 +209,7 @@ async def test_marks_readable_in_light_themes(world: Any, tmp_path) -> None:
     from gitbook_tui.tui.common.contrast import contrast
 
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=_start(ids))
+    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await comments_at(pilot, ids["first"])
         thread = screen.selected
@@ -255,7 +252,7 @@ async def test_post_marks_readable_in_light_themes(world: Any, tmp_path) -> None
     from gitbook_tui.tui.common.contrast import contrast
 
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=_start(ids))
+    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await comments_at(pilot, ids["first"])
         await until(pilot, lambda: bool(screen.query(PostView)))

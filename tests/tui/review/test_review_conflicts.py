@@ -21,7 +21,7 @@ from gitbook_tui.tui.review.merge_checklist_screen import MergeChecklistScreen
 from gitbook_tui.tui.review.review_inbox_screen import ReviewInboxScreen
 from gitbook_tui.tui.review.review_message_screen import ReviewMessageScreen
 from support.notes import notes_of
-from support.review_world import editor, make_app, open_inbox, open_review
+from support.review_world import editor, make_app, merge_confirmed, open_inbox, open_review
 from support.waits import until, until_screen
 
 
@@ -231,11 +231,7 @@ async def test_merge_conflict_resolved_then_merge_retried(world, desk, tmp_path,
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         review = await open_review(app, pilot, "Conflicting edit")
-        await pilot.press("m")
-        await until(pilot, lambda: isinstance(app.screen, MergeChecklistScreen))
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
-        await pilot.press("3", "enter")
+        await merge_confirmed(pilot, "3")
         panel = await until_screen(pilot, ConflictPanel)
         await until(pilot, lambda: all(v.diff is not None for v in panel.query(DiffView)))
         await pilot.press("e")

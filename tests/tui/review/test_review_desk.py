@@ -14,7 +14,7 @@ from gitbook_tui.tui.review.review_inbox_screen import ReviewInboxScreen
 from gitbook_tui.tui.review.review_message_screen import ReviewMessageScreen
 from gitbook_tui.tui.review.reviewer_picker_screen import ReviewerPickerScreen
 from support.notes import notes_of
-from support.review_world import EDITED, HOSTILE, make_app, open_inbox, open_review
+from support.review_world import EDITED, HOSTILE, make_app, merge_confirmed, open_inbox, open_review
 from support.waits import until, until_screen
 
 
@@ -220,11 +220,7 @@ async def test_merge_succeeds(world, desk, tmp_path):
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         review = await open_review(app, pilot, "Update partition sizing")
-        await pilot.press("m")
-        await until(pilot, lambda: isinstance(app.screen, MergeChecklistScreen))
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
-        await pilot.press("2", "enter")
+        await merge_confirmed(pilot, "2")
         await until(pilot, lambda: review.state is not None and review.state.cr.status == "merged")
 
 

@@ -19,7 +19,6 @@ from textual.pilot import Pilot
 from gitbook_tui.tui.common.composer import Composer
 from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
 from gitbook_tui.tui.render.diff_view import DiffView
-from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
 from gitbook_tui.tui.review.conflict_panel import ConflictPanel
 from gitbook_tui.tui.review.edit_target_screen import EditTargetScreen
 from gitbook_tui.tui.review.merge_checklist_screen import MergeChecklistScreen
@@ -35,6 +34,7 @@ from support.review_world import (
     open_review,
     press_edit,
     review,
+    review_dialog,
 )
 from support.waits import settle, until
 from support.worlds import START
@@ -87,9 +87,7 @@ def test_merge_dialog(snap_compare: Snap, world, desk, tmp_path, size) -> None:
     """The merge checklist of the conflicting, outdated, unapproved #3."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
-        await open_review(pilot.app, pilot, "Conflicting edit")
-        await pilot.press("m")
-        await until(pilot, lambda: isinstance(pilot.app.screen, MergeChecklistScreen))
+        await review_dialog(pilot, "Conflicting edit", "m", MergeChecklistScreen)
         await settle(pilot, ignore=REVIEW_ACTIONS)
 
     assert snap_compare(make_app(world, tmp_path), terminal_size=size, run_before=run_before)
@@ -100,10 +98,7 @@ def test_conflict_panel(snap_compare: Snap, world, desk, tmp_path, size) -> None
     """Updating #3 from main answers 409: the panel names the page, both edits side by side."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
-        review = await open_review(pilot.app, pilot, "Conflicting edit")
-        assert isinstance(review, ChangeRequestReviewScreen)
-        await pilot.press("u")
-        await until(pilot, lambda: isinstance(pilot.app.screen, ConfirmScreen))
+        await review_dialog(pilot, "Conflicting edit", "u", ConfirmScreen)
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(pilot.app.screen, ConflictPanel))
         panel = pilot.app.screen
@@ -136,10 +131,8 @@ def test_review_message(snap_compare: Snap, world, desk, tmp_path, size) -> None
     """``v`` by rita: the shared composer in the review dialog, with a message typed."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
-        await open_review(pilot.app, pilot, "Update partition sizing")
-        await pilot.press("v")
-        await until(pilot, lambda: isinstance(pilot.app.screen, ReviewMessageScreen))
-        composer = pilot.app.screen.query_one(Composer)
+        dialog = await review_dialog(pilot, "Update partition sizing", "v", ReviewMessageScreen)
+        composer = dialog.query_one(Composer)
         await until(pilot, lambda: composer.is_open and composer.area.has_focus)
         await pilot.press(*"Sizing reads well.")
         await settle(pilot, ignore=REVIEW_ACTIONS)
