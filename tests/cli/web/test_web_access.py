@@ -117,6 +117,8 @@ def test_the_token_never_reaches_the_browser(web: WebProcess, token: str, browse
         page.on("response", lambda response: responses.append(response))
         page.on("websocket", watch)
         open_app(page, f"{web.url}/?key={KEY}")  # signed in with the token: the tree
+        # the organization's row is drawn before its spaces: j waits for the first of them
+        wait_text(page, "Product docs")
         press(page, "j", "Enter")
         wait_text(page, "API & CLI reference")
         (session,) = web.sessions()
