@@ -37,14 +37,11 @@ from support.comments_world import (
 )
 from support.frozen_clock import freeze_clocks
 from support.review_world import open_review
+from support.snapshot_sizes import SIZES, Snap
 from support.waits import settle, until, until_screen
 from support.worlds import START
 
 WALL_CLOCK = (START + timedelta(days=2)).timestamp()
-
-
-SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
-Snap = Callable[..., bool]
 
 
 @pytest.fixture(autouse=True)

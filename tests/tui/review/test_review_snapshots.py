@@ -9,7 +9,7 @@ the SVGs in ``__snapshots__/test_review_snapshots/`` before committing them.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
@@ -36,16 +36,14 @@ from support.review_world import (
     review,
     review_dialog,
 )
+from support.snapshot_sizes import AN_HOUR_IN, SIZES, Snap
 from support.waits import settle, until
 from support.worlds import START
-
-SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
-Snap = Callable[..., bool]
 
 
 @pytest.fixture(autouse=True)
 def frozen(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    freeze_clocks(monkeypatch, START.timestamp() + 3600)
+    freeze_clocks(monkeypatch, AN_HOUR_IN)
     monkeypatch.setattr("gitbook_tui.tui.review.inbox_data.now", lambda: START + timedelta(hours=2))
     yield
 

@@ -19,16 +19,14 @@ from gitbook_tui.tui.sites.lint_screen import LintScreen
 from gitbook_tui.tui.sites.sites_screen import SitesScreen
 from support.frozen_clock import freeze_clocks
 from support.sites_world import build_site, make_app, open_editor, open_from_redirects, open_sites
+from support.snapshot_sizes import AN_HOUR_IN, SIZES, Snap
 from support.waits import settle, until
-from support.worlds import START, World
-
-SIZES = [pytest.param((80, 24), id="80x24"), pytest.param((120, 40), id="120x40")]
-Snap = Callable[..., bool]
+from support.worlds import World
 
 
 @pytest.fixture(autouse=True)
 def no_blink(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    freeze_clocks(monkeypatch, START.timestamp() + 3600)
+    freeze_clocks(monkeypatch, AN_HOUR_IN)
     yield
 
 
