@@ -4,8 +4,8 @@ Add them to the app's ``COMMANDS``. They reach the app through the
 :class:`~.navigator.Navigator` protocol (``self.app``) and yield nothing
 when the app is not one, or when the server cannot answer (the error is logged).
 
-* :class:`PageCommands` — pages of the open space (``client.content.pages(space_id,
-  read="prefer-cache")``), fuzzy matched on title and path; opens with
+* :class:`PageCommands` — pages of the open space (:func:`.palette_data.space_pages`, the
+  cached tree when there is one), fuzzy matched on title and path; opens with
   ``navigator.navigate(OpenPage(space_id, page_id))``.
 * :class:`SpaceCommands` — spaces of the organization (root spaces and the spaces of
   every collection); opens with ``navigator.navigate(OpenSpace(space_id))``.
@@ -33,7 +33,7 @@ shown as inert :class:`~textual.content.Content`, highlighted by us (never throu
 from __future__ import annotations
 
 import logging
-from collections.abc import AsyncIterable, Callable, Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -46,6 +46,7 @@ from textual.style import Style
 
 from ...models import Collection, RevisionPage, Space
 from .intents import OpenPage, OpenSpace
+from .palette_data import organization_spaces, space_pages
 from .palette_loading import LoadingProvider
 from .registry import REGISTRY, AppCommand
 from .text import emoji_slot, inert
@@ -60,9 +61,6 @@ __all__ = [
 ]
 
 log = logging.getLogger("gitbook_tui.tui.commands")
-
-MAX_SPACES = 2000
-"""Spaces listed per palette opening (root and per collection)."""
 
 
 def _emoji_prefix(emoji: str | None) -> str:
@@ -80,15 +78,6 @@ def highlight_match(matcher: Matcher, content: Content) -> Content:
         if not plain[offset].isspace():
             content = content.stylize(matcher.match_style, offset, offset + 1)
     return content
-
-
-async def _collect(items: AsyncIterable[object], limit: int = MAX_SPACES) -> list[object]:
-    out: list[object] = []
-    async for item in items:
-        out.append(item)
-        if len(out) >= limit:
-            break
-    return out
 
 
 # -- pages ---------------------------------------------------------------------------------
@@ -125,8 +114,7 @@ class PageCommands(LoadingProvider):
         if nav is None or not nav.space_id:
             return
         try:
-            tree = await nav.client.content.pages(nav.space_id, read="prefer-cache")
-            self._pages = list(_walk(tree.pages))
+            self._pages = list(_walk(await space_pages(nav.client, nav.space_id)))
             self._space_id = nav.space_id
         except Exception as exc:
             log.warning("pages of %s for the command palette: %s", nav.space_id, exc)
@@ -183,8 +171,7 @@ class SpaceCommands(LoadingProvider):
         nav = self.navigator
         if nav is None or not nav.organization_id:
             return
-        client = nav.client
-        org = nav.organization_id
+        found = await organization_spaces(nav.client, nav.organization_id)
         seen: set[str] = set()
         entries: list[_SpaceEntry] = []
 
@@ -195,25 +182,14 @@ class SpaceCommands(LoadingProvider):
             title = inert(_emoji_prefix(space.emoji) + (space.title or "Untitled"))
             entries.append(_SpaceEntry(space.id, title, where))
 
-        try:
-            for space in await _collect(client.spaces.list_in_org(org)):
-                assert isinstance(space, Space)
-                add(space, Content("Space"))
-            collections = [c for c in await _collect(client.collections.list(org))]
-        except Exception as exc:
-            log.warning("spaces of %s for the command palette: %s", org, exc)
-            collections = []
-        by_id = {c.id: c for c in collections if isinstance(c, Collection)}
-        for collection in by_id.values():
-            try:
-                spaces = await _collect(client.collections.spaces(collection.id))
-            except Exception as exc:
-                log.warning("spaces of collection %s: %s", collection.id, exc)
-                continue
-            where = Content.assemble("Space in ", self._collection_path(collection, by_id))
+        for space in found.root:
+            add(space, Content("Space"))
+        for collection, spaces in found.in_collections:
+            where = Content.assemble(
+                "Space in ", self._collection_path(collection, found.collections)
+            )
             for space in spaces:
-                if isinstance(space, Space):
-                    add(space, where)
+                add(space, where)
         self._spaces = entries
 
     @staticmethod

@@ -34,6 +34,7 @@ from ..common.pager import PagerOptionList
 from ..common.state import recall_choice, remember_choice
 from ..common.text import emoji_slot, inert
 from .hanging_indent import HangingIndent
+from .search_data import SearchGroup, search_organization, search_space
 from .search_results import SearchResult, ellipsis, highlight, one_line, section_anchor
 
 SCOPE_CHOICE = "search.scope"
@@ -49,8 +50,6 @@ MIN_LIVE_QUERY = 2
 """Shortest query searched while typing (``enter`` searches any non-empty query)."""
 DEBOUNCE = 0.3
 """Seconds of quiet typing before a live search starts."""
-PAGE_LIMIT = 50
-"""Pages asked for per search (the first page of results)."""
 
 
 class SearchScreen(KitModal[SearchResult | None]):
@@ -241,22 +240,13 @@ class SearchScreen(KitModal[SearchResult | None]):
     @work(exclusive=True, exit_on_error=False)
     async def run_search(self, nav: Navigator, query: str, scope: Scope, *, focus: bool) -> None:
         """Ask the server, then list the results (errors become a notification)."""
-        groups: list[tuple[str, str | None, list[SpaceSearchItem]]] = []
         try:
             if scope == "space":
                 assert nav.space_id is not None
-                space_page = await nav.client.content.search(nav.space_id, query).page(
-                    limit=PAGE_LIMIT
-                )
-                groups.append((nav.space_id, None, list(space_page.items)))
+                groups = await search_space(nav.client, nav.space_id, query)
             else:
                 assert nav.organization_id is not None
-                org_page = await nav.client.orgs.search(nav.organization_id, query).page(
-                    limit=PAGE_LIMIT
-                )
-                groups.extend(
-                    (item.id, item.title or "", list(item.pages)) for item in org_page.items
-                )
+                groups = await search_organization(nav.client, nav.organization_id, query)
         except GitBookError as exc:
             self._failed(exc.message if isinstance(exc, APIStatusError) else str(exc))
             return
@@ -274,7 +264,7 @@ class SearchScreen(KitModal[SearchResult | None]):
         self,
         query: str,
         scope: Scope,
-        groups: list[tuple[str, str | None, list[SpaceSearchItem]]],
+        groups: list[SearchGroup],
         *,
         focus: bool,
     ) -> None:
