@@ -9,34 +9,31 @@ without a request whether a comment of the space was posted, edited, resolved or
 deleted meanwhile (the client dropped the cached list); then the counts and the space
 are read again. A count not known is left out, never shown as 0.
 
-A mixin for :class:`.browser_screen.BrowserScreen`.
+A helper the browser screen holds (``screen.counts``), reaching it through
+:class:`.browser_host.BrowserHost`; the reads are :class:`.comment_counts.CommentCounts`' and
+:func:`.browse_reads.space_comment_total` (no Textual there).
 """
 
 from __future__ import annotations
 
 from functools import partial
 
-from textual import events, work
-
 from ...api import AsyncGitBook
-from ..textual_compat import is_leaving
+from .browse_reads import space_comment_total
+from .browser_host import BrowserHost
 from .comment_counts import CommentCounts, SpaceCounts
-from .page_header import PageHeader
-from .pane_layout import PaneLayout
 from .tree.workspace_tree import space_key
 
 __all__ = ["BrowserCommentCounts"]
 
 
-class BrowserCommentCounts(PaneLayout):
+class BrowserCommentCounts:
     """Open-thread counts of the open page and space (see the module)."""
 
-    client: AsyncGitBook
-    _current: tuple[str, str] | None
-    _header: PageHeader
-
-    def _init_counts(self) -> None:
-        self.comment_counts = CommentCounts(self.client)
+    def __init__(self, host: BrowserHost, client: AsyncGitBook) -> None:
+        self._host = host
+        self._client = client
+        self.comment_counts = CommentCounts(client)
         self._counting: set[str] = set()  # spaces whose counts are being read
         # spaces whose threads could not be read: tried again when the browser shows
         # again, not on every page opened
@@ -44,12 +41,13 @@ class BrowserCommentCounts(PaneLayout):
 
     def show_comment_counts(self) -> None:
         """The open page's counts in the header, as far as they are known."""
-        if self._current is None:
+        current = self._host.current_page
+        if current is None:
             return
-        space_id, page_id = self._current
+        space_id, page_id = current
         known = self.comment_counts.of_space(space_id)
-        data = self.workspace_tree.node_data(space_key(space_id))
-        self._header.show_comments(
+        data = self._host.workspace_tree.node_data(space_key(space_id))
+        self._host.header.show_comments(
             page=None if known is None else known.of_page(page_id),
             space=None if data is None else data.comments,
         )
@@ -59,13 +57,15 @@ class BrowserCommentCounts(PaneLayout):
         (in a worker, started after the next frame: a warm start sends no request
         before its first frame)."""
         self.show_comment_counts()
-        self.call_after_refresh(self._count_comments, space_id)
+        self._host.call_after_refresh(self._count_comments, space_id)
 
-    def on_screen_resume(self, _: events.ScreenResume) -> None:
-        # (comments are only written in other views: their changes are looked for here)
-        if self._current is not None:
-            self._uncounted.discard(self._current[0])
-            self.call_after_refresh(partial(self._count_comments, self._current[0], check=True))
+    def screen_resumed(self) -> None:
+        """The browser shows again: comments are only written in other views, so their
+        changes are looked for now."""
+        current = self._host.current_page
+        if current is not None:
+            self._uncounted.discard(current[0])
+            self._host.call_after_refresh(partial(self._count_comments, current[0], check=True))
 
     def _count_comments(self, space_id: str, *, check: bool = False) -> None:
         """Read the counts of the space if they are not known (or, ``check``, if a write
@@ -73,11 +73,12 @@ class BrowserCommentCounts(PaneLayout):
         restarts it."""
         busy = space_id in self._counting or space_id in self._uncounted
         known = self.comment_counts.of_space(space_id) is not None
-        if not busy and not (known and not check) and not is_leaving(self):
+        if not busy and not (known and not check) and not self._host.leaving:
             self._counting.add(space_id)
-            self._read_counts(space_id)
+            self._host.run_worker(
+                partial(self._read_counts, space_id), group="browser-counts", exit_on_error=False
+            )
 
-    @work(exit_on_error=False, group="browser-counts")
     async def _read_counts(self, space_id: str) -> None:
         try:
             await self._read_counts_of(space_id)
@@ -90,8 +91,8 @@ class BrowserCommentCounts(PaneLayout):
             if counts.of_space(space_id) is None:
                 known = await counts.load(space_id)
             elif await counts.changed(space_id):
-                space = await self.client.spaces.get(space_id, read="prefer-cache")
-                self.workspace_tree.show_comment_counts(space_id, space=space.comments)
+                total = await space_comment_total(self._client, space_id)
+                self._host.workspace_tree.show_comment_counts(space_id, space=total)
                 known = await counts.load(space_id, read="network")
             else:
                 return
@@ -105,8 +106,9 @@ class BrowserCommentCounts(PaneLayout):
 
     def _counts_known(self, counts: SpaceCounts) -> None:
         # the list is newer than the space's own count when that was read first
-        self.workspace_tree.show_comment_counts(
+        self._host.workspace_tree.show_comment_counts(
             counts.space_id, space=counts.total, pages=counts.pages
         )
-        if self._current is not None and self._current[0] == counts.space_id:
+        current = self._host.current_page
+        if current is not None and current[0] == counts.space_id:
             self.show_comment_counts()

@@ -3,81 +3,84 @@
 copying the page's URL, after reading the space's files again when their signed download
 URLs may have expired (see :mod:`.space_files`).
 
-A mixin for :class:`.browser_screen.BrowserScreen`.
+A helper the browser screen holds (``screen.links``), reaching it through
+:class:`.browser_host.BrowserHost`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from functools import partial
 
-from textual import on, work
-
+from ..common.failure import describe_failure
 from ..common.link_targets import copy_link, open_in_browser, open_in_web_page
+from ..common.text import plain
+from .browser_host import BrowserHost
 from .link_follower import LinkFollower
-from .page_viewer import PageViewer
-from .pane_layout import PaneLayout
 from .space_files import SpaceFiles
-from .tree.workspace_tree import WorkspaceTree
 
-__all__ = ["BrowserLinks"]
+__all__ = ["BrowserLinks", "notify_unexpected"]
 
 
-class BrowserLinks(PaneLayout):
+def notify_unexpected(host: BrowserHost, what: str, exc: BaseException) -> None:
+    """A failure with no pane of its own: a notification that names it."""
+    host.notify(
+        plain(f"{what}: {describe_failure(exc)}"), title="Error", severity="error", markup=False
+    )
+
+
+class BrowserLinks:
     """Following, opening and copying links (see the module)."""
 
-    files: SpaceFiles
-    _links: LinkFollower
-    _current: tuple[str, str] | None
+    def __init__(self, host: BrowserHost, files: SpaceFiles, follower: LinkFollower) -> None:
+        self._host = host
+        self._files = files
+        self.follower = follower
 
-    if TYPE_CHECKING:  # provided by the screen
+    def follow(self, href: str) -> None:
+        """Act on a link of the open page (see :mod:`.link_follower`)."""
+        self.follower.follow(href)
 
-        def _unexpected(self, what: str, exc: BaseException) -> None: ...
+    def tree_link(self, url: str) -> None:
+        self.follower.tree_link(url)
 
-    @on(PageViewer.LinkActivated)
-    def _link_activated(self, event: PageViewer.LinkActivated) -> None:
-        event.stop()
-        self.follow_link(event.href)
-
-    def follow_link(self, href: str) -> None:
-        """Act on a link of the open page (see the module docstring)."""
-        self._links.follow(href)
-
-    @on(WorkspaceTree.LinkSelected)
-    def _tree_link(self, event: WorkspaceTree.LinkSelected) -> None:
-        event.stop()
-        self._links.tree_link(event.url)
-
-    def action_open_link(self) -> None:
+    def open_link(self) -> None:
+        """``o``: the last external link offered (or the page) in a browser."""
         self._with_fresh_files(self._open_link)
 
+    def copy_url(self) -> None:
+        """``y``: the page's URL to the clipboard."""
+        self._with_fresh_files(self.follower.copy_url)
+
     def _open_link(self) -> None:
-        url = self._links.link_to_open()
+        url = self.follower.link_to_open()
         if url is None:
             return
+        host = self._host
         # (url passed the link checks: what is shown here is what is opened or copied)
-        if open_in_web_page(self.app, url) or open_in_browser(url):
-            self.notify("Opened " + url, timeout=3, markup=False)
+        if open_in_web_page(host.app, url) or open_in_browser(url):
+            host.notify("Opened " + url, timeout=3, markup=False)
         else:
-            copy_link(self.app, url)
-            self.notify("No browser here; copied " + url, timeout=5, markup=False)
-
-    def action_copy_url(self) -> None:
-        self._with_fresh_files(self._links.copy_url)
+            copy_link(host.app, url)
+            host.notify("No browser here; copied " + url, timeout=5, markup=False)
 
     def _with_fresh_files(self, then: Callable[[], None]) -> None:
         """Run ``then`` (open or copy a link) — after reading the space's files again
         when their signed download URLs may have expired (see :mod:`.space_files`)."""
-        current = self._current
-        if current is not None and self.files.is_stale(current[0]):
-            self._refresh_files(current[0], then)
+        current = self._host.current_page
+        if current is not None and self._files.is_stale(current[0]):
+            self._host.run_worker(
+                partial(self._refresh_files, current[0], then),
+                group="browser-files",
+                exclusive=True,
+                exit_on_error=False,
+            )
         else:
             then()
 
-    @work(exclusive=True, exit_on_error=False, group="browser-files")
     async def _refresh_files(self, space_id: str, then: Callable[[], None]) -> None:
         try:
-            await self.files.refresh_if_stale(space_id)
+            await self._files.refresh_if_stale(space_id)
         except Exception as exc:
-            self._unexpected("Could not read the space's files again", exc)
+            notify_unexpected(self._host, "Could not read the space's files again", exc)
         then()

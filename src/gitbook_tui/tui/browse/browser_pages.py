@@ -2,8 +2,9 @@
 server's answer), showing it under its header, failures kept in the pane's banner, and
 the page history (``alt+left``/``backspace``, ``alt+right``).
 
-A mixin for :class:`.browser_screen.BrowserScreen`, which makes the panes and the state
-this reads.
+A helper the browser screen holds (``screen.pages``), reaching it through
+:class:`PagesHost`; the reads are :class:`.page_loader.PageLoader`'s,
+:class:`.space_files.SpaceFiles`' and :mod:`.browse_reads`' (no Textual there).
 """
 
 from __future__ import annotations
@@ -11,9 +12,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING
-
-from textual import work
+from typing import Protocol
 
 from ...api import APIConnectionError, AsyncGitBook, GitBookError
 from ...models import RevisionPage
@@ -24,16 +23,18 @@ from ..common.navigator import navigator_of
 from ..common.status_bar import StatusBar
 from ..common.text import plain
 from ..render.viewport import ReadingPosition
-from ..textual_compat import is_leaving
+from .browse_reads import page_id_at_path, read_space
+from .browser_counts import BrowserCommentCounts
+from .browser_host import BrowserHost
+from .browser_links import notify_unexpected
 from .link_follower import LinkFollower
-from .page_header import PageHeader
 from .page_history import PageHistory
 from .page_loader import LoadedPage, PageLoader
 from .pane_layout import PaneLayout
 from .space_files import SpaceFiles
 from .tree.workspace_tree import page_key, space_key
 
-__all__ = ["BrowserPages"]
+__all__ = ["BrowserPages", "PagesHost"]
 
 
 def _marker(loaded: LoadedPage) -> str:
@@ -44,30 +45,47 @@ def _marker(loaded: LoadedPage) -> str:
     return f"at revision {loaded.revision[:8]}{when}"
 
 
-class BrowserPages(PaneLayout):
+class PagesHost(BrowserHost, Protocol):
+    """What the page pane needs of the browser screen, beyond :class:`BrowserHost`."""
+
+    @property
+    def status(self) -> StatusBar: ...
+
+    def save_state(self) -> None: ...
+    def show_org(self) -> None:
+        """The status bar names the organization shown."""
+        ...
+
+
+class BrowserPages:
     """Loading and showing pages in the browser's page pane (see the module)."""
 
-    client: AsyncGitBook
-    files: SpaceFiles
-    _pages: PageLoader
-    _history: PageHistory
-    _links: LinkFollower
-    _page_banner: ErrorBanner
-    _current: tuple[str, str] | None
-    _page: RevisionPage | None
-    _shown_markdown: str | None
-    _revision: str | None
-    """The past revision the open page is shown at (None: its current text)."""
-
-    if TYPE_CHECKING:  # provided by the screen
-
-        @property
-        def header(self) -> PageHeader: ...
-        @property
-        def status(self) -> StatusBar: ...
-        def save_state(self) -> None: ...
-        def _update_org(self) -> None: ...
-        def count_comments(self, space_id: str) -> None: ...
+    def __init__(
+        self,
+        host: PagesHost,
+        client: AsyncGitBook,
+        *,
+        files: SpaceFiles,
+        follower: LinkFollower,
+        panes: PaneLayout,
+        counts: BrowserCommentCounts,
+        banner: ErrorBanner,
+    ) -> None:
+        self._host = host
+        self._client = client
+        self._files = files
+        self._follower = follower
+        self._panes = panes
+        self._counts = counts
+        self.banner = banner
+        self.loader = PageLoader(client)
+        self.history = PageHistory()
+        self.current: tuple[str, str] | None = None
+        """(space id, page id) of the page shown."""
+        self.page: RevisionPage | None = None
+        self.revision: str | None = None
+        """The past revision the open page is shown at (None: its current text)."""
+        self._shown_markdown: str | None = None
 
     # -- pages ------------------------------------------------------------------------------
     def open_page(
@@ -83,26 +101,35 @@ class BrowserPages(PaneLayout):
         as it was at that past revision of the space (not in the history: ``backspace``
         comes back to its current text)."""
         if record:
-            self._history.remember(self.viewer.position)
+            self.history.remember(self._host.viewer.position)
             if revision is None:
-                self._history.visit((space_id, page_id))
-        self._load_page(space_id, page_id, anchor, None, revision)
+                self.history.visit((space_id, page_id))
+        self.load_page(space_id, page_id, anchor, None, revision)
 
-    @work(exclusive=True, exit_on_error=False, group="browser-link", name="open_path")
-    async def open_page_at_path(self, space_id: str, path: str, anchor: str | None) -> None:
+    def open_page_at_path(self, space_id: str, path: str, anchor: str | None) -> None:
         """Open the page at ``path`` of the space (a link the tree does not know yet)."""
+        self._host.run_worker(
+            partial(self._open_page_at_path, space_id, path, anchor),
+            name="open_path",
+            group="browser-link",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    async def _open_page_at_path(self, space_id: str, path: str, anchor: str | None) -> None:
         try:
-            page = await self.client.content.page_by_path(space_id, path, read="prefer-cache")
+            page_id = await page_id_at_path(self._client, space_id, path)
         except (GitBookError, ValueError):  # not found, or not a path of plain segments
-            self.notify(plain(f"Broken link: no page at {path}"), severity="warning", markup=False)
+            self._host.notify(
+                plain(f"Broken link: no page at {path}"), severity="warning", markup=False
+            )
             return
         except Exception as exc:
-            self._unexpected(f"Could not follow the link to {path}", exc)
+            notify_unexpected(self._host, f"Could not follow the link to {path}", exc)
             return
-        self.open_page(space_id, page.id, anchor)
+        self.open_page(space_id, page_id, anchor)
 
-    @work(exclusive=True, exit_on_error=False, group="browser-page")
-    async def _load_page(
+    def load_page(
         self,
         space_id: str,
         page_id: str,
@@ -110,18 +137,35 @@ class BrowserPages(PaneLayout):
         position: ReadingPosition | None = None,
         revision: str | None = None,
     ) -> None:
-        """Read and show a page (at a past ``revision``); any failure (the client's, or a bug) is shown in the page
-        pane's banner with ``r`` to retry. Opening another page cancels this worker, and
-        with it a retry wait of the client (a rate limit) under way."""
+        """Read and show a page (at a past ``revision``) in a worker; opening another page
+        cancels it, and with it a retry wait of the client (a rate limit) under way."""
+        self._host.run_worker(
+            partial(self._load_page, space_id, page_id, anchor, position, revision),
+            name="load_page",
+            group="browser-page",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    async def _load_page(
+        self,
+        space_id: str,
+        page_id: str,
+        anchor: str | None,
+        position: ReadingPosition | None,
+        revision: str | None,
+    ) -> None:
+        """Any failure (the client's, or a bug) is shown in the page pane's banner with
+        ``r`` to retry."""
         try:
             await self._read_page(space_id, page_id, anchor, position, revision)
         except Exception as exc:
             if isinstance(exc, APIConnectionError):
-                self.status.show_freshness(Freshness.offline(None))
+                self._host.status.show_freshness(Freshness.offline(None))
             self.page_failed(
                 "Could not open the page",
                 exc,
-                retry=partial(self._load_page, space_id, page_id, anchor, position, revision),
+                retry=partial(self.load_page, space_id, page_id, anchor, position, revision),
             )
 
     async def _read_page(
@@ -133,19 +177,19 @@ class BrowserPages(PaneLayout):
         revision: str | None = None,
     ) -> None:
         # the space's files (placeholder details) load alongside the page, not after it
-        files = asyncio.ensure_future(self.files.load(space_id))
+        files = asyncio.ensure_future(self._files.load(space_id))
         try:
             if revision is not None:
-                loaded = await self._pages.load_at(space_id, page_id, revision)
+                loaded = await self.loader.load_at(space_id, page_id, revision)
             else:
-                loaded = await self._pages.load(space_id, page_id)
+                loaded = await self.loader.load(space_id, page_id)
         except BaseException:
             files.cancel()
             raise
-        tree = self.workspace_tree
+        tree = self._host.workspace_tree
         if not tree.is_loaded(space_key(space_id)):
             try:
-                space = await self.client.spaces.get(space_id, read="prefer-cache")
+                space = await read_space(self._client, space_id)
                 await tree.reveal(space, page_id)
             except GitBookError:
                 pass
@@ -156,41 +200,38 @@ class BrowserPages(PaneLayout):
         if revision is not None:
             return  # a past revision never changes
         # a page shown from the cache is re-shown if the server's answer differs
-        update = await self._pages.refreshed(loaded)
+        update = await self.loader.refreshed(loaded)
         if update is None:
             return
-        self.status.show_freshness(update.freshness)
-        if update.page is not loaded.page and self._current == (space_id, page_id):
+        self._host.status.show_freshness(update.freshness)
+        if update.page is not loaded.page and self.current == (space_id, page_id):
             self._present(space_id, update, None)
 
-    # -- errors of the page pane -------------------------------------------------------------
-    @property
-    def page_banner(self) -> ErrorBanner:
-        return self._page_banner
+    async def show_cached(self, space_id: str, page_id: str) -> None:
+        """The page as cached, shown at once (a warm start); nothing when it is not."""
+        try:
+            loaded = await self.loader.load(space_id, page_id, read="cache-only")
+        except Exception:  # not cached, unreadable or a bug: the page loads from the server
+            return
+        await self._files.load(space_id, read="cache-only")
+        if self._host.leaving:
+            return
+        self.history.visit((space_id, page_id))
+        self._present(space_id, loaded, None)
 
+    # -- errors of the page pane -------------------------------------------------------------
     def page_failed(
         self, what: str, exc: BaseException, *, retry: Callable[[], object] | None = None
     ) -> None:
         """Show in the page pane's banner that ``what`` failed, why and on which server;
         ``r`` (the page pane focused) runs ``retry``. It stays until a page is shown."""
-        if is_leaving(self):
+        if self._host.leaving:
             return
         error = exc if isinstance(exc, GitBookError) else describe_failure(exc)
-        self.notify(
+        self._host.notify(
             plain(f"{what}: {describe_failure(exc)}"), title="Page", severity="error", markup=False
         )
-        self.page_banner.show_error(what, error, server=self.client.base_url, retry=retry)
-
-    @property
-    def page_error(self) -> bool:
-        """Whether the page pane shows an error (``r`` retries it)."""
-        return self.page_banner.showing
-
-    def _unexpected(self, what: str, exc: BaseException) -> None:
-        """A failure with no pane of its own: a notification that names it."""
-        self.notify(
-            plain(f"{what}: {describe_failure(exc)}"), title="Error", severity="error", markup=False
-        )
+        self.banner.show_error(what, error, server=self._client.base_url, retry=retry)
 
     def _present(
         self,
@@ -199,19 +240,20 @@ class BrowserPages(PaneLayout):
         anchor: str | None,
         position: ReadingPosition | None = None,
     ) -> None:
+        host = self._host
         page = loaded.page
-        self.page_banner.clear()
-        self.status.show_freshness(loaded.freshness)
-        if self._current != (space_id, page.id):
-            self._links.page_changed()
-            self.refresh_bindings()  # ``e`` follows the open page's space
-        first = self._current is None
-        self._current = (space_id, page.id)
-        self._revision = loaded.revision or None
-        self._page = page
+        self.banner.clear()
+        host.status.show_freshness(loaded.freshness)
+        if self.current != (space_id, page.id):
+            self._follower.page_changed()
+            host.refresh_bindings()  # ``e`` follows the open page's space
+        first = self.current is None
+        self.current = (space_id, page.id)
+        self.revision = loaded.revision or None
+        self.page = page
         if first:
-            self._layout()  # (a narrow screen's tree made way for nothing until now)
-        tree = self.workspace_tree
+            self._panes.layout()  # (a narrow screen's tree made way for nothing until now)
+        tree = host.workspace_tree
         tree.context_space = space_id
         # org / collections / space / parent pages / the page's title
         chain = tree.trail(page_key(space_id, page.id))
@@ -220,7 +262,7 @@ class BrowserPages(PaneLayout):
         else:
             chain = chain[:-1]
         header_trail = [*(d.title for d in chain), page.title or "Untitled"]
-        self.header.show_page(
+        host.header.show_page(
             header_trail,
             title=page.title or "Untitled",
             emoji=page.emoji,
@@ -228,49 +270,51 @@ class BrowserPages(PaneLayout):
             updated=page.updatedAt,
             marker=_marker(loaded),
         )
-        self.count_comments(space_id)
+        self._counts.count_comments(space_id)
         markdown = page.markdown or ""
         if markdown != self._shown_markdown or anchor:
             self._shown_markdown = markdown
-            self.viewer.show(
+            host.viewer.show(
                 loaded.document,
                 anchor=anchor,
-                files=self.files.infos(space_id),
-                titles=self._links.page_title,
+                files=self._files.infos(space_id),
+                titles=self._follower.page_title,
                 rest=loaded.rest,
                 share=loaded.share,
             )
         if position is not None:
-            self.viewer.restore_position(position)
-        nav = navigator_of(self.app)
+            host.viewer.restore_position(position)
+        nav = navigator_of(host.app)
         if nav is not None:
             nav.space_id = space_id
             data = tree.node_data(space_key(space_id))
             if data is not None and data.org_id:
                 nav.organization_id = data.org_id
-        self._update_org()
-        self.save_state()
+        host.show_org()
+        host.save_state()
 
     # -- history ------------------------------------------------------------------------------
-    def action_back(self) -> None:
+    def back(self) -> None:
         """The previous page, where the reader left it (scroll and chosen link); from a
         past revision of a page, the current page's text."""
-        if self._revision is not None and self._current is not None:
-            here = self._history.current == self._current
-            self._history.visit(self._current)
-            self._load_page(*self._current, None, self._history.position if here else None)
+        history = self.history
+        if self.revision is not None and self.current is not None:
+            here = history.current == self.current
+            history.visit(self.current)
+            self.load_page(*self.current, None, history.position if here else None)
             return
-        self._history.remember(self.viewer.position)
-        entry = self._history.back()
+        history.remember(self._host.viewer.position)
+        entry = history.back()
         if entry is not None:
-            self._load_page(*entry, None, self._history.position)
+            self.load_page(*entry, None, history.position)
         else:
-            self.notify("No earlier page", timeout=2)
+            self._host.notify("No earlier page", timeout=2)
 
-    def action_forward(self) -> None:
-        self._history.remember(self.viewer.position)
-        entry = self._history.forward()
+    def forward(self) -> None:
+        history = self.history
+        history.remember(self._host.viewer.position)
+        entry = history.forward()
         if entry is not None:
-            self._load_page(*entry, None, self._history.position)
+            self.load_page(*entry, None, history.position)
         else:
-            self.notify("No later page", timeout=2)
+            self._host.notify("No later page", timeout=2)

@@ -1,40 +1,35 @@
 """BrowserScreen: the workspace tree on the left, the open page on the right.
 
-Pages load in a worker through :class:`.page_loader.PageLoader` with ``read="prefer-cache"``
-(a cached page is shown at once and re-shown when the background refresh brings a newer
-one); each answer's freshness goes to the status bar in one call. ``alt+left``/``backspace`` and
-``alt+right`` walk the page history (:mod:`.page_history`). Links of the page and of the
-tree are handled by :mod:`.link_follower`: pages of the space open, http(s) links are
-only *offered* (``o`` opens the last one, ``y`` copies the page's URL), other schemes are
-refused. The footer shows a few hints chosen for the focused widget
-(:mod:`..common.hint_footer`).
+Pages load ``prefer-cache`` (a cached page at once, re-shown when the server's answer
+differs); ``alt+left``/``backspace`` and ``alt+right`` walk the page history. Pages of
+the space open from links, http(s) links are only *offered* (``o``, ``y``). A page chosen
+in the tree takes the focus; ``h``/``←``/``escape`` go back; ``tab``/``w``/``ctrl+w``/
+``f6`` switch panes. Below :data:`WIDE` columns the tree is a drawer (``\\``), below
+:data:`ONE_PANE` one pane shows at a time. Failures to open a page stay in the page
+pane's :class:`~..common.error_banner.ErrorBanner` until a page opens.
 
-Focus: a page chosen in the tree takes the focus; ``h``/``←``/``escape`` in the page go
-back to the tree; ``tab``/``w``/``ctrl+w``/``f6`` switch panes; the focused pane has an accent
-bar. Below :data:`WIDE` columns the tree is a drawer (``\\``), below :data:`ONE_PANE`
-one pane shows at a time. Failures to open a page stay in the page pane's
-:class:`~..common.error_banner.ErrorBanner` until the page opens.
-
-The page pane's loading and history are :class:`.browser_pages.BrowserPages`, the links
-:class:`.browser_links.BrowserLinks`, the open comment threads counted in the header and
-the tree :class:`.browser_counts.BrowserCommentCounts`, the keys that lead to other views
-:class:`.browser_intents.BrowserIntents` (mixins of this screen).
+By composition: the screen makes the panes and holds plain helpers, to which its key and
+message handlers delegate — ``panes`` (:class:`.pane_layout.PaneLayout`), ``pages``
+(:class:`.browser_pages.BrowserPages`: loading, showing, history), ``links``
+(:class:`.browser_links.BrowserLinks`), ``counts`` (:class:`.browser_counts.BrowserCommentCounts`),
+``intents`` (:class:`.browser_intents.BrowserIntents`: keys leading to other views) and
+``startup`` (:class:`.browser_startup.BrowserStartup`). Reads live in the data modules
+(:mod:`.page_loader`, :mod:`.space_files`, :mod:`.comment_counts`, :mod:`.browse_reads`).
 """
 
 from __future__ import annotations
 
 import contextlib
-from functools import partial
 from typing import ClassVar
 
-from textual import events, on, work
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.content import Content
+from textual.screen import Screen
 from textual.widgets import Tree
 
-from ...api import AsyncGitBook, GitBookError, response_meta
+from ...api import AsyncGitBook
 from ...models import RevisionPage
 from ..common.denial import gated
 from ..common.edit_rights import edit_denial
@@ -50,27 +45,21 @@ from .browser_counts import BrowserCommentCounts
 from .browser_intents import BrowserIntents
 from .browser_links import BrowserLinks
 from .browser_pages import BrowserPages
-from .browser_start import resolve_start, state_of
+from .browser_start import state_of
+from .browser_startup import BrowserStartup
+from .comment_counts import CommentCounts
 from .link_follower import LinkFollower
 from .page_header import PageHeader
-from .page_history import PageHistory
-from .page_loader import PageLoader
 from .page_viewer import PageViewer
 from .pane_layout import ONE_PANE, WIDE, PaneLayout
 from .sidebar import Sidebar
 from .space_files import SpaceFiles
-from .tree.workspace_tree import (
-    ROOT,
-    WorkspaceTree,
-    org_key,
-    page_key,
-    space_key,
-)
+from .tree.workspace_tree import ROOT, WorkspaceTree, org_key, space_key
 
 __all__ = ["ONE_PANE", "WIDE", "BrowserScreen"]
 
 
-class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, BrowserIntents, PaneLayout):
+class BrowserScreen(Screen[None]):
     """Tree + page pane + status bar + footer for one organization (or all)."""
 
     # The hidden filter input comes first in the layout; without this it would take the
@@ -113,16 +102,9 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, BrowserInt
         self._store = store
         self._account = account
         self._state = state or AccountState()
-        self._start = start
-        self._show_hidden = show_hidden
-        self._history = PageHistory()
-        self._links = LinkFollower(self)
-        self.files = SpaceFiles(client)
-        self._pages = PageLoader(client)
-        self._current: tuple[str, str] | None = None
-        self._page: RevisionPage | None = None
-        self._shown_markdown: str | None = None
-        self._revision: str | None = None
+        # The panes are made once, with the screen, and kept: a query could fail while the
+        # screen is still composing or already being removed (a test, a worker, a handler
+        # resuming after an await), and these are asked for all the time.
         self._sidebar = Sidebar(
             client, org_id=org_id, show_hidden=show_hidden, id="browser-sidebar", classes=PANE_CLASS
         )
@@ -130,7 +112,30 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, BrowserInt
         self._header = PageHeader(id="page-header")
         self._viewer = PageViewer(id="page-viewer")
         self._status = StatusBar(view="browse", id="status-bar")
-        self._init_counts()
+        self.files = SpaceFiles(client)
+        self.panes = PaneLayout(self)
+        follower = LinkFollower(self)
+        self.counts = BrowserCommentCounts(self, client)
+        self.pages = BrowserPages(
+            self,
+            client,
+            files=self.files,
+            follower=follower,
+            panes=self.panes,
+            counts=self.counts,
+            banner=self._page_banner,
+        )
+        self.links = BrowserLinks(self, self.files, follower)
+        self.intents = BrowserIntents(self, self.panes)
+        self.startup = BrowserStartup(
+            self,
+            client,
+            org_id=org_id,
+            state=self._state,
+            start=start,
+            pages=self.pages,
+            panes=self.panes,
+        )
 
     # -- layout ----------------------------------------------------------------------------
     def compose(self) -> ComposeResult:
@@ -143,9 +148,6 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, BrowserInt
         yield self._status
         yield HintFooter(compact=True)
 
-    # The panes are made once, with the screen, and kept: a query could fail while the
-    # screen is still composing or already being removed (a test, a worker, a handler
-    # resuming after an await), and these are asked for all the time.
     @property
     def workspace_tree(self) -> WorkspaceTree:
         return self._sidebar.workspace_tree
@@ -167,120 +169,78 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, BrowserInt
         return self._status
 
     @property
+    def leaving(self) -> bool:
+        """Whether the screen is being removed (its widgets may be gone)."""
+        return is_leaving(self)
+
+    # -- the open page (kept by .pages) ---------------------------------------------------------
+    @property
     def current_page(self) -> tuple[str, str] | None:
         """(space id, page id) of the page shown."""
-        return self._current
+        return self.pages.current
 
     @property
     def page_open(self) -> bool:
-        return self._current is not None
+        return self.pages.current is not None
 
     @property
     def page(self) -> RevisionPage | None:
-        return self._page
+        return self.pages.page
+
+    @property
+    def history(self) -> tuple[list[tuple[str, str]], int]:
+        return self.pages.history.entries, self.pages.history.index
+
+    @property
+    def page_banner(self) -> ErrorBanner:
+        return self._page_banner
+
+    @property
+    def page_error(self) -> bool:
+        """Whether the page pane shows an error (``r`` retries it)."""
+        return self._page_banner.showing
 
     @property
     def pending_url(self) -> str | None:
         """The last external link offered (what ``o`` opens)."""
-        return self._links.pending_url
+        return self.links.follower.pending_url
 
     @property
-    def history(self) -> tuple[list[tuple[str, str]], int]:
-        return self._history.entries, self._history.index
+    def comment_counts(self) -> CommentCounts:
+        return self.counts.comment_counts
 
-    # -- start ----------------------------------------------------------------------------
-    async def on_mount(self) -> None:
-        """Warm start: the remembered tree (and page) come from the cache only, so they
-        are in the first frame; the network starts after it."""
-        if is_leaving(self):  # removed while it composed (the app closing at once)
-            return
-        self.status.follow(self.client)
-        self.header.show_message(
-            Content.styled("Choose a page in the tree (enter).", "$text-muted")
-        )
-        expanded = list(self._state.expanded)
-        if not expanded and self.org_id is not None:
-            expanded = [org_key(self.org_id)]
-        tree = self.workspace_tree
-        # the tree's pane follows its widest title as nodes open and load
-        self.watch(tree, "virtual_size", lambda _size: self.fit_tree(), init=False)
-        await tree.warm_start(expanded, self._state.selected)
-        # Each await lets the app run on: the screen may have been switched away (a second
-        # show_browser) or the app closed meanwhile, its widgets removed child first — a
-        # query then fails (NoMatches 'Breadcrumb' in tests under load).
-        if is_leaving(self):
-            return
-        self._update_org()
-        tree.focus()
-        self._layout()
-        if self._start is None and self._state.page:
-            space_id, page_id = self._state.page
-            await self._show_cached(space_id, page_id)
-            if is_leaving(self):
-                return
-        self.call_after_refresh(self._after_first_frame)
+    def open_page(
+        self,
+        space_id: str,
+        page_id: str,
+        anchor: str | None = None,
+        *,
+        record: bool = True,
+        revision: str | None = None,
+    ) -> None:
+        """Show a page (see :meth:`.browser_pages.BrowserPages.open_page`)."""
+        self.pages.open_page(space_id, page_id, anchor, record=record, revision=revision)
 
-    def _after_first_frame(self) -> None:
-        if is_leaving(self):
-            return
-        self.workspace_tree.start_refresh()
-        self._load_user()
-        if self._start is not None:
-            self._open_start(self._start)
-        elif self._current is not None:
-            self._load_page(*self._current, None)
-
-    async def _show_cached(self, space_id: str, page_id: str) -> None:
-        try:
-            loaded = await self._pages.load(space_id, page_id, read="cache-only")
-        except Exception:  # not cached, unreadable or a bug: the page loads from the server
-            return
-        await self.files.load(space_id, read="cache-only")
-        if is_leaving(self):
-            return
-        self._history.visit((space_id, page_id))
-        self._present(space_id, loaded, None)
-
-    @work(exclusive=True, exit_on_error=False, group="browser-user")
-    async def _load_user(self) -> None:
-        try:
-            user = await self.client.users.me(read="prefer-cache")
-        except GitBookError:
-            return  # the status bar goes without the name; the panes say what failed
-        except Exception as exc:
-            self._unexpected("Could not read the signed-in user", exc)
-            return
-        self.status.set_user(user.displayName or user.email or user.id)
-        meta = response_meta(user)
-        if meta is not None and meta.refresh is not None:
-            try:
-                fresh = await meta.refresh
-            except Exception:  # the refresh of a name already shown
-                return
-            if fresh is not None:
-                self.status.set_user(fresh.displayName or fresh.email or fresh.id)
-
-    @work(exclusive=True, exit_on_error=False, group="browser-reveal")
-    async def _open_start(self, target: StartTarget) -> None:
-        """``gitbook-tui open``: reveal the space (and page) in the tree and open it."""
-        try:
-            found = await resolve_start(self.client, self.workspace_tree, target, self.notify)
-        except Exception as exc:
-            self.page_failed(
-                f"Could not open {target.space_id}",
-                exc,
-                retry=partial(self._open_start, target),
-            )
-            return
-        if found is not None:
-            self.workspace_tree.select_key(page_key(*found))
-            self.open_page(*found)
+    def open_page_at_path(self, space_id: str, path: str, anchor: str | None) -> None:
+        """Open the page at ``path`` of the space (a link the tree does not know yet)."""
+        self.pages.open_page_at_path(space_id, path, anchor)
 
     def open_space(self, space_id: str) -> None:
         """Reveal a space in the tree and open its first page."""
-        self._open_start(StartTarget(space_id))
+        self.startup.open_start(StartTarget(space_id))
 
-    # -- tree events ------------------------------------------------------------------------------
+    def follow_link(self, href: str) -> None:
+        """Act on a link of the open page (see :mod:`.link_follower`)."""
+        self.links.follow(href)
+
+    # -- start ----------------------------------------------------------------------------
+    async def on_mount(self) -> None:
+        await self.startup.mount()
+
+    def on_screen_resume(self, _: events.ScreenResume) -> None:
+        self.counts.screen_resumed()
+
+    # -- messages of the panes --------------------------------------------------------------------
     @on(WorkspaceTree.PageSelected)
     def _tree_page(self, event: WorkspaceTree.PageSelected) -> None:
         """A page chosen in the tree opens and takes the focus (escape or h goes back),
@@ -289,73 +249,71 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, BrowserInt
         self.open_page(event.space_id, event.page_id)
         if event.focus:
             if self.size.width < WIDE:
-                self.tree_choice = None  # a narrow screen's drawer closes on the page
-            self.focus_page()
+                self.panes.tree_choice = None  # a narrow screen's drawer closes on the page
+            self.panes.focus_page()
 
     @on(PageViewer.LeaveRequested)
     def _leave_page(self, event: PageViewer.LeaveRequested) -> None:
         event.stop()
-        self.focus_tree()
+        self.panes.focus_tree()
 
     @on(WorkspaceTree.Loaded)
     def _tree_loaded(self, event: WorkspaceTree.Loaded) -> None:
         event.stop()
         self.status.show_freshness(event.freshness)
         if event.key == ROOT:
-            self._update_org()
-        if self._current is not None:  # the open page's space may be listed now (``e``)
+            self.show_org()
+        if self.pages.current is not None:  # the open page's space may be listed now (``e``)
             self.refresh_bindings()
 
-    # -- the open space (what 2, 3, search and the palette take as "this space") ---------------
-    @property
-    def selected_space(self) -> str | None:
-        """The space of the tree's cursor row: a space, or a page or status line in one."""
-        tree = self.workspace_tree
-        node = tree.cursor_node
-        data = node.data if node is not None else None
-        if data is not None and data.kind == "status":
-            data = tree.node_data(data.id)  # (a status line's id is its parent's key)
-        if data is None:
-            return None
-        return data.id if data.kind == "space" else data.space_id or None
+    @on(PageViewer.LinkActivated)
+    def _link_activated(self, event: PageViewer.LinkActivated) -> None:
+        event.stop()
+        self.links.follow(event.href)
 
-    @property
-    def open_space_id(self) -> str | None:
-        """The space the reader is in: while the tree has the focus the cursor row's (a
-        space selected counts as open), else — or on a row in no space — the open page's."""
-        page_space = self._current[0] if self._current is not None else None
-        if self._focus_in_tree() or page_space is None:
-            return self.selected_space or page_space
-        return page_space
+    @on(WorkspaceTree.LinkSelected)
+    def _tree_link(self, event: WorkspaceTree.LinkSelected) -> None:
+        event.stop()
+        self.links.tree_link(event.url)
 
-    def _sync_open_space(self) -> None:
-        nav = navigator_of(self.app)
-        if nav is not None and not is_leaving(self):
-            nav.space_id = self.open_space_id
-
+    # -- the open space (what 2, 3, search and the palette take as "this space": .intents) ----
     @on(Tree.NodeHighlighted)
-    def _row_highlighted(self) -> None:
-        self._sync_open_space()
-
     @on(events.DescendantFocus)
-    def _focus_moved(self) -> None:
-        self._sync_open_space()
+    def _sync_open_space(self) -> None:
+        self.intents.sync_open_space()
 
     @property
     def shown_org(self) -> str | None:
         """The organization shown: the browser's, or (every organization listed, as after
         ``gitbook-tui open``) the organization of the open page's space, once known."""
         org_id = self.org_id
-        if org_id is None and self._current is not None:
-            data = self.workspace_tree.node_data(space_key(self._current[0]))
+        current = self.pages.current
+        if org_id is None and current is not None:
+            data = self.workspace_tree.node_data(space_key(current[0]))
             org_id = data.org_id if data is not None else None
         return org_id
 
-    def _update_org(self) -> None:
+    def show_org(self) -> None:
+        """The status bar names the organization shown."""
         org_id = self.shown_org
         self.status.set_org(self.workspace_tree.title_of(org_key(org_id)) if org_id else "")
 
-    # -- focus and filter (the filter box: .sidebar) -------------------------------------
+    # -- panes and focus (.panes) ----------------------------------------------------------------
+    def focus_tree(self) -> None:
+        self.panes.focus_tree()
+
+    def focus_page(self) -> None:
+        self.panes.focus_page()
+
+    def reveal_binding_ids(self) -> tuple[str, ...]:
+        return self.panes.reveal_binding_ids()
+
+    def on_resize(self) -> None:
+        self.panes.layout()
+
+    def on_descendant_focus(self) -> None:
+        self.panes.layout()
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "escape":
             return self.focused is not self.workspace_tree
@@ -364,22 +322,61 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, BrowserInt
     def denial_reason(self, action: str) -> str | None:
         """``e`` is dimmed where the open page's space may not be edited, as the tree listed
         it (a reader, a locked space); the flow itself reads the space again."""
-        if action != "suggest_edit" or self._current is None:
+        current = self.pages.current
+        if action != "suggest_edit" or current is None:
             return None
-        if self._revision is not None:
+        if self.pages.revision is not None:
             return "This is a past revision of the page (backspace: its current text)."
-        data = self.workspace_tree.node_data(space_key(self._current[0]))
+        data = self.workspace_tree.node_data(space_key(current[0]))
         space = data.space if data is not None else None
         return edit_denial(space) if space is not None else None
+
+    # -- keys (each delegates to the helper that owns it) -----------------------------------------
+    def action_escape(self) -> None:
+        """Back to the tree (the tree's filter stays as it is)."""
+        self.panes.focus_tree()
+
+    def action_switch_focus(self) -> None:
+        self.panes.switch_focus()
+
+    def action_toggle_tree(self) -> None:
+        self.panes.toggle_tree()
+
+    def action_back(self) -> None:
+        self.pages.back()
+
+    def action_forward(self) -> None:
+        self.pages.forward()
+
+    def action_open_link(self) -> None:
+        self.links.open_link()
+
+    def action_copy_url(self) -> None:
+        self.links.copy_url()
+
+    def action_page_comments(self) -> None:
+        self.intents.page_comments()
+
+    def action_history(self) -> None:
+        self.intents.history()
+
+    def action_blame(self) -> None:
+        self.intents.blame()
+
+    def action_permissions(self) -> None:
+        self.intents.permissions()
+
+    def action_switch_org(self) -> None:
+        self.intents.switch_org()
 
     @gated
     def action_suggest_edit(self) -> None:
         """``e``: the open page in ``$EDITOR``, posted as a change request (review desk)."""
         nav = navigator_of(self.app)
-        if self._current is None or nav is None:
+        if self.pages.current is None or nav is None:
             self.notify("Open a page to suggest an edit of it.", timeout=5)
             return
-        nav.navigate(SuggestEdit(*self._current))  # the review feature's flow
+        nav.navigate(SuggestEdit(*self.pages.current))  # the review feature's flow
 
     # -- state ----------------------------------------------------------------------------------
     def save_state(self) -> None:
@@ -388,8 +385,8 @@ class BrowserScreen(BrowserLinks, BrowserPages, BrowserCommentCounts, BrowserInt
             return
         # a page shown at a past revision is not "the last page read"
         saved = self._state.page
-        page = self._current
-        if self._revision is not None:
+        page = self.pages.current
+        if self.pages.revision is not None:
             page = (saved[0], saved[1]) if saved else None
         state = state_of(self.workspace_tree, self.shown_org or self._state.org_id, page)
         state.choices = self._store.load(self._account).choices  # other views' choices stay

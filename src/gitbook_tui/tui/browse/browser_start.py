@@ -8,6 +8,7 @@ from collections.abc import Callable
 from ...api import AsyncGitBook, GitBookError
 from ..common.state import AccountState, StartTarget
 from ..common.text import plain
+from .browse_reads import page_id_at_path, read_space
 from .tree.workspace_tree import ROOT, WorkspaceTree
 
 __all__ = ["resolve_start", "state_of"]
@@ -22,7 +23,7 @@ async def resolve_start(
     """Reveal the target's space in ``tree``; the (space id, page id) to open: the page
     named by id or by path, else the space's first page (None: nothing to open)."""
     try:
-        space = await client.spaces.get(target.space_id, read="prefer-cache")
+        space = await read_space(client, target.space_id)
     except GitBookError as exc:
         notify(plain(f"Cannot open {target.space_id}: {exc}"), severity="error", markup=False)
         return None
@@ -34,10 +35,7 @@ async def resolve_start(
             page_id = node.id
         else:
             try:
-                found = await client.content.page_by_path(
-                    space.id, target.path, read="prefer-cache"
-                )
-                page_id = found.id
+                page_id = await page_id_at_path(client, space.id, target.path)
             except GitBookError:
                 notify(
                     plain(f"No page at {target.path}: showing the space"),

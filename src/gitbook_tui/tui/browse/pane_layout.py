@@ -5,17 +5,23 @@ an open page takes the width, ``\\`` shows or hides the tree, and the tree alway
 while it has the focus. Below :data:`ONE_PANE` columns one pane shows at a time, the one
 with the focus. The screen gets the classes ``-tree-hidden``, ``-page-hidden`` and
 ``-narrow`` (the stylesheet does the rest).
+
+:class:`PaneLayout` is a helper the browser screen holds (``screen.panes``); it reaches
+the screen through :class:`PaneHost`.
 """
 
 from __future__ import annotations
 
-from textual.screen import Screen
+from typing import Protocol
+
+from textual.geometry import Size
+from textual.widget import Widget
 
 from .page_viewer import PageViewer
 from .sidebar import Sidebar
 from .tree.workspace_tree import WorkspaceTree
 
-__all__ = ["ONE_PANE", "WIDE", "PaneLayout", "tree_width"]
+__all__ = ["ONE_PANE", "WIDE", "PaneHost", "PaneLayout", "tree_width"]
 
 WIDE = 100
 """From this width the tree shows beside the page; below it the tree is a drawer."""
@@ -41,103 +47,104 @@ def tree_width(screen_width: int, content_width: int) -> int:
     return max(TREE_MIN, min(cap, content_width + TREE_CHROME))
 
 
-class PaneLayout(Screen[None]):
-    """The pane logic of the browser screen (a base class of it)."""
-
-    tree_choice: bool | None = None
-    """The reader's choice with ``\\`` (None: the default for the width)."""
+class PaneHost(Protocol):
+    """What the pane layout needs of the browser screen."""
 
     @property
-    def workspace_tree(self) -> WorkspaceTree:
-        return self.query_one(WorkspaceTree)
-
+    def size(self) -> Size: ...
     @property
-    def sidebar(self) -> Sidebar:
-        return self.query_one(Sidebar)
-
+    def focused(self) -> Widget | None: ...
     @property
-    def viewer(self) -> PageViewer:
-        return self.query_one(PageViewer)
-
+    def workspace_tree(self) -> WorkspaceTree: ...
+    @property
+    def sidebar(self) -> Sidebar: ...
+    @property
+    def viewer(self) -> PageViewer: ...
     @property
     def page_open(self) -> bool:
         """A page is shown (until then a narrow screen keeps the tree in view)."""
-        raise NotImplementedError
+        ...
 
-    def action_escape(self) -> None:
-        """Back to the tree (the tree's filter stays as it is)."""
-        self.focus_tree()
+    def has_class(self, *class_names: str) -> bool: ...
+    def set_class(self, add: bool, *class_names: str, update: bool = True) -> object: ...
+    def remove_class(self, *class_names: str, update: bool = True) -> object: ...
 
-    def action_switch_focus(self) -> None:
-        if self._focus_in_tree():
+
+class PaneLayout:
+    """Which of the browser's panes show, and the focus between them (see the module)."""
+
+    def __init__(self, host: PaneHost) -> None:
+        self._host = host
+        self.tree_choice: bool | None = None
+        """The reader's choice with ``\\`` (None: the default for the width)."""
+
+    def switch_focus(self) -> None:
+        if self.focus_in_tree():
             self.focus_page()
         else:
             self.focus_tree()
 
-    def action_toggle_tree(self) -> None:
+    def toggle_tree(self) -> None:
         r"""``\``: show or hide the tree (one pane at a time on a very narrow screen:
         switch panes)."""
-        if self.size.width < ONE_PANE:
-            self.action_switch_focus()
+        host = self._host
+        if host.size.width < ONE_PANE:
+            self.switch_focus()
             return
-        shown = not self.has_class("-tree-hidden")
+        shown = not host.has_class("-tree-hidden")
         self.tree_choice = not shown
         if shown:
             self.focus_page()  # (the tree hides once the focus left it)
         else:
             self.focus_tree()
-        self._layout()
+        self.layout()
 
     def focus_tree(self) -> None:
         """The tree takes the focus (shown while it has it, on a narrow screen too)."""
-        self.remove_class("-tree-hidden")  # (a hidden widget cannot take the focus)
-        self.workspace_tree.focus()
+        self._host.remove_class("-tree-hidden")  # (a hidden widget cannot take the focus)
+        self._host.workspace_tree.focus()
 
     def focus_page(self) -> None:
-        self.remove_class("-page-hidden")
-        self.viewer.focus()
+        self._host.remove_class("-page-hidden")
+        self._host.viewer.focus()
+
+    def focus_in_tree(self) -> bool:
+        focused = self._host.focused
+        return focused is not None and self._host.sidebar in focused.ancestors_with_self
 
     # -- narrow screens ---------------------------------------------------------------------------
-    def _focus_in_tree(self) -> bool:
-        focused = self.focused
-        return focused is not None and self.sidebar in focused.ancestors_with_self
-
-    def _layout(self) -> None:
+    def layout(self) -> None:
         """Which panes show for this width (see :data:`WIDE` and :data:`ONE_PANE`)."""
-        width = self.size.width
+        host = self._host
+        width = host.size.width
         if not width:
             return
-        in_tree = self._focus_in_tree() or self.focused is None
+        in_tree = self.focus_in_tree() or host.focused is None
         if width < ONE_PANE:
             show_tree, show_page = in_tree, not in_tree
         else:
-            default = width >= WIDE or not self.page_open  # (nothing to read yet)
+            default = width >= WIDE or not host.page_open  # (nothing to read yet)
             chosen = default if self.tree_choice is None else self.tree_choice
             show_tree = chosen or in_tree  # the tree never hides while it has the focus
             show_page = True
-        self.set_class(not show_tree, "-tree-hidden")
-        self.set_class(not show_page, "-page-hidden")
-        self.set_class(width < WIDE, "-narrow")
+        host.set_class(not show_tree, "-tree-hidden")
+        host.set_class(not show_page, "-page-hidden")
+        host.set_class(width < WIDE, "-narrow")
         self.fit_tree()
 
     def fit_tree(self) -> None:
         """Size the tree to its titles (one pane at a time: the whole width)."""
-        width = self.size.width
+        host = self._host
+        width = host.size.width
         if not width:
             return
-        sidebar = self.sidebar
-        if width < ONE_PANE or self.has_class("-page-hidden"):
+        sidebar = host.sidebar
+        if width < ONE_PANE or host.has_class("-page-hidden"):
             sidebar.styles.width = None  # the stylesheet's: the whole width
             return
-        content = self.workspace_tree.virtual_size.width
+        content = host.workspace_tree.virtual_size.width
         sidebar.styles.width = tree_width(width, content)
 
     def reveal_binding_ids(self) -> tuple[str, ...]:
         """``\\`` while the tree is hidden: the footer always shows the key that shows it."""
-        return ("browser.toggle_tree",) if self.has_class("-tree-hidden") else ()
-
-    def on_resize(self) -> None:
-        self._layout()
-
-    def on_descendant_focus(self) -> None:
-        self._layout()
+        return ("browser.toggle_tree",) if self._host.has_class("-tree-hidden") else ()
