@@ -669,6 +669,11 @@ def _walk_admin(
         w.all(f"{base}/spaces")
         w.call("POST", f"{base}/spaces", json={"space": space})
         w.call("DELETE", f"{base}/spaces/{space}")
+        sites = w.all(f"{base}/sites")
+        if sites:
+            site = sites[0]["site"]
+            w.call("DELETE", f"{base}/sites/{site}")
+            w.call("POST", f"{base}/sites", json={"siteId": site})
         w.call("DELETE", base)
     w.call("DELETE", f"/orgs/{org}/members/{leaver}")
 
