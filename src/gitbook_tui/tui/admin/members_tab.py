@@ -14,6 +14,7 @@ from ..common.confirm_screen import ConfirmScreen
 from ..common.denial import gated
 from ..common.form_screen import FormField, Values
 from ..common.text import plain
+from .admin_changes import change_role, member_space_titles, remove_member
 from .admin_data import (
     ROLES,
     MemberRow,
@@ -140,7 +141,7 @@ class MembersTab(AdminTab):
                 if not ok:
                     return {"role": "Not changed (the confirmation was cancelled)"}
             try:
-                await self.client.orgs.update_member(self.org_id, row.id, role=role)
+                await change_role(self.client, self.org_id, row, role)
             except Exception as error:
                 return self.refusal(error, ["role"])
             self.notify(plain(role_change_effect(row, role)), title="Role changed", markup=False)
@@ -165,11 +166,10 @@ class MembersTab(AdminTab):
     @work(exclusive=True, group="admin-member-remove")
     async def _ask_remove(self, row: MemberRow) -> None:
         try:
-            found = await self.client.orgs.member_spaces(self.org_id, row.id, limit=1000).to_list()
+            titles = await member_space_titles(self.client, self.org_id, row)
         except Exception as error:
             self.report(error, "Could not check what they would lose")
             return
-        titles = [plain(s.space.title or s.space.id) for s in found if s.space is not None]
         ok = await self.app.push_screen_wait(
             ConfirmScreen(
                 f"Remove {row.name}?", removal_effect(row, titles), confirm_label="Remove member"
@@ -178,7 +178,7 @@ class MembersTab(AdminTab):
         if not ok:
             return
         try:
-            await self.client.orgs.remove_member(self.org_id, row.id)
+            await remove_member(self.client, self.org_id, row)
         except Exception as error:
             self.report(error, "Not removed")
             return
