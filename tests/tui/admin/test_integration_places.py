@@ -54,7 +54,15 @@ def test_add_offers_the_places_not_reached_of_the_kinds_allowed() -> None:
     assert addable(spaces_only, places) == [CLI]
     picked = replace(SLACK, site_selection="selected")
     assert addable(picked, places) == [CLI, Place("site", "w2", "Help Center")]
-    assert addable(replace(SLACK, installation="", space_places=None), places) == [
+    available = replace(
+        SLACK,
+        installation="",
+        space_selection="",
+        site_selection="",
+        space_places=None,
+        site_places=None,
+    )
+    assert addable(available, places) == [
         API,
         GUIDE,
         CLI,

@@ -67,10 +67,8 @@ class IntegrationsTab(AdminTab):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("i", "install", "Install", id="admin.integrations.install"),
         Binding("d", "uninstall", "Uninstall", id="admin.integrations.uninstall"),
-        Binding("a", "add_place", "Add to space/site", id="admin.integrations.add_place"),
-        Binding(
-            "x", "remove_place", "Remove from space/site", id="admin.integrations.remove_place"
-        ),
+        Binding("a", "add_place", "Add to…", id="admin.integrations.add_place"),
+        Binding("x", "remove_place", "Remove from…", id="admin.integrations.remove_place"),
     ]
 
     def __init__(self, host: AdminHost) -> None:
@@ -115,7 +113,7 @@ class IntegrationsTab(AdminTab):
     def hint_text(self) -> str:
         installed = sum(1 for r in self.rows if r.installed)
         hint = f"{installed} installed"
-        keys = " · i/d install/uninstall · a/x add to/remove from a space or site"
+        keys = " · i/d install/uninstall · a/x one space or site"
         return hint + (keys if self.host.is_admin else " · read-only")
 
     def row(self, key: str | None) -> IntegrationRow | None:
