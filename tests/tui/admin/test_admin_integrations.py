@@ -66,7 +66,7 @@ async def test_one_space_taken_off_and_put_back(demo: FastAPI, tmp_path: Path) -
     """``x`` picks a space the installation reaches and confirms what stops; ``a`` picks a
     space of the organization (filtered) and confirms what the integration may do there."""
 
-    async with admin_shown(demo, tmp_path, "integrations") as (app, pilot, _, tab, notes):
+    async with admin_shown(demo, tmp_path, "integrations") as (_, pilot, _, tab, notes):
         assert isinstance(tab, IntegrationsTab)
         tab.table._set_cursor(listed(tab).index(SLACK))
         await pilot.press("x")
@@ -81,9 +81,10 @@ async def test_one_space_taken_off_and_put_back(demo: FastAPI, tmp_path: Path) -
         assert "stops reaching space Tidewater User Guide: it can no longer read it" in effect
         assert "keeps 1 other space (HTTP API Reference)" in effect
         await pilot.press("enter")
-        await until(pilot, lambda: next(r for r in tab.rows if r.title == SLACK).spaces == (
-            "HTTP API Reference",
-        ))
+        await until(
+            pilot,
+            lambda: next(r for r in tab.rows if r.title == SLACK).spaces == ("HTTP API Reference",),
+        )
         tab.table._set_cursor(listed(tab).index(SLACK))
 
         await pilot.press("a")
@@ -95,16 +96,20 @@ async def test_one_space_taken_off_and_put_back(demo: FastAPI, tmp_path: Path) -
         effect = str(confirm._effect)
         assert f"{SLACK} will be able to read space Tidewater User Guide." in effect
         await pilot.press("enter")
-        await until(pilot, lambda: next(r for r in tab.rows if r.title == SLACK).spaces == (
-            "HTTP API Reference",
-            "Tidewater User Guide",
-        ))
+        await until(
+            pilot,
+            lambda: (
+                next(r for r in tab.rows if r.title == SLACK).spaces
+                == (
+                    "HTTP API Reference",
+                    "Tidewater User Guide",
+                )
+            ),
+        )
         assert any("is on space Tidewater User Guide now" in n for n in notes)
 
 
-async def test_a_reader_may_not_add_or_remove_an_integration(
-    demo: FastAPI, tmp_path: Path
-) -> None:
+async def test_a_reader_may_not_add_or_remove_an_integration(demo: FastAPI, tmp_path: Path) -> None:
     """Aiko's ``a`` and ``x`` say why and open no picker; the footer shows them dimmed."""
 
     shown = admin_shown(demo, tmp_path, "integrations", user="aiko")
@@ -115,4 +120,6 @@ async def test_a_reader_may_not_add_or_remove_an_integration(
             await pilot.press(key)
             await until(pilot, lambda: any("Only organization admins install" in n for n in notes))
             assert not isinstance(app.screen, PlacePickerScreen | ConfirmScreen)
-        assert denial_of(tab, "add_place") == denial_of(tab, "remove_place") == IntegrationsTab.DENIED
+        assert (
+            denial_of(tab, "add_place") == denial_of(tab, "remove_place") == IntegrationsTab.DENIED
+        )

@@ -15,8 +15,8 @@ from gitbook_tui.tui.admin.integration_places import (
     add_to_place,
     addable,
     load_places,
-    remove_effect,
     removable,
+    remove_effect,
 )
 from gitbook_tui.tui.admin.integrations_data import (
     IntegrationRow,
@@ -88,9 +88,7 @@ def test_the_confirmations_name_the_effect() -> None:
         "Slack stops reaching space Tidewater User Guide: it can no longer read it. "
         "It keeps 1 other space (HTTP API Reference)."
     )
-    assert "It was on every site; it stays on the 0 other sites only" in remove_effect(
-        SLACK, DOCS
-    )
+    assert "It was on every site; it stays on the 0 other sites only" in remove_effect(SLACK, DOCS)
     alone = replace(SLACK, space_places=(GUIDE,))
     assert remove_effect(alone, GUIDE).endswith("It is left on no space.")
 
