@@ -31,6 +31,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from app_timing import app_arguments, private_home, summary, terminal_size, until
+
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.server.app import create_app
 from gitbook_tui.server.bootstrap import add_member, create_user, ensure_owner
@@ -103,14 +105,6 @@ class Probe:
         table_module.RowTable.render_line = render_line  # type: ignore[method-assign]
 
 
-async def until(pilot: Any, condition: Any, timeout: float = 60) -> None:
-    deadline = time.perf_counter() + timeout
-    while not condition():
-        if time.perf_counter() > deadline:
-            raise RuntimeError("condition not reached in time")
-        await pilot.pause(0.002)
-
-
 async def one_round(url: str, org: str, size: tuple[int, int], tmp: Path) -> dict[str, float]:
     probe = Probe()
     client = AsyncGitBook(TOKEN, base_url=url, max_retries=0)
@@ -145,27 +139,20 @@ async def one_round(url: str, org: str, size: tuple[int, int], tmp: Path) -> dic
 
 
 async def run(args: argparse.Namespace) -> int:
-    size = tuple(int(x) for x in args.size.split("x"))
+    size = terminal_size(args.size)
     with tempfile.TemporaryDirectory() as folder:
         tmp = Path(folder)
-        os.environ["XDG_DATA_HOME"] = str(tmp / "data")
-        os.environ["XDG_CACHE_HOME"] = str(tmp / "cache")
-        os.environ["XDG_CONFIG_HOME"] = str(tmp / "config")
+        private_home(tmp)
         started = time.perf_counter()
         org = build_database(tmp / "bench.sqlite", args.members)
         print(f"built {args.members} members in {time.perf_counter() - started:.1f} s")
         handle = start_in_thread(tmp / "bench.sqlite", port=0, token=TOKEN)
-        rounds = [await one_round(handle.url, org, size, tmp) for _ in range(args.rounds)]  # type: ignore[arg-type]
+        rounds = [await one_round(handle.url, org, size, tmp) for _ in range(args.rounds)]
     print(
         f"{int(rounds[0]['rows'])} rows ({int(rounds[0]['matches'])} match '9'), {args.size}, "
         f"{args.rounds} rounds, median (min–max):"
     )
-    for name in ("load", "first screen", "filter rows", "filter painted"):
-        values = [r[name] for r in rounds]
-        print(
-            f"  {name:<15} {statistics.median(values) * 1000:7.1f} ms "
-            f"({min(values) * 1000:.1f}–{max(values) * 1000:.1f})"
-        )
+    print("\n".join(summary(rounds, ("load", "first screen", "filter rows", "filter painted"), 15)))
     opened = statistics.median(r["first screen"] for r in rounds)
     filtered = statistics.median(r["filter painted"] for r in rounds)
     ok = opened <= OPEN_BUDGET and filtered <= FILTER_BUDGET
@@ -179,11 +166,8 @@ async def run(args: argparse.Namespace) -> int:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = app_arguments(__doc__ or "", quick="2,000 members, 2 rounds")
     parser.add_argument("--members", type=int, default=5000)
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--size", default="120x40")
-    parser.add_argument("--quick", action="store_true", help="2,000 members, 2 rounds")
     args = parser.parse_args()
     if args.quick:
         args.members, args.rounds = 2000, 2

@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from app_timing import app_arguments, private_home, summary, terminal_size, until
 
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.server.app import create_app
@@ -168,14 +169,6 @@ class Probe:
         pane_module.RedirectsTable.render_lines = render_lines  # type: ignore[method-assign]
 
 
-async def until(pilot: Any, condition: Any, timeout: float = 60) -> None:
-    deadline = time.perf_counter() + timeout
-    while not condition():
-        if time.perf_counter() > deadline:
-            raise RuntimeError("condition not reached in time")
-        await pilot.pause(0.002)
-
-
 async def one_round(
     url: str, ids: dict[str, str], size: tuple[int, int], tmp: Path
 ) -> dict[str, float]:
@@ -228,17 +221,15 @@ async def one_round(
 
 
 async def run(args: argparse.Namespace) -> int:
-    size = tuple(int(x) for x in args.size.split("x"))
+    size = terminal_size(args.size)
     with tempfile.TemporaryDirectory() as folder:
         tmp = Path(folder)
-        os.environ["XDG_DATA_HOME"] = str(tmp / "data")
-        os.environ["XDG_CACHE_HOME"] = str(tmp / "cache")
-        os.environ["XDG_CONFIG_HOME"] = str(tmp / "config")
+        private_home(tmp)
         started = time.perf_counter()
         ids = await build_database(tmp / "bench.sqlite", args.redirects)
         print(f"built {args.redirects} redirects in {time.perf_counter() - started:.1f} s")
         handle = start_in_thread(tmp / "bench.sqlite", port=0, token=TOKEN)
-        rounds = [await one_round(handle.url, ids, size, tmp) for _ in range(args.rounds)]  # type: ignore[arg-type]
+        rounds = [await one_round(handle.url, ids, size, tmp) for _ in range(args.rounds)]
     print(f"{int(rounds[0]['rows'])} rows, {args.size}, {args.rounds} rounds, median (min–max):")
     names = (
         "load",
@@ -249,12 +240,7 @@ async def run(args: argparse.Namespace) -> int:
         "filter painted",
         "lint",
     )
-    for name in names:
-        values = [r[name] for r in rounds]
-        print(
-            f"  {name:<17} {statistics.median(values) * 1000:7.1f} ms "
-            f"({min(values) * 1000:.1f}–{max(values) * 1000:.1f})"
-        )
+    print("\n".join(summary(rounds, names, 17)))
     opened = statistics.median(r["table ready"] + r["tab shown"] for r in rounds)
     verdict = "OK" if opened <= BUDGET else "TOO SLOW"
     print(
@@ -266,11 +252,8 @@ async def run(args: argparse.Namespace) -> int:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = app_arguments(__doc__ or "", quick="1,000 redirects, 2 rounds")
     parser.add_argument("--redirects", type=int, default=1200)
-    parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--size", default="120x40")
-    parser.add_argument("--quick", action="store_true", help="1,000 redirects, 2 rounds")
     args = parser.parse_args()
     if args.quick:
         args.redirects, args.rounds = 1000, 2

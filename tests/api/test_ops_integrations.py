@@ -249,6 +249,38 @@ async def test_installations_events_spaces_sites(
     assert isinstance(full.items[0].site, Site) and full.items[0].site.title == "Installed site"
 
 
+async def test_one_installation_on_chosen_spaces_and_sites(
+    gb: AsyncGitBook, connect: Clients, world: Any, make_space: Callable[..., dict]
+) -> None:
+    org = world.org
+    await publish_widget(gb, org)
+    space = make_space("Chosen guide")
+    site = await gb.sites.create(org, title="Chosen site")
+    inst = await gb.integrations.install(
+        "acme-widget", org, space_selection="selected", site_selection="selected"
+    )
+    assert (await gb.installations.spaces("acme-widget", inst.id)).items == []
+    assert (await gb.installations.sites("acme-widget", inst.id)).items == []
+
+    on_space = await gb.installations.install_on_space("acme-widget", inst.id, space["id"])
+    assert isinstance(on_space, IntegrationSpaceItem) and on_space.space == space["id"]
+    on_site = await gb.installations.install_on_site("acme-widget", inst.id, site.id)
+    assert isinstance(on_site, IntegrationSiteItem) and on_site.site == site.id
+    sites = [i async for i in gb.installations.sites("acme-widget", inst.id, extended=True)]
+    assert [i.site.title for i in sites if isinstance(i.site, Site)] == ["Chosen site"]
+    pairs = [p async for p in gb.installations.in_org(org)]
+    assert [(p.integration.name, p.installation.id) for p in pairs] == [("acme-widget", inst.id)]
+
+    with pytest.raises(PermissionDeniedError):
+        await connect("carol").installations.uninstall_from_site("acme-widget", inst.id, site.id)
+    await gb.installations.uninstall_from_site("acme-widget", inst.id, site.id)
+    await gb.installations.uninstall_from_space("acme-widget", inst.id, space["id"])
+    assert (await gb.installations.sites("acme-widget", inst.id)).items == []
+    assert (await gb.installations.spaces("acme-widget", inst.id)).items == []
+    await gb.installations.uninstall("acme-widget", inst.id)
+    assert (await gb.integrations.installations("acme-widget")).items == []
+
+
 async def test_dev_mode_and_render(
     gb: AsyncGitBook, connect: Clients, world: Any, peer: Peer
 ) -> None:

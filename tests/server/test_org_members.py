@@ -127,3 +127,30 @@ def test_uninstalling_from_one_space_keeps_the_others(world: World) -> None:
     assert api.delete(f"{base}/{one}").status_code == 205
     left = {i["space"] for i in api.get(base).json()["items"]}
     assert two in left and one not in left
+
+
+def _site(world: World, title: str) -> str:
+    r = world.client().post(f"/orgs/{world.org}/sites", json={"title": title})
+    assert r.status_code in (200, 201), r.text
+    return str(r.json()["id"])
+
+
+def test_an_installation_on_chosen_sites(world: World) -> None:
+    api = world.client()
+    one, two = _site(world, "One"), _site(world, "Two")
+    body = {"title": "Hook", "organization": world.org, "visibility": "private"}
+    assert api.post("/integrations/hook", json=body).is_success
+    inst = api.post("/integrations/hook/installations", json={"organization": world.org}).json()
+    base = f"/integrations/hook/installations/{inst['id']}/sites"
+    assert {one, two} <= {i["site"] for i in api.get(base).json()["items"]}
+    assert world.client("eve").delete(f"{base}/{one}").status_code == 403
+    assert api.delete(f"{base}/{one}").status_code == 205
+    assert api.delete(f"{base}/{one}").status_code == 204
+    left = {i["site"] for i in api.get(base).json()["items"]}
+    assert two in left and one not in left
+    assert {i["site"] for i in api.get("/integrations/hook/sites").json()["items"]} == left
+    assert world.client("eve").post(base, json={"siteId": one}).status_code == 403
+    made = api.post(base, json={"siteId": one}, params={"extended": True})
+    assert made.status_code == 201 and made.json()["site"]["id"] == one
+    assert one in {i["site"] for i in api.get(base).json()["items"]}
+    assert api.post(base, json={"siteId": "nope"}).status_code == 404

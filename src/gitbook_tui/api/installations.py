@@ -1,17 +1,18 @@
 """Installations of integrations: an organization's installations, uninstalling, and the
-spaces one installation is installed on (list, install on a space, uninstall from one)."""
+spaces and sites one installation is on (list, install on one, uninstall from one)."""
 
 from __future__ import annotations
 
-from ..models import IntegrationSpaceItem, OrgInstallation
+from ..models import IntegrationSiteItem, IntegrationSpaceItem, OrgInstallation
 from .base import ReadMode
+from .integrations import integration_path
 from .pagination import AsyncPager
 from .resource import Resource, operation, seg
 
 
 def _installation(integration_name: str, installation_id: str) -> str:
-    name = seg(integration_name, "integration_name")
-    return f"/integrations/{name}/installations/{seg(installation_id, 'installation_id')}"
+    path = integration_path(integration_name)
+    return f"{path}/installations/{seg(installation_id, 'installation_id')}"
 
 
 class Installations(Resource):
@@ -25,14 +26,13 @@ class Installations(Resource):
         read: ReadMode | None = None,
     ) -> AsyncPager[OrgInstallation]:
         """Every integration installed in the organization, with its installation."""
-        return AsyncPager(
-            self._client,
+        return self._list(
             f"/orgs/{seg(organization_id, 'organization_id')}/installations",
             OrgInstallation,
+            "listOrganizationInstallations",
             limit=limit,
             max_items=max_items,
             read=read,
-            operation="listOrganizationInstallations",
         )
 
     @operation("DELETE /v1/integrations/{integrationName}/installations/{installationId}")
@@ -41,10 +41,11 @@ class Installations(Resource):
         await self._client.send(
             "DELETE",
             _installation(integration_name, installation_id),
-            invalidates=[f"/integrations/{seg(integration_name, 'integration_name')}"],
+            invalidates=[integration_path(integration_name)],
             operation="uninstallIntegration",
         )
 
+    # -- spaces ---------------------------------------------------------------------------
     @operation("GET /v1/integrations/{integrationName}/installations/{installationId}/spaces")
     def spaces(
         self,
@@ -57,28 +58,26 @@ class Installations(Resource):
         read: ReadMode | None = None,
     ) -> AsyncPager[IntegrationSpaceItem]:
         """The spaces the installation reaches (``extended=True``: full Space objects)."""
-        return AsyncPager(
-            self._client,
+        return self._list(
             f"{_installation(integration_name, installation_id)}/spaces",
             IntegrationSpaceItem,
+            "listIntegrationInstallationSpaces",
             params={"extended": extended},
             limit=limit,
             max_items=max_items,
             read=read,
-            operation="listIntegrationInstallationSpaces",
         )
 
     @operation("POST /v1/integrations/{integrationName}/installations/{installationId}/spaces")
     async def install_on_space(
         self, integration_name: str, installation_id: str, space_id: str
     ) -> IntegrationSpaceItem:
-        path = _installation(integration_name, installation_id)
         result: IntegrationSpaceItem = await self._client.send(
             "POST",
-            f"{path}/spaces",
+            f"{_installation(integration_name, installation_id)}/spaces",
             IntegrationSpaceItem,
             body={"space": space_id},
-            invalidates=[f"/integrations/{seg(integration_name, 'integration_name')}"],
+            invalidates=[integration_path(integration_name)],
             operation="installIntegrationOnSpace",
         )
         return result
@@ -93,6 +92,57 @@ class Installations(Resource):
         await self._client.send(
             "DELETE",
             f"{path}/spaces/{seg(space_id, 'space_id')}",
-            invalidates=[f"/integrations/{seg(integration_name, 'integration_name')}"],
+            invalidates=[integration_path(integration_name)],
             operation="uninstallIntegrationFromSpace",
+        )
+
+    # -- sites ----------------------------------------------------------------------------
+    @operation("GET /v1/integrations/{integrationName}/installations/{installationId}/sites")
+    def sites(
+        self,
+        integration_name: str,
+        installation_id: str,
+        *,
+        extended: bool | None = None,
+        limit: int | None = None,
+        max_items: int | None = None,
+        read: ReadMode | None = None,
+    ) -> AsyncPager[IntegrationSiteItem]:
+        """The sites the installation reaches (``extended=True``: full Site objects)."""
+        return self._list(
+            f"{_installation(integration_name, installation_id)}/sites",
+            IntegrationSiteItem,
+            "listIntegrationInstallationSites",
+            params={"extended": extended},
+            limit=limit,
+            max_items=max_items,
+            read=read,
+        )
+
+    @operation("POST /v1/integrations/{integrationName}/installations/{installationId}/sites")
+    async def install_on_site(
+        self, integration_name: str, installation_id: str, site_id: str
+    ) -> IntegrationSiteItem:
+        result: IntegrationSiteItem = await self._client.send(
+            "POST",
+            f"{_installation(integration_name, installation_id)}/sites",
+            IntegrationSiteItem,
+            body={"siteId": site_id},
+            invalidates=[integration_path(integration_name)],
+            operation="installIntegrationOnSite",
+        )
+        return result
+
+    @operation(
+        "DELETE /v1/integrations/{integrationName}/installations/{installationId}/sites/{siteId}"
+    )
+    async def uninstall_from_site(
+        self, integration_name: str, installation_id: str, site_id: str
+    ) -> None:
+        path = _installation(integration_name, installation_id)
+        await self._client.send(
+            "DELETE",
+            f"{path}/sites/{seg(site_id, 'site_id')}",
+            invalidates=[integration_path(integration_name)],
+            operation="uninstallIntegrationFromSite",
         )

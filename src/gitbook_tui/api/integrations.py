@@ -24,7 +24,8 @@ from .pagination import AsyncPager
 from .resource import Resource, body, operation, seg
 
 
-def _path(name: str) -> str:
+def integration_path(name: str) -> str:
+    """``/integrations/{name}``: the path every operation on one integration starts with."""
     return f"/integrations/{seg(name, 'integration_name')}"
 
 
@@ -46,10 +47,10 @@ class Integrations(Resource):
         read: ReadMode | None = None,
     ) -> AsyncPager[Integration]:
         """Public integrations and those of the caller's organizations, by name."""
-        return AsyncPager(
-            self._client,
+        return self._list(
             "/integrations",
             Integration,
+            "listIntegrations",
             params={
                 "search": search,
                 "category": category,
@@ -63,13 +64,15 @@ class Integrations(Resource):
             limit=limit,
             max_items=max_items,
             read=read,
-            operation="listIntegrations",
         )
 
     @operation("GET /v1/integrations/{integrationName}")
     async def get(self, integration_name: str, *, read: ReadMode | None = None) -> Integration:
         result: Integration = await self._client.get(
-            _path(integration_name), Integration, read=read, operation="getIntegrationByName"
+            integration_path(integration_name),
+            Integration,
+            read=read,
+            operation="getIntegrationByName",
         )
         return result
 
@@ -101,7 +104,7 @@ class Integrations(Resource):
         ``icon`` and ``preview_images`` are base64 images."""
         result: Integration = await self._client.send(
             "POST",
-            _path(integration_name),
+            integration_path(integration_name),
             Integration,
             body=body(
                 organization=organization,
@@ -130,7 +133,9 @@ class Integrations(Resource):
     @operation("DELETE /v1/integrations/{integrationName}")
     async def delete(self, integration_name: str) -> None:
         """Unpublish the integration (with its installations and events)."""
-        await self._client.send("DELETE", _path(integration_name), operation="unpublishIntegration")
+        await self._client.send(
+            "DELETE", integration_path(integration_name), operation="unpublishIntegration"
+        )
 
     # -- installations --------------------------------------------------------------------
     @operation("GET /v1/integrations/{integrationName}/installations")
@@ -143,15 +148,14 @@ class Integrations(Resource):
         max_items: int | None = None,
         read: ReadMode | None = None,
     ) -> AsyncPager[Installation]:
-        return AsyncPager(
-            self._client,
-            f"{_path(integration_name)}/installations",
+        return self._list(
+            f"{integration_path(integration_name)}/installations",
             Installation,
+            "listIntegrationInstallations",
             params={"externalId": external_id},
             limit=limit,
             max_items=max_items,
             read=read,
-            operation="listIntegrationInstallations",
         )
 
     @operation("POST /v1/integrations/{integrationName}/installations")
@@ -166,7 +170,7 @@ class Integrations(Resource):
         site_selection: InstallationSelection | str | None = None,
     ) -> Installation:
         """Install in ``organization`` (installing again updates that installation)."""
-        path = _path(integration_name)
+        path = integration_path(integration_name)
         result: Installation = await self._client.send(
             "POST",
             f"{path}/installations",
@@ -194,14 +198,13 @@ class Integrations(Resource):
         read: ReadMode | None = None,
     ) -> AsyncPager[IntegrationEvent]:
         """Events of the integration, newest first."""
-        return AsyncPager(
-            self._client,
-            f"{_path(integration_name)}/events",
+        return self._list(
+            f"{integration_path(integration_name)}/events",
             IntegrationEvent,
+            "listIntegrationEvents",
             limit=limit,
             max_items=max_items,
             read=read,
-            operation="listIntegrationEvents",
         )
 
     @operation("GET /v1/integrations/{integrationName}/events/{eventId}")
@@ -210,7 +213,7 @@ class Integrations(Resource):
     ) -> IntegrationEventDetail:
         """The event and its trace."""
         result: IntegrationEventDetail = await self._client.get(
-            f"{_path(integration_name)}/events/{seg(event_id, 'event_id')}",
+            f"{integration_path(integration_name)}/events/{seg(event_id, 'event_id')}",
             IntegrationEventDetail,
             read=read,
             operation="getIntegrationEvent",
@@ -230,15 +233,14 @@ class Integrations(Resource):
         read: ReadMode | None = None,
     ) -> AsyncPager[IntegrationSpaceItem]:
         """Spaces the integration is installed on (``extended=True``: full Space objects)."""
-        return AsyncPager(
-            self._client,
-            f"{_path(integration_name)}/spaces",
+        return self._list(
+            f"{integration_path(integration_name)}/spaces",
             IntegrationSpaceItem,
+            "listIntegrationSpaceInstallations",
             params={"externalId": external_id, "extended": extended},
             limit=limit,
             max_items=max_items,
             read=read,
-            operation="listIntegrationSpaceInstallations",
         )
 
     @operation("GET /v1/integrations/{integrationName}/sites")
@@ -253,15 +255,14 @@ class Integrations(Resource):
         read: ReadMode | None = None,
     ) -> AsyncPager[IntegrationSiteItem]:
         """Sites the integration is installed on (``extended=True``: full Site objects)."""
-        return AsyncPager(
-            self._client,
-            f"{_path(integration_name)}/sites",
+        return self._list(
+            f"{integration_path(integration_name)}/sites",
             IntegrationSiteItem,
+            "listIntegrationSiteInstallations",
             params={"externalId": external_id, "extended": extended},
             limit=limit,
             max_items=max_items,
             read=read,
-            operation="listIntegrationSiteInstallations",
         )
 
     # -- development mode -----------------------------------------------------------------
@@ -271,7 +272,7 @@ class Integrations(Resource):
     ) -> None:
         """Dispatch events and renders to ``tunnel_url``; ``all_organizations`` (the API's
         ``all``) forwards every organization's requests, not only the owner's."""
-        path = _path(integration_name)
+        path = integration_path(integration_name)
         await self._client.send(
             "PUT",
             f"{path}/dev",
@@ -282,7 +283,7 @@ class Integrations(Resource):
 
     @operation("DELETE /v1/integrations/{integrationName}/dev")
     async def disable_dev(self, integration_name: str) -> None:
-        path = _path(integration_name)
+        path = integration_path(integration_name)
         await self._client.send(
             "DELETE",
             f"{path}/dev",
@@ -305,7 +306,7 @@ class Integrations(Resource):
         """Render a UI component of the integration (its output, as the runtime sent it)."""
         result: UIRenderOutput = await self._client.send(
             "POST",
-            f"{_path(integration_name)}/render",
+            f"{integration_path(integration_name)}/render",
             UIRenderOutput,
             body=body(
                 componentId=component_id, props=props, context=context, state=state, action=action
@@ -323,7 +324,7 @@ class Integrations(Resource):
         travels LZ-string compressed in the ``request`` parameter. Always asks the server."""
         text = json.dumps(request, separators=(",", ":"), ensure_ascii=False)
         result: UIRenderOutput = await self._client.get(
-            f"{_path(integration_name)}/render",
+            f"{integration_path(integration_name)}/render",
             UIRenderOutput,
             params={"request": compress_to_encoded_uri_component(text)},
             read="network",

@@ -1,5 +1,6 @@
 """Snapshot tests of the Admin view at 80×24 and 120×40: every tab as an admin, and the
-Members, Integrations and Permissions tabs as a reader (dimmed actions, the read-only notice).
+Members, Integrations and Permissions tabs as a reader (dimmed actions, the read-only notice),
+and adding an integration to one space (the picker, the confirmation).
 
 Regenerate after a deliberate change with ``--snapshot-update`` and review the SVGs in
 ``tests/tui/admin/__snapshots__/test_admin_snapshots/``.
@@ -18,11 +19,13 @@ from fastapi import FastAPI
 from textual.pilot import Pilot
 
 from gitbook_tui.tui.admin import admin_data, openapi_data
+from gitbook_tui.tui.admin.place_picker_screen import PlacePickerScreen
+from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
 from gitbook_tui.tui.common.intents import ShowPermissions
-from support.admin_world import admin_app, demo_id, open_admin, open_permissions
+from support.admin_world import admin_app, demo_id, listed, open_admin, open_permissions
 from support.frozen_clock import freeze_clocks
 from support.snapshot_sizes import AN_HOUR_IN, SIZES, Snap
-from support.waits import settle
+from support.waits import settle, until_screen
 
 
 @pytest.fixture(autouse=True)
@@ -94,3 +97,26 @@ def test_permissions_tab(
     """The guide's grants and everyone with access: as an admin, and read-only for Ravi."""
     guide = demo_id(demo, "space", "Tidewater User Guide")
     assert snap_admin(snap_compare, demo, tmp_path, size, ShowPermissions(space_id=guide), user)
+
+
+@pytest.mark.parametrize("step", ["picker", "confirm"])
+@pytest.mark.parametrize("size", SIZES)
+def test_add_to_a_space(
+    snap_compare: Snap, demo: FastAPI, tmp_path: Path, size: Any, step: str
+) -> None:
+    """``a`` on the Slack integration: the spaces it may be added to, then the confirmation
+    naming what it will be able to do there."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        screen = await open_admin(pilot, "integrations")
+        tab = screen.current
+        tab.table._set_cursor(listed(tab).index("Tidewater Slack notifications"))
+        await pilot.press("a")
+        await until_screen(pilot, PlacePickerScreen)
+        if step == "confirm":
+            await pilot.press("enter")
+            await until_screen(pilot, ConfirmScreen)
+        await settle(pilot, ignore=("admin-integration-place",))
+
+    app = admin_app(demo, tmp_path)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)

@@ -107,3 +107,19 @@ async def test_the_app_collects_while_quiet_and_unfreezes_on_exit(unfrozen, tmp_
         assert app.idle_collector.collections >= 1
         assert gc.get_freeze_count() > 0
     assert gc.get_freeze_count() == 0
+
+
+def test_waits_while_the_app_keeps_objects_fast(unfrozen) -> None:
+    """No input for long, but a load is parsing pages (young collections in quick
+    succession): the long walk waits until that has calmed down."""
+    clock = Clock()
+    collector = IdleCollector(clock)
+    collector.install()
+    clock.now += 10  # input quiet
+    for _ in range(idle_collector.BUSY_YOUNG):
+        gc.collect(1)  # what a busy load does many times a second
+        clock.now += 0.1
+    assert collector.working() and not collector.tick()
+    clock.now += idle_collector.QUIET_SECONDS
+    assert not collector.working() and collector.tick()
+    collector.uninstall()

@@ -280,8 +280,27 @@ def installed_spaces(tx: Tx, inst: dict[str, Any]) -> list[dict[str, Any]]:
     return [s for s in spaces if s["id"] in chosen]
 
 
-def _org_sites(tx: Tx, org_id: str) -> list[dict[str, Any]]:
+def org_sites(tx: Tx, org_id: str) -> list[dict[str, Any]]:
     return [s for s in tx.list("site", org_id) if not s.get("deletedAt")]
+
+
+def installed_sites(tx: Tx, inst: dict[str, Any]) -> list[dict[str, Any]]:
+    """The sites an installation reaches, as :func:`installed_spaces` for spaces."""
+    sites = org_sites(tx, inst["organization"])
+    if inst.get("site_selection", "all") == "all":
+        return sites
+    chosen = {r["site"] for r in tx.list("installation-site", inst["id"])}
+    return [s for s in sites if s["id"] in chosen]
+
+
+def installed_targets(tx: Tx, inst: dict[str, Any], kind: str) -> list[dict[str, Any]]:
+    """The spaces (``kind`` ``space``) or sites (``site``) an installation reaches."""
+    return installed_spaces(tx, inst) if kind == "space" else installed_sites(tx, inst)
+
+
+def org_targets(tx: Tx, org_id: str, kind: str) -> list[dict[str, Any]]:
+    """The spaces or sites of an organization (what an installation may be put on)."""
+    return org_spaces(tx, org_id) if kind == "space" else org_sites(tx, org_id)
 
 
 def _site_json(tx: Tx, ctx: Ctx, site: dict[str, Any]) -> dict[str, Any]:
@@ -312,10 +331,7 @@ def content_items(
     for inst in visible_installations(tx, ctx, integ):
         if external_id is not None and external_id not in inst.get("externalIds", []):
             continue
-        if kind == "space":
-            pairs += [(inst, target) for target in installed_spaces(tx, inst)]
-        elif inst.get("site_selection", "all") == "all":
-            pairs += [(inst, target) for target in _org_sites(tx, inst["organization"])]
+        pairs += [(inst, target) for target in installed_targets(tx, inst, kind)]
     return pairs
 
 

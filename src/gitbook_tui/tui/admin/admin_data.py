@@ -123,6 +123,9 @@ def filter_members(rows: list[MemberRow], needle: str, role: str = "") -> list[M
         rows = [r for r in rows if r.role == want]
     if not words:
         return rows
+    if len(words) == 1:  # a keystroke's usual case: one test per row, no generator
+        word = words[0]
+        return [r for r in rows if word in r.hay]
     return [r for r in rows if all(w in r.hay for w in words)]
 
 

@@ -21,6 +21,7 @@ from ..common.navigator import Navigator
 from ..common.state import account_key
 from ..common.status_bar import StatusBar
 from ..common.text import inert
+from .admin_changes import load_org
 from .admin_tab import AdminTab
 from .permissions_data import Target
 from .permissions_tab import PermissionsTab
@@ -101,8 +102,7 @@ class AdminScreen(Screen[None]):
             self.current.set_state("Choose an organization first (1 Browse).")
             return
         try:
-            self.org = await self.client.orgs.get(self.org_id)
-            self.me = (await self.client.users.me()).id
+            self.org, self.me = await load_org(self.client, self.org_id)
         except Exception as error:
             self.current.failed("the organization", error)
             return

@@ -71,6 +71,8 @@ ADMIN_HINTS: dict[str, tuple[str, ...]] = {
     "integrations-tab": (
         "admin.integrations.install",
         "admin.integrations.uninstall",
+        "admin.integrations.add_place",
+        "admin.integrations.remove_place",
         "admin.filter",
         "admin.next_tab",
         "admin.back",

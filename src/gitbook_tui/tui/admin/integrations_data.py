@@ -5,6 +5,7 @@ wording of installing and uninstalling (no Textual here)."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ...api import AsyncGitBook
@@ -12,11 +13,36 @@ from ...api.errors import NotFoundError, PermissionDeniedError
 from ...markdown.sanitize import clean_text
 from ...models import Integration, IntegrationSiteItem, IntegrationSpaceItem, OrgInstallation
 
-__all__ = ["IntegrationRow", "install_effect", "load_integrations", "uninstall_effect"]
+__all__ = [
+    "IntegrationRow",
+    "Place",
+    "install",
+    "install_effect",
+    "load_integrations",
+    "uninstall",
+    "uninstall_effect",
+]
 
 
-Reach = tuple[tuple[str, ...] | None, tuple[str, ...] | None]
-"""The titles of the spaces and of the sites an installation reaches (``None``: unknown)."""
+@dataclass(frozen=True)
+class Place:
+    """A space or a site an integration may be installed on."""
+
+    kind: str
+    """``space`` or ``site``."""
+    id: str
+    title: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.kind}:{self.id}"
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.title}"
+
+
+Reach = tuple[tuple[Place, ...] | None, tuple[Place, ...] | None]
+"""The spaces and the sites an installation reaches (``None``: not listed for you)."""
 
 
 @dataclass(frozen=True)
@@ -34,9 +60,29 @@ class IntegrationRow:
     status: str
     space_selection: str
     site_selection: str
-    spaces: tuple[str, ...] | None
-    """The titles of the spaces it reaches (``None``: not listed for you)."""
-    sites: tuple[str, ...] | None
+    space_places: tuple[Place, ...] | None
+    """The spaces it reaches (``None``: not listed for you)."""
+    site_places: tuple[Place, ...] | None
+
+    @property
+    def spaces(self) -> tuple[str, ...] | None:
+        """The titles of the spaces it reaches."""
+        return _titles(self.space_places)
+
+    @property
+    def sites(self) -> tuple[str, ...] | None:
+        return _titles(self.site_places)
+
+    def reached(self, kind: str) -> tuple[Place, ...]:
+        """The spaces (``kind`` ``space``) or sites it reaches (none when not listed)."""
+        return (self.space_places if kind == "space" else self.site_places) or ()
+
+    def reaches(self, kind: str) -> bool:
+        """Whether it may be installed on places of ``kind`` at all (its target)."""
+        return self.reaches_spaces() if kind == "space" else self.reaches_sites()
+
+    def selection(self, kind: str) -> str:
+        return self.space_selection if kind == "space" else self.site_selection
 
     @property
     def key(self) -> str:
@@ -64,6 +110,10 @@ class IntegrationRow:
         return " · ".join(parts) or "the organization"
 
 
+def _titles(places: tuple[Place, ...] | None) -> tuple[str, ...] | None:
+    return None if places is None else tuple(p.title for p in places)
+
+
 def _reach(titles: tuple[str, ...] | None, selection: str, noun: str) -> str:
     if titles is None:
         return f"{noun}s not listed for you"
@@ -71,29 +121,31 @@ def _reach(titles: tuple[str, ...] | None, selection: str, noun: str) -> str:
     return f"all {noun}s ({count})" if selection == "all" else count
 
 
-def _title(item: IntegrationSpaceItem | IntegrationSiteItem) -> str:
+def _place(item: IntegrationSpaceItem | IntegrationSiteItem) -> Place:
+    kind = "space" if isinstance(item, IntegrationSpaceItem) else "site"
     target = item.space if isinstance(item, IntegrationSpaceItem) else item.site
     if target is None:
-        return "?"
+        return Place(kind, "", "?")
     if isinstance(target, str):
-        return clean_text(target)
-    return clean_text(target.title or target.id)
+        return Place(kind, target, clean_text(target))
+    return Place(kind, target.id, clean_text(target.title or target.id))
+
+
+def _by_title(places: Iterable[Place]) -> tuple[Place, ...]:
+    return tuple(sorted(places, key=lambda p: (p.title.lower(), p.id)))
 
 
 async def _reached(client: AsyncGitBook, pair: OrgInstallation) -> Reach:
-    """The titles of the spaces and of the sites the installation reaches."""
+    """The spaces and the sites the installation reaches."""
     name, inst = pair.integration.name, pair.installation.id
     try:
         spaces, sites = await asyncio.gather(
             client.installations.spaces(name, inst, extended=True, limit=1000).to_list(),
-            client.integrations.sites(name, extended=True, limit=1000).to_list(),
+            client.installations.sites(name, inst, extended=True, limit=1000).to_list(),
         )
     except (PermissionDeniedError, NotFoundError):
         return None, None
-    return (
-        tuple(sorted(_title(s) for s in spaces)),
-        tuple(sorted(_title(s) for s in sites if s.installation == inst)),
-    )
+    return _by_title(_place(s) for s in spaces), _by_title(_place(s) for s in sites)
 
 
 def _row(integration: Integration, pair: OrgInstallation | None, reach: Reach) -> IntegrationRow:
@@ -109,8 +161,8 @@ def _row(integration: Integration, pair: OrgInstallation | None, reach: Reach) -
         status=str(inst.status or "active") if inst is not None else "",
         space_selection=str(inst.space_selection or "all") if inst is not None else "",
         site_selection=str(inst.site_selection or "all") if inst is not None else "",
-        spaces=reach[0],
-        sites=reach[1],
+        space_places=reach[0],
+        site_places=reach[1],
     )
 
 
@@ -169,3 +221,13 @@ def uninstall_effect(row: IntegrationRow, org: str) -> str:
         f"{row.title} is uninstalled from {org}: it stops reaching {what}; its configuration "
         "goes. It can be installed again."
     )
+
+
+async def install(client: AsyncGitBook, row: IntegrationRow, org_id: str) -> None:
+    """Install ``row``'s integration in the organization (every space and site)."""
+    await client.integrations.install(row.name, org_id)
+
+
+async def uninstall(client: AsyncGitBook, row: IntegrationRow) -> None:
+    """Uninstall ``row``'s installation from its organization."""
+    await client.installations.uninstall(row.name, row.installation)

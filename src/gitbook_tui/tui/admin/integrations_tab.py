@@ -1,6 +1,7 @@
 """IntegrationsTab: the integrations installed in the organization, their installations and
 what each may reach (spaces, sites), with the highlighted one's details (read-only) below;
-``i`` installs one the organization may install, ``d`` uninstalls (both confirmed)."""
+``i`` installs one in the whole organization, ``d`` uninstalls it, ``a`` adds it to one
+space or site, ``x`` takes it off one (each confirmed, naming the effect)."""
 
 from __future__ import annotations
 
@@ -13,10 +14,30 @@ from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.widgets import Static
 
+from ..common.confirm_screen import ConfirmScreen
 from ..common.denial import gated
+from ..common.filter_box import matches
 from ..common.text import inert, plain
 from .admin_tab import AdminHost, AdminTab
-from .integrations_data import IntegrationRow, install_effect, load_integrations, uninstall_effect
+from .integration_places import (
+    add_effect,
+    add_to_place,
+    addable,
+    load_places,
+    removable,
+    remove_effect,
+    remove_from_place,
+)
+from .integrations_data import (
+    IntegrationRow,
+    Place,
+    install,
+    install_effect,
+    load_integrations,
+    uninstall,
+    uninstall_effect,
+)
+from .place_picker_screen import PlacePickerScreen
 from .row_table import Cell, Column, RowTable
 
 __all__ = ["IntegrationsTab"]
@@ -40,12 +61,14 @@ class IntegrationsTab(AdminTab):
         Column("Reaches", 28, grow=True),
         Column("Scopes", 24, grow=True),
     )
-    ADMIN_ACTIONS = frozenset({"install", "uninstall"})
+    ADMIN_ACTIONS = frozenset({"install", "uninstall", "add_place", "remove_place"})
     DENIED = "Only organization admins install or uninstall integrations."
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("i", "install", "Install", id="admin.integrations.install"),
         Binding("d", "uninstall", "Uninstall", id="admin.integrations.uninstall"),
+        Binding("a", "add_place", "Add to…", id="admin.integrations.add_place"),
+        Binding("x", "remove_place", "Remove from…", id="admin.integrations.remove_place"),
     ]
 
     def __init__(self, host: AdminHost) -> None:
@@ -70,12 +93,10 @@ class IntegrationsTab(AdminTab):
         return len(self.rows)
 
     def items(self) -> Sequence[tuple[str, Sequence[Cell]]]:
-        words = self.needle.lower().split()
         found = []
         for r in self.rows:
             status = r.status or "available"
-            hay = f"{r.title} {r.name} {status} {r.reach()} {' '.join(r.scopes)}".lower()
-            if words and not all(w in hay for w in words):
+            if not matches(self.needle, r.title, r.name, status, r.reach(), *r.scopes):
                 continue
             cells = (
                 (r.title, "bold" if r.installed else ""),
@@ -92,7 +113,8 @@ class IntegrationsTab(AdminTab):
     def hint_text(self) -> str:
         installed = sum(1 for r in self.rows if r.installed)
         hint = f"{installed} installed"
-        return hint + (" · i install · d uninstall" if self.host.is_admin else " · read-only")
+        keys = " · i/d install/uninstall · a/x one space or site"
+        return hint + (keys if self.host.is_admin else " · read-only")
 
     def row(self, key: str | None) -> IntegrationRow | None:
         return next((r for r in self.rows if r.key == key), None)
@@ -152,7 +174,7 @@ class IntegrationsTab(AdminTab):
     @work(group="admin-integration-install")
     async def _install(self, row: IntegrationRow) -> None:
         try:
-            await self.client.integrations.install(row.name, self.org_id)
+            await install(self.client, row, self.org_id)
         except Exception as error:
             self.report(error, "Not installed")
             return
@@ -176,11 +198,90 @@ class IntegrationsTab(AdminTab):
     @work(group="admin-integration-uninstall")
     async def _uninstall(self, row: IntegrationRow) -> None:
         try:
-            await self.client.installations.uninstall(row.name, row.installation)
+            await uninstall(self.client, row)
         except Exception as error:
             self.report(error, "Not uninstalled")
             return
         self.notify(plain(f"Uninstalled {row.title} from {self.org_title}."), markup=False)
+        self.load()
+
+    # -- one space or site ----------------------------------------------------------------------
+    @gated
+    def action_add_place(self) -> None:
+        row = self.row(self.current_key())
+        if row is not None:
+            self._add_place(row)
+
+    @work(exclusive=True, group="admin-integration-place")
+    async def _add_place(self, row: IntegrationRow) -> None:
+        if not (row.reaches_spaces() or row.reaches_sites()):
+            self.notify(plain(f"{row.title} is not installed on spaces or sites."), markup=False)
+            return
+        try:
+            places = addable(row, await load_places(self.client, self.org_id))
+        except Exception as error:
+            self.report(error, "Could not list the spaces and sites")
+            return
+        if not places:
+            self.notify(
+                plain(f"{row.title} reaches every space and site it may already."),
+                timeout=4,
+                markup=False,
+            )
+            return
+        place = await self.app.push_screen_wait(PlacePickerScreen(f"Add {row.title} to…", places))
+        if place is None:
+            return
+        ok = await self.app.push_screen_wait(
+            ConfirmScreen(
+                f"Add {row.title} to {place}?",
+                add_effect(row, place, self.org_title),
+                confirm_label="Add",
+            )
+        )
+        if not ok:
+            return
+        try:
+            await add_to_place(self.client, row, place, self.org_id)
+        except Exception as error:
+            self.report(error, "Not added")
+            return
+        self.notify(plain(f"{row.title} is on {place} now."), markup=False)
+        self.load()
+
+    @gated
+    def action_remove_place(self) -> None:
+        row = self.row(self.current_key())
+        if row is not None:
+            self._remove_place(row)
+
+    @work(exclusive=True, group="admin-integration-place")
+    async def _remove_place(self, row: IntegrationRow) -> None:
+        places = removable(row)
+        if not places:
+            said = "is not installed here" if not row.installed else "reaches no space or site"
+            self.notify(plain(f"{row.title} {said}."), timeout=4, markup=False)
+            return
+        place: Place | None = await self.app.push_screen_wait(
+            PlacePickerScreen(f"Remove {row.title} from…", places)
+        )
+        if place is None:
+            return
+        ok = await self.app.push_screen_wait(
+            ConfirmScreen(
+                f"Remove {row.title} from {place}?",
+                remove_effect(row, place),
+                confirm_label="Remove",
+            )
+        )
+        if not ok:
+            return
+        try:
+            await remove_from_place(self.client, row, place)
+        except Exception as error:
+            self.report(error, "Not removed")
+            return
+        self.notify(plain(f"{row.title} is off {place} now."), markup=False)
         self.load()
 
 

@@ -12,8 +12,10 @@ from textual.binding import Binding, BindingType
 
 from ..common.confirm_screen import ConfirmScreen
 from ..common.denial import gated
+from ..common.filter_box import matches
 from ..common.form_screen import FormField, Values
 from ..common.text import plain
+from .admin_changes import delete_link, save_link
 from .admin_data import (
     ROLES,
     LinkInvite,
@@ -95,7 +97,6 @@ class InvitesTab(AdminTab):
         return len(self.links) + len(self.pending)
 
     def items(self) -> Sequence[tuple[str, Sequence[Cell]]]:
-        words = self.needle.lower().split()
         found: list[tuple[str, Sequence[Cell]]] = []
         for link in self.links:
             state = "redundant" if link.redundant else "active"
@@ -109,13 +110,8 @@ class InvitesTab(AdminTab):
         for m in self.pending:
             cells = ((m.email or m.name, ""), (m.role_text, ""), ("not joined", "dim"), ("", ""))
             found.append((f"member:{m.id}", cells))
-        if words:
-            found = [
-                (k, c)
-                for k, c in found
-                if all(w in " ".join(t for t, _ in c).lower() for w in words)
-            ]
-        return found
+        needle = self.needle
+        return [(k, c) for k, c in found if matches(needle, *(t for t, _ in c))]
 
     def empty_text(self) -> str:
         return "No invites" + (
@@ -201,10 +197,7 @@ class InvitesTab(AdminTab):
                 if not ok:
                     return {"role": "Not saved (the confirmation was cancelled)"}
             try:
-                if link is None:
-                    await self.client.org_admin.create_link_invite(self.org_id, role)
-                else:
-                    await self.client.org_admin.update_link_invite(self.org_id, link.id, role)
+                await save_link(self.client, self.org_id, link, role)
             except Exception as error:
                 return self.refusal(error, ["role"])
             self.load()
@@ -237,7 +230,7 @@ class InvitesTab(AdminTab):
     @work(group="admin-link-delete")
     async def _delete(self, link: LinkInvite) -> None:
         try:
-            await self.client.org_admin.delete_link_invite(self.org_id, link.id)
+            await delete_link(self.client, self.org_id, link)
         except Exception as error:
             self.report(error, "Not deleted")
             return

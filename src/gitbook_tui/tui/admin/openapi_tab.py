@@ -15,6 +15,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from ..common.denial import gated
+from ..common.filter_box import matches
 from ..common.form_screen import FormField, Values
 from ..common.link_targets import external_url, open_in_browser
 from ..common.text import inert, plain
@@ -92,10 +93,9 @@ class OpenAPITab(AdminTab):
         return f"{len(spec.versions)} · latest {ago(latest, self.now)}"
 
     def items(self) -> Sequence[tuple[str, Sequence[Cell]]]:
-        words = self.needle.lower().split()
         found = []
         for s in self.specs:
-            if words and not all(w in f"{s.slug} {s.state} {s.error}".lower() for w in words):
+            if not matches(self.needle, s.slug, s.state, s.error):
                 continue
             state_style = "bold" if s.state == "failed" else "" if s.state == "processed" else "dim"
             cells = (

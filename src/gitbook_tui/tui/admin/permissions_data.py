@@ -22,8 +22,11 @@ __all__ = [
     "grant_effect",
     "ids",
     "load_permissions",
+    "page_title",
     "removal_effect",
+    "remove_grant",
     "resolve_holder",
+    "send_grant",
 ]
 
 TargetKind = Literal["space", "collection"]
@@ -320,3 +323,35 @@ def removal_effect(data: PermissionsData, grant: Grant) -> str:
         others = [v for v in access.via if not v.startswith(f"{source} (")]
         parts.append(f"{access.name} keeps access through {others[0]}.")
     return " ".join(parts)
+
+
+async def page_title(client: AsyncGitBook, target: Target) -> str:
+    """The title of the page the question was asked about ("" when there is none)."""
+    if target.page_id is None:
+        return ""
+    page = await client.content.get_page(target.id, target.page_id, read="prefer-cache")
+    return clean_text(page.title or page.id)
+
+
+async def send_grant(
+    client: AsyncGitBook, target: Target, holder: Holder, role: str, *, new: bool
+) -> None:
+    """Grant ``holder`` ``role`` on ``target`` (``new``), or change the role they have."""
+    perms, (space, coll) = client.permissions, ids(target.kind, target.id)
+    if new and holder.kind == "user":
+        await perms.invite(role=role, users=[holder.id], space_id=space, collection_id=coll)
+    elif new:
+        await perms.invite(role=role, teams=[holder.id], space_id=space, collection_id=coll)
+    elif holder.kind == "user":
+        await perms.update_user(holder.id, role=role, space_id=space, collection_id=coll)
+    else:
+        await perms.update_team(holder.id, role=role, space_id=space, collection_id=coll)
+
+
+async def remove_grant(client: AsyncGitBook, target: Target, grant: Grant) -> None:
+    """Take ``grant`` (a user's or a team's direct grant) off ``target``."""
+    perms, (space, coll) = client.permissions, ids(target.kind, target.id)
+    if grant.kind == "user":
+        await perms.remove_user(grant.id, space_id=space, collection_id=coll)
+    else:
+        await perms.remove_team(grant.id, space_id=space, collection_id=coll)

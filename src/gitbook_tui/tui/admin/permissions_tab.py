@@ -15,6 +15,7 @@ from textual.widgets import Static
 
 from ..common.confirm_screen import ConfirmScreen
 from ..common.denial import gated
+from ..common.filter_box import matches
 from ..common.form_screen import FormField, Values
 from ..common.navigator import navigator_of
 from ..common.text import count_of, inert, plain
@@ -26,10 +27,12 @@ from .permissions_data import (
     PermissionsData,
     Target,
     grant_effect,
-    ids,
     load_permissions,
+    page_title,
     removal_effect,
+    remove_grant,
     resolve_holder,
+    send_grant,
 )
 from .row_table import Cell, Column
 
@@ -111,13 +114,8 @@ class PermissionsTab(AdminTab):
             self.set_state("Choose a space or collection in Browse (1) and press P.")
             return
         try:
-            page_title = ""
-            if target.page_id is not None:
-                page = await self.client.content.get_page(
-                    target.id, target.page_id, read="prefer-cache"
-                )
-                page_title = plain(page.title or page.id)
-            data = await load_permissions(self.client, self.org_id, target, page_title)
+            title = await page_title(self.client, target)
+            data = await load_permissions(self.client, self.org_id, target, title)
         except Exception as error:
             self.failed(f"the permissions of this {target.kind}", error)
             return
@@ -152,22 +150,19 @@ class PermissionsTab(AdminTab):
         data = self.data
         if data is None:
             return []
-        words = self.needle.lower().split()
-
-        def match(*texts: str) -> bool:
-            hay = " ".join(texts).lower()
-            return all(w in hay for w in words)
+        needle = self.needle
+        words = needle.split()
 
         grants: list[tuple[str, Sequence[Cell]]] = []
         for g in data.grants:
             detail = f"team · {g.detail}" if g.kind == "team" else g.detail
-            if match(g.name, detail, g.role, "direct"):
+            if matches(needle, g.name, detail, g.role, "direct"):
                 cells = ((g.name, "bold"), (detail, "dim"), (g.role, ""), ("direct grant", ""))
                 grants.append((_grant_key(g), cells))
         everyone: list[tuple[str, Sequence[Cell]]] = []
         for a in data.everyone:
             via = " · ".join(a.via)
-            if match(a.name, a.email, a.role, via):
+            if matches(needle, a.name, a.email, a.role, via):
                 everyone.append(
                     (f"a:{a.user_id}", ((a.name, ""), (a.email, "dim"), (a.role, ""), (via, "dim")))
                 )
@@ -250,20 +245,9 @@ class PermissionsTab(AdminTab):
             self.run_worker(self.action_change())
 
     # -- actions --------------------------------------------------------------------------------
-    def _where(self) -> tuple[str | None, str | None]:
-        assert self.data is not None
-        return ids(self.data.target.kind, self.data.target.id)
-
     async def _send(self, holder: Holder, role: str, *, new: bool) -> None:
-        perms, (space, coll) = self.client.permissions, self._where()
-        if new and holder.kind == "user":
-            await perms.invite(role=role, users=[holder.id], space_id=space, collection_id=coll)
-        elif new:
-            await perms.invite(role=role, teams=[holder.id], space_id=space, collection_id=coll)
-        elif holder.kind == "user":
-            await perms.update_user(holder.id, role=role, space_id=space, collection_id=coll)
-        else:
-            await perms.update_team(holder.id, role=role, space_id=space, collection_id=coll)
+        assert self.data is not None
+        await send_grant(self.client, self.data.target, holder, role, new=new)
 
     async def _confirmed(self, title: str, effect: str, label: str) -> bool:
         ok = await self.app.push_screen_wait(ConfirmScreen(title, effect, confirm_label=label))
@@ -358,12 +342,9 @@ class PermissionsTab(AdminTab):
 
     @work(group="admin-permission-remove")
     async def _remove(self, grant: Grant, effect: str) -> None:
-        perms, (space, coll) = self.client.permissions, self._where()
+        assert self.data is not None
         try:
-            if grant.kind == "user":
-                await perms.remove_user(grant.id, space_id=space, collection_id=coll)
-            else:
-                await perms.remove_team(grant.id, space_id=space, collection_id=coll)
+            await remove_grant(self.client, self.data.target, grant)
         except Exception as error:
             self.report(error, "Not removed")
             return

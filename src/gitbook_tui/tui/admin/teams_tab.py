@@ -11,8 +11,10 @@ from textual import work
 from textual.binding import Binding, BindingType
 
 from ..common.denial import gated
+from ..common.filter_box import matches
 from ..common.form_screen import FormField, Values
 from ..common.text import plain
+from .admin_changes import delete_team, save_team
 from .admin_data import MemberRow, TeamRow, load_members, load_teams, team_delete_effect
 from .admin_tab import AdminHost, AdminTab
 from .member_picker_screen import MemberPickerScreen
@@ -76,11 +78,10 @@ class TeamsTab(AdminTab):
         return ", ".join(sorted(self.names.get(m, m) for m in team.member_ids)) or "nobody yet"
 
     def items(self) -> Sequence[tuple[str, Sequence[Cell]]]:
-        words = self.needle.lower().split()
         found = []
         for t in self.teams:
             who = self.who(t)
-            if words and not all(w in f"{t.title} {who}".lower() for w in words):
+            if not matches(self.needle, t.title, who):
                 continue
             cells = ((t.title, "bold"), (str(t.members), ""), (str(t.spaces), ""), (who, "dim"))
             found.append((t.id, cells))
@@ -132,22 +133,7 @@ class TeamsTab(AdminTab):
         async def submit(values: Values) -> dict[str, str] | None:
             title = str(values["title"]).strip()
             try:
-                if team is None:
-                    made = await self.client.org_admin.create_team(
-                        self.org_id, title, members=chosen
-                    )
-                    key = made.id
-                else:
-                    if title != team.title:
-                        await self.client.org_admin.update_team(self.org_id, team.id, title)
-                    before = set(team.member_ids or ())
-                    add = [m for m in chosen if m not in before]
-                    remove = [m for m in before if m not in set(chosen)]
-                    if add or remove:
-                        await self.client.org_admin.update_team_members(
-                            self.org_id, team.id, add=add, remove=remove
-                        )
-                    key = team.id
+                key = await save_team(self.client, self.org_id, team, title, chosen)
             except Exception as error:
                 return self.refusal(error, ["title"])
             verb = "Created" if team is None else "Saved"
@@ -185,7 +171,7 @@ class TeamsTab(AdminTab):
     @work(group="admin-team-delete")
     async def _delete(self, team: TeamRow) -> None:
         try:
-            await self.client.org_admin.delete_team(self.org_id, team.id)
+            await delete_team(self.client, self.org_id, team)
         except Exception as error:
             self.report(error, "Not deleted")
             return

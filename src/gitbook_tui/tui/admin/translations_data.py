@@ -16,9 +16,11 @@ __all__ = [
     "LANGUAGES",
     "TranslationRow",
     "delete_effect",
+    "delete_translation",
     "language_names",
     "load_translations",
     "parse_languages",
+    "save_translation",
 ]
 
 LANGUAGES: dict[str, str] = {
@@ -97,3 +99,18 @@ def parse_languages(text: str) -> tuple[list[str], str | None]:
 def delete_effect(row: TranslationRow) -> str:
     into = f" into {language_names(row.languages)}" if row.languages else ""
     return f"The translation settings “{row.title}”{into} are deleted for everyone."
+
+
+async def save_translation(
+    client: AsyncGitBook, org_id: str, row: TranslationRow | None, title: str, codes: list[str]
+) -> None:
+    """Create translation settings (``row`` ``None``), or replace ``row``'s title and
+    target languages."""
+    if row is None:
+        await client.org_admin.create_translation(org_id, title, languages=codes)
+    else:
+        await client.org_admin.update_translation(org_id, row.id, title, languages=codes)
+
+
+async def delete_translation(client: AsyncGitBook, org_id: str, row: TranslationRow) -> None:
+    await client.org_admin.delete_translation(org_id, row.id)

@@ -11,6 +11,7 @@ from textual import work
 from textual.binding import Binding, BindingType
 
 from ..common.denial import gated
+from ..common.filter_box import matches
 from ..common.form_screen import FormField, Values
 from ..common.text import plain
 from .admin_data import ago
@@ -19,9 +20,11 @@ from .row_table import Cell, Column
 from .translations_data import (
     TranslationRow,
     delete_effect,
+    delete_translation,
     language_names,
     load_translations,
     parse_languages,
+    save_translation,
 )
 
 __all__ = ["TranslationsTab"]
@@ -86,11 +89,10 @@ class TranslationsTab(AdminTab):
         return len(self.rows)
 
     def items(self) -> Sequence[tuple[str, Sequence[Cell]]]:
-        words = self.needle.lower().split()
         found = []
         for r in self.rows:
             names = language_names(r.languages)
-            if words and not all(w in f"{r.title} {names}".lower() for w in words):
+            if not matches(self.needle, r.title, names):
                 continue
             cells = (
                 (r.title, "bold"),
@@ -127,7 +129,6 @@ class TranslationsTab(AdminTab):
 
     async def _form(self, row: TranslationRow | None) -> None:
         """The settings form: sending it creates them, or replaces their title and languages."""
-        settings = self.client.org_admin
 
         async def submit(values: Values) -> dict[str, str] | None:
             title = str(values["title"]).strip()
@@ -135,10 +136,7 @@ class TranslationsTab(AdminTab):
             if problem:
                 return {"languages": problem}
             try:
-                if row is None:
-                    await settings.create_translation(self.org_id, title, languages=codes)
-                else:
-                    await settings.update_translation(self.org_id, row.id, title, languages=codes)
+                await save_translation(self.client, self.org_id, row, title, codes)
             except Exception as error:
                 return self.refusal(error, ["title", "languages"])
             into = f" (into {language_names(codes)})" if codes else ""
@@ -181,7 +179,7 @@ class TranslationsTab(AdminTab):
     @work(group="admin-translation-delete")
     async def _delete(self, row: TranslationRow) -> None:
         try:
-            await self.client.org_admin.delete_translation(self.org_id, row.id)
+            await delete_translation(self.client, self.org_id, row)
         except Exception as error:
             self.report(error, "Not deleted")
             return
