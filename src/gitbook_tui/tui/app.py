@@ -53,6 +53,9 @@ DEMO_ACCOUNT = "demo"
 RESULT_DEMO = "demo"
 """Exit result asking ``run_app`` to restart on the bundled demo workspace."""
 
+FIRST_COLLECTION_DELAY = 3.0
+"""Seconds after the start before the idle collector may run its first long walk."""
+
 
 class GitBookApp(AppOutbox, AppNavigation):
     """The gitbook-tui application."""
@@ -131,7 +134,11 @@ class GitBookApp(AppOutbox, AppNavigation):
     async def on_mount(self) -> None:
         self.set_interval(0.5, self.check_size)  # also after screens were pushed or popped
         self.idle_collector.install()
-        self.set_interval(0.5, self.idle_collector.tick)
+        # not while the first screen is being built: a start looks quiet (no keys yet), and a
+        # full collection then (every object of the imports: ~0.3 s) delayed the first tree
+        self.set_timer(
+            FIRST_COLLECTION_DELAY, lambda: self.set_interval(0.5, self.idle_collector.tick)
+        )
         config = self.config
         if config.theme:
             if config.theme in self.available_themes:
