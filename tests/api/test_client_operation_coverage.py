@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import gitbook_tui.api  # noqa: F401  (imports every namespace, filling the registry)
+from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.api.resource import OPERATIONS
+
+# every namespace imported (each is imported when first used): the registry is full
+AsyncGitBook("tok", base_url="http://127.0.0.1:9/v1").namespaces()
 
 FIXTURES = Path(__file__).parent.parent / "fixtures"
 

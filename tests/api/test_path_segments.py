@@ -41,7 +41,7 @@ def _client(recorder: Recorder) -> AsyncGitBook:
 
 def _methods() -> Iterator[tuple[str, str, inspect.Signature]]:
     client = AsyncGitBook("tok", base_url=BASE)
-    for namespace, resource in vars(client).items():
+    for namespace, resource in client.namespaces().items():
         if not isinstance(resource, Resource):
             continue
         for name, method in inspect.getmembers(resource, inspect.ismethod):

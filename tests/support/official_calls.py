@@ -17,7 +17,6 @@ from typing import Any
 
 import httpx
 
-import gitbook_tui.api
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.api.pagination import AsyncPager
 from gitbook_tui.api.resource import OPERATIONS
@@ -74,7 +73,7 @@ class Call:
 
     def bound(self, client: AsyncGitBook) -> Callable[..., Any]:
         namespace, name = self.qualname.split(".")
-        for value in vars(client).values():
+        for value in client.namespaces().values():
             if namespace in {c.__name__ for c in type(value).__mro__}:
                 return getattr(value, name)  # type: ignore[no-any-return]
         raise LookupError(self.qualname)
@@ -129,8 +128,8 @@ def _refuse(method: str, template: str) -> tuple[int, Any]:
 @cache
 def calls() -> tuple[Call, ...]:
     """Every (method, variant) whose first request is an official operation."""
-    assert gitbook_tui.api  # every namespace imported: the registry is full
     probe = client_for(_refuse)
+    assert probe.namespaces()  # every namespace imported: the registry is full
     found: dict[tuple[str, str, str], Call] = {}
     for qualname in sorted({q for names in OPERATIONS.values() for q in names}):
         function = Call(qualname, {}).bound(probe)

@@ -3,26 +3,31 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import httpx
 
 from ..cache import ResponseCache
 from .base import BaseClient, ReadMode
-from .change_requests import ChangeRequests
-from .collections import Collections
-from .comments import Comments
 from .config import resolve
-from .content import Content
-from .installations import Installations
-from .integrations import Integrations
-from .openapi_specs import OpenAPISpecs
-from .org_admin import OrgAdmin
-from .organizations import Organizations, Users
-from .permissions import Permissions
-from .revisions import Revisions
-from .sites import Sites
-from .spaces import Spaces
+
+if TYPE_CHECKING:
+    from .change_requests import ChangeRequests
+    from .collections import Collections
+    from .comments import Comments
+    from .content import Content
+    from .installations import Installations
+    from .integrations import Integrations
+    from .openapi_specs import OpenAPISpecs
+    from .org_admin import OrgAdmin
+    from .organizations import Organizations, Users
+    from .permissions import Permissions
+    from .resource import Resource
+    from .revisions import Revisions
+    from .sites import Sites
+    from .spaces import Spaces
 
 
 class AsyncGitBook(BaseClient):
@@ -61,17 +66,111 @@ class AsyncGitBook(BaseClient):
             **extra,  # type: ignore[arg-type]
         )
         self.has_token = resolved_token is not None
-        self.orgs = Organizations(self)
-        self.users = Users(self)
-        self.collections = Collections(self)
-        self.spaces = Spaces(self)
-        self.permissions = Permissions(self)
-        self.content = Content(self)
-        self.revisions = Revisions(self)
-        self.comments = Comments(self)
-        self.change_requests = ChangeRequests(self)
-        self.sites = Sites(self)
-        self.integrations = Integrations(self)
-        self.installations = Installations(self)
-        self.openapi = OpenAPISpecs(self)
-        self.org_admin = OrgAdmin(self)
+
+    NAMESPACES = (
+        "orgs",
+        "users",
+        "collections",
+        "spaces",
+        "permissions",
+        "content",
+        "revisions",
+        "comments",
+        "change_requests",
+        "sites",
+        "integrations",
+        "installations",
+        "openapi",
+        "org_admin",
+    )
+    """The attributes naming a resource family (each imported when first used)."""
+
+    def namespaces(self) -> dict[str, Resource]:
+        """Every namespace by its attribute name (importing those not used yet)."""
+        return {name: getattr(self, name) for name in self.NAMESPACES}
+
+    # Each namespace (and its models) is imported when first used: a start that lists the
+    # organizations and spaces builds none of the review, comment or site models.
+    @cached_property
+    def orgs(self) -> Organizations:
+        from .organizations import Organizations
+
+        return Organizations(self)
+
+    @cached_property
+    def users(self) -> Users:
+        from .organizations import Users
+
+        return Users(self)
+
+    @cached_property
+    def collections(self) -> Collections:
+        from .collections import Collections
+
+        return Collections(self)
+
+    @cached_property
+    def spaces(self) -> Spaces:
+        from .spaces import Spaces
+
+        return Spaces(self)
+
+    @cached_property
+    def permissions(self) -> Permissions:
+        from .permissions import Permissions
+
+        return Permissions(self)
+
+    @cached_property
+    def content(self) -> Content:
+        from .content import Content
+
+        return Content(self)
+
+    @cached_property
+    def revisions(self) -> Revisions:
+        from .revisions import Revisions
+
+        return Revisions(self)
+
+    @cached_property
+    def comments(self) -> Comments:
+        from .comments import Comments
+
+        return Comments(self)
+
+    @cached_property
+    def change_requests(self) -> ChangeRequests:
+        from .change_requests import ChangeRequests
+
+        return ChangeRequests(self)
+
+    @cached_property
+    def sites(self) -> Sites:
+        from .sites import Sites
+
+        return Sites(self)
+
+    @cached_property
+    def integrations(self) -> Integrations:
+        from .integrations import Integrations
+
+        return Integrations(self)
+
+    @cached_property
+    def installations(self) -> Installations:
+        from .installations import Installations
+
+        return Installations(self)
+
+    @cached_property
+    def openapi(self) -> OpenAPISpecs:
+        from .openapi_specs import OpenAPISpecs
+
+        return OpenAPISpecs(self)
+
+    @cached_property
+    def org_admin(self) -> OrgAdmin:
+        from .org_admin import OrgAdmin
+
+        return OrgAdmin(self)

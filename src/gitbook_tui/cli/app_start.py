@@ -69,6 +69,7 @@ def _run_app(args: argparse.Namespace, demo: bool, handle: BackgroundStart | Non
             demo=demo,
             start=start,
             starting=handle.poll if handle is not None else None,
+            starting_warm=handle is not None and handle.warm,
             start_view=view,
         )
         try:

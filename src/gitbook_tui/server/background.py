@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import os
 import socket
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -18,7 +19,28 @@ import time
 from pathlib import Path
 from typing import Any
 
-__all__ = ["BackgroundStart", "bind_preferred", "bind_socket"]
+__all__ = ["BackgroundStart", "bind_preferred", "bind_socket", "holds_demo"]
+
+DEMO_MARKS = ("demo_seed", "demo_org", "owner")
+"""The meta keys of a seeded demo database (:func:`.demo.seed.seed_phase`: any of them and
+the workspace the app's first screen needs is there)."""
+
+
+def holds_demo(db: str | Path) -> bool:
+    """Whether ``db`` holds a seeded demo already (its first phase at least): its server
+    then only imports and opens it before it serves — nothing to seed."""
+    if not Path(db).is_file():
+        return False
+    try:
+        conn = sqlite3.connect(f"{Path(db).resolve().as_uri()}?mode=ro", uri=True, timeout=1.0)
+        try:
+            marks = ",".join("?" * len(DEMO_MARKS))
+            found = conn.execute(f"SELECT 1 FROM meta WHERE key IN ({marks})", DEMO_MARKS)
+            return found.fetchone() is not None
+        finally:
+            conn.close()
+    except sqlite3.Error:  # not a database, no meta table yet, locked: as if new
+        return False
 
 
 def bind_socket(host: str, port: int) -> socket.socket:
@@ -66,6 +88,10 @@ class BackgroundStart:
         self.url = f"http://{shown_host}:{sock.getsockname()[1]}/v1"
         self.seeded = not demo
         """True once a demo is wholly seeded (its second phase may follow :meth:`poll`)."""
+        self.warm = not demo or holds_demo(db)
+        """Whether the server has its data already (only its imports and start before it
+        serves). Its socket is listening from now on: requests sent before it serves wait
+        for it (queued by the system), so an app can draw from its cache meanwhile."""
         self._ready = False
         self._error: str | None = None
         self._reports = b""

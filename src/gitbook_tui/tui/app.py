@@ -53,6 +53,9 @@ DEMO_ACCOUNT = "demo"
 RESULT_DEMO = "demo"
 """Exit result asking ``run_app`` to restart on the bundled demo workspace."""
 
+FIRST_COLLECTION_DELAY = 3.0
+"""Seconds after the start before the idle collector may run its first long walk."""
+
 
 class GitBookApp(AppOutbox, AppNavigation):
     """The gitbook-tui application."""
@@ -84,12 +87,16 @@ class GitBookApp(AppOutbox, AppNavigation):
         transport: httpx.AsyncBaseTransport | None = None,
         starting: Callable[[], bool] | None = None,
         start_view: str | None = None,
+        starting_warm: bool = False,
     ) -> None:
         """``starting``: the server is still starting (the bundled demo): polled, True
-        once it serves; a progress screen shows meanwhile."""
+        once it serves; a progress screen shows meanwhile — unless ``starting_warm``: the
+        server has its data and a listening socket already (requests wait for it), so the
+        app opens at once from its cache and only says so if the server fails."""
         super().__init__()
         guard_option_list_paging()  # a Textual bug: pageup in the palette at 12×4
         self.starting = starting
+        self.starting_warm = starting_warm
         self.start_view = start_view
         """A numbered view to show once the browser is up (``gitbook-tui review``)."""
         self.client = client
@@ -127,7 +134,11 @@ class GitBookApp(AppOutbox, AppNavigation):
     async def on_mount(self) -> None:
         self.set_interval(0.5, self.check_size)  # also after screens were pushed or popped
         self.idle_collector.install()
-        self.set_interval(0.5, self.idle_collector.tick)
+        # not while the first screen is being built: a start looks quiet (no keys yet), and a
+        # full collection then (every object of the imports: ~0.3 s) delayed the first tree
+        self.set_timer(
+            FIRST_COLLECTION_DELAY, lambda: self.set_interval(0.5, self.idle_collector.tick)
+        )
         config = self.config
         if config.theme:
             if config.theme in self.available_themes:
@@ -150,9 +161,12 @@ class GitBookApp(AppOutbox, AppNavigation):
             )
         starting = self.starting
         if starting is not None and not self._started(starting):
-            message = "Preparing the demo workspace (the first run seeds it: a few seconds)…"
-            await self.push_screen(StartingScreen(starting, message), self._server_ready)
-            return
+            if self.starting_warm:
+                self._watch_start(starting)
+            else:
+                message = "Preparing the demo workspace (the first run seeds it: a few seconds)…"
+                await self.push_screen(StartingScreen(starting, message), self._server_ready)
+                return
         await self._open()
 
     @staticmethod
@@ -160,7 +174,23 @@ class GitBookApp(AppOutbox, AppNavigation):
         try:
             return starting()
         except Exception:
-            return False  # (the starting screen shows why)
+            return False  # (the starting screen or _watch_start shows why)
+
+    def _watch_start(self, starting: Callable[[], bool]) -> None:
+        """Poll a warm server while the app runs from its cache: say why if it cannot start
+        (its requests fail meanwhile, shown where they were made)."""
+
+        def check() -> None:
+            try:
+                ready = starting()
+            except Exception as exc:
+                timer.stop()
+                self.notify(plain(str(exc)), title="Demo server", severity="error", timeout=30)
+                return
+            if ready:
+                timer.stop()
+
+        timer = self.set_interval(0.1, check)
 
     def _server_ready(self, _ready: bool | None) -> None:
         # once the starting screen is gone: the browser is then pushed on a settled stack

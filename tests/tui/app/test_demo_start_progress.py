@@ -8,6 +8,7 @@ from gitbook_tui.tui.app import GitBookApp
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.common.config import TuiConfig
 from gitbook_tui.tui.common.state import StateStore
+from support.notes import notes_of
 from support.tree_world import Transport, make_client
 from support.waits import until, until_sync
 
@@ -66,3 +67,58 @@ def test_background_start_serves_and_stops(tmp_path):
     until_sync(start.poll, "the background server to answer", timeout=30)
     assert httpx.get(start.url + "/user").status_code == 401  # it answers
     start.stop()
+
+
+async def test_a_warm_server_opens_the_browser_at_once(world, tmp_path):
+    """A server with its data already (a seeded demo) queues requests on its socket until it
+    serves: the app opens the browser at once instead of the progress screen."""
+    app = GitBookApp(
+        make_client(Transport(world.app)),
+        demo=True,
+        config=TuiConfig(),
+        state_store=StateStore(tmp_path / "state.json"),
+        starting=lambda: False,  # still importing: not serving yet
+        starting_warm=True,
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        # (the server never says it serves here: a progress screen would stay up for good)
+        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
+        browser = app.screen
+        await until(pilot, lambda: bool(browser.workspace_tree.root.children))
+        assert not any(isinstance(screen, StartingScreen) for screen in app.screen_stack)
+
+
+async def test_a_warm_server_that_cannot_start_says_why(world, tmp_path):
+    def failing() -> bool:
+        raise RuntimeError("the local server did not start: disk full")
+
+    app = GitBookApp(
+        make_client(Transport(world.app)),
+        demo=True,
+        config=TuiConfig(),
+        state_store=StateStore(tmp_path / "state.json"),
+        starting=failing,
+        starting_warm=True,
+    )
+    notes = notes_of(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: any("disk full" in note for note in notes))
+        assert isinstance(app.screen, BrowserScreen)  # the app goes on (from its cache)
+
+
+def test_a_seeded_demo_database_is_warm(tmp_path):
+    from gitbook_tui.server.background import holds_demo
+    from gitbook_tui.server.core.storage import Storage
+    from gitbook_tui.server.demo.seed import SEED_PHASE
+
+    db = tmp_path / "demo.sqlite"
+    assert not holds_demo(db)  # no file
+    db.write_bytes(b"not a database")
+    assert not holds_demo(db)
+    db.unlink()
+    storage = Storage(db)
+    assert not holds_demo(db)  # a database, nothing seeded
+    with storage.transaction() as tx:
+        tx.set_meta(SEED_PHASE, "structure")
+    storage.close()
+    assert holds_demo(db)
