@@ -12,7 +12,6 @@ from ..common.hint_footer import HINTS
 from ..common.intents import ShowPermissions
 from ..common.navigator import Navigator
 from ..common.registry import Registry, View
-from .admin_screen import AdminScreen
 
 __all__ = ["ADMIN", "register"]
 
@@ -82,11 +81,16 @@ ADMIN_HINTS: dict[str, tuple[str, ...]] = {
 
 
 def _admin(nav: Navigator) -> Screen[None]:
+    # imported when the view is first shown: the app's first screen is Browse
+    from .admin_screen import AdminScreen
+
     return AdminScreen(nav)
 
 
 def _show_permissions(app: App[Any], intent: ShowPermissions) -> None:
     """The Permissions tab of the Admin screen (the bottom of view 5's stack)."""
+    from .admin_screen import AdminScreen
+
     screen = next((s for s in app.screen_stack if isinstance(s, AdminScreen)), None)
     if screen is not None:
         screen.show_permissions(intent.space_id, intent.collection_id, intent.page_id)
