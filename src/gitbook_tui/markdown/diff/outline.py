@@ -15,6 +15,7 @@ through ``state.md``).
 
 from __future__ import annotations
 
+from markdown_it import rules_block
 from markdown_it.common.utils import isStrSpace, mdTrim
 from markdown_it.parser_block import ParserBlock, RuleFuncBlockType
 from markdown_it.ruler import Ruler
@@ -28,19 +29,20 @@ __all__ = ["OUTLINE", "OUTLINE_ROWS", "cell_count"]
 OUTLINE_ROWS = "outline_rows"
 """``meta`` key of an outlined ``table_open``: the table's rows, the header's included."""
 
-_TERMINATOR_NAMES = (
+_TERMINATORS = (
     "mdit_py_plugins.front_matter.index._front_matter_rule",
     "gitbook_tui.markdown.rules._gitbook_tag_rule",
-    "markdown_it.rules_block.fence._fence_rule",
-    "markdown_it.rules_block.blockquote.blockquote",
-    "markdown_it.rules_block.hr.hr",
-    "markdown_it.rules_block.list.list_block",
-    "markdown_it.rules_block.html_block.html_block",
-    "markdown_it.rules_block.heading.heading",
+    rules_block.fence,
+    rules_block.blockquote,
+    rules_block.hr,
+    rules_block.list_block,
+    rules_block.html_block,
+    rules_block.heading,
 )
 """The rules that may end a table (markdown-it's "blockquote" chain) as the parser has
-them: none takes a line starting with ``|`` (front matter starts on the first line only;
-a GitBook tag line with ``{`` or ``<``; the others with their own marks), so a table row
+them (markdown-it's own by identity: the fence rule with its default marks): none takes
+a line starting with ``|`` (front matter starts on the first line only; a GitBook tag
+line with ``{`` or ``<``; the others with their own marks), so a table row
 starting with one is not tried against them. Checked when the outline is made: should the
 chain change, every row is tried as markdown-it does."""
 
@@ -133,7 +135,7 @@ def _outline_table(state: StateBlock, startLine: int, endLine: int, silent: bool
     while nextLine < endLine:
         if state.sCount[nextLine] < state.blkIndent:
             break
-        # A row that starts with a pipe ends no table (see _TERMINATOR_NAMES).
+        # A row that starts with a pipe ends no table (see _TERMINATORS).
         at = bMarks[nextLine] + tShift[nextLine]
         if not (plain_rows and src[at : at + 1] == "|") and any(
             rule(state, nextLine, endLine, True) for rule in terminatorRules
@@ -158,12 +160,17 @@ def _outline_table(state: StateBlock, startLine: int, endLine: int, silent: bool
     return True
 
 
-def _names(rules: list[RuleFuncBlockType]) -> tuple[str, ...]:
-    return tuple(f"{rule.__module__}.{rule.__qualname__}" for rule in rules)
+def _is(rule: RuleFuncBlockType, known: RuleFuncBlockType | str) -> bool:
+    """``rule`` is markdown-it's own ``known`` (a plugin's or ours: by its name)."""
+    if isinstance(known, str):
+        return f"{rule.__module__}.{rule.__qualname__}" == known
+    return rule is known
 
 
 _KNOWN_TERMINATORS = MD.block.ruler.getRules("blockquote")
-_PIPE_ENDS_NO_TERMINATOR = _names(_KNOWN_TERMINATORS) == _TERMINATOR_NAMES
+_PIPE_ENDS_NO_TERMINATOR = len(_KNOWN_TERMINATORS) == len(_TERMINATORS) and all(
+    _is(rule, known) for rule, known in zip(_KNOWN_TERMINATORS, _TERMINATORS, strict=True)
+)
 
 
 def _outline_parser() -> ParserBlock:
