@@ -29,7 +29,7 @@ __all__ = ["OUTLINE", "OUTLINE_ROWS", "cell_count"]
 OUTLINE_ROWS = "outline_rows"
 """``meta`` key of an outlined ``table_open``: the table's rows, the header's included."""
 
-_TERMINATORS = (
+_TERMINATORS: tuple[RuleFuncBlockType | str, ...] = (
     "mdit_py_plugins.front_matter.index._front_matter_rule",
     "gitbook_tui.markdown.rules._gitbook_tag_rule",
     rules_block.fence,
