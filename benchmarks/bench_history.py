@@ -356,7 +356,7 @@ async def run(rounds: int, quick: bool) -> int:
                 await blame_until(pilot, blame, client, space, page, revisions[-1])
                 times["warm"].append(since(t0))
                 await client.close()
-                phases.setdefault("50 KB blame", []).append(phase_rss())
+                phases.setdefault("the small blame", []).append(phase_rss())
 
                 space, page, revisions = large
                 client = fresh()
@@ -369,7 +369,7 @@ async def run(rounds: int, quick: bool) -> int:
                 times["large"].append(whole)
                 await client.close()
                 BLAME_CACHE.clear()
-                phases.setdefault("1 MB blame", []).append(phase_rss())
+                phases.setdefault("the large blame", []).append(phase_rss())
             rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         await admin.close()
 
