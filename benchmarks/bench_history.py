@@ -21,6 +21,9 @@ Figures (wall-clock, and CPU time of this process; the machine may be shared):
   longest stall of the event loop meanwhile (a ticker every 20 ms: how long the screen
   could not answer a key).
 * peak RSS (``ru_maxrss``, the seeded server in the same process included). Budget 250 MB.
+  Reported too (Linux): the peak during each of the diff and the two blames, and what the
+  process held before it (the seeded server, the histories written, what earlier phases
+  left), so the blame's own share can be told from the set-up's.
 
 The two blamed pages get their history here (a space each, the page inserted by a merged
 change request, then direct edits written to the server's storage as the editor's are).
@@ -90,6 +93,19 @@ def clock() -> Clock:
 def since(start: Clock) -> Clock:
     wall, cpu = clock()
     return wall - start[0], cpu - start[1]
+
+
+def phase_rss() -> tuple[float, float] | None:
+    """(peak, current) RSS in MB since the last call, which starts a new phase (Linux:
+    ``VmHWM`` is reset through ``/proc/self/clear_refs``); ``None`` elsewhere."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            fields = dict(line.split(":", 1) for line in status if line.startswith("Vm"))
+        with open("/proc/self/clear_refs", "w", encoding="ascii") as refs:
+            refs.write("5")
+    except OSError:
+        return None
+    return int(fields["VmHWM"].split()[0]) / 1024, int(fields["VmRSS"].split()[0]) / 1024
 
 
 def page_text(size: int) -> str:
@@ -269,6 +285,8 @@ async def run(rounds: int, quick: bool) -> int:
             f"(+ a stub's first revision each)"
         )
         del large_texts
+        gc.collect()
+        phases: dict[str, list[tuple[float, float] | None]] = {"set-up": [phase_rss()]}
 
         times: dict[str, list[Clock]] = {k: [] for k in ("log", "diff", "cold", "walk", "warm")}
         times.update(large=[], log_full=[])
@@ -304,6 +322,7 @@ async def run(rounds: int, quick: bool) -> int:
                 await pilot.pause()
                 times["log_full"].append(since(t0))
                 await client.close()
+                phases.setdefault("log", []).append(phase_rss())
 
                 # -- the diff of the large page between its first and last revisions ----------
                 space, page, revisions = large
@@ -323,6 +342,7 @@ async def run(rounds: int, quick: bool) -> int:
                 times["diff"].append(since(t0))
                 assert view.visible_text() and len(view.changes) >= large_revisions - 2
                 del diff, sides
+                phases.setdefault("diff", []).append(phase_rss())
 
                 # -- blame, cold then warm -----------------------------------------------------
                 BLAME_CACHE.clear()
@@ -336,6 +356,7 @@ async def run(rounds: int, quick: bool) -> int:
                 await blame_until(pilot, blame, client, space, page, revisions[-1])
                 times["warm"].append(since(t0))
                 await client.close()
+                phases.setdefault("the small blame", []).append(phase_rss())
 
                 space, page, revisions = large
                 client = fresh()
@@ -348,6 +369,7 @@ async def run(rounds: int, quick: bool) -> int:
                 times["large"].append(whole)
                 await client.close()
                 BLAME_CACHE.clear()
+                phases.setdefault("the large blame", []).append(phase_rss())
             rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         await admin.close()
 
@@ -370,6 +392,11 @@ async def run(rounds: int, quick: bool) -> int:
     print(
         f"{'peak RSS':40} {rss_mb:8.1f} MB  (budget {BUDGET_RSS_MB:.0f} MB) {'ok' if ok else 'OVER'}"
     )
+    for phase, figures in phases.items():
+        known = [f for f in figures if f is not None]
+        if known:
+            peak, now = max(known)
+            print(f"{'  peak RSS during ' + phase:40} {peak:8.1f} MB  (after it: {now:.0f} MB)")
     return 1 if failed else 0
 
 

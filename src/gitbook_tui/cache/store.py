@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 from ..folders import cache_folder, private_dir
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 DEFAULT_MAX_BYTES = 200 * 1024 * 1024
 _SUFFIXES = ("", "-wal", "-shm", "-journal")
 _COLUMNS = "key, account, path, etag, body, size, stored_at, used_at"
@@ -34,7 +34,7 @@ CREATE TABLE entries(
     used_at REAL NOT NULL
 );
 CREATE INDEX entries_by_account_path ON entries(account, path);
-CREATE INDEX entries_by_use ON entries(used_at);
+CREATE INDEX entries_by_use ON entries(used_at, size);
 """
 
 log = logging.getLogger("gitbook_tui.cache")
@@ -232,7 +232,12 @@ class ResponseCache:
         return self._run(action, 0)
 
     def _evict(self, conn: sqlite3.Connection) -> None:
-        total = conn.execute("SELECT COALESCE(SUM(size), 0) FROM entries").fetchone()[0]
+        # Sizes are summed from the (used_at, size) index: in the table they sit after the
+        # body, and reading them there walks every body's overflow pages (a second per put
+        # once the cache holds a few hundred MB).
+        total = conn.execute(
+            "SELECT COALESCE(SUM(size), 0) FROM entries INDEXED BY entries_by_use"
+        ).fetchone()[0]
         if total <= self.max_bytes:
             return
         excess = total - self.max_bytes

@@ -83,6 +83,7 @@ __all__ = [
     "diff_blocks",
     "diff_documents",
     "diff_markdown",
+    "diff_to_show",
     "flatten",
     "fold",
     "header_diff",
@@ -126,3 +127,12 @@ def diff_markdown(
             return diff
     old_doc, new_doc = parse_pair(old, new)
     return diff_documents(old_doc, new_doc, threshold=threshold)
+
+
+def diff_to_show(old: str | None, new: str | None, *, base: Side | None = None) -> BlockDiff:
+    """:func:`diff_markdown`, with the rows a diff pane's first screen folds made (the
+    rows around each change: parsed now, in the worker this runs in, not on the UI thread
+    when first folded). What the review pane and the history view both show."""
+    diff = diff_markdown(old, new, base=base)
+    fold(diff.rows, DEFAULT_CONTEXT)
+    return diff

@@ -12,6 +12,7 @@ from ..blocks import Converter, finish
 from ..tag_blocks import PART_TYPES
 from .blocks import BlockKind, DisplayBlock, flatten_run
 from .chunks import Side
+from .outline import OUTLINE_ROWS
 
 __all__ = ["ChunkFacts", "SideView", "chunk_facts"]
 
@@ -64,6 +65,8 @@ def _plain_count(tokens: list[Token], converter: Converter) -> tuple[int, int] |
         return (1 if code.title else 0) + code.code.count("\n") + 1, _NO_HEADING
     if kind == "hr" and len(tokens) == 1:
         return 1, _NO_HEADING
+    if kind == "table_open" and first.meta and OUTLINE_ROWS in first.meta:
+        return first.meta[OUTLINE_ROWS], _NO_HEADING  # outlined: the header row, the body's
     if kind == "table_open" and tokens[-1].type == "table_close":
         rows = head = 0
         in_head = False
@@ -143,7 +146,7 @@ def chunk_facts(sides: tuple[Side, Side]) -> dict[int, ChunkFacts] | None:
             source = chunk.source
             if id(source) in facts:
                 continue
-            plain = _plain_count(source.block_tokens(), converter)
+            plain = _plain_count(source.outline_tokens(), converter)
             if plain is not None:
                 facts[id(source)] = ChunkFacts(plain[0], 1, plain[1], None)
                 continue

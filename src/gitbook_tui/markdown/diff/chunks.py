@@ -35,6 +35,7 @@ from ..progressive import DEFINITION_RE, block_state, inline_tokens
 from ..rules import MD, PAUSE_ENV_KEY, TAGS_ENV_KEY, PauseParse
 from ..tag_blocks import Item
 from ..tags import TagTable
+from .outline import OUTLINE
 
 __all__ = [
     "BlockReader",
@@ -74,6 +75,9 @@ class Chunk:
     shared: Chunk | None = None
     """The base chunk this one is a copy of (its tokens and items serve both sides)."""
     items: list[Item] | None = field(default=None, repr=False)
+    outlined: bool = False
+    """Its tokens are :mod:`.outline`'s (a top-level table without its cells): good for
+    counting rows, not for converting."""
 
     @property
     def source(self) -> Chunk:
@@ -81,11 +85,18 @@ class Chunk:
         return self.shared if self.shared is not None else self
 
     def block_tokens(self) -> list[Token]:
-        """The block tokens of the chunk holding them (tokenized again if dropped)."""
+        """The block tokens of the chunk holding them (tokenized again if dropped or
+        outlined)."""
         chunk = self.source
-        if chunk.tokens is None:
+        if chunk.tokens is None or chunk.outlined:
             chunk.tokens = chunk.reader.tokenize(chunk.start)[0]
+            chunk.outlined = False
         return chunk.tokens
+
+    def outline_tokens(self) -> list[Token]:
+        """Its block tokens, perhaps outlined (:attr:`outlined`): for counting only."""
+        chunk = self.source
+        return chunk.tokens if chunk.tokens is not None else self.block_tokens()
 
     def convert(self, converter: Converter | None = None) -> list[Item]:
         """This chunk's items (inline-parsed and converted on first use; then its tokens
@@ -184,16 +195,20 @@ class Side:
 
 
 def cut_chunks(side: Side) -> bool:
-    """Tokenize the whole side and cut it into chunks; False if some block has no lines."""
+    """Tokenize the whole side (top-level tables outlined: :mod:`.outline`) and cut it
+    into chunks; False if some block has no lines."""
     state = side.state
-    MD.block.tokenize(state, state.line, state.lineMax)
+    OUTLINE.tokenize(state, state.line, state.lineMax)
     tokens = state.tokens
     starts: list[int] = []
     lines: list[int] = []
+    tables: list[int] = []
     for index, token in enumerate(tokens):
         if token.level == 0 and token.nesting != -1:
             if token.map is None:
                 return False
+            if token.type == "table_open":
+                tables.append(len(starts))
             starts.append(index)
             lines.append(token.map[0])
     lines.append(side.line_max)
@@ -202,6 +217,8 @@ def cut_chunks(side: Side) -> bool:
         side.chunk(lines[k], lines[k + 1], tokens[starts[k] : starts[k + 1]])
         for k in range(len(starts) - 1)
     ]
+    for k in tables:
+        side.chunks[k].outlined = True
     state.tokens = []  # the chunks hold them now (and may drop them)
     return True
 

@@ -11,13 +11,11 @@ from rapidfuzz import fuzz
 
 from ...api import AsyncGitBook, GitBookError, NotFoundError
 from ...markdown.diff import (
-    DEFAULT_CONTEXT,
     AttributeChange,
     BlockDiff,
     InlineLine,
     SplitLine,
-    diff_markdown,
-    fold,
+    diff_to_show,
     header_diff,
 )
 from ...models import Revision, RevisionPage
@@ -111,9 +109,7 @@ async def load_revisions(
 def diff_sides(old: str | None, new: str | None) -> BlockDiff:
     """The block diff of two sides' markdown, its first screen's rows made (run it in a
     worker: the rows around each change would otherwise be parsed on the UI thread)."""
-    diff = diff_markdown(old, new)
-    fold(diff.rows, DEFAULT_CONTEXT)
-    return diff
+    return diff_to_show(old, new)
 
 
 async def load_page_change(

@@ -3,8 +3,8 @@ revision and the page in the change request (no widgets here).
 
 Both sides are fetched together; the base (immutable, usually a cached answer) is cut into
 its top-level blocks in a thread while the change request's side is still on its way, then
-the two are diffed in a thread (:func:`~gitbook_tui.markdown.diff.diff_markdown`: lazily —
-what they share is parsed only when shown).
+the two are diffed in a thread (:func:`~gitbook_tui.markdown.diff.diff_to_show`, as the
+history view does: lazily — what they share is parsed only when shown).
 """
 
 from __future__ import annotations
@@ -14,16 +14,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from ...api import AsyncGitBook, NotFoundError
-from ...markdown.diff import (
-    DEFAULT_CONTEXT,
-    AttributeChange,
-    BlockDiff,
-    Side,
-    cut_base,
-    diff_markdown,
-    fold,
-    header_diff,
-)
+from ...markdown.diff import AttributeChange, BlockDiff, Side, cut_base, diff_to_show, header_diff
 from ...models import ChangeRequest, RevisionPage
 
 __all__ = ["PageDiff", "diff_sides", "load_page_diff"]
@@ -46,9 +37,7 @@ def diff_sides(old: str | None, new: str | None, base: Side | None = None) -> Bl
     with the rows of its first screen made (run it in a worker: the diff is lazy —
     :func:`~gitbook_tui.markdown.diff.lazy_diff` — and the rows around each change would
     otherwise be parsed on the UI thread when first folded)."""
-    diff = diff_markdown(old, new, base=base)
-    fold(diff.rows, DEFAULT_CONTEXT)
-    return diff
+    return diff_to_show(old, new, base=base)
 
 
 async def _side(fetch: Callable[[], Awaitable[RevisionPage]]) -> RevisionPage | None:
