@@ -16,7 +16,7 @@ from ...models import Revision, RevisionPage
 from .blame_lines import LineBlame
 from .history_data import LogEntry, log_entry
 
-__all__ = ["BLAME_CACHE", "BlameCache", "BlameWalk", "Ending", "NotInRevision"]
+__all__ = ["BLAME_CACHE", "BlameCache", "BlameWalk", "Ending", "NotInRevision", "revision_shown"]
 
 Ending = Literal["", "created", "root", "settled", "missing", "unreadable"]
 """Why the walk stopped: not yet (""), the page's first revision reached ("created"), the
@@ -29,6 +29,12 @@ THREAD_FROM = 200_000
 
 class NotInRevision(LookupError):
     """The page blamed is not in the revision blamed."""
+
+
+async def revision_shown(client: AsyncGitBook, space_id: str) -> str:
+    """The revision a reader of the space sees (Browse reads it so too: the cached copy first)."""
+    space = await client.spaces.get(space_id, read="prefer-cache")
+    return space.revision or ""
 
 
 def _page_in(revision: Revision, page_id: str) -> RevisionPage | None:

@@ -19,7 +19,7 @@ from ..common.intents import OpenPage
 from ..common.navigator import Navigator
 from ..common.status_bar import StatusBar
 from ..common.text import count_of, inert
-from .blame_data import BLAME_CACHE, BlameWalk, NotInRevision
+from .blame_data import BLAME_CACHE, BlameWalk, NotInRevision, revision_shown
 from .blame_view import BlameView
 from .history_data import LogEntry
 from .revision_screen import RevisionScreen
@@ -81,9 +81,8 @@ class BlameScreen(Screen[None]):
         client = self.navigator.client
         try:
             revision = self.revision_id
-            if revision is None:  # the revision the reader sees (Browse reads it so too)
-                space = await client.spaces.get(self.space_id, read="prefer-cache")
-                revision = space.revision or ""
+            if revision is None:
+                revision = await revision_shown(client, self.space_id)
             walk = BLAME_CACHE.walk(client, self.space_id, self.page_id, revision)
             await walk.start()
         except (GitBookError, NotInRevision) as error:

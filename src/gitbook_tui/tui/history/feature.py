@@ -10,8 +10,6 @@ from textual.screen import Screen
 from ..common.intents import ShowBlame, ShowHistory
 from ..common.navigator import Navigator
 from ..common.registry import Registry, View
-from .blame_screen import BlameScreen
-from .history_screen import HistoryScreen
 
 __all__ = ["HISTORY", "register"]
 
@@ -20,11 +18,16 @@ HISTORY = "history"
 
 
 def _history(nav: Navigator) -> Screen[None]:
+    # imported when the view is first shown: the app's first screen is Browse
+    from .history_screen import HistoryScreen
+
     return HistoryScreen(nav)
 
 
 async def _show_history(app: App[Any], intent: ShowHistory) -> None:
     """The view's own log shows the space (or page) asked for; what was over it closes."""
+    from .history_screen import HistoryScreen
+
     stack = app.get_screen_stack(HISTORY)
     root = next((s for s in stack if isinstance(s, HistoryScreen)), None)
     if root is None:
@@ -36,6 +39,9 @@ async def _show_history(app: App[Any], intent: ShowHistory) -> None:
 
 async def _show_blame(app: App[Any], intent: ShowBlame) -> None:
     """The blame over the page's log (``escape`` goes there); what was over the log closes."""
+    from .blame_screen import BlameScreen
+    from .history_screen import HistoryScreen
+
     await _show_history(app, ShowHistory(intent.space_id, intent.page_id))
     root = next((s for s in app.get_screen_stack(HISTORY) if isinstance(s, HistoryScreen)), None)
     if root is not None:
