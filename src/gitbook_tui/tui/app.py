@@ -25,6 +25,7 @@ from textual.theme import Theme
 from ..api import AsyncGitBook
 from ..models import Organization
 from .account.org_picker_screen import OrgPickerScreen
+from .account.organizations import cached_organizations, organizations
 from .account.starting_screen import StartingScreen
 from .account.welcome_screen import WelcomeScreen
 from .app_navigation import AppNavigation
@@ -255,7 +256,7 @@ class GitBookApp(AppOutbox, AppNavigation):
         if self.start_target is not None:
             await self.show_browser(None)
             return
-        orgs = await self._cached_orgs()
+        orgs = await cached_organizations(self.client)
         ids = [o.id for o in orgs] if orgs is not None else None
         if state.org_id and (ids is None or state.org_id in ids):
             await self.show_browser(state.org_id)
@@ -264,19 +265,12 @@ class GitBookApp(AppOutbox, AppNavigation):
         else:
             self._load_orgs()
 
-    async def _cached_orgs(self) -> list[Organization] | None:
-        """The organizations as last seen (cache only: no request)."""
-        try:
-            return [o async for o in self.client.orgs.list(read="cache-only")]
-        except Exception:  # not cached, unreadable or a bug: the organizations load later
-            return None
-
     @work(exclusive=True, exit_on_error=False, group="app-orgs")
     async def _load_orgs(self) -> None:
         """Whatever fails (the client, or a bug), a browser opens: its tree shows the
         failure on its root, with r to retry."""
         try:
-            orgs = [o async for o in self.client.orgs.list(read="prefer-cache")]
+            orgs = await organizations(self.client)
         except Exception as exc:
             self.notify(
                 f"Could not list organizations: {describe_failure(exc)}",
@@ -340,7 +334,7 @@ class GitBookApp(AppOutbox, AppNavigation):
     @work(exclusive=True, exit_on_error=False, group="app-orgs")
     async def _pick_org(self) -> None:
         try:
-            orgs = [o async for o in self.client.orgs.list(read="prefer-cache")]
+            orgs = await organizations(self.client)
         except Exception as exc:
             self.notify(
                 f"Could not list organizations: {describe_failure(exc)}",
