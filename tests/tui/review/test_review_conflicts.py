@@ -13,7 +13,7 @@ from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.common.composer import Composer
 from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
 from gitbook_tui.tui.render.diff_view import DiffView
-from gitbook_tui.tui.review import conflict_panel
+from gitbook_tui.tui.review import conflict_panel, review_ops
 from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
 from gitbook_tui.tui.review.conflict_panel import ConflictPanel
 from gitbook_tui.tui.review.inbox_data import CONFLICT
@@ -48,7 +48,7 @@ async def test_conflict_panel_loads_then_diffs_both_sides_off_the_ui_thread(
     fetched = asyncio.Event()  # the pages' answers are held back until set
     compare = threading.Event()  # the diff threads wait for it
     diff_threads: list[threading.Thread] = []
-    read, diff = conflict_panel._markdown, conflict_panel.diff_sides
+    read, diff = review_ops._markdown, conflict_panel.diff_sides
 
     async def held_read(fetch):
         await fetched.wait()
@@ -59,7 +59,7 @@ async def test_conflict_panel_loads_then_diffs_both_sides_off_the_ui_thread(
         assert compare.wait(timeout=60)
         return diff(old, new, base)
 
-    monkeypatch.setattr(conflict_panel, "_markdown", held_read)
+    monkeypatch.setattr(review_ops, "_markdown", held_read)
     monkeypatch.setattr(conflict_panel, "diff_sides", held_diff)
     app = make_app(world, tmp_path)
     try:

@@ -414,9 +414,9 @@ async def test_copy_review_summary(world, desk, tmp_path):
 
 async def test_unreachable_server_is_named_and_r_retries(world, desk, tmp_path, monkeypatch):
     from gitbook_tui.api.errors import APIConnectionError
-    from gitbook_tui.tui.review import review_inbox_screen
+    from gitbook_tui.tui.review import inbox_data
 
-    real = review_inbox_screen.load_inbox
+    real = inbox_data.load_inbox
     calls: list[int] = []
 
     async def flaky(*args, **kwargs):
@@ -425,7 +425,7 @@ async def test_unreachable_server_is_named_and_r_retries(world, desk, tmp_path, 
             raise APIConnectionError("GET", "/orgs/x/change-requests")
         return await real(*args, **kwargs)
 
-    monkeypatch.setattr(review_inbox_screen, "load_inbox", flaky)
+    monkeypatch.setattr(inbox_data, "load_inbox", flaky)
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen))

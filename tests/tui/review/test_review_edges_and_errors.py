@@ -44,7 +44,7 @@ async def test_keys_on_an_empty_inbox_never_crash(world, desk, tmp_path):
 async def test_a_review_that_fails_to_load_shows_the_error(world, desk, tmp_path, monkeypatch):
     """QA #12: the panes said "Loading…" forever and the footer keys did nothing silently."""
     from gitbook_tui.api.errors import APIConnectionError
-    from gitbook_tui.tui.review import change_request_review_screen as module
+    from gitbook_tui.tui.review import review_loader as module
 
     real = module.load_review_state
     failing = [True]

@@ -7,8 +7,8 @@ import pytest
 
 from gitbook_tui.tui.common.help_screen import HelpScreen
 from gitbook_tui.tui.review.inbox_data import SECTIONS
-from gitbook_tui.tui.review.review_data import review_lines
 from gitbook_tui.tui.review.review_inbox_screen import ReviewInboxScreen
+from gitbook_tui.tui.review.review_lines import review_lines
 from gitbook_tui.tui.review.reviews_screen import ReviewsScreen
 from gitbook_tui.tui.review.section_bar import Tab, tab_row
 from support.review_world import HOSTILE, LONG, SECOND, make_app, open_inbox, open_review, review

@@ -1,5 +1,10 @@
 """ChangeRequestReviewScreen: one change request — header, description, changed pages and
-the rendered block diff of the selected page — and the review actions (:mod:`.review_actions`).
+the rendered block diff of the selected page — and the review actions.
+
+Built by composition: the screen lays out the widgets and holds plain helpers its key and
+message handlers delegate to — :class:`.review_loader.ReviewLoader` (reading and polling),
+:class:`.review_pages.ReviewPages` (the selected page's diff, viewed marks),
+:class:`.pages_filter.PagesFilter` (``/``) and :class:`.review_actions.ReviewActions`.
 
 The page diff compares the page at the change request's base revision (immutable, so
 cached) with the page in the change request, parsed and aligned in a thread by
@@ -15,7 +20,7 @@ from __future__ import annotations
 import asyncio
 from typing import ClassVar
 
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -24,30 +29,26 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 
 from ...api import GitBookError
-from ...models import RevisionSemanticChange
+from ...models import ChangeRequest
 from ..common.denial import gated
 from ..common.error_banner import ErrorBanner, ErrorPane
-from ..common.failure import load_failure
 from ..common.filter_box import FilterBox
-from ..common.intents import ShowThreads
 from ..common.navigator import Navigator
 from ..common.pane_group import pane_switch_binding
-from ..common.state import account_key, recall_choice, remember_choice
+from ..common.state import recall_choice, remember_choice
 from ..common.status_bar import StatusBar
 from ..common.text import inert
 from ..render.diff_view import DiffView
 from .changed_pages_list import ChangedPagesList, entry_id
-from .conflict_marks import load_conflict_marks
-from .page_diff import load_page_diff
 from .pages_filter import PagesFilter
 from .review_actions import ReviewActions
-from .review_data import ReviewState, description_markdown, load_review_state
+from .review_data import ReviewState, description_markdown
 from .review_footer import ReviewFooter
 from .review_header import change_title, changed_under_you, header_content
+from .review_loader import ReviewLoader
+from .review_pages import ReviewPages
 from .reviews_summary import ReviewsSummary
 from .suggest_edit import note_under_review
-from .thread_quote import Quote, block_quote, quoted_block
-from .viewed_marks import ViewedMarks, fingerprint
 
 DIFF_MODE_CHOICE = "diff.mode"
 """The remembered diff layout (``|``: inline or split), per account, for every review."""
@@ -59,7 +60,7 @@ PAGES_LIST_FROM_WIDTH = 100
 """Narrower than this, the pages list hides (the header names the page: "2/5 ~ Streams")."""
 
 
-class ChangeRequestReviewScreen(PagesFilter, ReviewActions, Screen[None]):
+class ChangeRequestReviewScreen(Screen[None]):
     """The review pane of one change request (``escape`` goes back to the inbox)."""
 
     # The hidden filter box must never take the focus while the screen mounts.
@@ -128,14 +129,12 @@ class ChangeRequestReviewScreen(PagesFilter, ReviewActions, Screen[None]):
         self.space_title = space_title
         self.start_page = page_id
         self.state: ReviewState | None = None
-        self.marks: ViewedMarks | None = None
-        self.me: str | None = None
-        self.page_fingerprints: dict[str, str] = {}
-        self.diff_ready = asyncio.Event()
         self.conflict: str | None = None
         """The 409 message of the last update/merge tried at this revision (local mark)."""
-        self._shown: tuple[str, str] | None = None
-        """(entry, revision) the diff shows: a reload after an action keeps the reader's place."""
+        self.loader = ReviewLoader(self)
+        self.review_pages = ReviewPages(self)
+        self.pages_filter = PagesFilter(self)
+        self.actions = ReviewActions(self)
 
     def compose(self) -> ComposeResult:
         with ErrorPane(id="cr-pane"):
@@ -167,7 +166,7 @@ class ChangeRequestReviewScreen(PagesFilter, ReviewActions, Screen[None]):
         self.set_class(self.size.width < PAGES_LIST_FROM_WIDTH, "-narrow")
         if self.has_class("-narrow") and self.pages.has_focus and not self.filtering:
             self.diff.focus()
-        self._render_header()
+        self.render_header()
 
     @property
     def pages(self) -> ChangedPagesList:
@@ -177,6 +176,19 @@ class ChangeRequestReviewScreen(PagesFilter, ReviewActions, Screen[None]):
     def diff(self) -> DiffView:
         return self.query_one(DiffView)
 
+    @property
+    def filter_box(self) -> FilterBox:
+        return self.query_one("#cr-filter", FilterBox)
+
+    @property
+    def filtering(self) -> bool:
+        return self.pages_filter.filtering
+
+    @property
+    def diff_ready(self) -> asyncio.Event:
+        """Set once the selected page's diff is shown."""
+        return self.review_pages.diff_ready
+
     def denial_reason(self, action: str) -> str | None:
         if self.state is None:
             if self.query_one(ErrorBanner).showing:
@@ -184,41 +196,35 @@ class ChangeRequestReviewScreen(PagesFilter, ReviewActions, Screen[None]):
             return "The change request is still loading."
         return self.state.denial(action)
 
-    # -- loading ---------------------------------------------------------------------------------
+    # -- loading (ReviewLoader reads; these show) ------------------------------------------------
     def load(self) -> None:
-        self._load_state()
+        self.loader.load()
 
-    @work(exclusive=True, group="cr-state", exit_on_error=False)
-    async def _load_state(self) -> None:
+    def _poll(self) -> None:
+        self.loader.poll()
+
+    def show_load_error(self, exc: GitBookError) -> None:
         client = self.nav.client
-        banner = self.query_one(ErrorBanner)
-        try:
-            if self.me is None:
-                self.me = (await client.users.me(read="prefer-cache")).id
-            state = await load_review_state(client, self.space_id, self.change_request, self.me)
-        except GitBookError as exc:
-            banner.show_error(
-                "Could not load the change request", exc, server=client.base_url, retry=self.load
+        self.query_one(ErrorBanner).show_error(
+            "Could not load the change request", exc, server=client.base_url, retry=self.load
+        )
+        if self.state is None:  # nothing loaded yet: no pane may keep saying "Loading…"
+            self.query_one("#cr-header", Static).update(
+                "Change request not loaded (see the error above)"
             )
-            if self.state is None:  # nothing loaded yet: no pane may keep saying "Loading…"
-                self.query_one("#cr-header", Static).update(
-                    "Change request not loaded (see the error above)"
-                )
-                self.diff.show_message("Nothing to show: the change request could not be loaded.")
-            self.refresh_bindings()
-            return
-        banner.clear()
+            self.diff.show_message("Nothing to show: the change request could not be loaded.")
+        self.refresh_bindings()
+
+    async def show_state(self, state: ReviewState, conflict: str | None) -> None:
+        self.query_one(ErrorBanner).clear()
         first = self.state is None
-        marks = await asyncio.to_thread(load_conflict_marks, client)
-        self.conflict = marks.message(state.cr) if marks is not None else None
+        self.conflict = conflict
         self.state = state
         note_under_review(self.app, self.space_id, state.cr.id)
         self.remove_class("-changed")
-        if self.marks is None:
-            self.marks = ViewedMarks(account_key(client), state.cr.id)
-            await asyncio.to_thread(self.marks.load)
-        self.pages.set_changes(state.changes, self.marks, state.more_changes)
-        self._render_header()
+        await self.review_pages.open_marks(state.cr.id)
+        self.pages.set_changes(state.changes, self.review_pages.marks, state.more_changes)
+        self.render_header()
         text = description_markdown(state.cr.description)
         description = self.query_one("#cr-description", Static)
         description.update(inert(text))
@@ -229,10 +235,10 @@ class ChangeRequestReviewScreen(PagesFilter, ReviewActions, Screen[None]):
             ids = [entry_id(c) for c in state.changes]
             if self.start_page in ids:
                 self.pages.highlighted = ids.index(self.start_page)
-        self._show_selected()
+        self.review_pages.show_selected()
         self.refresh_bindings()
 
-    def _render_header(self) -> None:
+    def render_header(self) -> None:
         state = self.state
         if state is None:
             return
@@ -246,149 +252,103 @@ class ChangeRequestReviewScreen(PagesFilter, ReviewActions, Screen[None]):
         header = header_content(state, conflict=self.conflict, page_line=page_line)
         self.query_one("#cr-header", Static).update(header)
 
-    @on(OptionList.OptionHighlighted, "#cr-pages")
-    def _page_highlighted(self) -> None:
-        self._show_selected()
-        self._render_header()
+    def show_status(self, text: str) -> None:
+        self.query_one("#cr-status", Static).update(text)
 
-    def _show_selected(self) -> None:
-        change = self.pages.selected
-        if change is None:
-            self.diff.show_message("This change request changes nothing.")
-            self._shown = None
-            return
-        key = (entry_id(change), self.state.cr.revision or "" if self.state else "")
-        if key == self._shown:
-            return
-        self._shown = key
-        self._load_page(change)
-
-    @work(exclusive=True, group="cr-page", exit_on_error=False)
-    async def _load_page(self, change: RevisionSemanticChange) -> None:
-        state, diff_view = self.state, self.diff
-        assert state is not None
-        self.diff_ready.clear()
-        if change.page is None:
-            what = change.file.name if change.file else str(change.type)
-            diff_view.show_message(
-                f"{str(change.type).replace('_', ' ')}: {what} (no page content to compare)"
-            )
-            self.diff_ready.set()
-            return
-        diff_view.show_message("Loading both sides of the page…")
-        try:
-            loaded = await load_page_diff(
-                self.nav.client, self.space_id, state.cr, change.page.id, str(change.type)
-            )
-        except GitBookError as exc:
-            diff_view.show_message(load_failure("the page", exc, self.nav.client.base_url))
-            return
-        if self.pages.selected is not change:  # moved on meanwhile
-            return
-        diff_view.show(loaded.diff, loaded.header)
-        new_md = loaded.new_markdown
-        self.page_fingerprints[entry_id(change)] = fingerprint(new_md)
-        if self.marks is not None and self.marks.check(entry_id(change), fingerprint(new_md)):
-            self.pages.refresh_marks()
-            await asyncio.to_thread(self.marks.save)
-        self._status()
-        self.diff_ready.set()
-
-    @on(DiffView.Moved)
-    def _moved(self) -> None:
-        self._status()
-
-    def _status(self) -> None:
-        view = self.diff
-        where = ""
-        if view.current is not None and view.changes:
-            where = f" · change {view.changes.ordinal(view.current)} of {len(view.changes)}"
-        elif view.diff is not None:
-            where = f" · {len(view.changes)} changes"
-        self.query_one("#cr-status", Static).update(
-            f"{self.pages.progress()}{where} · {view.effective_mode} (|) · n/N changes · J/K pages"
-        )
-
-    # -- live refresh ----------------------------------------------------------------------------
-    @work(exclusive=True, group="cr-poll", exit_on_error=False)
-    async def _poll(self) -> None:
-        state = self.state
-        if state is None or not self.is_current:
-            return
-        try:
-            cr = await self.nav.client.change_requests.get(
-                self.space_id, state.cr.id, read="network"
-            )
-        except GitBookError:
-            return
-        self.changed_under_you(cr)
-
-    def changed_under_you(self, cr: object) -> None:
+    def changed_under_you(self, cr: ChangeRequest) -> None:
         """Compare a fresh read with what is shown; say what changed, keep the view."""
         banner = changed_under_you(self.state.cr, cr) if self.state is not None else None
         if banner is not None:
             self.add_class("-changed")
             self.query_one("#cr-banner", Static).update(banner)
 
-    # -- navigation ------------------------------------------------------------------------------
+    # -- the selected page (ReviewPages) ---------------------------------------------------------
+    @on(OptionList.OptionHighlighted, "#cr-pages")
+    def _page_highlighted(self) -> None:
+        self.review_pages.show_selected()
+        self.render_header()
+
+    @on(DiffView.Moved)
+    def _moved(self) -> None:
+        self.review_pages.status()
+
     @gated
     def action_page(self, step: int) -> None:
-        if not self.pages.step(step):
-            last = len(self.pages.changes) == 1
-            where = (
-                "the only changed page"
-                if last
-                else "the last page"
-                if step > 0
-                else "the first page"
-            )
-            self.notify(f"This is {where}.", timeout=2, markup=False)
+        self.review_pages.step(step)
 
     @gated
     async def action_viewed(self) -> None:
-        change = self.pages.selected
-        if change is None or self.marks is None:
-            return
-        key = entry_id(change)
-        print_ = self.page_fingerprints.get(key, "unknown")
-        viewed = self.marks.toggle(key, print_)
-        self.pages.refresh_marks()
-        await asyncio.to_thread(self.marks.save)
-        self._status()
-        if viewed:
-            self.pages.step(1)
+        await self.review_pages.toggle_viewed()
 
+    # -- the pages filter (PagesFilter) ----------------------------------------------------------
+    def action_filter(self) -> None:
+        self.pages_filter.open()
+
+    def on_input_changed(self, event: FilterBox.Changed) -> None:
+        self.pages_filter.changed(event)
+
+    def on_filter_box_done(self, event: FilterBox.Done) -> None:
+        self.pages_filter.done(event)
+
+    def on_filter_box_cleared(self, event: FilterBox.Cleared) -> None:
+        self.pages_filter.cleared(event)
+
+    # -- review actions (ReviewActions) ----------------------------------------------------------
+    @gated
+    def action_approve(self) -> None:
+        self.actions.approve()
+
+    @gated
+    def action_request_changes(self) -> None:
+        self.actions.request_changes()
+
+    @gated
+    def action_show_reviews(self) -> None:
+        self.actions.show_reviews()
+
+    @gated
+    def action_add_reviewer(self) -> None:
+        self.actions.add_reviewer()
+
+    @gated
+    def action_remove_reviewer(self) -> None:
+        self.actions.remove_reviewer()
+
+    @gated
+    def action_update(self) -> None:
+        self.actions.update()
+
+    @gated
+    def action_merge(self) -> None:
+        self.actions.merge()
+
+    @gated
+    def action_toggle_draft(self) -> None:
+        self.actions.toggle_draft()
+
+    @gated
+    def action_archive(self) -> None:
+        self.actions.archive()
+
+    @gated
+    def action_edit_details(self) -> None:
+        self.actions.edit_details()
+
+    def action_copy_summary(self) -> None:
+        self.actions.copy_summary()
+
+    def action_open_web(self) -> None:
+        self.actions.open_web()
+
+    # -- navigation ------------------------------------------------------------------------------
     def action_reload(self) -> None:
         self.load()
 
     def action_threads(self, quote: bool = False) -> None:
-        """The change request's comment threads (``c``: a new one quoting the diff's block)."""
-        state = self.state
-        if state is None:
-            self.notify("The change request is still loading.", timeout=3)
-            return
-        start: Quote | None = None
-        if quote:
-            text = quoted_block(self.diff)
-            if text is None or not text.strip():
-                self.notify("Move to a block of the diff to quote it (n: next change).", timeout=3)
-                return
-            change = self.pages.selected
-            page = change.page.id if change is not None and change.page is not None else None
-            start = (page, block_quote(text))
-        cr = state.cr
-        label = f"#{cr.number} {cr.subject or ''}".strip()
-        self.nav.navigate(ShowThreads(self.space_id, cr.id, label=label, quote=start))
+        self.review_pages.open_threads(quote)
 
     def action_switch_focus(self) -> None:
-        if self.has_class("-narrow"):  # the list is hidden: focus never goes to a hidden pane
-            self.diff.focus()
-            self.notify(
-                "The changed-pages list is hidden at this width: J/K step through the pages.",
-                markup=False,
-            )
-            return
-        (self.diff if self.pages.has_focus else self.pages).focus()
+        self.review_pages.switch_focus(narrow=self.has_class("-narrow"))
 
     def action_back(self) -> None:
         self.dismiss(None)

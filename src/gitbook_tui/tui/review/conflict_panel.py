@@ -17,7 +17,7 @@ says what it is waiting for until its diff is shown.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual import on, work
@@ -29,9 +29,8 @@ from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...api import AsyncGitBook, GitBookError, NotFoundError
+from ...api import AsyncGitBook, GitBookError
 from ...markdown.sanitize import clean_text
-from ...models import RevisionPage
 from ..common.confirm_screen import ConfirmScreen
 from ..common.link_targets import open_in_browser, open_in_web_page
 from ..common.modal import KitModal
@@ -41,19 +40,10 @@ from ..common.text import inert
 from ..render.diff_view import DiffView
 from .page_diff import diff_sides
 from .review_data import ReviewState, conflicting_pages
+from .review_ops import conflict_sides
 from .suggest_edit import suggest_edit
 
 __all__ = ["ConflictPanel"]
-
-
-async def _markdown(read: Callable[[], Awaitable[RevisionPage]]) -> str | None:
-    """The page's markdown (``None`` when the page does not exist on that side); ``read``
-    makes the request only when awaited (a cancelled load leaves no stray coroutine)."""
-    try:
-        page = await read()
-    except NotFoundError:
-        return None
-    return page.markdown or ""
 
 
 class ConflictPanel(KitModal[bool]):
@@ -148,40 +138,26 @@ class ConflictPanel(KitModal[bool]):
             for view in (main_view, cr_view):
                 view.show_message("This page is not among the change request's changes.")
             return
-        cr, space = self.state.cr, self.state.space.id
+        cr = self.state.cr
         main_view.show_message("Loading the page at the base and on main…")
         cr_view.show_message(f"Loading the page at the base and in #{cr.number}…")
-        base_rev = cr.revisionMergedAncestor or cr.revisionInitial or ""
-        content = self.client.content
 
-        async def in_cr() -> RevisionPage:
-            page = await content.get_page(
-                space, page_id, change_request=cr.id, format="markdown", read="network"
-            )
-            if page.urls is not None and page.urls.app:
-                self.page_urls[page_id] = page.urls.app
-            return page
+        def remember_url(url: str) -> None:
+            self.page_urls[page_id] = url
 
         try:
-            base, main, mine = await asyncio.gather(
-                _markdown(
-                    lambda: content.revision_page(space, base_rev, page_id, format="markdown")
-                ),
-                _markdown(
-                    lambda: content.get_page(space, page_id, format="markdown", read="network")
-                ),
-                _markdown(in_cr),
-            )
+            sides = await conflict_sides(self.client, self.state, page_id, remember_url)
         except GitBookError as exc:
             for view in (main_view, cr_view):
                 view.show_message(f"Could not load the page: {exc}")
             return
+        base = sides.base
 
         async def diff_into(view: DiffView, new: str | None) -> None:
             view.show_message("Comparing…")
             view.show(await asyncio.to_thread(diff_sides, base, new))
 
-        await asyncio.gather(diff_into(main_view, main), diff_into(cr_view, mine))
+        await asyncio.gather(diff_into(main_view, sides.main), diff_into(cr_view, sides.mine))
 
     def _follower(self, other: DiffView) -> Callable[[float], None]:
         """A watcher of one side's scroll: the other side follows while they are linked

@@ -11,6 +11,7 @@ from ...markdown.sanitize import clean_text
 from ...models import ChangeRequest
 from ..common.confirm_screen import ConfirmScreen
 from ..common.text import count_of
+from .suggest_edit_data import current_reviews
 
 __all__ = [
     "ask_consent",
@@ -41,21 +42,6 @@ def whose(cr: ChangeRequest, me: str) -> str:
     """``your #2`` or ``Ravi's #6``: the change request named with its owner."""
     owner = "your" if is_own(cr, me) else f"{author_of(cr)}'s"
     return f"{owner} #{cr.number}"
-
-
-async def current_reviews(
-    client: AsyncGitBook, space_id: str, cr: ChangeRequest
-) -> tuple[int, int]:
-    """Approvals and change requests of ``cr``'s current revision (each reviewer's latest),
-    the reviews a new revision makes outdated."""
-    latest: dict[str, str] = {}
-    async for review in client.change_requests.reviews(
-        space_id, cr.id, outdated=False, read="network"
-    ):  # newest first
-        who = review.reviewer.id if review.reviewer else review.id
-        latest.setdefault(who, str(review.status or ""))
-    statuses = list(latest.values())
-    return statuses.count("approved"), statuses.count("changes-requested")
 
 
 def consent_effect(cr: ChangeRequest, reviews: tuple[int, int] | None) -> str:

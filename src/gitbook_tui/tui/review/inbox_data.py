@@ -1,5 +1,6 @@
 """The review inbox's data: change requests across the organization (or one space), their
-review counts, and which inbox sections each belongs to."""
+review counts, local conflict marks, which inbox sections each belongs to, and a
+change request's changed pages for the preview (no Textual here)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from typing import Any
 from ...api import AsyncGitBook
 from ...api.errors import APIStatusError
 from ...models import ChangeRequest
+from .conflict_marks import load_conflict_marks
+from .review_data import change_label
 
 __all__ = [
     "CONFLICT",
@@ -23,8 +26,11 @@ __all__ = [
     "Section",
     "age",
     "load_inbox",
+    "load_inbox_rows",
     "now",
+    "preview_changes",
     "rows_in",
+    "tag_conflicts",
 ]
 
 CONFLICT = "conflict"
@@ -229,3 +235,42 @@ async def _count_reviews(client: AsyncGitBook, rows: Sequence[InboxRow]) -> None
         row.changes_requested = sum(1 for s in latest.values() if s == "changes-requested")
 
     await asyncio.gather(*(one(r) for r in rows if r.cr.status in ("open", "draft")))
+
+
+async def tag_conflicts(client: AsyncGitBook, rows: Sequence[InboxRow]) -> None:
+    """Tag :data:`CONFLICT` on the rows whose update or merge answered 409 at their current
+    revision (the local marks, read from disk)."""
+    marks = await asyncio.to_thread(load_conflict_marks, client)
+    for row in rows:
+        if marks is not None and marks.conflicts(row.cr):
+            row.tags.add(CONFLICT)
+
+
+async def load_inbox_rows(
+    client: AsyncGitBook,
+    org_id: str,
+    me: str,
+    *,
+    space_id: str | None,
+    status_filter: tuple[str, ...],
+) -> tuple[list[InboxRow], bool]:
+    """The rows the inbox lists under ``status_filter`` (the open and draft ones always,
+    for the sections), conflict-tagged; and whether the organization list was used."""
+    rows, org_wide = await load_inbox(
+        client, org_id, me, space_id=space_id, statuses=STATUS_FILTERS[0]
+    )
+    if status_filter not in (STATUS_FILTERS[0], ("open",), ("draft",)):
+        extra, _ = await load_inbox(client, org_id, me, space_id=space_id, statuses=status_filter)
+        known = {r.cr.id for r in rows}
+        rows += [r for r in extra if r.cr.id not in known]
+    await tag_conflicts(client, rows)
+    return rows, org_wide
+
+
+async def preview_changes(client: AsyncGitBook, space_id: str, cr_id: str) -> list[str]:
+    """One line per changed page of the change request (the first 50, then how many more)."""
+    changes = await client.change_requests.changes(space_id, cr_id, limit=50, read="prefer-cache")
+    lines = [change_label(c) for c in changes.changes] or ["(no changes)"]
+    if changes.more:
+        lines.append(f"… and {changes.more} more")
+    return lines

@@ -1,87 +1,107 @@
 """PagesFilter: ``/`` on the review pane — filter the changed pages by title or path.
 
-Mixed into :class:`.change_request_review_screen.ChangeRequestReviewScreen`. While the box
-is open the list shows (also where it is hidden for width) and the diff follows the match;
-``enter`` keeps the match's diff, ``escape`` goes back to the page shown before.
+Held by :class:`.change_request_review_screen.ChangeRequestReviewScreen` (its ``/`` and
+filter-box handlers delegate here). While the box is open the list shows (also where it is
+hidden for width) and the diff follows the match; ``enter`` keeps the match's diff,
+``escape`` goes back to the page shown before.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from textual.screen import Screen
+from textual.notifications import SeverityLevel
 
 from ...models import RevisionSemanticChange
 from ..common.filter_box import FilterBox
-from ..render.diff_view import DiffView
-from .changed_pages_list import ChangedPagesList
 
 if TYPE_CHECKING:
+    from ..render.diff_view import DiffView
+    from .changed_pages_list import ChangedPagesList
     from .review_data import ReviewState
 
-__all__ = ["PagesFilter"]
+__all__ = ["FilterHost", "PagesFilter"]
+
+FILTERING = "-filtering"
+"""The host's class while the box is open (its CSS shows the list then, even when narrow)."""
+
+
+class FilterHost(Protocol):
+    """What the filter needs from the review pane."""
+
+    state: ReviewState | None
+
+    @property
+    def pages(self) -> ChangedPagesList: ...
+    @property
+    def diff(self) -> DiffView: ...
+    @property
+    def filter_box(self) -> FilterBox: ...
+    def denial_reason(self, action: str) -> str | None: ...
+    def render_header(self) -> None: ...
+    def has_class(self, *class_names: str) -> bool: ...
+    def set_class(self, add: bool, *class_names: str, update: bool = True) -> Any: ...
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None: ...
 
 
 class PagesFilter:
-    """The host screen provides ``state``, ``denial_reason`` and ``_render_header``; its
-    layout has a :class:`FilterBox` ``#cr-filter``, the list and the diff."""
+    """The changed pages' filter of one review pane."""
 
-    state: ReviewState | None
-    _before_filter: RevisionSemanticChange | None = None
-    """The page shown when ``/`` was pressed: ``escape`` goes back to it."""
-
-    def denial_reason(self, action: str) -> str | None: ...
-    def _render_header(self) -> None: ...
-
-    def _host(self) -> Screen[Any]:
-        assert isinstance(self, Screen)
-        return self
+    def __init__(self, host: FilterHost) -> None:
+        self.host = host
+        self.before: RevisionSemanticChange | None = None
+        """The page shown when ``/`` was pressed: ``escape`` goes back to it."""
 
     @property
     def filtering(self) -> bool:
-        return self._host().has_class("-filtering")
+        return self.host.has_class(FILTERING)
 
-    @property
-    def filter_box(self) -> FilterBox:
-        return self._host().query_one("#cr-filter", FilterBox)
-
-    def action_filter(self) -> None:
-        host = self._host()
-        if self.state is None:
-            host.notify(self.denial_reason("filter") or "Nothing to filter yet.", markup=False)
+    def open(self) -> None:
+        host = self.host
+        if host.state is None:
+            host.notify(host.denial_reason("filter") or "Nothing to filter yet.", markup=False)
             return
         if not self.filtering:
-            self._before_filter = host.query_one(ChangedPagesList).selected
-        host.add_class("-filtering")
-        self.filter_box.open()
+            self.before = host.pages.selected
+        host.set_class(True, FILTERING)
+        host.filter_box.open()
 
-    def on_input_changed(self, event: FilterBox.Changed) -> None:
-        if event.input.id == "cr-filter" and self.filtering:
-            self._host().query_one(ChangedPagesList).filter(event.value.strip())
+    def changed(self, event: FilterBox.Changed) -> None:
+        if event.input.id == self.host.filter_box.id and self.filtering:
+            self.host.pages.filter(event.value.strip())
 
-    def on_filter_box_done(self, event: FilterBox.Done) -> None:
+    def done(self, event: FilterBox.Done) -> None:
         event.stop()
-        match = self._host().query_one(ChangedPagesList).selected
+        match = self.host.pages.selected
         if match is None:
-            self._host().notify(
-                f"No changed page matches “{self.filter_box.needle}”: escape clears the filter.",
+            self.host.notify(
+                f"No changed page matches “{self.host.filter_box.needle}”: "
+                "escape clears the filter.",
                 markup=False,
             )
             return
-        self._end_filter(match)
+        self._end(match)
 
-    def on_filter_box_cleared(self, event: FilterBox.Cleared) -> None:
+    def cleared(self, event: FilterBox.Cleared) -> None:
         event.stop()
-        self._end_filter(self._before_filter)
+        self._end(self.before)
 
-    def _end_filter(self, select: RevisionSemanticChange | None) -> None:
+    def _end(self, select: RevisionSemanticChange | None) -> None:
         """Close the box, list every page again with ``select`` chosen, focus the diff."""
-        host = self._host()
-        pages = host.query_one(ChangedPagesList)
-        self.filter_box.close()
-        host.remove_class("-filtering")
+        host = self.host
+        pages = host.pages
+        host.filter_box.close()
+        host.set_class(False, FILTERING)
         pages.filter("")
         if select is not None and select in pages.listed:
             pages.highlighted = pages.listed.index(select)
-        host.query_one(DiffView).focus()
-        self._render_header()
+        host.diff.focus()
+        host.render_header()

@@ -1,26 +1,26 @@
 """ReviewActions: what the review pane does to a change request — review, reviewers,
-update, merge, status, subject — each permission-gated and confirmed where it widens or
-destroys (merge typed). Mixed into :class:`.change_request_review_screen.ChangeRequestReviewScreen`.
+update, merge, status, subject — each confirmed where it widens or destroys (merge typed).
+Held by :class:`.change_request_review_screen.ChangeRequestReviewScreen`, whose gated
+``action_*`` methods delegate here; the calls themselves are :mod:`.review_ops`'.
 """
 
 from __future__ import annotations
 
-import asyncio
-from typing import TYPE_CHECKING, Any
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any, Protocol
 
-from textual import work
-from textual.screen import Screen
+from textual.app import App
+from textual.notifications import SeverityLevel
+from textual.worker import Worker
 
 from ...api import ConflictError, GitBookError
 from ...drafts import DraftKey, DraftStore
 from ...markdown.sanitize import clean_text
-from ...models import User
 from ..common.confirm_screen import ConfirmScreen
-from ..common.denial import gated
 from ..common.intents import RefreshSpace
 from ..common.link_targets import open_in_browser, open_in_web_page
 from ..common.state import account_key
-from .conflict_marks import load_conflict_marks
+from . import review_ops
 from .conflict_panel import ConflictPanel
 from .merge_checklist_screen import MergeChecklistScreen
 from .review_data import summary_markdown
@@ -30,27 +30,74 @@ from .reviews_screen import ReviewsScreen
 from .subject_screen import SubjectScreen
 
 if TYPE_CHECKING:
+    from ...models import User
     from ..common.navigator import Navigator
     from .review_data import ReviewState
 
-__all__ = ["ReviewActions"]
+__all__ = ["ActionsHost", "ReviewActions"]
+
+ACTIONS = "cr-action"
+"""The worker group of the actions: one at a time (a new one cancels the one waiting)."""
 
 
-class ReviewActions:
-    """Actions of the review pane; the host screen provides ``nav``, ``state``, ``load``."""
+class ActionsHost(Protocol):
+    """What the actions need from the review pane."""
 
     nav: Navigator
     state: ReviewState | None
     space_id: str
 
+    @property
+    def app(self) -> App[Any]: ...
     def load(self) -> None: ...
+    def run_worker(
+        self,
+        work: Coroutine[Any, Any, None],
+        name: str | None = "",
+        group: str = "default",
+        description: str = "",
+        exit_on_error: bool = True,
+        start: bool = True,
+        exclusive: bool = False,
+        thread: bool = False,
+    ) -> Worker[None]: ...
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None: ...
 
-    def _screen(self) -> Screen[Any]:
-        assert isinstance(self, Screen)
-        return self
+
+class ReviewActions:
+    """Actions of one review pane on its change request (the host checked the reader may)."""
+
+    def __init__(self, host: ActionsHost) -> None:
+        self.host = host
+
+    @property
+    def nav(self) -> Navigator:
+        return self.host.nav
+
+    @property
+    def state(self) -> ReviewState | None:
+        return self.host.state
+
+    @property
+    def space_id(self) -> str:
+        return self.host.space_id
+
+    def load(self) -> None:
+        self.host.load()
+
+    def _run(self, work: Coroutine[Any, Any, None]) -> None:
+        self.host.run_worker(work, group=ACTIONS, exclusive=True, exit_on_error=False)
 
     def _fail(self, what: str, exc: GitBookError) -> None:
-        self._screen().notify(
+        self.host.notify(
             clean_text(f"{what} failed ({self.nav.client.base_url}): {exc}"),
             title="Error",
             markup=False,
@@ -65,15 +112,12 @@ class ReviewActions:
             return None
 
     # -- reviews ---------------------------------------------------------------------------------
-    @gated
-    def action_approve(self) -> None:
-        self._review("approved")
+    def approve(self) -> None:
+        self._run(self._review("approved"))
 
-    @gated
-    def action_request_changes(self) -> None:
-        self._review("changes-requested")
+    def request_changes(self) -> None:
+        self._run(self._review("changes-requested"))
 
-    @work(exclusive=True, group="cr-action", exit_on_error=False)
     async def _review(self, status: str) -> None:
         state = self.state
         assert state is not None
@@ -83,37 +127,34 @@ class ReviewActions:
 
         async def submit(message: str) -> None:
             try:
-                await self.nav.client.change_requests.submit_review(
-                    self.space_id, cr.id, status, comment=message.strip() or None
+                await review_ops.submit_review(
+                    self.nav.client, self.space_id, cr.id, status, message
                 )
             except GitBookError as exc:  # the composer shows it and keeps the draft
                 raise RuntimeError(clean_text(f"{self.nav.client.base_url}: {exc}")) from None
 
-        sent = await self._screen().app.push_screen_wait(
+        sent = await self.host.app.push_screen_wait(
             ReviewMessageScreen(f"{verb} #{cr.number}", self._drafts(), key, submit)
         )
         if not sent:
             return
         done = "Approved" if status == "approved" else "Changes requested on"
-        self._screen().notify(f"{done} #{cr.number}")
+        self.host.notify(f"{done} #{cr.number}")
         self.load()
 
-    @gated
-    def action_show_reviews(self) -> None:
+    def show_reviews(self) -> None:
         """Every review in full (the pane shows one row each)."""
         state = self.state
         assert state is not None
         if not state.reviews:
-            self._screen().notify(f"No reviews of #{state.cr.number} yet.", timeout=3)
+            self.host.notify(f"No reviews of #{state.cr.number} yet.", timeout=3)
             return
-        self._screen().app.push_screen(ReviewsScreen(state))
+        self.host.app.push_screen(ReviewsScreen(state))
 
     # -- reviewers -------------------------------------------------------------------------------
-    @gated
-    def action_add_reviewer(self) -> None:
-        self._add_reviewer()
+    def add_reviewer(self) -> None:
+        self._run(self._add_reviewer())
 
-    @work(exclusive=True, group="cr-action", exit_on_error=False)
     async def _add_reviewer(self) -> None:
         state = self.state
         org = self.nav.organization_id
@@ -135,51 +176,31 @@ class ReviewActions:
             elif role in ("read", "comment", None):
                 note = f"{role or 'no'} role: can't review"
             candidates.append(Candidate(user.id, user.displayName or user.id, note))
-        chosen = await self._screen().app.push_screen_wait(
+        chosen = await self.host.app.push_screen_wait(
             ReviewerPickerScreen(f"Ask to review #{state.cr.number}", candidates)
         )
         if chosen is None:
             return
         try:
-            await self.nav.client.change_requests.request_reviewers(
-                self.space_id, state.cr.id, [chosen]
-            )
+            await review_ops.request_reviewer(self.nav.client, self.space_id, state.cr.id, chosen)
         except GitBookError as exc:
             self._fail("Asking for a review", exc)
             return
         name = next((c.name for c in candidates if c.id == chosen), chosen)
-        self._screen().notify(
-            f"Asked {clean_text(name)} to review #{state.cr.number}.", markup=False
-        )
+        self.host.notify(f"Asked {clean_text(name)} to review #{state.cr.number}.", markup=False)
         self.load()
 
     async def _space_roles(self, org: str) -> list[tuple[User, str | None]] | None:
-        """Everyone with their effective role on the space (who may review), or the
-        organization's members with their organization role where that list is refused."""
-        client = self.nav.client
+        """Everyone who may be asked, with their role (``None``: the lists were refused)."""
         try:
-            entries = await client.permissions.aggregate(space_id=self.space_id).to_list()
-            return [
-                (e.user, str(e.permission) if e.permission else None) for e in entries if e.user
-            ]
-        except GitBookError:
-            pass
-        try:
-            members = await client.orgs.members(org, read="prefer-cache").to_list()
+            return await review_ops.space_roles(self.nav.client, self.space_id, org)
         except GitBookError as exc:
             self._fail("Listing members", exc)
             return None
-        return [
-            (m.user, str(m.role) if m.role else None)
-            for m in members
-            if m.user is not None and not m.disabled
-        ]
 
-    @gated
-    def action_remove_reviewer(self) -> None:
-        self._remove_reviewer()
+    def remove_reviewer(self) -> None:
+        self._run(self._remove_reviewer())
 
-    @work(exclusive=True, group="cr-action", exit_on_error=False)
     async def _remove_reviewer(self) -> None:
         state = self.state
         assert state is not None
@@ -193,32 +214,28 @@ class ReviewActions:
             for r in state.requested
             if r.team is not None
         ]
-        chosen = await self._screen().app.push_screen_wait(
+        chosen = await self.host.app.push_screen_wait(
             ReviewerPickerScreen(f"Stop asking for a review of #{state.cr.number}", candidates)
         )
         if chosen is None:
             return
         try:
-            await self.nav.client.change_requests.remove_requested_reviewer(
-                self.space_id, state.cr.id, chosen
-            )
+            await review_ops.remove_reviewer(self.nav.client, self.space_id, state.cr.id, chosen)
         except GitBookError as exc:
             self._fail("Removing the reviewer", exc)
             return
-        self._screen().notify("Reviewer removed")
+        self.host.notify("Reviewer removed")
         self.load()
 
     # -- update and merge ------------------------------------------------------------------------
-    @gated
-    def action_update(self) -> None:
-        self._update()
+    def update(self) -> None:
+        self._run(self._update())
 
-    @work(exclusive=True, group="cr-action", exit_on_error=False)
     async def _update(self) -> None:
         state = self.state
         assert state is not None
         cr = state.cr
-        ok = await self._screen().app.push_screen_wait(
+        ok = await self.host.app.push_screen_wait(
             ConfirmScreen(
                 f"Update #{cr.number} from main",
                 "Brings the main content's newer edits into this change request "
@@ -230,7 +247,7 @@ class ReviewActions:
             return
         while ok:
             try:
-                await self.nav.client.change_requests.update_from_main(self.space_id, cr.id)
+                await review_ops.update_from_main(self.nav.client, self.space_id, cr.id)
             except ConflictError as exc:
                 ok = await self._conflict(state, exc.message, "updated")
                 continue
@@ -238,20 +255,18 @@ class ReviewActions:
                 self._fail("The update", exc)
                 return
             await self._conflict_marks(cr.id, None)
-            self._screen().notify(f"#{cr.number} is up to date with main")
+            self.host.notify(f"#{cr.number} is up to date with main")
             break
         self.load()
 
-    @gated
-    def action_merge(self) -> None:
-        self._merge()
+    def merge(self) -> None:
+        self._run(self._merge())
 
-    @work(exclusive=True, group="cr-action", exit_on_error=False)
     async def _merge(self) -> None:
         state = self.state
         assert state is not None
         cr = state.cr
-        app = self._screen().app
+        app = self.host.app
         again = True
         while again:
             again = False
@@ -273,7 +288,7 @@ class ReviewActions:
             if not ok:
                 break
             try:
-                await self.nav.client.change_requests.merge(self.space_id, cr.id)
+                await review_ops.merge(self.nav.client, self.space_id, cr.id)
             except ConflictError as exc:
                 again = await self._conflict(state, exc.message, "merged")
                 continue
@@ -281,55 +296,39 @@ class ReviewActions:
                 self._fail("The merge", exc)
                 return
             await self._conflict_marks(cr.id, None)
-            self._screen().notify(f"Merged #{cr.number}")
+            self.host.notify(f"Merged #{cr.number}")
             self.nav.navigate(RefreshSpace(self.space_id))
         self.load()
 
     async def _conflict(self, state: ReviewState, message: str, verb: str) -> bool:
         """Remember the 409 and show the conflict panel; whether to try again."""
         await self._conflict_marks(state.cr.id, message)
-        retry = await self._screen().app.push_screen_wait(
+        retry = await self.host.app.push_screen_wait(
             ConflictPanel(self.nav.client, state, message, verb)
         )
         return bool(retry)
 
     async def _conflict_marks(self, cr_id: str, message: str | None) -> None:
         """Mark the change request as conflicting (at its current revision), or clear it."""
-        client = self.nav.client
-        marks = await asyncio.to_thread(load_conflict_marks, client)
-        if marks is None:
-            return
-        if message is None:
-            if not marks.clear(cr_id):
-                return
-        else:
-            try:
-                fresh = await client.change_requests.get(self.space_id, cr_id, read="network")
-            except GitBookError:
-                return
-            marks.mark(fresh, message)
-        await asyncio.to_thread(marks.save)
+        await review_ops.record_conflict(self.nav.client, self.space_id, cr_id, message)
 
     # -- status and subject ----------------------------------------------------------------------
-    @gated
-    def action_toggle_draft(self) -> None:
+    def toggle_draft(self) -> None:
         state = self.state
         assert state is not None
-        self._set_status("draft" if state.cr.status == "open" else "open")
+        self._run(self._set_status("draft" if state.cr.status == "open" else "open"))
 
-    @gated
-    def action_archive(self) -> None:
+    def archive(self) -> None:
         state = self.state
         assert state is not None
-        self._set_status("open" if state.cr.status == "archived" else "archived")
+        self._run(self._set_status("open" if state.cr.status == "archived" else "archived"))
 
-    @work(exclusive=True, group="cr-action", exit_on_error=False)
     async def _set_status(self, status: str) -> None:
         state = self.state
         assert state is not None
         cr = state.cr
         if status == "archived":
-            ok = await self._screen().app.push_screen_wait(
+            ok = await self.host.app.push_screen_wait(
                 ConfirmScreen(
                     f"Archive #{cr.number}",
                     "Archives the change request: it leaves the open lists; x reopens it.",
@@ -339,53 +338,51 @@ class ReviewActions:
             if not ok:
                 return
         try:
-            await self.nav.client.change_requests.update(self.space_id, cr.id, status=status)
+            await review_ops.set_status(self.nav.client, self.space_id, cr.id, status)
         except GitBookError as exc:
             self._fail("Changing the status", exc)
             return
         labels = {"open": "ready for review", "draft": "a draft", "archived": "archived"}
-        self._screen().notify(f"#{cr.number} is {labels[status]}")
+        self.host.notify(f"#{cr.number} is {labels[status]}")
         self.load()
 
-    @gated
-    def action_edit_details(self) -> None:
-        self._edit_details()
+    def edit_details(self) -> None:
+        self._run(self._edit_details())
 
-    @work(exclusive=True, group="cr-action", exit_on_error=False)
     async def _edit_details(self) -> None:
         state = self.state
         assert state is not None
         cr = state.cr
-        result = await self._screen().app.push_screen_wait(SubjectScreen(cr))
+        result = await self.host.app.push_screen_wait(SubjectScreen(cr))
         if result is None:
             return
         subject, description = result
         try:
-            await self.nav.client.change_requests.update(
-                self.space_id, cr.id, subject=subject, description={"markdown": description}
+            await review_ops.save_details(
+                self.nav.client, self.space_id, cr.id, subject, description
             )
         except GitBookError as exc:
             self._fail("Saving the subject", exc)
             return
-        self._screen().notify(f"#{cr.number} saved")
+        self.host.notify(f"#{cr.number} saved")
         self.load()
 
-    def action_copy_summary(self) -> None:
+    def copy_summary(self) -> None:
         state = self.state
         if state is None:
             return
-        self._screen().app.copy_to_clipboard(summary_markdown(state))
-        self._screen().notify(f"Copied a markdown summary of #{state.cr.number}")
+        self.host.app.copy_to_clipboard(summary_markdown(state))
+        self.host.notify(f"Copied a markdown summary of #{state.cr.number}")
 
-    def action_open_web(self) -> None:
+    def open_web(self) -> None:
         state = self.state
         url = state.cr.urls.app if state is not None and state.cr.urls else None
         if (
             not url
             or not url.startswith(("http://", "https://"))
-            or not (open_in_web_page(self._screen().app, url) or open_in_browser(url))
+            or not (open_in_web_page(self.host.app, url) or open_in_browser(url))
         ):
-            self._screen().notify(
+            self.host.notify(
                 clean_text(f"No browser here; the change request is at {url or '(no address)'}"),
                 markup=False,
                 timeout=8,

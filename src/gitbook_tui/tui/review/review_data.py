@@ -1,5 +1,5 @@
 """A change request's review state (reviews, reviewers, changes, permissions), the merge
-checklist and what the reader may do, loaded through the client (no widgets here)."""
+checklist and what the reader may do, loaded through the client (no Textual here)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,6 @@ import asyncio
 import re
 from dataclasses import dataclass, field
 from typing import Any
-
-from textual.content import Content
 
 from ...api import AsyncGitBook
 from ...markdown.sanitize import clean_text
@@ -19,27 +17,29 @@ from ...models import (
     RevisionSemanticChange,
     Space,
 )
-from ..common.text import cell_width, count_of, fit
 
 __all__ = [
     "CHANGE_MARKS",
-    "READ_ALL",
-    "REVIEW_ROWS",
     "CheckItem",
     "ReviewState",
     "change_label",
     "conflicting_pages",
+    "count_of",
     "description_markdown",
     "load_review_state",
-    "review_lines",
     "review_message",
-    "review_rows",
-    "review_sign",
     "reviewer_name",
     "shown_reviews",
     "summary_markdown",
     "verdict",
 ]
+
+
+def count_of(count: int, noun: str) -> str:
+    """``1 approval``, ``3 approvals`` (the kit's helper lives beside Textual: the review
+    feature's data modules are kept free of it)."""
+    return f"{count} {noun if count == 1 else noun + 's'}"
+
 
 CHANGE_MARKS = {
     "page_created": "+",
@@ -117,12 +117,6 @@ def summary_markdown(state: ReviewState) -> str:
     return clean_text("\n".join(lines)) + "\n"
 
 
-REVIEW_ROWS = 3
-"""Rows the review pane gives the reviews (the rest: ``i`` lists them all)."""
-READ_ALL = "  i: all reviews"
-"""Ends the first row when a message is cut or a review is left out."""
-
-
 def reviewer_name(review: ChangeRequestReview) -> str:
     who = (review.reviewer.displayName or review.reviewer.id) if review.reviewer else "?"
     return clean_text(who)
@@ -140,13 +134,6 @@ def review_message(review: ChangeRequestReview) -> str:
     return clean_text(text or "").strip()
 
 
-def review_sign(review: ChangeRequestReview) -> Content:
-    approved = review.status == "approved"
-    return Content.styled(
-        "✓ " if approved else "✗ ", "$text-success" if approved else "$text-error"
-    )
-
-
 def shown_reviews(state: ReviewState) -> list[ChangeRequestReview]:
     """The reviews the pane lists: newest first, one per reviewer and revision (current or
     outdated)."""
@@ -158,58 +145,6 @@ def shown_reviews(state: ReviewState) -> list[ChangeRequestReview]:
             seen.add(key)
             shown.append(review)
     return shown
-
-
-def _summary(review: ChangeRequestReview) -> tuple[str, bool]:
-    """One line ("Rita approved: Looks good", the message's first line) and whether the
-    message has more lines than that."""
-    outdated = " (outdated)" if review.outdated else ""
-    lines = review_message(review).replace("\t", " ").splitlines()
-    partial = len(lines) > 1
-    quote = (f": {lines[0]}" if lines else "") + (" …" if partial else "")
-    return f"{reviewer_name(review)} {verdict(review)}{outdated}{quote}", partial
-
-
-def review_rows(state: ReviewState, rows: int = REVIEW_ROWS) -> int:
-    """How many rows :func:`review_lines` draws (whatever the width)."""
-    return min(len(shown_reviews(state)), rows)
-
-
-def review_lines(state: ReviewState, width: int, rows: int = REVIEW_ROWS) -> Content:
-    """The reviews in at most ``rows`` rows of ``width`` cells, one a row (see
-    :func:`_summary`), each cut with "…" to fit; reviews that don't fit are counted on the
-    last row, and :data:`READ_ALL` ends the first row whenever anything is left out."""
-    reviews = shown_reviews(state)
-    if not reviews or width <= 0:
-        return Content("")
-    more = 0
-    if len(reviews) > rows:
-        reviews, more = reviews[: rows - 1], len(reviews) - (rows - 1)
-    summaries = [_summary(review) for review in reviews]
-    room = width - 2  # after the sign
-    hidden = (
-        more > 0
-        or len(reviews) + more < len(state.reviews)
-        or any(partial or cell_width(text) > room for text, partial in summaries)
-    )
-    hint = READ_ALL if hidden and room > 2 * cell_width(READ_ALL) else ""
-    parts: list[Content] = []
-    for index, (review, (text, _)) in enumerate(zip(reviews, summaries, strict=True)):
-        # the text is control-free already: Content(...) never parses it
-        if index == 0 and hint:
-            line = Content(fit(text, room - cell_width(hint), ellipsis=True))
-            line = Content.assemble(line, (hint, "$text-muted"))
-        else:
-            line = Content(fit(text, room, ellipsis=True) if cell_width(text) > room else text)
-        parts.append(Content.assemble(review_sign(review), line))
-    if more:
-        parts.append(
-            Content.styled(
-                fit("+" + count_of(more, "more review"), width, ellipsis=True).rstrip(),
-                "$text-muted",
-            )
-        )
-    return Content("\n").join(parts)
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,6 @@ the background every :data:`REFRESH_SECONDS`.
 
 from __future__ import annotations
 
-import asyncio
 from typing import ClassVar
 
 from textual import on, work
@@ -29,20 +28,20 @@ from ..common.pager import PagerDataTable
 from ..common.status_bar import StatusBar
 from ..common.text import count_of, inert
 from .change_request_review_screen import ChangeRequestReviewScreen
-from .conflict_marks import load_conflict_marks
 from .inbox_data import (
-    CONFLICT,
     SECTIONS,
     STATUS_FILTERS,
     STATUS_SHORT,
     STATUS_TITLES,
     InboxRow,
-    load_inbox,
+    load_inbox_rows,
+    preview_changes,
     rows_in,
 )
 from .inbox_table import empty_text, fit_columns, review_colors, row_cells
-from .review_data import change_label, description_markdown
+from .review_data import description_markdown
 from .review_footer import ReviewFooter
+from .review_ops import whoami
 from .section_bar import SectionBar, Tab
 
 __all__ = ["ReviewInboxScreen"]
@@ -163,27 +162,17 @@ class ReviewInboxScreen(Screen[None]):
             state.update("Loading change requests…")
         try:
             if self.me is None:
-                self.me = (await client.users.me(read="prefer-cache")).id
+                self.me = await whoami(client)
             space = self.nav.space_id if self.space_only else None
-            rows, org_wide = await load_inbox(
-                client, org, self.me, space_id=space, statuses=STATUS_FILTERS[0]
+            rows, org_wide = await load_inbox_rows(
+                client, org, self.me, space_id=space, status_filter=self.status_filter
             )
-            if self.status_filter not in (STATUS_FILTERS[0], ("open",), ("draft",)):
-                extra, _ = await load_inbox(
-                    client, org, self.me, space_id=space, statuses=self.status_filter
-                )
-                known = {r.cr.id for r in rows}
-                rows += [r for r in extra if r.cr.id not in known]
         except GitBookError as exc:
             state.add_class("-error")
             state.update(
                 inert(f"{load_failure('change requests', exc, client.base_url)}  (r retries)")
             )
             return
-        marks = await asyncio.to_thread(load_conflict_marks, client)
-        for row in rows:
-            if marks is not None and marks.conflicts(row.cr):
-                row.tags.add(CONFLICT)
         self.rows, self.org_wide, self.loaded = rows, org_wide, True
         self._show()
 
@@ -359,15 +348,10 @@ class ReviewInboxScreen(Screen[None]):
         )
         text.update(head + Content("loading…"))
         try:
-            changes = await self.nav.client.change_requests.changes(
-                row.space_id, cr.id, limit=50, read="prefer-cache"
-            )
+            lines = await preview_changes(self.nav.client, row.space_id, cr.id)
         except GitBookError as exc:
             text.update(head + inert(f"could not load: {exc}"))
             return
-        lines = [change_label(c) for c in changes.changes] or ["(no changes)"]
-        if changes.more:
-            lines.append(f"… and {changes.more} more")
         text.update(head + inert("\n".join(lines)))
 
     @on(DataTable.RowSelected)

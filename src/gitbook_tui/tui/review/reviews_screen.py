@@ -16,7 +16,8 @@ from ..common.modal import KitModal
 from ..common.pager import PagerScroll
 from ..common.text import count_of
 from . import inbox_data
-from .review_data import ReviewState, review_message, review_sign, reviewer_name, verdict
+from .review_data import ReviewState, review_message, reviewer_name, verdict
+from .review_lines import review_sign
 
 __all__ = ["ReviewsScreen"]
 

@@ -7,7 +7,8 @@ from textual.content import Content
 from textual.geometry import Size
 from textual.widget import Widget
 
-from .review_data import REVIEW_ROWS, ReviewState, review_lines, review_rows
+from .review_data import ReviewState
+from .review_lines import REVIEW_ROWS, review_lines, review_rows
 
 __all__ = ["ReviewsSummary"]
 
