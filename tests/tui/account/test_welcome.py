@@ -124,6 +124,7 @@ def fake_app_and_demo_server(
             demo: bool,
             start: object,
             starting: object = None,
+            starting_warm: bool = False,
             start_view: str | None = None,
         ) -> None:
             runs.events.append(demo)
@@ -135,6 +136,7 @@ def fake_app_and_demo_server(
 
     class Handle:
         url = BASE
+        warm = False  # a fresh demo database: the app shows the progress screen
 
         def __init__(self) -> None:
             self.token = token
