@@ -68,13 +68,21 @@ class CommentActions:
             return pane.selected
         return thread.comment
 
+    @property
+    def replying(self) -> bool:
+        """A ``c`` now replies to the selected thread (its pane is shown and focused)."""
+        host = self.host
+        return self.state.selected is not None and (
+            host.pane.has_focus or (host.has_class("-narrow") and host.has_class("-thread-open"))
+        )
+
     def denial_reason(self, action: str) -> str | None:
         thread, post = self.state.selected, self.target_post()
         perms = post.permissions if post is not None else None
         thread_perms = thread.comment.permissions if thread is not None else None
         can_comment = thread_perms is None or bool(thread_perms.reply)
         if action == "compose":
-            if self.host.replying:
+            if self.replying:
                 return None if can_comment else READ_ONLY
             return self.new_thread_denial()
         if post is None or perms is None:
@@ -145,7 +153,7 @@ class CommentActions:
             host.notify(NO_SPACE, timeout=4, markup=False)
             return
         thread = state.selected
-        if host.replying and thread is not None:
+        if self.replying and thread is not None:
             key = self.key(REPLY, thread.id)
             title = f"Reply to {author_name(thread.comment.postedBy)}"
             self.composing_new = False

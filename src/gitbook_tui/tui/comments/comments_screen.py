@@ -140,9 +140,16 @@ class CommentsScreen(Screen[None]):
         return self.query_one(Composer)
 
     @property
+    def space_id(self) -> str | None:
+        return self.state.space_id
+
+    @property
     def change_request(self) -> str | None:
-        """A change request's id: its threads (``None``: the space's)."""
         return self.state.change_request
+
+    @property
+    def page_scope(self) -> str | None:
+        return self.state.page_scope
 
     @property
     def loaded(self) -> bool:
@@ -154,7 +161,6 @@ class CommentsScreen(Screen[None]):
 
     @property
     def queued(self) -> int:
-        """How many writes wait in the account's outbox (the status bar shows it)."""
         return self.actions.queued
 
     @property
@@ -164,12 +170,6 @@ class CommentsScreen(Screen[None]):
             return True
         # a worker just started is PENDING until the loop runs it: still busy
         return any(not w.is_finished and w.node is self for w in self.app.workers)
-
-    @property
-    def replying(self) -> bool:
-        return self.state.selected is not None and (
-            self.pane.has_focus or (self.has_class("-narrow") and self.has_class("-thread-open"))
-        )
 
     # -- showing --------------------------------------------------------------------------------
     def set_scope(self, scope: str) -> None:
