@@ -7,7 +7,7 @@ takes a while; 209 of its threads are open, the view's default filter). ``--quic
 (< 20 s in all). Both open the page in the browser, press ``C`` (this page's threads) and
 measure, wall-clock, headless ``App.run_test``:
 
-* first rows: from the moment the thread list data has arrived (the view's ``_apply``
+* first rows: from the moment the thread list data has arrived (the loader's ``apply``
   starts) to the first painted line of the thread list showing rows (budget 0.2 s);
 * j → frame: from sending ``j`` in the list to the first paint of the list after it
   with the cursor moved, over ``--presses`` presses (budget 50 ms); the thread pane
@@ -55,7 +55,7 @@ class Marks:
 
 def instrument() -> None:
     """Record when the list data arrives and when the thread list paints rows."""
-    apply = thread_loader.ThreadLoader._apply
+    apply = thread_loader.ThreadLoader.apply
     render_line = ThreadList.render_line
 
     async def timed_apply(self: Any, comments: list[Any], *, live: bool) -> None:
@@ -72,7 +72,7 @@ def instrument() -> None:
         Marks.last_paint_cpu = time.process_time()
         return strip
 
-    thread_loader.ThreadLoader._apply = timed_apply  # type: ignore[method-assign]
+    thread_loader.ThreadLoader.apply = timed_apply  # type: ignore[method-assign]
     ThreadList.render_line = timed_render_line  # type: ignore[method-assign]
 
 

@@ -140,7 +140,9 @@ async def select_thread(pilot: Pilot[Any], screen: CommentsScreen, thread_id: st
     target = screen.thread_list.ids.index(thread_id)
     while screen.thread_list.highlighted != target:
         await pilot.press("j" if (screen.thread_list.highlighted or 0) < target else "k")
-    await until(pilot, lambda: screen.selected_id == thread_id and screen.pane.thread is not None)
+    await until(
+        pilot, lambda: screen.state.selected_id == thread_id and screen.pane.thread is not None
+    )
     await until(pilot, lambda: screen.pane.thread.id == thread_id and not screen.busy)
 
 

@@ -64,7 +64,7 @@ async def test_cr_threads_reply_resolve_and_back(world: Any, desk: dict, tmp_pat
         screen = await _threads(app, pilot, review)
         assert screen.change_request == desk["cr"]["id"]
         assert screen.thread_list.ids == [thread]  # the CR's threads, not the space's
-        assert space_thread not in screen.threads
+        assert space_thread not in screen.state.threads
         title = str(screen.query_one("#comments-title").render())
         assert "change request #" in title and SUBJECT in title
         await until(pilot, lambda: screen.pane.thread is not None and not screen.busy)
@@ -75,8 +75,10 @@ async def test_cr_threads_reply_resolve_and_back(world: Any, desk: dict, tmp_pat
         r = world.client("alice").get(f"{_cr_path(desk)}/{thread}/replies")
         assert [i["body"]["markdown"] for i in r.json()["items"]] == ["Yes, 50 GB."]
         await pilot.press("x")  # resolve, same key as the Comments view
-        await until(pilot, lambda: screen.threads[thread].comment.is_resolved and not screen.busy)
-        await until(pilot, lambda: not screen.threads[thread].pending)
+        await until(
+            pilot, lambda: screen.state.threads[thread].comment.is_resolved and not screen.busy
+        )
+        await until(pilot, lambda: not screen.state.threads[thread].pending)
         r = world.client("alice").get(f"{_cr_path(desk)}/{thread}")
         assert r.json()["status"] == "resolved"
         # the space's thread was not touched
@@ -136,7 +138,7 @@ async def test_reader_can_read_cr_threads_but_not_comment(world: Any, desk: dict
         assert screen.thread_list.ids == [thread]
         assert screen.denial_reason("resolve") == READ_ONLY
         await pilot.press("x")
-        assert not screen.threads[thread].pending
+        assert not screen.state.threads[thread].pending
         r = world.client("alice").get(f"{_cr_path(desk)}/{thread}")
         assert r.json()["status"] == "open"
 

@@ -59,7 +59,7 @@ async def test_draft_survives_an_app_restart(world: Any, tmp_path: Path) -> None
     app, _ = make_app(world, tmp_path, start=at_welcome(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_comments(pilot)
-        assert screen.threads[ids["first"]].drafted  # the list says a draft waits
+        assert screen.state.threads[ids["first"]].drafted  # the list says a draft waits
         await select_thread(pilot, screen, ids["first"])
         await pilot.press("enter", "c")
         await until(pilot, lambda: screen.composer.is_open)
@@ -69,7 +69,7 @@ async def test_draft_survives_an_app_restart(world: Any, tmp_path: Path) -> None
         assert _replies(world, ids, ids["first"])[-1] == "Half a thought, finished."
         # removed once the server accepted it
         assert DraftStore(account_key(app.client)).load(key) is None
-        await until(pilot, lambda: not screen.threads[ids["first"]].drafted)
+        await until(pilot, lambda: not screen.state.threads[ids["first"]].drafted)
 
 
 async def test_offline_queue_is_replayed_when_the_server_is_back(world: Any, tmp_path) -> None:

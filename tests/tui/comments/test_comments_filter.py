@@ -48,7 +48,7 @@ async def test_slash_filters_and_typed_letters_never_fire_commands(world: Any, t
         await pilot.press(*"quick cxfdeFrp")
         await until(pilot, lambda: box.value == "quick cxfdeFrp")
         assert app.screen is screen and app.is_running
-        assert not screen.composer.is_open and screen.status == "open"
+        assert not screen.composer.is_open and screen.state.status == "open"
         await until(pilot, lambda: not screen.thread_list.ids)
         assert _empty_line(screen) == (
             "No threads match “quick cxfdeFrp” — escape clears the filter, / edits it."
@@ -122,7 +122,7 @@ async def test_a_filter_with_no_match_empties_the_thread_pane(world: Any, tmp_pa
         )
         await pilot.press("enter")  # nothing to open: to the list, which says why
         await until(pilot, lambda: screen.thread_list.has_focus)
-        assert screen.selected_id is None
+        assert screen.state.selected_id is None
 
 
 def test_filter_binding_has_an_id() -> None:

@@ -200,7 +200,7 @@ async def test_a_list_read_from_before_the_delete_does_not_bring_the_thread_back
         await until(pilot, lambda: mine not in screen.thread_list.ids)
         assert _thread(world, ids, mine) == {"status_code": 404}
         await hand_back(pilot, screen, held)  # the list as it was before the delete
-        assert mine not in screen.thread_list.ids and mine not in screen.threads
+        assert mine not in screen.thread_list.ids and mine not in screen.state.threads
         assert ids["first"] in screen.thread_list.ids  # (the list answer was applied)
 
 
@@ -298,7 +298,7 @@ async def test_capital_c_opens_the_page_threads(world: Any, tmp_path) -> None:
     app, _ = make_app(world, tmp_path, start=at_welcome(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_comments(pilot, key="C")
-        assert screen.page_scope == ids["Welcome"]
+        assert screen.state.page_scope == ids["Welcome"]
         assert screen.thread_list.ids == [ids["first"]]
         await pilot.press("1")  # back to Browse, then 3: the whole space
         await pilot.press("3")
@@ -319,15 +319,15 @@ async def test_new_replies_are_marked_without_moving_the_cursor(world: Any, tmp_
         )
         screen.action_reload()  # what the 15 s timer does
         await until(pilot, lambda: len(screen.thread_list.ids) == 3 and not screen.busy)
-        assert screen.selected_id == ids["first"]
+        assert screen.state.selected_id == ids["first"]
         assert screen.thread_list.highlighted == screen.thread_list.ids.index(ids["first"])
-        newest = screen.threads[screen.thread_list.ids[0]]
-        assert newest.new and screen.threads[ids["first"]].new
+        newest = screen.state.threads[screen.thread_list.ids[0]]
+        assert newest.new and screen.state.threads[ids["first"]].new
         assert "● new" in screen.thread_list.get_option_at_index(0).prompt.plain  # type: ignore[union-attr]
         await until(pilot, lambda: [view.new for view in screen.pane.posts] == [False, False, True])
         await pilot.press("k")  # leaving the thread: its marks go
-        await until(pilot, lambda: screen.selected_id != ids["first"])
-        assert not screen.threads[ids["first"]].new
+        await until(pilot, lambda: screen.state.selected_id != ids["first"])
+        assert not screen.state.threads[ids["first"]].new
 
 
 async def test_only_replies_by_others_make_a_row_new(world: Any, tmp_path) -> None:
@@ -340,7 +340,7 @@ async def test_only_replies_by_others_make_a_row_new(world: Any, tmp_path) -> No
         replies = f"/spaces/{ids['space']}/comments/{ids['second']}/replies"
         world.client("eve").post(replies, json={"body": {"markdown": "Mine, from the web"}})
         screen.action_reload()
-        second = screen.threads[ids["second"]]
+        second = screen.state.threads[ids["second"]]
         await until(pilot, lambda: (second.comment.replies or 0) == 1 and not screen.busy)
         row = screen.thread_list.ids.index(ids["second"])
         assert not second.new
@@ -391,7 +391,7 @@ async def test_offline_list_comes_from_the_cache(world: Any, tmp_path) -> None:
         assert len(screen.thread_list.ids) == 2
         transport.offline = True
         screen.action_reload()
-        await until(pilot, lambda: screen.offline and not screen.busy)
+        await until(pilot, lambda: screen.state.offline and not screen.busy)
         assert len(screen.thread_list.ids) == 2
         assert "offline" in str(screen.query_one("#comments-title").render())
 
@@ -416,12 +416,12 @@ async def test_unreachable_server_is_named_and_retried(world: Any, tmp_path) -> 
         screen = await open_comments(pilot)
         transport.offline = True
         await pilot.press("f")  # resolved threads: never loaded, so not in any cache
-        await until(pilot, lambda: screen.error is not None and not screen.busy)
-        assert "testserver" in screen.error and "r retries" in screen.error
+        await until(pilot, lambda: screen.state.error is not None and not screen.busy)
+        assert "testserver" in screen.state.error and "r retries" in screen.state.error
         assert screen.query_one("#comments-error").display
         transport.offline = False
         await pilot.press("r")
-        await until(pilot, lambda: screen.error is None and not screen.busy)
+        await until(pilot, lambda: screen.state.error is None and not screen.busy)
         assert not screen.query_one("#comments-error").display
 
 
@@ -479,10 +479,10 @@ async def test_a_replies_read_from_before_the_delete_does_not_bring_the_reply_ba
         await pilot.press("enter", "j")  # the reply
         held = HeldListReads(transport.inner, listing="/replies")
         transport.inner = held
-        screen._load_replies(ids["second"])  # a refresh of the replies, answered late
+        screen.loader.load_replies(ids["second"])  # a refresh of the replies, answered late
         await confirm_delete(pilot)
         await until(pilot, lambda: len(screen.pane.posts) == 1)
         assert _replies(world, ids, ids["second"]) == []
         await hand_back(pilot, screen, held)  # the replies as they were before the delete
-        assert reply not in [p.id for p in screen.threads[ids["second"]].replies or []]
+        assert reply not in [p.id for p in screen.state.threads[ids["second"]].replies or []]
         assert reply not in [p.post.id for p in screen.pane.posts]

@@ -84,7 +84,7 @@ async def test_a_title_longer_than_the_room_is_cut_with_an_ellipsis(world: Any, 
     app, _ = make_app(world, tmp_path, start=at_welcome(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_comments(pilot)
-        thread = screen.threads[ids["first"]]
+        thread = screen.state.threads[ids["first"]]
         assert thread.comment.target is not None and thread.comment.target.page is not None
         thread.comment.target.page.title = "Operations handbook: " * 6
         row = screen.thread_list.row(thread).plain.splitlines()[0]

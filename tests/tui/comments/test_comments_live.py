@@ -60,16 +60,16 @@ async def test_rate_limit_slows_the_refresh_down(world: Any, tmp_path) -> None:
     app, transport = make_app(world, tmp_path, start=at_welcome(ids))
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_comments(pilot)
-        assert screen._interval == comments_screen.REFRESH_SECONDS
+        assert screen.loader.interval == comments_screen.REFRESH_SECONDS
         transport.rate_limited = True
         screen.action_reload()
-        await until(pilot, lambda: screen._interval == 2 * comments_screen.REFRESH_SECONDS)
+        await until(pilot, lambda: screen.loader.interval == 2 * comments_screen.REFRESH_SECONDS)
         screen.action_reload()
-        await until(pilot, lambda: screen._interval == 4 * comments_screen.REFRESH_SECONDS)
+        await until(pilot, lambda: screen.loader.interval == 4 * comments_screen.REFRESH_SECONDS)
         assert len(screen.thread_list.ids) == 2  # what was shown stays
         transport.rate_limited = False
         screen.action_reload()
-        await until(pilot, lambda: screen._interval == comments_screen.REFRESH_SECONDS)
+        await until(pilot, lambda: screen.loader.interval == comments_screen.REFRESH_SECONDS)
 
 
 async def test_refresh_keeps_the_thread_scroll_position(world: Any, tmp_path) -> None:

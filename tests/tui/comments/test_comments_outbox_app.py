@@ -198,5 +198,5 @@ async def test_my_reply_replayed_in_comments_is_not_new(world: Any, tmp_path: Pa
         )
         assert not any(v.new for v in screen.pane.posts)
         row = screen.thread_list.ids.index(ids["second"])  # and its list row agrees
-        assert not screen.threads[ids["second"]].new
+        assert not screen.state.threads[ids["second"]].new
         assert "● new" not in screen.thread_list.get_option_at_index(row).prompt.plain  # type: ignore[union-attr]

@@ -39,11 +39,11 @@ async def test_reply_to_a_deleted_thread_becomes_a_new_thread_draft(world: Any, 
         assert "new thread" in composer.title
         assert any("new-thread draft" in n for n in notes)
         store = composer.debouncer.store
-        assert store.load(screen._key(REPLY, ids["first"])) is None
+        assert store.load(screen.actions.key(REPLY, ids["first"])) is None
         # escape keeps it; c on the list reaches it again
         await pilot.press("escape")
         await until(pilot, lambda: not composer.is_open)
-        saved = store.load(screen._key(COMMENT, ids["Welcome"]))
+        saved = store.load(screen.actions.key(COMMENT, ids["Welcome"]))
         assert saved is not None and saved.text == "Too late"
         await until(pilot, lambda: screen.thread_list.has_focus)
         await pilot.press("c")
@@ -102,7 +102,7 @@ async def test_empty_list_at_80x24_says_how_to_start_a_thread(world: Any, tmp_pa
         screen = await open_comments(pilot, key="C")
         await pilot.press("f")  # resolved threads of this page: none
         await until(
-            pilot, lambda: screen.loaded and not screen.busy and screen.status == "resolved"
+            pilot, lambda: screen.loaded and not screen.busy and screen.state.status == "resolved"
         )
         lst = screen.thread_list
         await until(pilot, lambda: lst.option_count == 1)
@@ -133,7 +133,7 @@ async def test_empty_states_offer_a_reader_only_what_they_may_do(world: Any, tmp
         await until(pilot, lambda: screen.pane.query("#thread-empty"))
         assert str(screen.pane.query_one("#thread-empty").render()) == empty
         await pilot.press("f")  # resolved threads: none, and nothing more to offer
-        await until(pilot, lambda: screen.status == "resolved" and screen.loaded)
+        await until(pilot, lambda: screen.state.status == "resolved" and screen.loaded)
         await until(
             pilot,
             lambda: str(lst.get_option_at_index(0).prompt) == "No resolved threads on this page.",
@@ -217,7 +217,7 @@ async def test_marks_readable_in_light_themes(world: Any, tmp_path) -> None:
         page = thread.comment.target.page
         assert page is not None
         page.outdated = True
-        screen.me = None
+        screen.state.me = None
         lst = screen.thread_list
         eve = next(u.user.id for r in thread.comment.reactions for u in r.users if u.user)
         lst.me = screen.pane.me = eve  # the reactions are eve's: "mine"

@@ -78,7 +78,7 @@ async def test_page_scope_names_the_page_and_fits_at_80_columns(world: Any, tmp_
     app, _ = make_app(world, tmp_path, start=StartTarget(ids["space"], page))
     async with app.run_test(size=(160, 40)) as pilot:
         screen = await open_comments(pilot, key="C")
-        assert screen.page_scope == page
+        assert screen.state.page_scope == page
         await until(pilot, lambda: f"page “{LONG_PAGE}”" in drawn(screen))
         assert drawn(screen).endswith(" · anyone · 1 thread")
         await pilot.resize_terminal(80, 24)
@@ -90,7 +90,7 @@ async def test_page_scope_names_the_page_and_fits_at_80_columns(world: Any, tmp_
         await pick_author(pilot, screen, 1)  # Alice
         await pilot.press("f")
         await until(
-            pilot, lambda: screen.loaded and not screen.busy and screen.status == "resolved"
+            pilot, lambda: screen.loaded and not screen.busy and screen.state.status == "resolved"
         )
         await until(pilot, lambda: drawn(screen).endswith(" · Alice · 0 threads"))
         line = drawn(screen)
@@ -131,7 +131,7 @@ async def test_author_with_no_thread_in_scope_is_named(world: Any, tmp_path) -> 
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_comments(pilot, key="C")  # Welcome: Alice's thread only
         await pick_author(pilot, screen, 2)  # anyone, Alice, Cody: Cody
-        await until(pilot, lambda: screen.thread_list.ids == [] and screen.author is not None)
+        await until(pilot, lambda: screen.thread_list.ids == [] and screen.state.author is not None)
         await until(pilot, lambda: drawn(screen).endswith(" · Cody · 0 threads"))
         assert "one author" not in drawn(screen)
         empty = "No open threads on this page by Cody — c starts one, f shows resolved ones."

@@ -1,56 +1,51 @@
 """CommentsScreen: view 3 — the threads of a space or page, the selected thread, a composer.
 
-At 100 columns and more the thread list sits left of the thread and its composer, as wide as
-its longest rows need within :data:`LIST_SHARE` of the screen (the thread keeps
-:data:`THREAD_MIN_CELLS`); below that the list is full width, ``enter`` opens the thread full width and ``escape``
-goes back. Loading and the live refresh are in :mod:`.thread_loader`, writes in
-:mod:`.comment_actions`; this module has the layout, selection and filters.
+At 100 columns and more the thread list sits left of the thread, as wide as its rows need
+(:meth:`ThreadList.fit_to`); narrower, ``enter`` opens the thread full width and ``escape``
+goes back. The screen composes its widgets and holds its :class:`CommentsState` and helpers:
+:class:`ThreadLoader` (reads, live refresh), :class:`ThreadScope` (filters),
+:class:`CommentActions` and :class:`OptimisticActions` (writes); requests are in
+:mod:`.thread_requests`.
 """
 
 from __future__ import annotations
 
-import math
 from typing import ClassVar
 
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Input, OptionList, Static
 
-from ...api import GitBookError
 from ...drafts.keys import EDIT_COMMENT, EDIT_REPLY, REPLY
-from ...models import Space, User
 from ..common.composer import Composer
+from ..common.denial import gated
 from ..common.filter_box import FilterBox
 from ..common.hint_footer import HintFooter
-from ..common.intents import OpenPage
 from ..common.navigator import Navigator
 from ..common.pane_group import PANE_CLASS, pane_switch_binding
-from ..common.status_bar import StatusBar, format_age
-from ..common.text import count_of, plain
-from .author_picker import AuthorPicker
-from .comment_actions import NO_SPACE
-from .comments_title import CommentsTitle, TitleParts
-from .thread_data import ThreadState, author_name
-from .thread_list import ThreadList
-from .thread_loader import PAGE_SIZE, REFRESH_SECONDS, ThreadLoader
+from ..common.status_bar import StatusBar
+from ..common.text import inert
+from .comment_actions import CommentActions
+from .comments_state import CommentsState
+from .comments_title import CommentsTitle, title_parts
+from .optimistic_actions import OptimisticActions
+from .thread_data import ThreadState
+from .thread_list import WIDE_CELLS, ThreadList
+from .thread_loader import ThreadLoader
 from .thread_pane import ThreadPane
+from .thread_scope import ThreadScope
 
 __all__ = ["CommentsScreen"]
 
-STATUSES = ("open", "resolved", "all")
 FOLLOW_SECONDS = 0.1
-WIDE_CELLS = 100
-"""From this width on the list and the thread are side by side."""
-LIST_SHARE = (0.4, 0.6)
-"""The share of the screen the thread list takes at least and at most, side by side."""
-THREAD_MIN_CELLS = 48
-"""The thread pane never gets fewer cells than this (a readable line of a post)."""
+DENIABLE = ("compose", "edit", "delete", "resolve", "react")
 
 
-class CommentsScreen(ThreadLoader):
+class CommentsScreen(Screen[None]):
     """The Comments view (see the module doc)."""
 
     AUTO_FOCUS = "#thread-list"
@@ -104,35 +99,16 @@ class CommentsScreen(ThreadLoader):
         super().__init__()
         self.nav = nav
         self.client = nav.client
-        self.space_id: str | None = space_id
-        self.change_request = change_request
-        self.label = label
-        self.quote = quote
-        self.space: Space | None = None
-        self.page_scope: str | None = None  # a page id: only its threads
-        self.status = "open"
-        self.author: str | None = None
-        self.author_picked = ""  # the chosen author's name as listed in the picker
-        self.page_titles: dict[str, str] = {}  # page id → title, as last read
-        self.me: User | None = None
-        self.threads: dict[str, ThreadState] = {}
-        self.order: list[str] = []
-        self.selected_id: str | None = None
-        self.loaded = False
-        self.error: str | None = None
-        self.offline = False
-        self.cached_age = 0.0  # seconds: how old the list shown offline is
-        self._interval = REFRESH_SECONDS
-        self._timer: Timer | None = None
+        self.state = CommentsState(
+            space_id=space_id, change_request=change_request, label=label, quote=quote
+        )
         self._requested_scope: str | None = None
         self._follow: Timer | None = None
-        self.show_due = False
-        """The list changed and the selected thread is shown again after the next refresh."""
         self._denials: tuple[str | None, ...] = ()
-        self._drafted: set[str] = set()
-        # threads and replies deleted here or found gone: a read sent before that does not
-        # bring them back (ids are never reused)
-        self.gone: set[str] = set()
+        self.loader = ThreadLoader(self)
+        self.actions = CommentActions(self, self.loader)
+        self.optimistic = OptimisticActions(self, self.actions)
+        self.scope = ThreadScope(self, self.loader)
 
     def compose(self) -> ComposeResult:
         yield CommentsTitle(id="comments-title")
@@ -148,13 +124,49 @@ class CommentsScreen(ThreadLoader):
 
     def on_mount(self) -> None:
         self.query_one(StatusBar).follow(self.client)
-        loop = self.replay_loop
-        self._replays_seen = loop.replays if loop is not None else 0
+        self.actions.note_replays()
+
+    # -- what the helpers, the app and tests read ----------------------------------------------
+    @property
+    def thread_list(self) -> ThreadList:
+        return self.query_one(ThreadList)
+
+    @property
+    def pane(self) -> ThreadPane:
+        return self.query_one(ThreadPane)
+
+    @property
+    def composer(self) -> Composer:
+        return self.query_one(Composer)
+
+    @property
+    def space_id(self) -> str | None:
+        return self.state.space_id
+
+    @property
+    def change_request(self) -> str | None:
+        return self.state.change_request
+
+    @property
+    def page_scope(self) -> str | None:
+        return self.state.page_scope
+
+    @property
+    def loaded(self) -> bool:
+        return self.state.loaded
+
+    @property
+    def selected(self) -> ThreadState | None:
+        return self.state.selected
+
+    @property
+    def queued(self) -> int:
+        return self.actions.queued
 
     @property
     def busy(self) -> bool:
         """A load or write of this view is running (tests and benchmarks wait on it)."""
-        if self._follow is not None or self.show_due:
+        if self._follow is not None or self.loader.show_due:
             return True
         # a worker just started is PENDING until the loop runs it: still busy
         return any(not w.is_finished and w.node is self for w in self.app.workers)
@@ -168,96 +180,92 @@ class CommentsScreen(ThreadLoader):
             self.on_screen_resume()
 
     def on_screen_resume(self) -> None:
-        space, page = self.nav.space_id, self.nav.page_id
-        if self.change_request is not None:  # a change request's threads: its space only
-            space, page, self._requested_scope = self.space_id, None, None
+        state = self.state
         scope, self._requested_scope = self._requested_scope, None
-        changed = space != self.space_id
-        if changed:
-            self.space_id, self.space, self.selected_id = space, None, None
-            self.threads, self.order, self.page_scope = {}, [], None
-            self.gone = set()
-        if scope == "page" and page and self.page_scope != page:
-            self.page_scope, changed = page, True
-        elif scope is not None and scope != "page" and self.page_scope is not None:
-            self.page_scope, changed = None, True
-        self._draw_title()
-        if changed or not self.loaded:
-            self.loaded = False
-            self._show_empty()
-        self._load(live=not changed and self.loaded)
-        self._start_timer()
+        changed = state.rescope(self.nav.space_id, self.nav.page_id, scope)
+        self.draw_title()
+        if changed or not state.loaded:
+            state.loaded = False
+            self.loader.show_empty()
+        self.loader.load(live=not changed and state.loaded)
+        self.loader.start_timer()
 
-    def _draw_title(self) -> None:
-        where, named = "whole space", ""
-        if self.change_request is not None:
-            where, named = "change request", self.label
-        elif self.page_scope is not None:
-            named = self.page_titles.get(self.page_scope, "")
-            where = "page" if named else "this page"
-        offline = ""
-        if self.offline:
-            cached = f", cached {format_age(self.cached_age)}" if self.cached_age else ""
-            offline = f" · offline{cached}"
-        parts = TitleParts(
-            space=(self.space.title or "") if self.space is not None else "",
-            status=self.status,
-            where=where,
-            named=named,
-            quoted=where == "page",
-            author=self._author_label(),
-            count=self._count_text(),
-            offline=offline,
-            needle=self.thread_list.needle,
-        )
+    def on_screen_suspend(self) -> None:
+        self.loader.stop_timer()
+
+    def draw_title(self) -> None:
+        listed = self.thread_list
+        parts = title_parts(self.state, needle=listed.needle, listed=len(listed.ids))
         self.query_one(CommentsTitle).show(parts)
 
-    def _count_text(self) -> str:
-        """The count of threads listed: "3 of 10 threads" while the filter hides some."""
-        if self.space_id is None:
-            return " · no space open (1: Browse)"
-        if not self.loaded:
-            return " · loading…"
-        every = count_of(len(self.order), "thread")
-        if self.thread_list.needle and self.order:
-            return f" · {len(self.thread_list.ids)} of {every}"
-        return f" · {every}"
+    def show_error(self, message: str | None) -> None:
+        self.state.error = message
+        banner = self.query_one("#comments-error", Static)
+        banner.update(inert(message or ""))
+        banner.set_class(bool(message), "-shown")
+
+    def show_user(self, name: str) -> None:
+        self.query_one(StatusBar).set_user(name)
+
+    def empty_text(self) -> str:
+        state, listed = self.state, self.thread_list
+        if state.space_id is None:
+            return "No space open. Press 1 (Browse) and pick a space, then 3 for its comments."
+        if not state.loaded:
+            return "Loading threads…"
+        if not state.order:  # only what the caller may do: a reader's c is refused
+            return state.no_threads_text(may_start=self.actions.new_thread_denial() is None)
+        if listed.needle and not listed.ids:
+            return listed.no_match_text()
+        return "Select a thread (j/k, enter)."
+
+    _empty_text = empty_text  # (a name tests of other views read)
+
+    def redraw_thread(self, thread: ThreadState) -> None:
+        """Re-show a thread changed locally (optimistic update, rollback, server answer)."""
+        self.thread_list.replace_row(thread)
+        if self.state.selected_id == thread.id:
+            self.call_later(self.pane.show, thread)
+        self.refresh_denials()
+
+    def denial_reason(self, action: str) -> str | None:
+        return self.actions.denial_reason(action)
+
+    def refresh_denials(self) -> None:
+        """Redraw the footer only when what is denied changed (a footer rebuild per cursor
+        move would cost more than the move)."""
+        denials = tuple(self.denial_reason(action) for action in DENIABLE)
+        if denials != self._denials:
+            self._denials = denials
+            self.refresh_bindings()
+
+    def settle_replays(self) -> bool:
+        return self.actions.settle_replays()
+
+    def outbox_replayed(self) -> None:
+        """The app replayed queued writes while this view is shown: show the server's copies."""
+        if self.settle_replays():
+            self.loader.load(live=True)
+
+    def open_composer_full(self) -> None:
+        self.add_class("-thread-open")
 
     # -- layout ---------------------------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:
-        self._fit_panes()
+        self.thread_list.fit_to(self.size.width)
 
     @on(ThreadList.Measured)
     def _rows_measured(self) -> None:
-        self._fit_panes()
-
-    def _fit_panes(self) -> None:
-        """Side by side, the list takes what its longest rows need, within
-        :data:`LIST_SHARE` of the width and leaving the thread :data:`THREAD_MIN_CELLS`."""
-        lst, width = self.thread_list, self.size.width
-        if width < WIDE_CELLS:
-            lst.styles.width = None  # the stylesheet's: the whole width
-            return
-        # the focus marker's column, the border on the right, the scrollbar when rows overflow
-        chrome = 2
-        if 2 * len(lst.ids) > lst.scrollable_content_region.height:
-            chrome += lst.styles.scrollbar_size_vertical
-        low = math.ceil(width * LIST_SHARE[0])
-        high = max(low, min(int(width * LIST_SHARE[1]), width - THREAD_MIN_CELLS))
-        cells = max(low, min(lst.wanted + chrome, high))
-        if lst.styles.width is None or lst.styles.width.cells != cells:
-            lst.styles.width = cells
+        self.thread_list.fit_to(self.size.width)
 
     # -- selection ------------------------------------------------------------------------------
     @on(OptionList.OptionHighlighted, "#thread-list")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if event.option.id is None or event.option.id == self.selected_id:
+        if event.option.id is None or event.option.id == self.state.selected_id:
             return
-        left = self.selected
-        if left is not None and (left.new or left.new_replies_from is not None):
-            left.new, left.new_replies_from = False, None  # seen: the marks go
-            self.thread_list.replace_row(left)
-        self.selected_id = event.option.id
+        seen = self.state.select(event.option.id)
+        if seen is not None:  # its "new" marks went
+            self.thread_list.replace_row(seen)
         self.refresh_denials()
         # The list repaints now; the thread follows once the cursor rests (holding j
         # does not rebuild a thread per row).
@@ -267,23 +275,19 @@ class CommentsScreen(ThreadLoader):
 
     async def _follow_cursor(self) -> None:
         self._follow = None
-        await self.show_selected()
+        await self.loader.show_selected()
 
     @on(ThreadPane.PostChosen)
-    def _post_chosen(self) -> None:
-        self.refresh_denials()  # e, d, :… follow the post under the pane's cursor
-
     @on(events.DescendantFocus)
-    def _focus_moved(self) -> None:
-        self.refresh_denials()  # the list acts on the comment, the pane on its cursor's post
+    def _acting_on_moved(self) -> None:
+        # e, d, :… act on the list's comment, or on the post under the pane's cursor
+        self.refresh_denials()
 
     @on(OptionList.OptionSelected, "#thread-list")
-    async def _opened(self, event: OptionList.OptionSelected) -> None:
-        thread = self.threads.get(event.option.id or "")
-        if thread is None:
-            return
-        self.add_class("-thread-open")
-        self.pane.focus()
+    def _opened(self, event: OptionList.OptionSelected) -> None:
+        if event.option.id in self.state.threads:
+            self.add_class("-thread-open")
+            self.pane.focus()
 
     def action_close_thread(self) -> None:
         """``escape`` closes the innermost thing first: the open thread, then a filter kept
@@ -294,7 +298,7 @@ class CommentsScreen(ThreadLoader):
             self.thread_list.focus()
         elif box.is_open or self.thread_list.needle:
             box.action_clear()  # Cleared: the list shows every thread again
-        elif self.change_request is not None:
+        elif self.state.change_request is not None:
             self.dismiss(None)  # back to the review pane
 
     def action_switch_focus(self) -> None:
@@ -306,33 +310,16 @@ class CommentsScreen(ThreadLoader):
             self.pane.focus()
 
     def action_step_thread(self, delta: int) -> None:
-        ids = self.thread_list.ids
-        if not ids:
-            return
-        index = ids.index(self.selected_id) if self.selected_id in ids else -1
-        self.thread_list.highlighted = max(0, min(index + delta, len(ids) - 1))
+        self.thread_list.step(delta, self.state.selected_id)
 
-    # -- filters --------------------------------------------------------------------------------
-    def _reload(self) -> None:
-        self.loaded = False
-        self.threads, self.order, self.selected_id = {}, [], None
-        self._draw_title()
-        self._show_empty()
-        self._load()
-
+    # -- filters (the scope helper's) ----------------------------------------------------------
     def action_filter(self) -> None:
         self.remove_class("-thread-open")
         self.query_one("#comments-filter", FilterBox).open()
 
     @on(Input.Changed, "#comments-filter")
     def _filtered(self, event: Input.Changed) -> None:
-        self.thread_list.refilter(event.value.strip())
-        self.selected_id = self.thread_list.selected_id
-        self._draw_title()
-        if self.selected_id is None and self.order:
-            # no match: the pane shows what the list says, not a thread it no longer has
-            self.show_due = True
-            self.call_after_refresh(self.show_selected)
+        self.scope.refilter(event.value.strip())
 
     @on(FilterBox.Move, "#comments-filter")
     def _filter_move(self, event: FilterBox.Move) -> None:
@@ -347,84 +334,63 @@ class CommentsScreen(ThreadLoader):
         """``enter`` opens the highlighted match (the filter stays applied, its box shows
         it); ``escape`` cleared it."""
         event.stop()
-        if isinstance(event, FilterBox.Cleared):
-            self.thread_list.focus()
-        elif self.thread_list.selected_id is not None:
-            self.thread_list.action_select()  # OptionSelected: the thread opens
+        if isinstance(event, FilterBox.Cleared) or self.thread_list.selected_id is None:
+            self.thread_list.focus()  # (nothing to open: the list says why)
         else:
-            self.thread_list.focus()  # nothing to open: the list says why
+            self.thread_list.action_select()  # OptionSelected: the thread opens
 
     def action_cycle_status(self) -> None:
-        self.status = STATUSES[(STATUSES.index(self.status) + 1) % len(STATUSES)]
-        self._reload()
+        self.scope.cycle_status()
 
     def action_toggle_scope(self) -> None:
-        if self.change_request is not None:
-            self.notify("These are the change request's threads (escape: back).", timeout=3)
-            return
-        if self.page_scope is not None:
-            self.page_scope = None
-        elif self.nav.page_id and self.nav.space_id == self.space_id:
-            self.page_scope = self.nav.page_id
-        else:
-            self.notify("Open a page of this space to see only its threads.", timeout=3)
-            return
-        self._reload()
+        self.scope.toggle_scope()
 
     def action_reload(self) -> None:
-        self._load(live=True)
+        self.loader.load(live=True)
 
     @work(exclusive=True, group="comments-authors", exit_on_error=False)
     async def action_pick_author(self) -> None:
-        if self.space_id is None:
-            self.notify(NO_SPACE, timeout=4, markup=False)
-            return
-        try:
-            pager = self.client.comments.commenters(
-                self.space_id, change_request=self.change_request, limit=PAGE_SIZE
-            )
-            members = [m async for m in pager]
-        except GitBookError as exc:
-            self.notify(
-                plain(f"Could not list the commenters: {exc}"), severity="error", markup=False
-            )
-            return
-        users = [m.user for m in members if m.user is not None]
-        choice = await self.app.push_screen_wait(AuthorPicker(users, self.author))
-        if choice is None:
-            return
-        self.author = choice or None
-        picked = next((u for u in users if u.id == choice), None)
-        self.author_picked = author_name(picked) if picked is not None else ""
-        self._reload()
+        await self.scope.pick_author()
 
     def action_open_page(self) -> None:
-        thread = self.selected
-        page = thread.comment.target.page if thread and thread.comment.target else None
-        if self.space_id is None or page is None or page.id is None:
-            self.notify("This thread is not on a page.", timeout=3)
-            return
-        if self.change_request is not None:
-            self.notify("The review pane shows this page's changes (escape: back).", timeout=3)
-            return
-        node = thread.comment.target.node if thread and thread.comment.target else None
-        space_id = self.space_id  # Browse shows the page (at the block, if any)
-        self.nav.navigate(OpenPage(space_id, page.id, node.id if node is not None else None))
+        self.scope.open_page()
 
-    # -- composer -------------------------------------------------------------------------------
+    # -- writes (the helpers') ----------------------------------------------------------------
+    @gated
+    async def action_compose(self) -> None:
+        await self.actions.compose()
+
+    @gated
+    async def action_edit(self) -> None:
+        await self.actions.edit()
+
+    @gated
+    @work(exclusive=True, group="comments-delete", exit_on_error=False)
+    async def action_delete(self) -> None:
+        await self.actions.delete()
+
+    @gated
+    async def action_resolve(self) -> None:
+        await self.optimistic.resolve()
+
+    @gated
+    @work(exclusive=True, group="comments-react", exit_on_error=False)
+    async def action_react(self) -> None:
+        await self.optimistic.react()
+
     @on(Composer.Hidden)
     @on(Composer.Sent)
     def _composer_closed(self, event: Composer.Hidden | Composer.Sent) -> None:
         key = self.composer.key
         if key is not None and key.kind in (REPLY, EDIT_COMMENT, EDIT_REPLY):
-            thread = self.threads.get(key.target.split("/", 1)[0])
+            thread = self.state.threads.get(key.target.split("/", 1)[0])
             if thread is not None:
                 thread.drafted = isinstance(event, Composer.Hidden) and bool(
                     self.composer.text.strip()
                 )
                 self.thread_list.replace_row(thread)
-        if self.composing_new:
-            self.composing_new = False
+        if self.actions.composing_new:
+            self.actions.composing_new = False
             self.remove_class("-thread-open")
             self.thread_list.focus()
         else:

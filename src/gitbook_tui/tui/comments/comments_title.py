@@ -14,9 +14,11 @@ from dataclasses import dataclass
 from textual.content import Content
 from textual.widget import Widget
 
-from ..common.text import cell_width, fit, inert, plain
+from ..common.status_bar import format_age
+from ..common.text import cell_width, count_of, fit, inert, plain
+from .comments_state import CommentsState
 
-__all__ = ["MIN_CELLS", "CommentsTitle", "TitleParts", "one_line", "title_line"]
+__all__ = ["MIN_CELLS", "CommentsTitle", "TitleParts", "one_line", "title_line", "title_parts"]
 
 MIN_CELLS = 6
 """The fewest cells a cut name keeps (five characters and ``…``)."""
@@ -42,6 +44,38 @@ class TitleParts:
     count: str = ""  # " · 2 threads", " · loading…"
     offline: str = ""  # " · offline, cached 5m"
     needle: str = ""  # the ``/`` filter, shown as " · /word"
+
+
+def title_parts(state: CommentsState, *, needle: str, listed: int) -> TitleParts:
+    """What the title says of ``state`` (``listed``: the threads the ``/`` filter keeps)."""
+    where, named = "whole space", ""
+    if state.change_request is not None:
+        where, named = "change request", state.label
+    elif state.page_scope is not None:
+        named = state.page_titles.get(state.page_scope, "")
+        where = "page" if named else "this page"
+    offline = ""
+    if state.offline:
+        cached = f", cached {format_age(state.cached_age)}" if state.cached_age else ""
+        offline = f" · offline{cached}"
+    if state.space_id is None:
+        count = " · no space open (1: Browse)"
+    elif not state.loaded:
+        count = " · loading…"
+    else:  # "3 of 10 threads" while the filter hides some
+        every = count_of(len(state.order), "thread")
+        count = f" · {listed} of {every}" if needle and state.order else f" · {every}"
+    return TitleParts(
+        space=(state.space.title or "") if state.space is not None else "",
+        status=state.status,
+        where=where,
+        named=named,
+        quoted=where == "page",
+        author=state.author_label(),
+        count=count,
+        offline=offline,
+        needle=needle,
+    )
 
 
 def _caps(widths: list[int], room: int) -> int | None:

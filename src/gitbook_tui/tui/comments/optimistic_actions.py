@@ -5,125 +5,118 @@ account's outbox when it is unreachable."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import Any
-
-from textual import work
+from functools import partial
 
 from ...api import APIConnectionError, GitBookError, NotFoundError
 from ...drafts import OutboxAction
 from ...models import Comment, CommentStatus
-from ..common.denial import gated
 from ..common.text import plain
 from .comment_actions import CommentActions
+from .comments_host import CommentsHost
 from .reaction_picker import ReactionPicker
 from .thread_data import Post, ThreadState, author_name, reacted, toggle_reaction
 
 __all__ = ["OptimisticActions"]
 
 
-class OptimisticActions(CommentActions):
-    """The optimistic writes of the Comments view (the rest is in :class:`CommentActions`)."""
+class OptimisticActions:
+    """The optimistic writes of the Comments screen (``host``); ``actions`` has the rest
+    (what is selected, the outbox)."""
 
-    @gated
-    async def action_resolve(self) -> None:
-        if self.nothing_selected():
+    def __init__(self, host: CommentsHost, actions: CommentActions) -> None:
+        self.host = host
+        self.state = host.state
+        self.actions = actions
+
+    async def resolve(self) -> None:
+        if self.actions.nothing_selected():
             return
-        thread = self.selected
-        if thread is None or self.space_id is None:
+        thread = self.state.selected
+        if thread is None:
             return
-        before, cr = thread.comment, self.change_request
+        writes = self.actions.writes()
+        before = thread.comment
         resolved = not before.is_resolved
         status = CommentStatus.resolved if resolved else CommentStatus.open
-        after = before.model_copy(update={"status": status, "resolvedBy": self.me})
-        thread.comment = after
+        thread.comment = before.model_copy(update={"status": status, "resolvedBy": self.state.me})
         self._optimistic(
             thread,
             before,
-            lambda: self.client.comments.update(
-                self.space_id or "", thread.id, resolved=resolved, change_request=cr
-            ),
-            OutboxAction.new_resolve(
-                self.space_id, thread.id, resolved=resolved, change_request=cr
-            ),
+            lambda: writes.resolve(thread.id, resolved=resolved),
+            writes.queued_resolve(thread.id, resolved=resolved),
             "resolve" if resolved else "reopen",
         )
 
-    @gated
-    @work(exclusive=True, group="comments-react", exit_on_error=False)
-    async def action_react(self) -> None:
-        if self.nothing_selected():
+    async def react(self) -> None:
+        if self.actions.nothing_selected():
             return
-        thread, post = self.selected, self._target_post()
-        if thread is None or post is None or self.space_id is None:
+        thread, post = self.state.selected, self.actions.target_post()
+        if thread is None or post is None:
             return
-        me = self.me.id if self.me else None
+        me = self.state.me_id
         mine = {r.emoji for r in post.reactions if reacted(r, me)}
-        emoji = await self.app.push_screen_wait(
+        emoji = await self.host.app.push_screen_wait(
             ReactionPicker(mine, f"{author_name(post.postedBy)}'s post")
         )
-        if not emoji or self.space_id is None:
+        if not emoji or self.state.space_id is None:
             return
-        added, reactions = toggle_reaction(post, emoji, self.me)
-        changes: dict[str, Any] = {"added_reactions" if added else "removed_reactions": [emoji]}
-        changes["change_request"] = self.change_request
-        space_id, thread_id, post_id = self.space_id, thread.id, post.id
-        comments = self.client.comments
-        call: Callable[[], Awaitable[Post]]
+        writes, thread_id = self.actions.writes(), thread.id
+        added, reactions = toggle_reaction(post, emoji, self.state.me)
+        before: Post
         if isinstance(post, Comment):
-            before: Post = thread.comment
+            before = thread.comment
             thread.comment = thread.comment.model_copy(update={"reactions": reactions})
-            call = lambda: comments.update(space_id, thread_id, **changes)  # noqa: E731
         else:
             before = post
             new = post.model_copy(update={"reactions": reactions})
-            thread.replies = [new if r.id == post_id else r for r in thread.replies or []]
-            call = lambda: comments.update_reply(space_id, thread_id, post_id, **changes)  # noqa: E731
-        queued = OutboxAction.new_reaction(
-            space_id,
-            thread_id,
-            reply=None if isinstance(post, Comment) else post_id,
-            added=[emoji] if added else [],
-            removed=[] if added else [emoji],
-            change_request=self.change_request,
+            thread.replies = [new if r.id == post.id else r for r in thread.replies or []]
+        self._optimistic(
+            thread,
+            before,
+            lambda: writes.react(thread_id, post, emoji, added=added),
+            writes.queued_reaction(thread_id, post, emoji, added=added),
+            "reaction",
         )
-        self._optimistic(thread, before, call, queued, "reaction")
 
     def _optimistic(
         self,
         thread: ThreadState,
         before: Post,
-        call: Any,
+        call: Callable[[], Awaitable[Post]],
         queued: OutboxAction,
         what: str,
     ) -> None:
         thread.pending.add(before.id)
-        self.redraw_thread(thread)
-        self._settle(thread.id, before, call, queued, what)
+        self.host.redraw_thread(thread)
+        self.host.run_worker(
+            partial(self._settle, thread.id, before, call, queued, what),
+            group="comments-write",
+            exit_on_error=False,
+        )
 
-    @work(group="comments-write", exit_on_error=False)
     async def _settle(
         self,
         thread_id: str,
         before: Post,
-        call: Any,
+        call: Callable[[], Awaitable[Post]],
         queued: OutboxAction,
         what: str,
     ) -> None:
         try:
             answer = await call()
         except APIConnectionError:
-            await self._enqueue(queued)
-            thread = self.threads.get(thread_id)
+            await self.actions.enqueue(queued)
+            thread = self.state.threads.get(thread_id)
             if thread is not None:
                 thread.pending.discard(before.id)
-                self.redraw_thread(thread)
+                self.host.redraw_thread(thread)
             return
         except GitBookError as exc:
-            thread = self.threads.get(thread_id)
+            thread = self.state.threads.get(thread_id)
             if thread is not None:
                 thread.pending.discard(before.id)
-                self._replace_post(thread_id, before)  # roll back
-            self.notify(
+                self.actions.replace_post(thread_id, before)  # roll back
+            self.host.notify(
                 plain(f"The server refused the {what}: {exc}"),
                 markup=False,
                 title="Undone",
@@ -131,9 +124,9 @@ class OptimisticActions(CommentActions):
                 timeout=8,
             )
             if isinstance(exc, NotFoundError):
-                self.forget_thread(thread_id, "This thread was deleted meanwhile.")
+                self.actions.loader.forget_thread(thread_id, "This thread was deleted meanwhile.")
             return
-        thread = self.threads.get(thread_id)
+        thread = self.state.threads.get(thread_id)
         if thread is not None:
             thread.pending.discard(before.id)
-            self._replace_post(thread_id, answer)
+            self.actions.replace_post(thread_id, answer)

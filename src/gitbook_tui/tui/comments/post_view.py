@@ -14,7 +14,8 @@ from textual.widgets import Static
 from ..common.text import inert
 from .mark_colours import mark_colours
 from .markdown_body import MarkdownBody
-from .thread_data import Post, age, author_name, body_markdown, reactions_summary
+from .reaction_summary import reactions_summary
+from .thread_data import Post, age, author_name, body_markdown
 
 __all__ = ["PostView"]
 

@@ -1,4 +1,5 @@
-"""What the comments view shows of a thread: rows, ages, reactions (mine), denial reasons."""
+"""What the comments view holds of a thread: its state, authors, ages, reactions (mine) — no
+Textual here."""
 
 from __future__ import annotations
 
@@ -6,11 +7,8 @@ import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from textual.content import Content
-
 from ...markdown import clean_text
 from ...models import Comment, CommentReply, Reaction, ReactionUser, User
-from ..common.text import inert
 
 __all__ = [
     "TOP_EMOJI",
@@ -23,7 +21,7 @@ __all__ = [
     "mine",
     "more_replies_from_others",
     "reacted",
-    "reactions_summary",
+    "reaction_count",
     "toggle_reaction",
 ]
 
@@ -120,18 +118,6 @@ def reacted(reaction: Reaction, me: str | None) -> bool:
 
 def reaction_count(reaction: Reaction) -> int:
     return reaction.count if reaction.count is not None else len(reaction.users)
-
-
-def reactions_summary(reactions: list[Reaction], me: str | None, mine_style: str) -> Content:
-    """``👍3 🔥1`` with my reactions in ``mine_style``."""
-    parts: list[Content] = []
-    for reaction in reactions:
-        count = reaction_count(reaction)
-        if count <= 0:
-            continue
-        style = mine_style if reacted(reaction, me) else ""
-        parts.append(inert(f"{reaction.emoji}{count}", style=style))
-    return Content(" ").join(parts)
 
 
 def toggle_reaction(post: Post, emoji: str, me: User | None) -> tuple[bool, list[Reaction]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from datetime import datetime
 from typing import ClassVar
 
@@ -15,16 +16,23 @@ from ..common.filter_box import matches
 from ..common.pager import PagerOptionList, list_motion_bindings
 from ..common.text import cell_width, fit, inert
 from .mark_colours import mark_colours
+from .reaction_summary import reactions_summary
 from .thread_data import (
     ThreadState,
     age,
     author_name,
     body_markdown,
     first_line,
-    reactions_summary,
 )
 
-__all__ = ["AUTHOR_CELLS", "TITLE_CELLS", "ThreadList", "thread_matches"]
+__all__ = ["AUTHOR_CELLS", "TITLE_CELLS", "WIDE_CELLS", "ThreadList", "thread_matches"]
+
+WIDE_CELLS = 100
+"""From this width on the list and the thread are side by side."""
+LIST_SHARE = (0.4, 0.6)
+"""The share of the screen the thread list takes at least and at most, side by side."""
+THREAD_MIN_CELLS = 48
+"""The thread pane never gets fewer cells than this (a readable line of a post)."""
 
 TITLE_CELLS = (12, 60)
 """The fewest and most cells a page title takes in a row: between them, what the list's
@@ -154,6 +162,23 @@ class ThreadList(PagerOptionList):
             self.wanted = wanted
             self.post_message(self.Measured())
 
+    def fit_to(self, width: int) -> None:
+        """Side by side with the thread (a screen ``width`` of :data:`WIDE_CELLS` or more),
+        take what the longest rows need, within :data:`LIST_SHARE` of the width and leaving
+        the thread :data:`THREAD_MIN_CELLS`; narrower, the stylesheet's (the whole width)."""
+        if width < WIDE_CELLS:
+            self.styles.width = None
+            return
+        # the focus marker's column, the border on the right, the scrollbar when rows overflow
+        chrome = 2
+        if 2 * len(self.ids) > self.scrollable_content_region.height:
+            chrome += self.styles.scrollbar_size_vertical
+        low = math.ceil(width * LIST_SHARE[0])
+        high = max(low, min(int(width * LIST_SHARE[1]), width - THREAD_MIN_CELLS))
+        cells = max(low, min(self.wanted + chrome, high))
+        if self.styles.width is None or self.styles.width.cells != cells:
+            self.styles.width = cells
+
     def on_resize(self, event: events.Resize) -> None:
         # the titles were cut for the old width: cut them again for this one
         if self._room() != self._drawn_width and self._threads:
@@ -215,6 +240,13 @@ class ThreadList(PagerOptionList):
         if action == "select" and not self.ids:
             return False
         return super().check_action(action, parameters)
+
+    def step(self, delta: int, from_id: str | None) -> None:
+        """Move the cursor ``delta`` threads from ``from_id`` (from before the first when it
+        is not listed), staying within the list."""
+        if self.ids:
+            index = self.ids.index(from_id) if from_id in self.ids else -1
+            self.highlighted = max(0, min(index + delta, len(self.ids) - 1))
 
     def refilter(self, needle: str) -> None:
         """Show only the threads matching ``needle`` (all of them when it is empty)."""
