@@ -191,7 +191,7 @@ async def tour(app: Any) -> None:
 
         # the workspace tree: j/k move, l/enter expand, enter opens a page; 💬 counts
         await open_user_guide_page(pilot, browser, "Retention and compaction")
-        space_id = browser._current[0]
+        space_id = browser.current_page[0]
         counts = browser.comment_counts
         await until(pilot, lambda: counts.of_space(space_id) is not None, "the comment counts")
         await settle(pilot)
@@ -204,7 +204,7 @@ async def tour(app: Any) -> None:
         await until(pilot, lambda: comments.loaded and not comments.busy, "the threads")
         ranked = sorted(
             comments.thread_list.ids,
-            key=lambda i: sum(r.count or 0 for r in comments.threads[i].comment.reactions),
+            key=lambda i: sum(r.count or 0 for r in comments.state.threads[i].comment.reactions),
         )
         target = comments.thread_list.ids.index(ranked[-1])
         for _ in range(target):
