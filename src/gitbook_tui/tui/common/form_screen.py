@@ -7,10 +7,10 @@ name (``""`` for a form-wide one). The form stays open with everything typed unt
 server accepts; ``escape`` closes it and keeps the draft; the draft is removed only after
 the server accepted the values.
 
-A tool's form (test a path, import, export) keeps no draft: :class:`ToolForm` and its
-subclasses name what ``ctrl+s`` does there and that ``escape`` cancels. The footer shows the
-keys (no hand-written key line to disagree with it); ``tab`` cycles among the fields only,
-so what is typed after it always lands in a field.
+A tool's form keeps no draft: :class:`ToolForm` says that ``escape`` cancels, and a
+feature's subclass of it names what ``ctrl+s`` does there (e.g. the redirects' "test a
+path"). The footer shows the keys (no hand-written key line to disagree with it); ``tab``
+cycles among the fields only, so what is typed after it always lands in a field.
 """
 
 from __future__ import annotations
@@ -32,13 +32,12 @@ from .modal import KitModal
 from .text import form_value, inert
 
 __all__ = [
-    "ExportForm",
     "FormField",
     "FormScreen",
-    "ImportForm",
-    "PathTestForm",
+    "Submit",
     "ToolForm",
     "Values",
+    "restored_values",
 ]
 
 Values = dict[str, Any]
@@ -287,30 +286,6 @@ class ToolForm(FormScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "send", "Run", priority=True, id="tool_form.send"),
         Binding("escape", "close", "Cancel", id="tool_form.close"),
-    ]
-
-
-class PathTestForm(ToolForm):
-    """Test a path: ``ctrl+s`` (or ``enter``) shows where it lands."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "send", "Test", priority=True, id="test_path.send"),
-    ]
-
-
-class ImportForm(ToolForm):
-    """Import: ``ctrl+s`` (or ``enter``) reads the file and shows the dry run (nothing sent)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "send", "Dry run", priority=True, id="import_form.send"),
-    ]
-
-
-class ExportForm(ToolForm):
-    """Export: ``ctrl+s`` (or ``enter``) writes the new file."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "send", "Export", priority=True, id="export_form.send"),
     ]
 
 

@@ -32,7 +32,8 @@ BADGES = {
 
 
 class LintHost(Protocol):
-    """What the lint needs of the redirects pane (:class:`.redirect_tools.RedirectTools`)."""
+    """What the lint needs of the redirects pane's tools
+    (:class:`.redirect_tools.RedirectTools`)."""
 
     def lint_findings(self) -> tuple[list[Finding], int]:
         """The findings of the redirects as they are now, and how many redirects there are."""

@@ -1,5 +1,5 @@
-"""The redirect pane's work without its widget: the form's fields, the path-test report,
-one redirect's report and the import's sending."""
+"""The redirect pane's pieces without its widget: the form's fields, the path-test report,
+one redirect's report and the import's report (what is sent: :mod:`.redirect_data`)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from collections.abc import Sequence
 from textual.content import Content
 
 from ...api import AsyncGitBook
-from ...api.errors import NotFoundError
 from ..common.form_screen import FormField, Values
 from ..common.text import inert
 from .import_screen import summary
+from .redirect_data import ImportOutcome, lookup_target
 from .redirect_files import PlannedChange
 from .redirect_rules import (
     RedirectEntry,
@@ -23,7 +23,7 @@ from .redirect_rules import (
 )
 from .site_data import SiteData
 
-__all__ = ["apply_import", "redirect_fields", "redirect_report", "trace_report"]
+__all__ = ["import_report", "redirect_fields", "redirect_report", "trace_report"]
 
 
 def redirect_fields(
@@ -91,9 +91,7 @@ async def trace_report(client: AsyncGitBook, org_id: str, data: SiteData, path: 
     result = trace(path, data.redirects, data.site_map)
     lines: list[Content] = []
     try:
-        found = await client.sites.lookup_redirect(org_id, data.site.id, path)
-    except NotFoundError:
-        found = None
+        found = await lookup_target(client, org_id, data.site.id, path)
     except Exception as error:
         lines.append(inert(f"The server could not be asked: {error}", style="$error"))
         found = None
@@ -117,8 +115,8 @@ async def trace_report(client: AsyncGitBook, org_id: str, data: SiteData, path: 
         lines.append(
             Content.assemble("Lands on ", inert(result.lands or "a gone page", style="bold"))
         )
-    if found is not None and found.target:
-        lines.append(inert(f"Server lookup: {path} → {found.target}", style="$text-muted"))
+    if found:
+        lines.append(inert(f"Server lookup: {path} → {found}", style="$text-muted"))
     return Content("\n").join(lines)
 
 
@@ -149,44 +147,12 @@ async def redirect_report(
     return Content("\n").join(lines)
 
 
-async def apply_import(
-    client: AsyncGitBook, org_id: str, site_id: str, plan: Sequence[PlannedChange]
-) -> Content:
-    """Send the creations and changes of ``plan`` in file order; what happened, as a report."""
-    sites = client.sites
-    done: list[str] = []
-    refused: list[str] = []
-    for change in plan:
-        if change.action not in ("create", "change") or change.destination is None:
-            continue
-        try:
-            if change.existing is None:
-                await sites.create_redirect(
-                    org_id,
-                    site_id,
-                    change.row.source,
-                    change.destination.to_api(),
-                    permanent=bool(change.row.permanent),
-                    draft=change.row.draft,
-                    capture_wildcard=change.row.wildcard,
-                )
-            else:
-                await sites.update_redirect(
-                    org_id,
-                    site_id,
-                    change.existing.id,
-                    destination=change.destination.to_api(),
-                    permanent=change.row.permanent,
-                    draft=change.row.draft,
-                    capture_wildcard=change.row.wildcard,
-                )
-            done.append(change.action)
-        except Exception as error:
-            refused.append(f"line {change.row.line} {change.row.source}: {error}")
+def import_report(outcome: ImportOutcome, plan: Sequence[PlannedChange]) -> Content:
+    """What an import did: the counts, each refusal, or (none refused) the plan's summary."""
     lines = [
-        inert(f"{done.count('create')} created · {done.count('change')} changed"),
-        *(inert(line, style="$error") for line in refused),
+        inert(f"{outcome.created} created · {outcome.changed} changed"),
+        *(inert(line, style="$error") for line in outcome.refused),
     ]
-    if not refused:
+    if not outcome.refused:
         lines.append(inert(summary(plan), style="$text-muted"))
     return Content("\n").join(lines)

@@ -1,11 +1,10 @@
 """RedirectsPane: the site's redirects, sorted by source; ``enter`` shows one (where it
-lands), filter, add, edit, delete (test a path, lint, import and export:
-:class:`.redirect_tools.RedirectTools`). A wildcard's source reads ``/v1/*``."""
+lands), filter; composed into it: add, edit, live/draft and delete
+(:class:`.redirect_editing.RedirectEditing`), test a path, lint, import and export
+(:class:`.redirect_tools.RedirectTools`). A wildcard's source reads ``/v1/*``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -14,20 +13,19 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import DataTable, Input, Static
 
-from ..common.confirm_screen import ConfirmScreen
 from ..common.denial import gated
 from ..common.filter_box import FilterBox
-from ..common.form_screen import Values
-from ..common.pager import PagerDataTable, list_motion_bindings
 from ..common.text import cell_width, count_of, inert
 from ..common.theme_style import theme_style
 from .match_filter import MatchFilter, no_matches
-from .redirect_actions import redirect_fields, redirect_report
+from .redirect_actions import redirect_report
+from .redirect_editing import RedirectEditing
 from .redirect_rules import WILDCARD_MARK, RedirectEntry, SiteMap, shown_source
 from .redirect_tools import RedirectTools
+from .redirects_table import RedirectsTable
 from .report_screen import ReportScreen
 from .site_data import SiteData, load_redirects
-from .site_pane import when_confirmed
+from .site_pane import SitePane
 from .site_text import cell, share_widths, table_room
 
 __all__ = ["RedirectsPane", "RedirectsTable"]
@@ -37,14 +35,7 @@ FIRST_BATCH = 100  # rows added at once: more than a screenful
 BATCH = 500  # then per refresh
 
 
-class RedirectsTable(PagerDataTable):
-    """One redirect a row: source → destination, permanent or temporary, live or draft.
-    The cursor moves with the kit's list motion keys."""
-
-    BINDINGS: ClassVar[list[BindingType]] = list_motion_bindings("redirects.pager")
-
-
-class RedirectsPane(RedirectTools):
+class RedirectsPane(SitePane):
     DEFAULT_CSS = """
     RedirectsPane #redirects-summary { color: $text-muted; padding: 0 1; height: 1; }
     RedirectsPane RedirectsTable { height: 1fr; }
@@ -69,6 +60,8 @@ class RedirectsPane(RedirectTools):
 
     def __init__(self, editor: Any) -> None:
         super().__init__(editor, id="redirects-pane")
+        self.editing = RedirectEditing(self)
+        self.tools = RedirectTools(self, self.editing)
         self.shown: list[RedirectEntry] = []
         self.filter_text = ""
         self._site_map: SiteMap | None = None
@@ -289,129 +282,37 @@ class RedirectsPane(RedirectTools):
         body = await redirect_report(self.client, self.org_id, self.data, entry)
         await self.app.push_screen(ReportScreen(f"Redirect {shown_source(entry)}", body))
 
-    # -- the form -------------------------------------------------------------------------------
-    async def _open_form(
-        self,
-        entry: RedirectEntry | None,
-        destination: str | None = None,
-        done: Callable[[], None] | None = None,
-    ) -> None:
-        """The new or edit form (``destination``: a suggestion); ``done`` runs once the
-        server accepted it and the table shows it."""
-        site = self.data.site_map if self.data else None
-        if site is None:
-            return
+    # -- the tools (:class:`RedirectTools`) -----------------------------------------------------
+    async def action_test(self) -> None:
+        await self.tools.test_path()
 
-        async def submit(values: Values) -> dict[str, str] | None:
-            dest = site.destination_at(values["destination"])
-            if dest is None:
-                return {"destination": "No page at this path."}
-            sites = self.client.sites
-            try:
-                if entry is None:
-                    made = await sites.create_redirect(
-                        self.org_id,
-                        self.site.id,
-                        values["source"],
-                        dest.to_api(),
-                        permanent=values["permanent"],
-                        draft=values["draft"],
-                        capture_wildcard=values["wildcard"],
-                    )
-                    keep = made.id
-                else:
-                    await sites.update_redirect(
-                        self.org_id,
-                        self.site.id,
-                        entry.id,
-                        source=values["source"] if values["source"] != entry.source else None,
-                        destination=dest.to_api(),
-                        permanent=values["permanent"],
-                        draft=values["draft"],
-                        capture_wildcard=values["wildcard"],
-                    )
-                    keep = entry.id
-            except Exception as error:
-                return self.refusal(error, ["source", "destination"])
-            await self.refresh_redirects(keep)
-            return None
-
-        title = "New redirect" if entry is None else f"Edit redirect {shown_source(entry)}"
-        target = "redirect:new" if entry is None else f"redirect:{entry.id}"
-
-        def closed(values: Values | None) -> None:
-            if values is not None and done is not None:
-                done()
-
-        await self.open_form(
-            title,
-            redirect_fields(site, self.redirects, entry, destination),
-            submit,
-            target=target,
-            on_done=closed,
-        )
+    async def action_lint(self) -> None:
+        await self.tools.open_lint()
 
     @gated
+    async def action_import_file(self) -> None:
+        await self.tools.import_file()
+
+    async def action_export_file(self) -> None:
+        await self.tools.export_file()
+
+    # -- editing (:class:`RedirectEditing`) -----------------------------------------------------
+    @gated
     async def action_new(self) -> None:
-        await self._open_form(None)
+        await self.editing.open_form(None)
 
     @gated
     async def action_edit(self) -> None:
         if self.current is not None:
-            await self._open_form(self.current)
+            await self.editing.open_form(self.current)
 
     @gated
     async def action_delete(self) -> None:
-        entry = self.current
-        if entry is not None:
-            await self._confirm_delete(entry)
+        if self.current is not None:
+            await self.editing.confirm_delete(self.current)
 
     @gated
     async def action_toggle_draft(self) -> None:
         """A draft goes live, a live redirect back to draft (optimistic, undone if refused)."""
-        entry = self.current
-        if entry is not None:
-            self._toggle_draft(entry)
-
-    @work(group="redirects-edit")
-    async def _toggle_draft(self, entry: RedirectEntry) -> None:
-        data = self.data
-        if data is None:
-            return
-        flipped = replace(entry, draft=not entry.draft)
-        data.redirects = [flipped if e.id == entry.id else e for e in data.redirects]
-        self.render_rows(entry.id)
-        try:
-            await self.client.sites.update_redirect(
-                self.org_id, self.site.id, entry.id, draft=flipped.draft
-            )
-        except Exception as error:
-            data.redirects = [entry if e.id == entry.id else e for e in data.redirects]
-            self.render_rows(entry.id)
-            self.report(error)
-            return
-        self.notify(f"{entry.source} is now {'a draft' if flipped.draft else 'live'}.", timeout=3)
-
-    async def _confirm_delete(
-        self, entry: RedirectEntry, done: Callable[[], None] | None = None
-    ) -> None:
-        label = self.data.site_map.label_of(entry.destination) if self.data else ""
-        effect = (
-            f"Deletes the redirect {shown_source(entry)} → {label}. Visitors of {entry.source} will "
-            "get the page at that path, or “page not found”. There is no undo."
-        )
-        await self.app.push_screen(
-            ConfirmScreen("Delete redirect?", effect, confirm_label="Delete"),
-            when_confirmed(lambda: self._delete(entry, done)),
-        )
-
-    @work(group="redirects-edit")
-    async def _delete(self, entry: RedirectEntry, done: Callable[[], None] | None = None) -> None:
-        try:
-            await self.client.sites.delete_redirect(self.org_id, self.site.id, entry.id)
-        except Exception as error:
-            self.report(error)
-            return
-        await self.refresh_redirects()
-        if done is not None:
-            done()
+        if self.current is not None:
+            self.editing.toggle_draft(self.current)

@@ -7,14 +7,13 @@ that text, so nothing typed is lost. The draft goes once the server accepted the
 
 from __future__ import annotations
 
-import json
-
 from textual.content import Content
 
 from ..common.external_editor import ExternalEditorError, edit_externally
 from ..common.text import inert
 from .report_screen import ReportScreen
 from .schema_check import schema_problems
+from .settings_data import save_schema, schema_text
 from .site_pane import SitePane
 
 __all__ = ["edit_schema"]
@@ -32,11 +31,10 @@ async def edit_schema(pane: SitePane) -> None:
         pane.notify("Continuing the schema you were editing.", timeout=3)
     else:
         try:
-            current = await pane.client.sites.adaptive_schema(pane.org_id, pane.site.id)
+            text = await schema_text(pane.client, pane.org_id, pane.site.id)
         except Exception as error:
             pane.report(error)
             return
-        text = json.dumps(current.jsonSchema, indent=2, ensure_ascii=False) + "\n"
     try:
         edited = await edit_externally(pane.app, text, suffix=".json")
     except ExternalEditorError as error:
@@ -50,7 +48,7 @@ async def edit_schema(pane: SitePane) -> None:
         await _keep(pane, edited, problems)
         return
     try:
-        await pane.client.sites.set_adaptive_schema(pane.org_id, pane.site.id, schema)
+        await save_schema(pane.client, pane.org_id, pane.site.id, schema)
     except Exception as error:
         await _keep(pane, edited, [str(getattr(error, "message", error))])
         return

@@ -8,7 +8,6 @@ from typing import Any, ClassVar
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
@@ -19,6 +18,8 @@ from ..common.form_screen import FormField, Values
 from ..common.text import inert
 from .pick_screen import PickScreen
 from .schema_editing import edit_schema
+from .settings_data import rename_site, set_adaptive, set_published, set_visibility
+from .settings_view import SettingsView
 from .site_pane import SitePane, when_confirmed
 from .site_text import VISIBILITY_AUDIENCE, VISIBILITY_RANK, edit_denied, publish_denied
 
@@ -30,10 +31,6 @@ CHECKOUT_NEEDED = (
     "Publishing this site needs a plan upgrade: complete the checkout in the GitBook web "
     "app, then publish again."
 )
-
-
-class SettingsView(VerticalScroll, can_focus=True):
-    """The settings, one per line (focusable so the pane's keys apply)."""
 
 
 class SettingsPane(SitePane):
@@ -123,9 +120,7 @@ class SettingsPane(SitePane):
 
         async def submit(values: Values) -> dict[str, str] | None:
             try:
-                site = await self.client.sites.update(
-                    self.org_id, self.site.id, title=values["title"].strip()
-                )
+                site = await rename_site(self.client, self.org_id, self.site.id, values["title"])
             except Exception as error:
                 return self.refusal(error, ["title"])
             self.editor.set_site(site)
@@ -173,7 +168,7 @@ class SettingsPane(SitePane):
     @work(group="settings-edit")
     async def _set_visibility(self, value: str) -> None:
         try:
-            site = await self.client.sites.update(self.org_id, self.site.id, visibility=value)
+            site = await set_visibility(self.client, self.org_id, self.site.id, value)
         except Exception as error:
             self.report(error)
             return
@@ -203,27 +198,17 @@ class SettingsPane(SitePane):
 
     @work(group="settings-edit")
     async def _publish(self, publish: bool) -> None:
-        sites = self.client.sites
         try:
-            if publish:
-                answer = await sites.publish(self.org_id, self.site.id)
-                if isinstance(answer, PublishCheckout):
-                    self.notify(
-                        CHECKOUT_NEEDED,
-                        title="Not published",
-                        severity="warning",
-                        timeout=20,
-                        markup=False,
-                    )
-                    return
-                site = answer
-            else:
-                await sites.unpublish(self.org_id, self.site.id)
-                site = await sites.get(self.org_id, self.site.id, read="network")
+            answer = await set_published(self.client, self.org_id, self.site.id, publish)
         except Exception as error:
             self.report(error)
             return
-        self.editor.set_site(site)
+        if isinstance(answer, PublishCheckout):
+            self.notify(
+                CHECKOUT_NEEDED, title="Not published", severity="warning", timeout=20, markup=False
+            )
+            return
+        self.editor.set_site(answer)
 
     # -- adaptive content -------------------------------------------------------------------
     @gated
@@ -234,9 +219,7 @@ class SettingsPane(SitePane):
     @work(group="settings-edit")
     async def _set_adaptive(self, enabled: bool) -> None:
         try:
-            site = await self.client.sites.update(
-                self.org_id, self.site.id, adaptive_content=enabled
-            )
+            site = await set_adaptive(self.client, self.org_id, self.site.id, enabled)
         except Exception as error:
             self.report(error)
             return

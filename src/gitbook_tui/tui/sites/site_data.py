@@ -1,4 +1,5 @@
-"""SiteData: one site's structure, redirects and page URLs, loaded through the client.
+"""SiteData: one site's structure, redirects and page URLs (and the organization's sites and
+spaces), loaded through the client.
 
 No Textual here: the editor's panes run :func:`load_site_data` in a worker and render the
 result. Published URLs are computed from the paths the way the server builds them (the
@@ -33,6 +34,8 @@ __all__ = [
     "layout_of",
     "load_redirects",
     "load_site_data",
+    "load_sites",
+    "org_spaces",
     "space_id_of",
 ]
 
@@ -236,3 +239,9 @@ async def org_spaces(client: AsyncGitBook, org_id: str) -> list[Space]:
     for spaces in inner:
         found.update({s.id: s for s in spaces})
     return sorted(found.values(), key=lambda s: (s.title or "").lower())
+
+
+async def load_sites(client: AsyncGitBook, org_id: str) -> list[Site]:
+    """The organization's sites, by title."""
+    sites = await client.sites.list(org_id, limit=100).to_list()
+    return sorted(sites, key=lambda s: (s.title or "").lower())

@@ -3,10 +3,13 @@ forms whose drafts survive a restart, and errors that name the server."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any, Protocol
 
+from textual.app import App
+from textual.notifications import SeverityLevel
 from textual.widget import Widget
+from textual.worker import Worker
 
 from ...api import AsyncGitBook
 from ...api.errors import APIStatusError
@@ -17,7 +20,7 @@ from ..common.form_screen import FormField, FormScreen, Submit, ToolForm, Values
 from .site_data import SiteData
 from .site_text import edit_denied, error_text, field_errors
 
-__all__ = ["SiteEditor", "SitePane", "changed", "when_confirmed"]
+__all__ = ["PaneHost", "SiteEditor", "SitePane", "changed", "when_confirmed"]
 
 
 class SiteEditor(Protocol):
@@ -38,6 +41,61 @@ class SiteEditor(Protocol):
     def reload(self) -> object:
         """Load the site's data again (a worker)."""
         ...
+
+
+class PaneHost(Protocol):
+    """What a pane's helper (its editing, its tools) needs of the pane holding it
+    (:class:`SitePane`)."""
+
+    editor: SiteEditor
+
+    @property
+    def app(self) -> App[object]: ...
+
+    @property
+    def site(self) -> Site: ...
+
+    @property
+    def data(self) -> SiteData | None: ...
+
+    @property
+    def client(self) -> AsyncGitBook: ...
+
+    @property
+    def org_id(self) -> str: ...
+
+    def report(self, error: BaseException) -> None: ...
+
+    def refusal(self, error: Exception, names: Sequence[str]) -> dict[str, str]: ...
+
+    async def open_form(
+        self,
+        title: str,
+        fields: Sequence[FormField],
+        submit: Submit,
+        *,
+        target: str,
+        on_done: Any = None,
+        tool: type[ToolForm] | None = None,
+    ) -> None: ...
+
+    def denial_reason(self, action: str) -> str | None: ...
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None: ...
+
+    def call_later(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> bool: ...
+
+    def run_worker(
+        self, work: Coroutine[Any, Any, Any], *, group: str = "default"
+    ) -> Worker[Any]: ...
 
 
 class SitePane(Widget):

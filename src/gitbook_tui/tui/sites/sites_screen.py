@@ -20,22 +20,16 @@ from ..common.hint_footer import HintFooter
 from ..common.intents import BROWSE, ShowView
 from ..common.link_targets import external_url, open_in_browser, open_in_web_page
 from ..common.navigator import Navigator
-from ..common.pager import PagerDataTable, list_motion_bindings
 from ..common.state import account_key
 from ..common.status_bar import StatusBar
 from ..common.text import cell_width, count_of, inert
 from .match_filter import MatchFilter, no_matches
+from .site_data import load_sites
 from .site_editor_screen import SiteEditorScreen
 from .site_text import cell, clip_url, error_text, share_widths, table_room
+from .sites_table import SitesTable
 
-__all__ = ["SitesScreen"]
-
-
-class SitesTable(PagerDataTable):
-    """The sites list (a class of its own so the footer can pick its hints); the kit's
-    list motion keys move its cursor."""
-
-    BINDINGS: ClassVar[list[BindingType]] = list_motion_bindings("sites.pager")
+__all__ = ["SitesScreen", "SitesTable"]
 
 
 class SitesScreen(Screen[None]):
@@ -102,13 +96,13 @@ class SitesScreen(Screen[None]):
             state.update("Choose an organization first (1 Browse).")
             return
         try:
-            sites = await self.client.sites.list(org, limit=100).to_list()
+            sites = await load_sites(self.client, org)
         except Exception as error:
             state.update(inert(error_text(error, self.client.base_url) + " · r retry"))
             state.add_class("-error")
             return
         state.remove_class("-error")
-        self.sites = sorted(sites, key=lambda s: (s.title or "").lower())
+        self.sites = sites
         self.loaded = True
         self.show_sites()
 

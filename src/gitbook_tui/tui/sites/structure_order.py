@@ -98,6 +98,14 @@ class StructureOrder:
             return self.by_id.get(row.id)
         return next((s for s in self.spaces.get(row.section, []) if s.id == row.id), None)
 
+    def held_titles(self, group_id: str) -> list[str]:
+        """The titles of what the group holds, in order."""
+        titles = []
+        for kind, item_id in self.layout.get(group_id, []):
+            item = self.groups.get(item_id) if kind == "group" else self.by_id.get(item_id)
+            titles.append((item.title if item else None) or item_id)
+        return titles
+
     def parent_of(self, row: Row, state: State | None = None) -> str:
         """The group holding a section or group row (ROOT at the top), now or in ``state``."""
         layout = state[0] if state else self.layout

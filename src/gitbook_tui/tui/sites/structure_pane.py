@@ -1,5 +1,6 @@
 """StructurePane: section groups, sections and their site spaces as a tree; reordering from
-the keyboard (editing actions: :class:`.structure_editing.StructureEditing`).
+the keyboard (editing actions: the composed :class:`.structure_editing.StructureEditing`;
+what is sent: :mod:`.structure_data`).
 
 Reordering (GitBook's own keyboard reorder, lazygit's one-step moves): ``space`` picks up
 the selected group, section or site space, ``j``/``k`` move it (a section also steps into
@@ -20,37 +21,35 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from rich.color import Color as RichColor
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.color import Color
 from textual.containers import Horizontal
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...api.resource import NULL
-from ...models import SiteSection, SiteSectionGroup
-from ..common.contrast import TEXT_CONTRAST, contrast
+from ...models import SiteSection, SiteSectionGroup, SiteSpace
 from ..common.denial import gated
 from ..common.filter_box import FilterBox, matches
-from ..common.pager import PagerOptionList, PagerScroll, list_motion_bindings
 from ..common.pane_group import PANE_CLASS
 from ..common.text import inert
 from .match_filter import MatchFilter, no_matches
 from .report_screen import ReportScreen
 from .site_data import SiteData
+from .site_pane import SitePane
+from .structure_data import MoveRefused, send_move
+from .structure_detail import StructureDetail
 from .structure_editing import StructureEditing
-from .structure_order import Item, Row, State, with_parents
+from .structure_list import StructureList
+from .structure_order import Item, Row, State, StructureOrder, with_parents
 from .structure_parts import (
-    DEFAULT_MARK,
     detail_of,
     group_detail,
     group_label,
+    mark_style,
     section_label,
     space_label,
 )
-from .structure_plan import Move, plan_moves
 
 __all__ = ["DETAIL_MIN_WIDTH", "StructureDetail", "StructureList", "StructurePane"]
 
@@ -61,34 +60,7 @@ FILTER_BLOCKED = frozenset({"grab", "nudge", "new_section", "add_space"})
 """Actions that wait for the filter to be cleared (they move or place rows it may hide)."""
 
 
-class StructureList(PagerOptionList):
-    """Groups, sections and site spaces, one line each, with the kit's list motion keys;
-    ``j``/``k`` go through the pane, which carries a grabbed row with them."""
-
-    def action_pager_lines(self, step: int) -> None:
-        self.query_ancestor(StructurePane).action_step(step)
-
-
-class StructureDetail(PagerScroll, inherit_bindings=False):
-    """The detail of the highlighted row, beside the list (a pane: it scrolls with the
-    kit's list keys, ``escape`` goes back to the list). Not the reader letters
-    ``space``/``b``/``d``/``u``: they stay the pane's grab and remove."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        *list_motion_bindings("structure_detail"),
-        Binding("escape", "back", "To the list", id="structure.detail_back"),
-    ]
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "back":  # a move in progress is cancelled first (the pane's escape)
-            return self.query_ancestor(StructurePane).grabbed is None
-        return True
-
-    def action_back(self) -> None:
-        self.query_ancestor(StructurePane).focus_main()
-
-
-class StructurePane(StructureEditing):
+class StructurePane(SitePane):
     DEFAULT_CSS = """
     StructurePane StructureList, StructurePane StructureList:focus {
         width: 3fr; height: 1fr; border: none;
@@ -121,9 +93,50 @@ class StructurePane(StructureEditing):
 
     def __init__(self, editor: Any) -> None:
         super().__init__(editor, id="structure-pane")
+        self.order = StructureOrder()
+        self.rows: list[Row] = []
+        self.editing = StructureEditing(self)
         self.grabbed: Row | None = None
         self._grab_origin: State | None = None
         self.marked_theme = ""  # the theme the default marks were last coloured for
+
+    # -- what is selected ---------------------------------------------------------------------
+    @property
+    def sections(self) -> list[SiteSection]:
+        return self.order.sections
+
+    @property
+    def spaces(self) -> dict[str, list[SiteSpace]]:
+        return self.order.spaces
+
+    @property
+    def current(self) -> Row | None:
+        index = self.query_one(StructureList).highlighted
+        return self.rows[index] if index is not None and 0 <= index < len(self.rows) else None
+
+    def _item(self, row: Row) -> Item | None:
+        return self.order.item(row)
+
+    # -- editing (:class:`StructureEditing`) -------------------------------------------------
+    @gated
+    async def action_new_section(self) -> None:
+        await self.editing.new_section()
+
+    @gated
+    async def action_add_space(self) -> None:
+        await self.editing.add_space()
+
+    @gated
+    async def action_edit(self) -> None:
+        await self.editing.edit()
+
+    @gated
+    async def action_make_default(self) -> None:
+        await self.editing.make_default()
+
+    @gated
+    async def action_remove(self) -> None:
+        await self.editing.remove()
 
     def compose(self) -> ComposeResult:
         yield MatchFilter(
@@ -132,8 +145,8 @@ class StructurePane(StructureEditing):
         yield Static("", id="structure-count")
         yield Static("Loading…", id="structure-empty")
         with Horizontal():
-            yield StructureList(id="structure-list", classes=PANE_CLASS)
-            with StructureDetail(id="structure-side", classes=PANE_CLASS):
+            yield StructureList(self, id="structure-list", classes=PANE_CLASS)
+            with StructureDetail(self, id="structure-side", classes=PANE_CLASS):
                 yield Static("", id="structure-detail")
 
     def focus_main(self) -> None:
@@ -277,7 +290,9 @@ class StructurePane(StructureEditing):
         item = self._item(row)
         if isinstance(item, SiteSectionGroup):
             parent = self.order.groups.get(self.order.parent_of(row))
-            return group_detail(item, self.held_titles(item.id), parent.title if parent else None)
+            return group_detail(
+                item, self.order.held_titles(item.id), parent.title if parent else None
+            )
         if item is None:
             return None
         if not isinstance(item, SiteSection):
@@ -367,76 +382,19 @@ class StructurePane(StructureEditing):
 
     @work(group="structure-move")
     async def _send_move(self, row: Row, origin: State) -> None:
-        sent = 0
         try:
-            if row.kind == "space":
-                before, after = self.order.anchors(row)
-                await self.client.sites.move_site_space(
-                    self.org_id, self.site.id, row.id, before=before, after=after
-                )
-                return
-            node = (row.kind, row.id)
-            was_in, now_in = self.order.parent_of(row, origin), self.order.parent_of(row)
-            start = self.order.level(row, origin)
-            if was_in != now_in:  # into or out of a group: at the end of its new level first
-                await self.client.sites.update_section(
-                    self.org_id, self.site.id, row.id, site_section_group_id=now_in or NULL
-                )
-                sent += 1
-                start = [n for n in origin[0].get(now_in, []) if n != node] + [node]
-            for move in plan_moves(start, self.order.level(row)):
-                await self._send_one(move)
-                sent += 1
-        except Exception as error:
+            await send_move(self.client, self.org_id, self.site.id, self.order, row, origin)
+        except MoveRefused as refused:
             self.order.restore(origin)
             self.rebuild(keep=row)
-            self.report(error)
-            if sent:
+            self.report(refused.error)
+            if refused.sent:
                 self.notify("The move was undone; showing what the server kept.", timeout=5)
                 self.editor.reload()
             else:
                 self.notify("The move was undone.", severity="warning", timeout=5)
 
-    async def _send_one(self, move: Move) -> None:
-        (kind, item_id), (anchor_kind, anchor) = move.node, move.anchor
-        before = anchor if move.where == "before" else None
-        after = anchor if move.where == "after" else None
-        sites, ids = self.client.sites, (self.org_id, self.site.id, item_id)
-        if kind == "section":
-            await sites.move_section(*ids, before=before, after=after)
-            return
-        is_group = anchor_kind == "group"
-        await sites.move_section_group(
-            *ids, before=before, after=after, before_is_group=is_group, after_is_group=is_group
-        )
-
 
 def _matches(needle: str, item: Item) -> bool:
     """Whether a group, section or site space matches the filter (title or path)."""
     return matches(needle, item.title, getattr(item, "path", None))
-
-
-def mark_style(listing: OptionList) -> str:
-    """The default mark's style: the theme's warning text colour, moved towards the list's
-    foreground until it reads at 4.5:1 on a row and on the highlighted row."""
-    warning = listing.app.theme_variables.get("text-warning") or ""
-    base = listing.rich_style
-    lit = listing.get_component_rich_style("option-list--option-highlighted")
-    try:
-        color = Color.parse(warning)
-        fg, bg = _color(base.color), _color(base.bgcolor)
-        lit_bg = _color(lit.bgcolor) if lit.bgcolor is not None else bg
-    except (ValueError, TypeError):
-        return DEFAULT_MARK  # an ANSI theme: the terminal's own colours
-    color = bg.blend(color, color.a) if color.a < 1 else color
-    for step in range(11):
-        candidate = color.blend(fg, step / 10)
-        if min(contrast(candidate, bg), contrast(candidate, lit_bg)) >= TEXT_CONTRAST:
-            return f"bold {candidate.hex}"
-    return "bold"  # the row's own colour
-
-
-def _color(value: RichColor | None) -> Color:
-    if value is None or value.triplet is None:
-        raise ValueError("no colour")
-    return Color(*value.triplet)

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import re
 
+from rich.color import Color as RichColor
+from textual.color import Color
 from textual.content import Content
+from textual.widgets import OptionList
 
 from ...models import SiteSection, SiteSectionGroup, SiteSpace
+from ..common.contrast import TEXT_CONTRAST, contrast
 from ..common.form_screen import FormField, Values
 from ..common.text import inert
 
@@ -19,6 +23,7 @@ __all__ = [
     "group_label",
     "group_title_check",
     "icon_check",
+    "mark_style",
     "path_check",
     "section_label",
     "space_label",
@@ -200,3 +205,29 @@ def edit_fields(item: SiteSection | SiteSpace) -> tuple[list[FormField], dict[st
 def space_title(ss: SiteSpace) -> str:
     space = ss.space
     return ss.title or (getattr(space, "title", None) or "") or ss.id
+
+
+def mark_style(listing: OptionList) -> str:
+    """The default mark's style: the theme's warning text colour, moved towards the list's
+    foreground until it reads at 4.5:1 on a row and on the highlighted row."""
+    warning = listing.app.theme_variables.get("text-warning") or ""
+    base = listing.rich_style
+    lit = listing.get_component_rich_style("option-list--option-highlighted")
+    try:
+        color = Color.parse(warning)
+        fg, bg = _color(base.color), _color(base.bgcolor)
+        lit_bg = _color(lit.bgcolor) if lit.bgcolor is not None else bg
+    except (ValueError, TypeError):
+        return DEFAULT_MARK  # an ANSI theme: the terminal's own colours
+    color = bg.blend(color, color.a) if color.a < 1 else color
+    for step in range(11):
+        candidate = color.blend(fg, step / 10)
+        if min(contrast(candidate, bg), contrast(candidate, lit_bg)) >= TEXT_CONTRAST:
+            return f"bold {candidate.hex}"
+    return "bold"  # the row's own colour
+
+
+def _color(value: RichColor | None) -> Color:
+    if value is None or value.triplet is None:
+        raise ValueError("no colour")
+    return Color(*value.triplet)
