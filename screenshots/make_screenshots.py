@@ -289,23 +289,12 @@ async def tour(app: Any) -> None:
 
 
 async def history_tour(app: Any) -> None:
-    """The History view: the user guide's log (``H`` in Browse), then a guide page's blame
-    (``B``), every block dated."""
-    from gitbook_tui.tui.common.intents import ShowHistory
+    """The History view: a guide page's blame (``B`` in Browse), every block dated."""
     from gitbook_tui.tui.history.blame_screen import BlameScreen
-    from gitbook_tui.tui.history.history_screen import HistoryScreen
 
     async with app.run_test(size=SIZE) as pilot:
         browser = await first_screen(pilot)
         await open_user_guide_page(pilot, browser, "Retention and compaction")
-        app.navigate(ShowHistory(browser.current_page[0]))
-        await until(pilot, lambda: isinstance(app.screen, HistoryScreen), "the history")
-        log = app.screen
-        await until(pilot, lambda: log.page_id is None and len(log.shown) > 30, "the log")
-        await settle(pilot)
-        save(app, "history")
-        await pilot.press("1")
-        await until(pilot, lambda: app.screen is browser, "the browser")
         await pilot.press("B")
         await until(pilot, lambda: isinstance(app.screen, BlameScreen), "the blame")
         blame = app.screen

@@ -10,7 +10,7 @@ from gitbook_tui.tui.history.history_screen import HistoryScreen
 from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
 from support.history_world import EDITS, history_shown, intro_read, settled_history
 from support.review_world import HOSTILE
-from support.waits import settle, until
+from support.waits import settle, until, until_screen
 from support.worlds import World
 
 
@@ -96,3 +96,19 @@ async def test_h_in_browse_and_c_to_the_change_request(
         await settled_history(app, pilot, story["space"])
         await pilot.press("c")
         await until(pilot, lambda: isinstance(app.screen, ChangeRequestReviewScreen), timeout=20)
+
+
+async def test_6_over_an_open_page_lists_rows_as_wide_as_the_table(
+    world: World, story: dict, tmp_path: Path
+) -> None:
+    """The log's first rows can be listed before the table has its width; they are fitted
+    again when it gets it (they stayed cut to 10 characters)."""
+    async with intro_read(world, tmp_path, story) as (_, pilot, _browser):
+        await pilot.press("6")
+        screen = await until_screen(pilot, HistoryScreen)
+        table = screen.query_one("#history-log")
+        await until(pilot, lambda: screen.shown and table.size.width > 0)
+        await settle(pilot)
+        what = [str(table.get_row_at(i)[3]).strip() for i in range(table.row_count)]
+        assert any(len(text) > 20 for text in what), what
+        assert not any(text.endswith("…") and len(text) <= 12 for text in what), what

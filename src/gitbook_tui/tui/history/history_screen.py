@@ -159,7 +159,7 @@ class HistoryScreen(Screen[None]):
                 continue
             self.shown.append(entry)
             table.add_row(
-                *entry_cells(entry, table.size.width, entry.revision_id == self.marked),
+                *entry_cells(entry, table.fitted_width, entry.revision_id == self.marked),
                 key=entry.revision_id,
             )
         self._count()

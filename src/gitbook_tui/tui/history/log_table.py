@@ -54,8 +54,14 @@ class LogTable(PagerDataTable):
 
     BINDINGS: ClassVar[list[BindingType]] = list_motion_bindings("history.log")
 
+    @property
+    def fitted_width(self) -> int:
+        """The width rows are fitted to: the table's, or — before its first layout (a log
+        asked for as its view opens) — the terminal's, which the table spans."""
+        return self.size.width or self.app.size.width
+
     def set_columns(self) -> None:
-        widths = _widths(max(40, (self.size.width or 80) - 2 - 2 * len(HEADS)))
+        widths = _widths(max(40, self.fitted_width - 2 - 2 * len(HEADS)))
         self.clear(columns=True)
         for head, width in zip(HEADS, widths, strict=True):
             self.add_column(head, width=width)
