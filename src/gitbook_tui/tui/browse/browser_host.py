@@ -3,14 +3,12 @@ need of the screen — its panes, the open page, and running work on it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Protocol
 
 from textual.app import App
-from textual.notifications import SeverityLevel
 from textual.widget import Widget
-from textual.worker import Worker
 
+from ..common.screen_host import ScreenHost
 from .page_header import PageHeader
 from .page_viewer import PageViewer
 from .tree.workspace_tree import WorkspaceTree
@@ -18,7 +16,7 @@ from .tree.workspace_tree import WorkspaceTree
 __all__ = ["BrowserHost"]
 
 
-class BrowserHost(Protocol):
+class BrowserHost(ScreenHost, Protocol):
     """The browser screen as its helpers see it."""
 
     @property
@@ -38,28 +36,3 @@ class BrowserHost(Protocol):
     def header(self) -> PageHeader: ...
     @property
     def current_page(self) -> tuple[str, str] | None: ...
-
-    def notify(
-        self,
-        message: str,
-        *,
-        title: str = "",
-        severity: SeverityLevel = "information",
-        timeout: float | None = None,
-        markup: bool = True,
-    ) -> None: ...
-    def call_after_refresh(
-        self, callback: Callable[..., Any], *args: Any, **kwargs: Any
-    ) -> bool: ...
-    def refresh_bindings(self) -> None: ...
-    def run_worker(
-        self,
-        work: Any,
-        name: str | None = "",
-        group: str = "default",
-        description: str = "",
-        exit_on_error: bool = True,
-        start: bool = True,
-        exclusive: bool = False,
-        thread: bool = False,
-    ) -> Worker[Any]: ...

@@ -15,11 +15,11 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from textual.app import App
-from textual.notifications import SeverityLevel
 from textual.widget import Widget
 
 from ...models import RevisionPage
 from ..common.link_targets import LinkTarget, classify_link, copy_link
+from ..common.screen_host import ScreenHost
 from ..common.text import plain
 from .page_viewer import PageViewer
 from .space_files import SpaceFiles
@@ -29,7 +29,7 @@ from .tree.workspace_tree import WorkspaceTree
 __all__ = ["LinkFollower", "LinkHost"]
 
 
-class LinkHost(Protocol):
+class LinkHost(ScreenHost, Protocol):
     """What the link follower needs of the screen showing the page (the browser screen)."""
 
     files: SpaceFiles
@@ -47,15 +47,6 @@ class LinkHost(Protocol):
     @property
     def workspace_tree(self) -> WorkspaceTree: ...
 
-    def notify(
-        self,
-        message: str,
-        *,
-        title: str = "",
-        severity: SeverityLevel = "information",
-        timeout: float | None = None,
-        markup: bool = True,
-    ) -> None: ...
     def open_page(self, space_id: str, page_id: str, anchor: str | None = None) -> None: ...
     def open_page_at_path(self, space_id: str, path: str, anchor: str | None) -> object:
         """Open the page at ``path`` of the space (looked up in a worker), or say it is missing."""

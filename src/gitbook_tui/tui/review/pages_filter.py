@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from textual.notifications import SeverityLevel
-
 from ...models import RevisionSemanticChange
 from ..common.filter_box import FilterBox
+from ..common.screen_host import ScreenHost
 
 if TYPE_CHECKING:
     from ..render.diff_view import DiffView
@@ -26,7 +25,7 @@ FILTERING = "-filtering"
 """The host's class while the box is open (its CSS shows the list then, even when narrow)."""
 
 
-class FilterHost(Protocol):
+class FilterHost(ScreenHost, Protocol):
     """What the filter needs from the review pane."""
 
     state: ReviewState | None
@@ -41,15 +40,6 @@ class FilterHost(Protocol):
     def render_header(self) -> None: ...
     def has_class(self, *class_names: str) -> bool: ...
     def set_class(self, add: bool, *class_names: str, update: bool = True) -> Any: ...
-    def notify(
-        self,
-        message: str,
-        *,
-        title: str = "",
-        severity: SeverityLevel = "information",
-        timeout: float | None = None,
-        markup: bool = True,
-    ) -> None: ...
 
 
 class PagesFilter:

@@ -10,8 +10,6 @@ from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any, Protocol
 
 from textual.app import App
-from textual.notifications import SeverityLevel
-from textual.worker import Worker
 
 from ...api import ConflictError, GitBookError
 from ...drafts import DraftKey, DraftStore
@@ -19,6 +17,7 @@ from ...markdown.sanitize import clean_text
 from ..common.confirm_screen import ConfirmScreen
 from ..common.intents import RefreshSpace
 from ..common.link_targets import open_in_browser, open_in_web_page
+from ..common.screen_host import ScreenHost
 from ..common.state import account_key
 from . import review_ops
 from .conflict_panel import ConflictPanel
@@ -40,7 +39,7 @@ ACTIONS = "cr-action"
 """The worker group of the actions: one at a time (a new one cancels the one waiting)."""
 
 
-class ActionsHost(Protocol):
+class ActionsHost(ScreenHost, Protocol):
     """What the actions need from the review pane."""
 
     nav: Navigator
@@ -50,26 +49,6 @@ class ActionsHost(Protocol):
     @property
     def app(self) -> App[Any]: ...
     def load(self) -> None: ...
-    def run_worker(
-        self,
-        work: Coroutine[Any, Any, None],
-        name: str | None = "",
-        group: str = "default",
-        description: str = "",
-        exit_on_error: bool = True,
-        start: bool = True,
-        exclusive: bool = False,
-        thread: bool = False,
-    ) -> Worker[None]: ...
-    def notify(
-        self,
-        message: str,
-        *,
-        title: str = "",
-        severity: SeverityLevel = "information",
-        timeout: float | None = None,
-        markup: bool = True,
-    ) -> None: ...
 
 
 class ReviewActions:

@@ -8,13 +8,11 @@ when it changed under the reader (the pane says so; the diff is never swapped).
 
 from __future__ import annotations
 
-from collections.abc import Coroutine
-from typing import TYPE_CHECKING, Any, Protocol
-
-from textual.worker import Worker
+from typing import TYPE_CHECKING, Protocol
 
 from ...api import GitBookError
 from ...models import ChangeRequest
+from ..common.screen_host import ScreenHost
 from . import review_ops
 from .review_data import ReviewState, load_review_state
 
@@ -24,7 +22,7 @@ if TYPE_CHECKING:
 __all__ = ["LoaderHost", "ReviewLoader"]
 
 
-class LoaderHost(Protocol):
+class LoaderHost(ScreenHost, Protocol):
     """What the loader needs from the review pane."""
 
     nav: Navigator
@@ -37,17 +35,6 @@ class LoaderHost(Protocol):
     async def show_state(self, state: ReviewState, conflict: str | None) -> None: ...
     def show_load_error(self, exc: GitBookError) -> None: ...
     def changed_under_you(self, cr: ChangeRequest) -> None: ...
-    def run_worker(
-        self,
-        work: Coroutine[Any, Any, None],
-        name: str | None = "",
-        group: str = "default",
-        description: str = "",
-        exit_on_error: bool = True,
-        start: bool = True,
-        exclusive: bool = False,
-        thread: bool = False,
-    ) -> Worker[None]: ...
 
 
 class ReviewLoader:

@@ -11,16 +11,13 @@ changed since it was marked viewed loses the mark.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Coroutine
-from typing import TYPE_CHECKING, Any, Protocol
-
-from textual.notifications import SeverityLevel
-from textual.worker import Worker
+from typing import TYPE_CHECKING, Protocol
 
 from ...api import GitBookError
 from ...models import RevisionSemanticChange
 from ..common.failure import load_failure
 from ..common.intents import ShowThreads
+from ..common.screen_host import ScreenHost
 from . import review_ops
 from .changed_pages_list import entry_id
 from .page_diff import load_page_diff
@@ -36,7 +33,7 @@ if TYPE_CHECKING:
 __all__ = ["PagesHost", "ReviewPages"]
 
 
-class PagesHost(Protocol):
+class PagesHost(ScreenHost, Protocol):
     """What the page-at-a-time part needs from the review pane."""
 
     nav: Navigator
@@ -48,26 +45,6 @@ class PagesHost(Protocol):
     @property
     def diff(self) -> DiffView: ...
     def show_status(self, text: str) -> None: ...
-    def run_worker(
-        self,
-        work: Coroutine[Any, Any, None],
-        name: str | None = "",
-        group: str = "default",
-        description: str = "",
-        exit_on_error: bool = True,
-        start: bool = True,
-        exclusive: bool = False,
-        thread: bool = False,
-    ) -> Worker[None]: ...
-    def notify(
-        self,
-        message: str,
-        *,
-        title: str = "",
-        severity: SeverityLevel = "information",
-        timeout: float | None = None,
-        markup: bool = True,
-    ) -> None: ...
 
 
 class ReviewPages:

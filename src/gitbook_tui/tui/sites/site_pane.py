@@ -3,13 +3,11 @@ forms whose drafts survive a restart, and errors that name the server."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from textual.app import App
-from textual.notifications import SeverityLevel
 from textual.widget import Widget
-from textual.worker import Worker
 
 from ...api import AsyncGitBook
 from ...api.errors import APIStatusError
@@ -17,6 +15,7 @@ from ...drafts import Debouncer, DraftKey
 from ...drafts.keys import SITE_FORM
 from ...models import Site
 from ..common.form_screen import FormField, FormScreen, Submit, ToolForm, Values, restored_values
+from ..common.screen_host import ScreenHost
 from .site_data import SiteData
 from .site_text import edit_denied, error_text, field_errors
 
@@ -43,7 +42,7 @@ class SiteEditor(Protocol):
         ...
 
 
-class PaneHost(Protocol):
+class PaneHost(ScreenHost, Protocol):
     """What a pane's helper (its editing, its tools) needs of the pane holding it
     (:class:`SitePane`)."""
 
@@ -80,22 +79,6 @@ class PaneHost(Protocol):
     ) -> None: ...
 
     def denial_reason(self, action: str) -> str | None: ...
-
-    def notify(
-        self,
-        message: str,
-        *,
-        title: str = "",
-        severity: SeverityLevel = "information",
-        timeout: float | None = None,
-        markup: bool = True,
-    ) -> None: ...
-
-    def call_later(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> bool: ...
-
-    def run_worker(
-        self, work: Coroutine[Any, Any, Any], *, group: str = "default"
-    ) -> Worker[Any]: ...
 
 
 class SitePane(Widget):
