@@ -289,12 +289,23 @@ async def tour(app: Any) -> None:
 
 
 async def history_tour(app: Any) -> None:
-    """The History view: a guide page's blame (``B`` in Browse), every block dated."""
+    """The History view: the user guide's log (``6`` over one of its pages), then the
+    page's blame (``B`` in Browse), every block dated."""
     from gitbook_tui.tui.history.blame_screen import BlameScreen
+    from gitbook_tui.tui.history.history_screen import HistoryScreen
 
     async with app.run_test(size=SIZE) as pilot:
         browser = await first_screen(pilot)
         await open_user_guide_page(pilot, browser, "Retention and compaction")
+        await pilot.press("6")
+        await until(pilot, lambda: isinstance(app.screen, HistoryScreen), "the history")
+        log = app.screen
+        await until(pilot, lambda: len(log.shown) > 30, "the log")
+        await pilot.press("j", "j")
+        await settle(pilot)
+        save(app, "history")
+        await pilot.press("1")
+        await until(pilot, lambda: app.screen is browser, "the browser")
         await pilot.press("B")
         await until(pilot, lambda: isinstance(app.screen, BlameScreen), "the blame")
         blame = app.screen

@@ -8,6 +8,7 @@ from pathlib import Path
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.history.history_screen import HistoryScreen
 from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
+from gitbook_tui.tui.textual_compat import composed_screen
 from support.history_world import EDITS, history_shown, intro_read, settled_history
 from support.review_world import HOSTILE
 from support.waits import settle, until, until_screen
@@ -101,9 +102,10 @@ async def test_h_in_browse_and_c_to_the_change_request(
 async def test_6_over_an_open_page_lists_rows_as_wide_as_the_table(
     world: World, story: dict, tmp_path: Path
 ) -> None:
-    """The log's first rows can be listed before the table has its width; they are fitted
-    again when it gets it (they stayed cut to 10 characters)."""
-    async with intro_read(world, tmp_path, story) as (_, pilot, _browser):
+    """Opened over Browse, the view's first layout comes before its log starts: the rows
+    are as wide as the table (they were cut to 10 characters) and the status bar and
+    footer are drawn (they stayed blank: the screen's widgets were never told their size)."""
+    async with intro_read(world, tmp_path, story) as (app, pilot, _):
         await pilot.press("6")
         screen = await until_screen(pilot, HistoryScreen)
         table = screen.query_one("#history-log")
@@ -112,3 +114,6 @@ async def test_6_over_an_open_page_lists_rows_as_wide_as_the_table(
         what = [str(table.get_row_at(i)[3]).strip() for i in range(table.row_count)]
         assert any(len(text) > 20 for text in what), what
         assert not any(text.endswith("…") and len(text) <= 12 for text in what), what
+        rows = ["".join(segment.text for segment in strip) for strip in composed_screen(app)]
+        assert "6 History" in rows[-2] and "Alice" in rows[-2], rows[-2:]
+        assert "Filter" in rows[-1] and "Blame page" in rows[-1], rows[-2:]

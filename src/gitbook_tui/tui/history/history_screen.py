@@ -81,7 +81,9 @@ class HistoryScreen(Screen[None]):
         self.query_one(StatusBar).follow(self.navigator.client)
         self.query_one(LogTable).set_columns()
         if self.space_id is None:
-            self._follow_browse("")
+            # after the first layout: rows added (a layout asked for) before it left the
+            # screen's widgets without their size — blank status bar and footer
+            self.call_after_refresh(self._follow_browse, "")
 
     # -- what is shown ------------------------------------------------------------------------
     def set_scope(self, scope: str) -> None:
