@@ -3,11 +3,15 @@ spaces and sites one installation is on (list, install on one, uninstall from on
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from ..models import IntegrationSiteItem, IntegrationSpaceItem, OrgInstallation
 from .base import ReadMode
 from .integrations import integration_path
 from .pagination import AsyncPager
 from .resource import Resource, operation, seg
+
+_Place = TypeVar("_Place", IntegrationSpaceItem, IntegrationSiteItem)
 
 
 def _installation(integration_name: str, installation_id: str) -> str:
@@ -58,11 +62,13 @@ class Installations(Resource):
         read: ReadMode | None = None,
     ) -> AsyncPager[IntegrationSpaceItem]:
         """The spaces the installation reaches (``extended=True``: full Space objects)."""
-        return self._list(
-            f"{_installation(integration_name, installation_id)}/spaces",
+        return self._places(
+            integration_name,
+            installation_id,
+            "spaces",
             IntegrationSpaceItem,
             "listIntegrationInstallationSpaces",
-            params={"extended": extended},
+            extended=extended,
             limit=limit,
             max_items=max_items,
             read=read,
@@ -72,15 +78,14 @@ class Installations(Resource):
     async def install_on_space(
         self, integration_name: str, installation_id: str, space_id: str
     ) -> IntegrationSpaceItem:
-        result: IntegrationSpaceItem = await self._client.send(
-            "POST",
-            f"{_installation(integration_name, installation_id)}/spaces",
+        return await self._add_place(
+            integration_name,
+            installation_id,
+            "spaces",
             IntegrationSpaceItem,
-            body={"space": space_id},
-            invalidates=[integration_path(integration_name)],
-            operation="installIntegrationOnSpace",
+            {"space": space_id},
+            "installIntegrationOnSpace",
         )
-        return result
 
     @operation(
         "DELETE /v1/integrations/{integrationName}/installations/{installationId}/spaces/{spaceId}"
@@ -88,12 +93,11 @@ class Installations(Resource):
     async def uninstall_from_space(
         self, integration_name: str, installation_id: str, space_id: str
     ) -> None:
-        path = _installation(integration_name, installation_id)
-        await self._client.send(
-            "DELETE",
-            f"{path}/spaces/{seg(space_id, 'space_id')}",
-            invalidates=[integration_path(integration_name)],
-            operation="uninstallIntegrationFromSpace",
+        await self._remove_place(
+            integration_name,
+            installation_id,
+            f"spaces/{seg(space_id, 'space_id')}",
+            "uninstallIntegrationFromSpace",
         )
 
     # -- sites ----------------------------------------------------------------------------
@@ -109,11 +113,13 @@ class Installations(Resource):
         read: ReadMode | None = None,
     ) -> AsyncPager[IntegrationSiteItem]:
         """The sites the installation reaches (``extended=True``: full Site objects)."""
-        return self._list(
-            f"{_installation(integration_name, installation_id)}/sites",
+        return self._places(
+            integration_name,
+            installation_id,
+            "sites",
             IntegrationSiteItem,
             "listIntegrationInstallationSites",
-            params={"extended": extended},
+            extended=extended,
             limit=limit,
             max_items=max_items,
             read=read,
@@ -123,15 +129,14 @@ class Installations(Resource):
     async def install_on_site(
         self, integration_name: str, installation_id: str, site_id: str
     ) -> IntegrationSiteItem:
-        result: IntegrationSiteItem = await self._client.send(
-            "POST",
-            f"{_installation(integration_name, installation_id)}/sites",
+        return await self._add_place(
+            integration_name,
+            installation_id,
+            "sites",
             IntegrationSiteItem,
-            body={"siteId": site_id},
-            invalidates=[integration_path(integration_name)],
-            operation="installIntegrationOnSite",
+            {"siteId": site_id},
+            "installIntegrationOnSite",
         )
-        return result
 
     @operation(
         "DELETE /v1/integrations/{integrationName}/installations/{installationId}/sites/{siteId}"
@@ -139,10 +144,62 @@ class Installations(Resource):
     async def uninstall_from_site(
         self, integration_name: str, installation_id: str, site_id: str
     ) -> None:
-        path = _installation(integration_name, installation_id)
+        await self._remove_place(
+            integration_name,
+            installation_id,
+            f"sites/{seg(site_id, 'site_id')}",
+            "uninstallIntegrationFromSite",
+        )
+
+    # -- the spaces and sites of an installation: one path each way --------------------------
+    def _places(
+        self,
+        integration_name: str,
+        installation_id: str,
+        kind: str,
+        model: type[_Place],
+        operation: str,
+        *,
+        extended: bool | None,
+        limit: int | None,
+        max_items: int | None,
+        read: ReadMode | None,
+    ) -> AsyncPager[_Place]:
+        return self._list(
+            f"{_installation(integration_name, installation_id)}/{kind}",
+            model,
+            operation,
+            params={"extended": extended},
+            limit=limit,
+            max_items=max_items,
+            read=read,
+        )
+
+    async def _add_place(
+        self,
+        integration_name: str,
+        installation_id: str,
+        kind: str,
+        model: type[_Place],
+        body: dict[str, str],
+        operation: str,
+    ) -> _Place:
+        result: _Place = await self._client.send(
+            "POST",
+            f"{_installation(integration_name, installation_id)}/{kind}",
+            model,
+            body=body,
+            invalidates=[integration_path(integration_name)],
+            operation=operation,
+        )
+        return result
+
+    async def _remove_place(
+        self, integration_name: str, installation_id: str, place: str, operation: str
+    ) -> None:
         await self._client.send(
             "DELETE",
-            f"{path}/sites/{seg(site_id, 'site_id')}",
+            f"{_installation(integration_name, installation_id)}/{place}",
             invalidates=[integration_path(integration_name)],
-            operation="uninstallIntegrationFromSite",
+            operation=operation,
         )
