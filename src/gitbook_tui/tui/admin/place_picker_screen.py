@@ -15,6 +15,7 @@ from textual.widgets.option_list import Option
 
 from ..common.filter_box import FilterBox, matches
 from ..common.modal import KitModal
+from ..common.pager import PagerOptionList
 from ..common.text import inert
 from .integrations_data import Place
 
@@ -22,7 +23,7 @@ __all__ = ["PlacePickerScreen"]
 
 
 class PlacePickerScreen(KitModal[Place | None]):
-    """Returns the chosen place, or ``None``."""
+    """Returns the chosen place, or ``None``. The list moves with the kit's list keys."""
 
     DEFAULT_CSS = """
     PlacePickerScreen { align: center middle; }
@@ -37,8 +38,6 @@ class PlacePickerScreen(KitModal[Place | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("slash", "filter", "Filter", id="place.filter"),
         Binding("escape", "cancel", "Cancel", id="place.cancel"),
-        Binding("j", "move(1)", "Down", show=False, id="place.down"),
-        Binding("k", "move(-1)", "Up", show=False, id="place.up"),
     ]
 
     def __init__(self, title: str, places: list[Place]) -> None:
@@ -51,7 +50,7 @@ class PlacePickerScreen(KitModal[Place | None]):
         with Vertical(id="place-dialog") as dialog:
             dialog.border_title = inert(self.picker_title)
             yield FilterBox(placeholder="filter spaces and sites", id="place-filter")
-            yield OptionList(*self._options(), id="place-list")
+            yield PagerOptionList(*self._options(), id="place-list")
             yield Static(self._keys(), id="place-keys")
 
     def _options(self) -> list[Option]:
