@@ -19,6 +19,7 @@ from gitbook_tui.tui.app import GitBookApp
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.browse.outline_screen import OutlineScreen
 from gitbook_tui.tui.browse.page_viewer import PageViewer
+from gitbook_tui.tui.browse.pane_layout import tree_width
 from gitbook_tui.tui.browse.tree.workspace_tree import (
     WorkspaceTree,
     collection_key,
@@ -215,6 +216,12 @@ async def test_hostile_text_is_inert_everywhere(world, hostile_space, tmp_path, 
         await pilot.press("enter")
         await until(pilot, lambda: shown("second") in visible_labels(tree))
         assert shown("page") in visible_labels(tree)
+        # the pane widens to its titles after they arrive: read them once it has
+        await until(
+            pilot,
+            lambda: browser.sidebar.outer_size.width == tree_width(SIZE[0], tree.virtual_size.width),
+            "the tree pane sized to its titles",
+        )
         check_screen(app, f"□ {SPACE_SHOWN}", LITERAL)  # page labels are cut at 60 columns
 
         # the page: breadcrumb, title, body, links, code
