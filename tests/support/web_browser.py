@@ -157,8 +157,26 @@ class WebProcess:
         return self.text().split(marker, 1)[1].split()[0]
 
     def sessions(self) -> list[int]:
-        """The pids of the sessions' app processes (not the demo's server)."""
-        return [pid for pid in children(self.process.pid) if b"web_session" in cmdline(pid)]
+        """The pids of the sessions' app processes (not the demo's server): those the zygote
+        forked, and those started from scratch (``--no-zygote``, or a launcher's fallback)."""
+        found = []
+        for pid in children(self.process.pid):
+            command = cmdline(pid)
+            if b"web_zygote" in command:
+                found += children(pid)
+            elif b"web_session" in command:
+                found.append(pid)
+        return found
+
+    def launchers(self) -> list[int]:
+        """The pids of the processes textual-serve started for the sessions (launchers, with
+        each session's environment, until they run the app themselves)."""
+        return [pid for pid in children(self.process.pid) if b"web_launcher" in cmdline(pid)]
+
+    def zygote(self) -> int | None:
+        """The pid of the process that forks the sessions' apps, if it runs."""
+        found = [pid for pid in children(self.process.pid) if b"web_zygote" in cmdline(pid)]
+        return found[0] if found else None
 
     def stop(self) -> int:
         if self.process.poll() is None:

@@ -105,6 +105,13 @@ def _add_web(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         help="start each session at a space or page (as `gitbook-tui open`)",
     )
     web.add_argument("--review", action="store_true", help="start each session on the review inbox")
+    web.add_argument(
+        "--no-zygote",
+        dest="zygote",
+        action="store_false",
+        help="start each session's app from scratch (slower) instead of forking it from a "
+        "process that has imported the app once",
+    )
 
 
 def _add_auth(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -1,8 +1,10 @@
 """``gitbook-tui web``: check the options, then serve the app to web browsers.
 
 Each browser session runs the app in a process of its own (``cli/web_session.py``), spawned
-by the web server (``cli/web_server.py``, textual-serve). The user's token reaches those
-processes through their environment only; with ``--demo`` one demo server, started here,
+by the web server (``cli/web_server.py``, textual-serve): a launcher (``cli/web_launcher.py``)
+that has it forked from a process which imported the app once (``cli/web_zygote.py``), so
+a new tab does not wait for the app's imports (``--no-zygote``: each session starts its
+own Python). The user's token reaches those processes through their environment only; with ``--demo`` one demo server, started here,
 serves every session. The server and aiohttp are imported only when the command runs.
 """
 
@@ -103,10 +105,12 @@ def run_web(args: argparse.Namespace) -> int:
         if handle is not None:
             env[DEMO_URL_ENV] = handle.url
             print(f"gitbook-tui web: the demo's server is {handle.url}", flush=True)
-        from .web_server import WebServer
+        from .web_server import WebServer, shared_environment
+        from .web_zygote import Zygote
 
+        zygote = Zygote(shared_environment(env)) if args.zygote else None
         server = WebServer(
-            session_command(),
+            zygote.command() if zygote is not None else session_command(),
             host=args.host,
             port=args.port,
             access=Access(key),
@@ -120,6 +124,9 @@ def run_web(args: argparse.Namespace) -> int:
             server.serve()
         except OSError as exc:
             return _fail(f"cannot listen on {args.host}:{args.port}: {exc}", 1)
+        finally:
+            if zygote is not None:
+                zygote.stop()
     finally:
         if handle is not None:
             handle.stop()

@@ -27,11 +27,12 @@ from typing import Any
 from aiohttp import web
 from aiohttp.web_runner import GracefulExit
 from textual_serve.app_service import AppService
+from textual_serve.download_manager import DownloadManager
 from textual_serve.server import Server, to_int
 
 from .web_access import COOKIE, Access
 
-__all__ = ["SessionService", "WebServer"]
+__all__ = ["SessionService", "WebServer", "shared_environment"]
 
 STOP_GRACE = 2.0
 """Seconds a session's app has to quit after its tab closed, before SIGTERM (drafts are
@@ -127,6 +128,27 @@ class SessionService(AppService):
             return
         if not any(files for _, _, files in os.walk(folder)):
             shutil.rmtree(folder, ignore_errors=True)
+
+
+async def _nothing(*args: object) -> None:
+    """(a session that is never started writes nowhere)"""
+
+
+def shared_environment(env: Mapping[str, str | None]) -> dict[str, str]:
+    """The environment every session has in common (textual-serve's settings for the web
+    driver, ``env``), without anything of the user's: for the zygote (``cli/web_zygote.py``),
+    which imports the app under the settings its sessions will run with."""
+    service = SessionService(
+        "",
+        env=env,
+        data_root=None,
+        write_bytes=_nothing,
+        write_str=_nothing,
+        close=_nothing,
+        download_manager=DownloadManager(),
+    )
+    environment = service._build_environment()
+    return {k: v for k, v in environment.items() if not k.startswith("GITBOOK_")}
 
 
 class WebServer(Server):

@@ -123,6 +123,9 @@ def test_the_token_never_reaches_the_browser(web: WebProcess, token: str, browse
         wait_text(page, "API & CLI reference")
         (session,) = web.sessions()
         assert token.encode() not in Path(f"/proc/{session}/cmdline").read_bytes()
+        zygote = web.zygote()  # shared by every session: it never holds a user's token
+        assert zygote is not None
+        assert token.encode() not in Path(f"/proc/{zygote}/environ").read_bytes()
         # the limit is 1: another browser gets a busy page, and no process
         jar = "; ".join(f"{c['name']}={c['value']}" for c in page.context.cookies())
         busy = _get(web.url, "/", {"Cookie": jar})

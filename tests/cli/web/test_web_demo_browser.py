@@ -136,7 +136,9 @@ def test_a_closed_tab_ends_its_app_process(web: WebProcess, browser: Any) -> Non
 
 def test_each_session_has_a_data_folder_of_its_own(web: WebProcess, page: Any) -> None:
     sessions = web.home / "data" / "gitbook-tui" / "web-sessions"
-    pid = web.sessions()[0]
+    # the environment textual-serve gave the session (a forked app's /proc shows the
+    # zygote's: the launcher hands this one over)
+    pid = web.launchers()[0]
     environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
     (folder,) = [v for v in environ if v.startswith(b"GITBOOK_TUI_DATA_DIR=")]
     assert Path(folder.split(b"=", 1)[1].decode()).parent == sessions

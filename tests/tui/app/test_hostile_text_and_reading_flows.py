@@ -219,7 +219,9 @@ async def test_hostile_text_is_inert_everywhere(world, hostile_space, tmp_path, 
         # the pane widens to its titles after they arrive: read them once it has
         await until(
             pilot,
-            lambda: browser.sidebar.outer_size.width == tree_width(SIZE[0], tree.virtual_size.width),
+            lambda: (
+                browser.sidebar.outer_size.width == tree_width(SIZE[0], tree.virtual_size.width)
+            ),
             "the tree pane sized to its titles",
         )
         check_screen(app, f"□ {SPACE_SHOWN}", LITERAL)  # page labels are cut at 60 columns

@@ -1,0 +1,201 @@
+"""The zygote of ``gitbook-tui web`` without a browser: a launcher's session is an app process
+forked by the zygote, on the launcher's streams, with the launcher's environment; signals
+to the launcher reach the app and the launcher exits as the app did; a killed launcher
+takes its app along; without a zygote (gone, or imported under other settings) the
+launcher runs the app itself; the socket is private. One zygote for the module; the apps
+sign in to an address where nothing listens (they start all the same)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import stat
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from gitbook_tui.cli.web_server import shared_environment
+from gitbook_tui.cli.web_zygote import Zygote
+from support.waits import until_sync
+from support.web_browser import SRC, alive, children, cmdline
+
+pytestmark = pytest.mark.app
+
+READY = b"__GANGLION__\n"
+"""The first line Textual's web driver writes (textual-serve waits for it)."""
+
+
+def _base(home: Path) -> dict[str, str]:
+    return {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(home),
+        "XDG_DATA_HOME": str(home / "data"),
+        "XDG_CONFIG_HOME": str(home / "config"),
+        "XDG_CACHE_HOME": str(home / "cache"),
+        "XDG_STATE_HOME": str(home / "state"),
+        "PYTHONPATH": str(SRC),
+    }
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("zygote")
+
+
+@pytest.fixture(scope="module")
+def zygote(home: Path) -> Iterator[Zygote]:
+    process = Zygote(shared_environment(_base(home)))
+    try:
+        yield process
+    finally:
+        process.stop()
+
+
+def _session_env(home: Path, **extra: str) -> dict[str, str]:
+    env = shared_environment(_base(home))
+    env.update(
+        GITBOOK_TOKEN="a-token-of-the-session",
+        GITBOOK_API_URL="http://127.0.0.1:9",  # nothing listens: the app starts regardless
+        GITBOOK_TUI_DATA_DIR=str(home / "session-data"),
+        COLUMNS="100",
+        ROWS="30",
+    )
+    env.update(extra)
+    return env
+
+
+def _launch(command: str, env: dict[str, str]) -> subprocess.Popen[bytes]:
+    """As textual-serve runs a session: a shell command on three pipes."""
+    return subprocess.Popen(
+        command,
+        shell=True,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+
+
+def _started(launcher: subprocess.Popen[bytes]) -> None:
+    assert launcher.stdout is not None
+    assert launcher.stdout.readline() == READY  # the app's first words, through the launcher
+    assert launcher.stdin is not None
+
+
+def _forked_apps(zygote: Zygote) -> list[int]:
+    return children(zygote.pid)
+
+
+def _ppid(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+
+
+def test_the_socket_is_private(zygote: Zygote) -> None:
+    assert stat.S_IMODE(zygote.socket_path.stat().st_mode) == 0o600
+    assert stat.S_IMODE(zygote.folder.stat().st_mode) == 0o700
+    assert stat.S_ISSOCK(zygote.socket_path.stat().st_mode)
+
+
+def test_a_session_is_an_app_forked_by_the_zygote_until_its_launcher_is_stopped(
+    zygote: Zygote, home: Path
+) -> None:
+    """Over 5 s on a loaded machine: the module's first session waits for the zygote to
+    import the app (~1.5 s on a quiet machine)."""
+    before = set(_forked_apps(zygote))
+    launcher = _launch(zygote.command(), _session_env(home))
+    try:
+        _started(launcher)
+        (app,) = set(_forked_apps(zygote)) - before
+        assert _ppid(app) == zygote.pid
+        assert b"web_launcher" in cmdline(launcher.pid)  # not the app: it stands in for it
+        assert not children(launcher.pid)
+        # textual-serve stops a session with SIGTERM: the app gets it (and quits)
+        launcher.send_signal(signal.SIGTERM)
+        until_sync(lambda: not alive(app), "the app to end on its launcher's SIGTERM", timeout=10)
+        launcher.wait(10)
+    finally:
+        launcher.kill()
+        launcher.wait()
+
+
+def test_the_launcher_ends_as_its_app_did(zygote: Zygote, home: Path) -> None:
+    before = set(_forked_apps(zygote))
+    launcher = _launch(zygote.command(), _session_env(home))
+    try:
+        _started(launcher)
+        (app,) = set(_forked_apps(zygote)) - before
+        os.kill(app, signal.SIGKILL)
+        assert launcher.wait(10) == -signal.SIGKILL
+    finally:
+        launcher.kill()
+        launcher.wait()
+
+
+def test_a_killed_launcher_takes_its_app_along(zygote: Zygote, home: Path) -> None:
+    before = set(_forked_apps(zygote))
+    launcher = _launch(zygote.command(), _session_env(home))
+    _started(launcher)
+    (app,) = set(_forked_apps(zygote)) - before
+    launcher.kill()  # textual-serve's last resort, and the web server's exit
+    launcher.wait()
+    until_sync(lambda: not alive(app), "the killed launcher's app to end", timeout=10)
+
+
+def test_the_app_ends_when_the_page_asks_it_to_quit(zygote: Zygote, home: Path) -> None:
+    """textual-serve's own stop: a quit message on the app's input (read by the app, not
+    the launcher, which gave its streams away); the launcher then exits as the app did."""
+    launcher = _launch(zygote.command(), _session_env(home))
+    _started(launcher)
+    assert launcher.stdin is not None
+    quit_packet = b'{"type": "quit"}'
+    launcher.stdin.write(b"M" + len(quit_packet).to_bytes(4, "big") + quit_packet)
+    launcher.stdin.flush()
+    assert launcher.wait(20) == 0
+
+
+def test_without_the_zygote_the_launcher_runs_the_app_itself(home: Path) -> None:
+    gone = Zygote(shared_environment(_base(home)))
+    command = gone.command()
+    gone.process.kill()  # the socket's file is left, no one listens on it
+    gone.process.wait()
+    launcher = _launch(command, _session_env(home))
+    try:
+        _started(launcher)
+        assert b"gitbook_tui.cli.web_session" in cmdline(launcher.pid)  # it became the app
+    finally:
+        launcher.kill()
+        launcher.wait()
+        gone.stop()
+
+
+def test_a_session_under_other_textual_settings_is_not_forked(zygote: Zygote, home: Path) -> None:
+    """Textual reads its settings when imported: the zygote's import cannot serve a session
+    whose settings differ; its launcher runs the app itself."""
+    before = set(_forked_apps(zygote))
+    launcher = _launch(zygote.command(), _session_env(home, TEXTUAL_FPS="30"))
+    try:
+        _started(launcher)
+        assert set(_forked_apps(zygote)) == before
+        assert b"gitbook_tui.cli.web_session" in cmdline(launcher.pid)
+    finally:
+        launcher.send_signal(signal.SIGTERM)
+        launcher.wait(20)
+
+
+def test_the_zygote_ends_with_the_web_server_and_takes_its_sessions_along(home: Path) -> None:
+    zygote = Zygote(shared_environment(_base(home)))
+    launcher = _launch(zygote.command(), _session_env(home))
+    try:
+        _started(launcher)
+        (app,) = _forked_apps(zygote)
+        zygote.stop()  # its input closes: the web server is gone
+        assert zygote.process.returncode == 0
+        until_sync(lambda: not alive(app), "the session to end with the zygote", timeout=10)
+        assert not zygote.folder.exists()
+        launcher.wait(10)
+    finally:
+        launcher.kill()
+        launcher.wait()
+        zygote.stop()
