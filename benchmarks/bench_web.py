@@ -1,6 +1,6 @@
 """``gitbook-tui web`` benchmark: the app in Chromium, and the terminal app's warm start.
 
-Run: python benchmarks/bench_web.py [--rounds 5] [--keys 20] [--quick]
+Run: python benchmarks/bench_web.py [--rounds 5] [--keys 20] [--quick] [--no-zygote]
 
 Starts ``gitbook-tui web --demo --port 0`` with new XDG folders (a temporary folder), and
 drives Debian's Chromium through Playwright (``apt-get install chromium``):
@@ -9,11 +9,14 @@ drives Debian's Chromium through Playwright (``apt-get install chromium``):
   (reported, no budget);
 * navigation → tree — a new tab (a new session: its own app process) from ``goto`` to the
   first frame of the tree drawn in the page ("Tidewater…" in the terminal's buffer, then
-  an animation frame), cache and database warm. Budget 2.0 s (median);
+  an animation frame), cache and database warm. Budget 2.0 s (median). With it, the CPU
+  time the session's processes had used by then (its app — forked by the zygote, or a
+  whole Python with ``--no-zygote`` — and its launcher): the figure load does not inflate;
 * key → frame — ``j``/``k`` in the tree, from the page's keydown to the render where the
   tree's highlighted row has moved (both on the page's clock). Budget 100 ms (p95);
 * 4 sessions — four tabs open at once, keys in each in turn: key → frame p95 (budget
-  200 ms) and each session's app process's resident memory (RSS);
+  200 ms) and each session's app process's resident memory (RSS; and PSS, the pages it
+  shares with the zygote and the other sessions counted as its share);
 * terminal warm start — ``gitbook-tui --demo`` in a pty (``bench_cold_demo.run_once``) on
   the same folders, after the web server stopped: to its first tree frame. Budget 0.8 s
   (median).
@@ -47,8 +50,10 @@ import bench_cold_demo  # noqa: E402
 
 from support.web_browser import (  # noqa: E402
     WebProcess,
+    cpu_seconds,
     launch_chromium,
     open_app,
+    pss_mib,
     rss_mib,
     screen_text,
     wait_text,
@@ -99,6 +104,15 @@ def navigate(browser: Any, url: str) -> tuple[Any, float]:
     return page, time.perf_counter() - start
 
 
+def navigate_measured(browser: Any, url: str, web: WebProcess) -> tuple[Any, float, float]:
+    """``navigate``, and the CPU seconds the new session's processes (its app, and its
+    launcher while it lives) had used by the time the tree was drawn."""
+    apps, launchers = set(web.sessions()), set(web.launchers())
+    page, seconds = navigate(browser, url)
+    new = (set(web.sessions()) - apps) | (set(web.launchers()) - launchers)
+    return page, seconds, sum(cpu_seconds(pid) for pid in new)
+
+
 def key_latencies(page: Any, keys: int) -> list[float]:
     """Seconds from keydown to the frame with the tree's cursor moved, for ``keys`` j/k."""
     if not page.evaluate("() => !!window.__bench"):
@@ -139,10 +153,13 @@ def close(web: WebProcess, page: Any) -> None:
         time.sleep(0.02)
 
 
-def bench_browser(home: Path, rounds: int, keys: int, busy_keys: int) -> dict[str, float]:
+def bench_browser(
+    home: Path, rounds: int, keys: int, busy_keys: int, zygote: bool = True
+) -> dict[str, float]:
     from playwright.sync_api import sync_playwright
 
-    web = WebProcess(home, "--demo", "--max-sessions", "5")
+    options = () if zygote else ("--no-zygote",)
+    web = WebProcess(home, "--demo", "--max-sessions", "5", *options)
     figures: dict[str, float] = {}
     try:
         url = web.wait_serving() + "/"
@@ -152,15 +169,17 @@ def bench_browser(home: Path, rounds: int, keys: int, busy_keys: int) -> dict[st
                 page, first = navigate(browser, url)
                 print(f"first navigation (the demo seeds)  {first:6.2f} s")
                 close(web, page)
-                times = []
+                times, cpu = [], []
                 for _ in range(rounds):
-                    page, seconds = navigate(browser, url)
+                    page, seconds, used = navigate_measured(browser, url, web)
                     times.append(seconds)
+                    cpu.append(used)
                     close(web, page)
                 figures["navigation"] = statistics.median(times)
                 print(
                     f"navigation → tree (warm)          {figures['navigation']:6.2f} s   "
-                    f"({', '.join(f'{t:.2f}' for t in times)})  budget ≤ {NAVIGATION_BUDGET_S} s"
+                    f"({', '.join(f'{t:.2f}' for t in times)})  budget ≤ {NAVIGATION_BUDGET_S} s; "
+                    f"session CPU {statistics.median(cpu):.2f} s"
                 )
                 page, _ = navigate(browser, url)
                 wait_text(page, TREE)
@@ -186,9 +205,11 @@ def bench_browser(home: Path, rounds: int, keys: int, busy_keys: int) -> dict[st
                     f"p95 {_ms(figures['busy p95'])} ({len(busy)} keys)  "
                     f"budget ≤ {_ms(KEY_BUSY_BUDGET_S)}"
                 )
+                shares = [pss_mib(pid) for pid in web.sessions()]
                 print(
                     f"memory per session (app RSS)      median {figures['rss']:.0f} MiB, "
-                    f"max {max(memory):.0f} MiB ({len(memory)} sessions)"
+                    f"max {max(memory):.0f} MiB ({len(memory)} sessions); "
+                    f"PSS (shared pages split) median {statistics.median(shares):.0f} MiB"
                 )
                 for tab in pages:
                     tab.close()
@@ -221,6 +242,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5, help="navigations and terminal starts")
     parser.add_argument("--keys", type=int, default=20, help="j/k keys in one session")
     parser.add_argument("--quick", action="store_true", help="a smoke run, never fails")
+    parser.add_argument(
+        "--no-zygote",
+        dest="zygote",
+        action="store_false",
+        help="serve with `gitbook-tui web --no-zygote` (each session a new Python)",
+    )
     args = parser.parse_args()
     rounds, keys, busy_keys = (1, 6, 1) if args.quick else (args.rounds, args.keys, 5)
     print(f"load average {os.getloadavg()[0]:.1f} (2 cores make figures swing under load)")
@@ -228,7 +255,7 @@ def main() -> None:
     print(f"bytecode: {compiled} modules compiled first (as an installed copy has them)")
     home = Path(tempfile.mkdtemp(prefix="gitbook-tui-web-"))
     try:
-        figures = bench_browser(home, rounds, keys, busy_keys)
+        figures = bench_browser(home, rounds, keys, busy_keys, args.zygote)
         warm = bench_terminal(home, rounds)
     finally:
         shutil.rmtree(home, ignore_errors=True)

@@ -211,9 +211,31 @@ def alive(pid: int) -> bool:
     return Path(f"/proc/{pid}").exists()
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user + system) the process has used so far; 0 once it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_mib(pid: int) -> float:
     """The process's resident memory, MiB."""
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def pss_mib(pid: int) -> float:
+    """The process's proportional memory, MiB: its resident pages, each shared one counted
+    as its share (forked sessions share the zygote's pages, which RSS counts in full)."""
+    try:
+        text = Path(f"/proc/{pid}/smaps_rollup").read_text()
+    except OSError:
+        return 0.0
+    for line in text.splitlines():
+        if line.startswith("Pss:"):
             return int(line.split()[1]) / 1024
     return 0.0

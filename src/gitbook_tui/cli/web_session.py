@@ -9,14 +9,72 @@ output (textual-serve copies that output to the web server's terminal).
 
 from __future__ import annotations
 
+import functools
 import os
+import ssl
 import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+import httpx
+
 from .web import DEMO_URL_ENV, START_TARGET_ENV, START_VIEW_ENV
 
-__all__ = ["Redacting", "main"]
+__all__ = ["Redacting", "main", "prepare"]
+
+PRELOADED = (
+    "textual.drivers.web_driver",
+    "textual.drivers.headless_driver",
+    "textual.pilot",
+    "textual.layouts.factory",
+    "textual.layouts.horizontal",
+    "textual.layouts.stream",
+    "textual.scrollbar",
+    "gitbook_tui.tui.app",
+    "gitbook_tui.tui.app_signals",
+    "gitbook_tui.server.demo.identity",
+    "httpcore",  # (the client's transport imports it, with anyio and trio, when made)
+    "anyio._backends._asyncio",
+    "h11",
+    "concurrent.futures.thread",
+)
+"""What a session imports on its way to the first tree frame (beyond this module's own
+imports), with every module of ``gitbook_tui.api`` and ``gitbook_tui.tui``: the zygote
+imports them once (the app defers some until a screen needs them)."""
+PRELOADED_PACKAGES = ("gitbook_tui.api", "gitbook_tui.tui")
+
+
+@functools.cache
+def _tls_context() -> ssl.SSLContext:
+    """The client's TLS settings (httpx's own: certifi's authorities), made once: reading
+    the authorities takes ~0.1 s of CPU, which a forked session need not pay again."""
+    return httpx.create_ssl_context()
+
+
+def _transport() -> httpx.AsyncHTTPTransport:
+    return httpx.AsyncHTTPTransport(verify=_tls_context())
+
+
+def prepare() -> None:
+    """Do beforehand what every session does the same way: import the app (``PRELOADED``),
+    read the TLS authorities and Rich's table of character widths. For the zygote (``cli/web_zygote.py``): nothing of a user's,
+    no thread, no event loop."""
+    import importlib
+    import pkgutil
+
+    for name in PRELOADED:
+        importlib.import_module(name)
+    for package_name in PRELOADED_PACKAGES:
+        package = importlib.import_module(package_name)
+        for module in pkgutil.walk_packages(package.__path__, package_name + "."):
+            try:
+                importlib.import_module(module.name)
+            except Exception:  # (one that cannot be imported alone is imported when used)
+                print(f"gitbook-tui web: could not preload {module.name}", file=sys.stderr)
+    _tls_context()
+    from rich.cells import get_character_cell_size
+
+    get_character_cell_size("\u3042")  # loads Rich's table of wide characters
 
 
 class Redacting:
@@ -85,9 +143,11 @@ def main() -> int:
     if demo_url:
         from ..server.demo.identity import demo_admin_token
 
-        client = AsyncGitBook(demo_admin_token(), base_url=demo_url, cache=ResponseCache())
+        client = AsyncGitBook(
+            demo_admin_token(), base_url=demo_url, cache=ResponseCache(), transport=_transport()
+        )
     else:
-        client = AsyncGitBook(token, cache=ResponseCache())
+        client = AsyncGitBook(token, cache=ResponseCache(), transport=_transport())
     app = _web_app_class()(
         client, demo=bool(demo_url), start=start, start_view=os.environ.get(START_VIEW_ENV)
     )

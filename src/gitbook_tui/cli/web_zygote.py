@@ -17,10 +17,8 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import importlib
 import json
 import os
-import pkgutil
 import select
 import shutil
 import signal
@@ -36,17 +34,7 @@ from pathlib import Path
 
 from .web_launcher import LENGTH, NUMBER
 
-__all__ = ["PRELOADED", "Zygote", "import_matters", "launcher_command", "main"]
-
-PRELOADED = (
-    "textual.drivers.web_driver",
-    "gitbook_tui.cli.web_session",
-    "gitbook_tui.tui.app",
-    "gitbook_tui.tui.app_signals",
-    "gitbook_tui.server.demo.identity",
-)
-"""Imported before serving, with every module of ``gitbook_tui.tui`` (the app defers some of
-its imports until a screen needs them: here they cost nothing per session)."""
+__all__ = ["Zygote", "import_matters", "launcher_command", "main"]
 
 STOP_GRACE = 2.0
 """Seconds the sessions have to end after SIGTERM when the zygote stops, before SIGKILL."""
@@ -58,9 +46,10 @@ FD_COUNT = 3
 
 
 def import_matters(name: str) -> bool:
-    """Whether a module may read this environment variable when imported (Textual's settings,
-    Python's own): a session whose value differs from the zygote's cannot be forked."""
-    return name.startswith(("TEXTUAL", "PYTHON")) or name == "ESCDELAY"
+    """Whether a module may read this environment variable when imported or prepared
+    (Textual's settings, Python's own, Rich's character widths): a session whose value
+    differs from the zygote's cannot be forked."""
+    return name.startswith(("TEXTUAL", "PYTHON")) or name in ("ESCDELAY", "UNICODE_VERSION")
 
 
 def launcher_command(socket_path: Path) -> str:
@@ -132,18 +121,6 @@ def _listen(path: Path) -> socket.socket:
     os.chmod(path, 0o600)
     listener.listen(64)
     return listener
-
-
-def _preload() -> None:
-    for name in PRELOADED:
-        importlib.import_module(name)
-    import gitbook_tui.tui as tui
-
-    for module in pkgutil.walk_packages(tui.__path__, "gitbook_tui.tui."):
-        try:
-            importlib.import_module(module.name)
-        except Exception:  # a module that cannot import alone is imported when used
-            print(f"gitbook-tui web: zygote: could not preload {module.name}", file=sys.stderr)
 
 
 class _Server:
@@ -324,7 +301,9 @@ def main() -> int:
         print("usage: python -m gitbook_tui.cli.web_zygote LISTENING-FD", file=sys.stderr)
         return 2
     listener = socket.socket(fileno=int(sys.argv[1]))
-    _preload()
+    from .web_session import prepare
+
+    prepare()
     gc.collect()
     gc.freeze()  # the sessions share these objects' pages instead of copying them
     try:
