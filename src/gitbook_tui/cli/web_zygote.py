@@ -29,7 +29,7 @@ import sys
 import tempfile
 import traceback
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 from .web_launcher import LENGTH, NUMBER
@@ -108,7 +108,8 @@ class Zygote:
 class _Session:
     conn: socket.socket
     pid: int
-    reaped: bool = field(default=False)
+    reaped: bool = False
+    launcher_gone: bool = False
 
 
 def _listen(path: Path) -> socket.socket:
@@ -147,7 +148,8 @@ class _Server:
             self._stop_all()
 
     def _step(self) -> bool:
-        watched = [self.listener, 0, self.wake_r, *(s.conn for s in self.sessions.values())]
+        launchers = [s.conn for s in self.sessions.values() if not s.launcher_gone]
+        watched: list[socket.socket | int] = [self.listener, 0, self.wake_r, *launchers]
         try:
             readable, _, _ = select.select(watched, [], [])
         except InterruptedError:
@@ -255,6 +257,7 @@ class _Server:
         if session.reaped:
             return
         if not data:  # the launcher was killed: so is its app
+            session.launcher_gone = True
             with contextlib.suppress(ProcessLookupError):
                 os.kill(session.pid, signal.SIGKILL)
             return

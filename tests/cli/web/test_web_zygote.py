@@ -156,6 +156,7 @@ def test_the_app_ends_when_the_page_asks_it_to_quit(zygote: Zygote, home: Path) 
 
 
 def test_without_the_zygote_the_launcher_runs_the_app_itself(home: Path) -> None:
+    """Over 5 s on a loaded machine: the app starts in a new Python (its imports, ~1.5 s)."""
     gone = Zygote(shared_environment(_base(home)))
     command = gone.command()
     gone.process.kill()  # the socket's file is left, no one listens on it
@@ -172,7 +173,8 @@ def test_without_the_zygote_the_launcher_runs_the_app_itself(home: Path) -> None
 
 def test_a_session_under_other_textual_settings_is_not_forked(zygote: Zygote, home: Path) -> None:
     """Textual reads its settings when imported: the zygote's import cannot serve a session
-    whose settings differ; its launcher runs the app itself."""
+    whose settings differ; its launcher runs the app itself (in a new Python: over 5 s on
+    a loaded machine)."""
     before = set(_forked_apps(zygote))
     launcher = _launch(zygote.command(), _session_env(home, TEXTUAL_FPS="30"))
     try:
@@ -185,6 +187,8 @@ def test_a_session_under_other_textual_settings_is_not_forked(zygote: Zygote, ho
 
 
 def test_the_zygote_ends_with_the_web_server_and_takes_its_sessions_along(home: Path) -> None:
+    """Over 5 s on a loaded machine: a zygote of its own imports the app (~1.5 s) and
+    gives its session up to 2 s to end."""
     zygote = Zygote(shared_environment(_base(home)))
     launcher = _launch(zygote.command(), _session_env(home))
     try:
