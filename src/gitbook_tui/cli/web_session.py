@@ -1,7 +1,8 @@
 """One browser session of ``gitbook-tui web``: the app, run by textual-serve's web driver.
 
-Started as ``python -m gitbook_tui.cli.web_session`` with everything in its environment
-(see ``cli/web.py``): the token (``GITBOOK_TOKEN``), or the demo's server
+Run by a process forked from the zygote (``cli/web_zygote.py``, which called ``prepare``
+beforehand), or started as ``python -m gitbook_tui.cli.web_session``; either way with
+everything in its environment (see ``cli/web.py``): the token (``GITBOOK_TOKEN``), or the demo's server
 (``GITBOOK_TUI_WEB_DEMO_URL``), the start target or view. The token is taken out of the
 environment once read, and written as ``[token]`` if anything prints it on the error
 output (textual-serve copies that output to the web server's terminal).
@@ -57,8 +58,8 @@ def _transport() -> httpx.AsyncHTTPTransport:
 
 def prepare() -> None:
     """Do beforehand what every session does the same way: import the app (``PRELOADED``),
-    read the TLS authorities and Rich's table of character widths. For the zygote (``cli/web_zygote.py``): nothing of a user's,
-    no thread, no event loop."""
+    read the TLS authorities and Rich's table of character widths. For the zygote
+    (``cli/web_zygote.py``): nothing of a user's, no thread, no event loop."""
     import importlib
     import pkgutil
 
