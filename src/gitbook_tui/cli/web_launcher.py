@@ -103,6 +103,10 @@ def launch(path: str) -> None:
     if handed is None:
         if pending:  # stopped before anything ran
             _end_as(-pending[0])
+        print(
+            "gitbook-tui web: no zygote answered: the session starts its own Python",
+            file=sys.stderr,
+        )
         for sig in FORWARDED:
             signal.signal(sig, signal.SIG_DFL)
         _run_app_here()

@@ -195,12 +195,18 @@ class _Server:
                 data += chunk
             request = json.loads(data)
             env, cwd = dict(request["env"]), str(request["cwd"])
-            if any(
-                env.get(name) != self.environ.get(name)
+            differ = sorted(
+                name
                 for name in {*env, *self.environ}
-                if import_matters(name)
-            ):
-                conn.sendall(b"R")  # imported under other settings: the launcher runs it
+                if import_matters(name) and env.get(name) != self.environ.get(name)
+            )
+            if differ:  # imported under other settings: the launcher runs the app itself
+                print(
+                    "gitbook-tui web: a session's settings differ from the zygote's "
+                    f"({', '.join(differ)}): it starts a Python of its own",
+                    file=sys.stderr,
+                )
+                conn.sendall(b"R")
                 raise ConnectionError("refused")
             pid = os.fork()
             if pid == 0:
