@@ -10,7 +10,8 @@ the signals textual-serve sends it reach the app, and it exits as the app did. S
 zygote be unreachable, it runs the app itself (``python -m gitbook_tui.cli.web_session``).
 
 The protocol (shared with the zygote): the launcher sends a 4-byte big-endian length with
-the three descriptors attached, then that many bytes of JSON (``env``, ``cwd``). The zygote
+the three descriptors attached, then that many bytes: its working folder and its
+environment's ``NAME=value`` entries, each ending with a NUL byte (``encode_request``). The zygote
 answers ``P`` + the app's pid (4 bytes), or ``R`` (refused: the launcher runs the app
 itself); then, once the app has ended, ``X`` + its exit code (4 bytes, signed: minus the
 signal's number when a signal ended it). Meanwhile each byte the launcher sends is a signal
@@ -20,14 +21,13 @@ for the app.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import signal
 import socket
 import struct
 import sys
 
-__all__ = ["FORWARDED", "REPLY_TIMEOUT", "launch", "main"]
+__all__ = ["FORWARDED", "REPLY_TIMEOUT", "decode_request", "encode_request", "launch", "main"]
 
 FORWARDED = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGQUIT)
 """Signals the app gets when the launcher does (textual-serve stops a session with SIGTERM,
@@ -38,6 +38,27 @@ REPLY_TIMEOUT = 30.0
 
 LENGTH = struct.Struct("!I")
 NUMBER = struct.Struct("!i")
+
+
+def encode_request(cwd: bytes, environ: dict[bytes, bytes]) -> bytes:
+    """(No JSON: its import, with ``re``'s, is most of a bare Python's start.)"""
+    return b"".join(
+        [cwd + b"\0", *(name + b"=" + value + b"\0" for name, value in environ.items())]
+    )
+
+
+def decode_request(data: bytes) -> tuple[str, dict[str, str]]:
+    """(working folder, environment) from ``encode_request``'s bytes; ValueError if bad."""
+    cwd, *entries = data.split(b"\0")
+    if entries[-1:] != [b""]:
+        raise ValueError("a request ends with a NUL byte")
+    environ = {}
+    for entry in entries[:-1]:
+        name, equals, value = entry.partition(b"=")
+        if not equals or not name:
+            raise ValueError("an environment entry is NAME=value")
+        environ[os.fsdecode(name)] = os.fsdecode(value)
+    return os.fsdecode(cwd), environ
 
 
 def _recv_exactly(sock: socket.socket, size: int) -> bytes:
@@ -53,7 +74,7 @@ def _recv_exactly(sock: socket.socket, size: int) -> bytes:
 def _hand_over(path: str) -> tuple[socket.socket, int] | None:
     """Give the session to the zygote: (the connection, the app's pid), or None when the
     zygote is unreachable or refused it."""
-    payload = json.dumps({"env": dict(os.environ), "cwd": os.getcwd()}).encode()
+    payload = encode_request(os.getcwdb(), dict(os.environb))
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
         sock.settimeout(REPLY_TIMEOUT)

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import json
 import os
 import select
 import shutil
@@ -32,7 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from .web_launcher import LENGTH, NUMBER
+from .web_launcher import LENGTH, NUMBER, decode_request
 
 __all__ = ["Zygote", "import_matters", "launcher_command", "main"]
 
@@ -193,8 +192,7 @@ class _Server:
                 if not chunk:
                     raise ConnectionError("the launcher left")
                 data += chunk
-            request = json.loads(data)
-            env, cwd = dict(request["env"]), str(request["cwd"])
+            cwd, env = decode_request(data)
             differ = sorted(
                 name
                 for name in {*env, *self.environ}
@@ -214,7 +212,7 @@ class _Server:
             conn.settimeout(None)
             self.sessions[pid] = _Session(conn, pid)
             conn.sendall(b"P" + NUMBER.pack(pid))
-        except (OSError, ValueError, KeyError, TypeError):
+        except (OSError, ValueError):
             conn.close()
         finally:
             for fd in fds:  # the app holds them now: nothing else may keep its pipes open
