@@ -88,6 +88,11 @@ def _forked_apps(zygote: Zygote) -> list[int]:
     return children(zygote.pid)
 
 
+def _threads(pid: int) -> int:
+    status = Path(f"/proc/{pid}/status").read_text()
+    return int(status.split("Threads:", 1)[1].split()[0])
+
+
 def _ppid(pid: int) -> int:
     return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
 
@@ -109,6 +114,7 @@ def test_a_session_is_an_app_forked_by_the_zygote_until_its_launcher_is_stopped(
         _started(launcher)
         (app,) = set(_forked_apps(zygote)) - before
         assert _ppid(app) == zygote.pid
+        assert _threads(zygote.pid) == 1  # forking a process with threads is unsafe
         assert b"web_launcher" in cmdline(launcher.pid)  # not the app: it stands in for it
         assert not children(launcher.pid)
         # textual-serve stops a session with SIGTERM: the app gets it (and quits)
