@@ -140,6 +140,9 @@ def test_each_session_has_a_data_folder_of_its_own(web: WebProcess, page: Any) -
     # zygote's: the launcher hands this one over)
     pid = web.launchers()[0]
     environ = Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
-    (folder,) = [v for v in environ if v.startswith(b"GITBOOK_TUI_DATA_DIR=")]
-    assert Path(folder.split(b"=", 1)[1].decode()).parent == sessions
+    (entry,) = [v for v in environ if v.startswith(b"GITBOOK_TUI_DATA_DIR=")]
+    folder = Path(entry.split(b"=", 1)[1].decode())
+    assert folder.parent == sessions
     assert b"GITBOOK_TOKEN" not in b"\0".join(environ)  # the demo signs in as its owner
+    # and the app (forked, or started by the launcher) keeps its outbox there
+    until_sync(lambda: (folder / "outbox").is_dir(), "the session's outbox in its folder")
