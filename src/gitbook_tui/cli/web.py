@@ -108,19 +108,20 @@ def run_web(args: argparse.Namespace) -> int:
         from .web_server import WebServer, shared_environment
         from .web_zygote import Zygote
 
+        # (its environment: the sessions' own, less the token and anything per session)
         zygote = Zygote(shared_environment(env)) if args.zygote else None
-        server = WebServer(
-            zygote.command() if zygote is not None else session_command(),
-            host=args.host,
-            port=args.port,
-            access=Access(key),
-            max_sessions=args.max_sessions,
-            session_env=env,
-            session_data=data_dir() / "web-sessions" if demo else None,
-            server_ready=handle.poll if handle is not None else None,
-            show_key=key if made_up else None,
-        )
         try:
+            server = WebServer(
+                zygote.command() if zygote is not None else session_command(),
+                host=args.host,
+                port=args.port,
+                access=Access(key),
+                max_sessions=args.max_sessions,
+                session_env=env,
+                session_data=data_dir() / "web-sessions" if demo else None,
+                server_ready=handle.poll if handle is not None else None,
+                show_key=key if made_up else None,
+            )
             server.serve()
         except OSError as exc:
             return _fail(f"cannot listen on {args.host}:{args.port}: {exc}", 1)
