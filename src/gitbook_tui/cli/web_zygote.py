@@ -313,10 +313,15 @@ def main() -> int:
     prepare()
     gc.collect()
     gc.freeze()  # the sessions share these objects' pages instead of copying them
+    path = Path(listener.getsockname())
     try:
         _Server(listener).serve()
     finally:
         listener.close()
+        # (the web server removes them too; not when it was killed)
+        with contextlib.suppress(OSError):
+            path.unlink()
+            path.parent.rmdir()
     return 0
 
 

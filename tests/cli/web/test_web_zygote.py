@@ -192,6 +192,18 @@ def test_a_session_under_other_textual_settings_is_not_forked(zygote: Zygote, ho
         launcher.wait(20)
 
 
+def test_a_zygote_whose_web_server_was_killed_ends_and_removes_its_socket(home: Path) -> None:
+    """Over 5 s on a loaded machine: the zygote imports the app before it reads its input."""
+    zygote = Zygote(shared_environment(_base(home)))
+    try:
+        assert zygote.process.stdin is not None
+        zygote.process.stdin.close()  # as when the server is killed: nothing else happens
+        assert zygote.process.wait(60) == 0
+        assert not zygote.folder.exists()
+    finally:
+        zygote.stop()
+
+
 def test_the_zygote_ends_with_the_web_server_and_takes_its_sessions_along(home: Path) -> None:
     """Over 5 s on a loaded machine: a zygote of its own imports the app (~1.5 s) and
     gives its session up to 2 s to end."""
