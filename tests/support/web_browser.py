@@ -14,10 +14,12 @@ import shutil
 import signal
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from .waits import until_sync
+from .worlds import Template, copy_file
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 
@@ -188,6 +190,37 @@ class WebProcess:
         self.process.wait()
         self._out.close()
         return self.process.returncode
+
+
+@contextlib.contextmanager
+def demo_web(home: Path, demo_template: Template) -> Iterator[WebProcess]:
+    """``gitbook-tui web --demo`` serving, its demo database copied from the seeded
+    template (seeded once per test process); stopped after."""
+    copy_file(demo_template, home / "data" / "gitbook-tui" / "demo.sqlite")
+    process = WebProcess(home, "--demo")
+    try:
+        process.wait_serving()
+        yield process
+    finally:
+        process.stop()
+
+
+def folders_env(home: Path) -> dict[str, str]:
+    """A minimal environment whose user folders (home, XDG) are under ``home``, running
+    this checkout's code."""
+    return {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(home),
+        "XDG_DATA_HOME": str(home / "data"),
+        "XDG_CONFIG_HOME": str(home / "config"),
+        "XDG_CACHE_HOME": str(home / "cache"),
+        "XDG_STATE_HOME": str(home / "state"),
+        "PYTHONPATH": str(SRC),
+    }
+
+
+def parent_pid(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
 
 
 def children(pid: int) -> list[int]:

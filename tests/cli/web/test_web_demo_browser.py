@@ -18,26 +18,21 @@ from support.waits import until_sync
 from support.web_browser import (
     WebProcess,
     alive,
+    demo_web,
     open_app,
     press,
     screen_text,
     wait_text,
 )
-from support.worlds import Template, copy_file
+from support.worlds import Template
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
 def web(tmp_path_factory: pytest.TempPathFactory, demo_template: Template) -> Iterator[WebProcess]:
-    home = tmp_path_factory.mktemp("web-demo")
-    copy_file(demo_template, home / "data" / "gitbook-tui" / "demo.sqlite")  # seeded once
-    process = WebProcess(home, "--demo")
-    try:
-        process.wait_serving()
+    with demo_web(tmp_path_factory.mktemp("web-demo"), demo_template) as process:
         yield process
-    finally:
-        process.stop()
 
 
 @pytest.fixture(scope="module")

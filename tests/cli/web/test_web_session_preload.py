@@ -19,7 +19,7 @@ from gitbook_tui.cli.web import DEMO_URL_ENV
 from gitbook_tui.cli.web_server import shared_environment
 from gitbook_tui.server.background import BackgroundStart
 from support.waits import until_sync
-from support.web_browser import SRC
+from support.web_browser import folders_env
 from support.worlds import Template, copy_file
 
 pytestmark = pytest.mark.app
@@ -70,16 +70,7 @@ def test_a_prepared_session_imports_nothing_on_its_way_to_the_tree(
     demo_url: str, tmp_path: Path
 ) -> None:
     """Over 5 s on a loaded machine: a Python imports the app, then runs it to its tree."""
-    base = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "HOME": str(tmp_path),
-        "XDG_DATA_HOME": str(tmp_path / "data"),
-        "XDG_CONFIG_HOME": str(tmp_path / "config"),
-        "XDG_CACHE_HOME": str(tmp_path / "cache"),
-        "XDG_STATE_HOME": str(tmp_path / "state"),
-        "PYTHONPATH": str(SRC),
-    }
-    env = shared_environment(base)
+    env = shared_environment(folders_env(tmp_path))
     env.update({DEMO_URL_ENV: demo_url, "COLUMNS": "157", "ROWS": "49"})
     imported = tmp_path / "imported.txt"
     session = subprocess.Popen(

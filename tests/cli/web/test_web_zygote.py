@@ -7,6 +7,7 @@ sign in to an address where nothing listens (they start all the same)."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import stat
@@ -19,24 +20,12 @@ import pytest
 from gitbook_tui.cli.web_server import shared_environment
 from gitbook_tui.cli.web_zygote import Zygote
 from support.waits import until_sync
-from support.web_browser import SRC, alive, children, cmdline
+from support.web_browser import alive, children, cmdline, folders_env, parent_pid
 
 pytestmark = pytest.mark.app
 
 READY = b"__GANGLION__\n"
 """The first line Textual's web driver writes (textual-serve waits for it)."""
-
-
-def _base(home: Path) -> dict[str, str]:
-    return {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "HOME": str(home),
-        "XDG_DATA_HOME": str(home / "data"),
-        "XDG_CONFIG_HOME": str(home / "config"),
-        "XDG_CACHE_HOME": str(home / "cache"),
-        "XDG_STATE_HOME": str(home / "state"),
-        "PYTHONPATH": str(SRC),
-    }
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +35,7 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def zygote(home: Path) -> Iterator[Zygote]:
-    process = Zygote(shared_environment(_base(home)))
+    process = Zygote(shared_environment(folders_env(home)))
     try:
         yield process
     finally:
@@ -54,7 +43,7 @@ def zygote(home: Path) -> Iterator[Zygote]:
 
 
 def _session_env(home: Path, **extra: str) -> dict[str, str]:
-    env = shared_environment(_base(home))
+    env = shared_environment(folders_env(home))
     env.update(
         GITBOOK_TOKEN="a-token-of-the-session",
         GITBOOK_API_URL="http://127.0.0.1:9",  # nothing listens: the app starts regardless
@@ -93,8 +82,19 @@ def _threads(pid: int) -> int:
     return int(status.split("Threads:", 1)[1].split()[0])
 
 
-def _ppid(pid: int) -> int:
-    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+@contextlib.contextmanager
+def _forked_session(zygote: Zygote, home: Path) -> Iterator[tuple[subprocess.Popen[bytes], int]]:
+    """A session started through its launcher, and its app (forked by the zygote); the
+    launcher killed after."""
+    before = set(_forked_apps(zygote))
+    launcher = _launch(zygote.command(), _session_env(home))
+    try:
+        _started(launcher)
+        (app,) = set(_forked_apps(zygote)) - before
+        yield launcher, app
+    finally:
+        launcher.kill()
+        launcher.wait()
 
 
 def test_the_socket_is_private(zygote: Zygote) -> None:
@@ -108,12 +108,8 @@ def test_a_session_is_an_app_forked_by_the_zygote_until_its_launcher_is_stopped(
 ) -> None:
     """Over 5 s on a loaded machine: the module's first session waits for the zygote to
     import the app (~1.5 s on a quiet machine)."""
-    before = set(_forked_apps(zygote))
-    launcher = _launch(zygote.command(), _session_env(home))
-    try:
-        _started(launcher)
-        (app,) = set(_forked_apps(zygote)) - before
-        assert _ppid(app) == zygote.pid
+    with _forked_session(zygote, home) as (launcher, app):
+        assert parent_pid(app) == zygote.pid
         assert _threads(zygote.pid) == 1  # forking a process with threads is unsafe
         assert b"web_launcher" in cmdline(launcher.pid)  # not the app: it stands in for it
         assert not children(launcher.pid)
@@ -121,31 +117,18 @@ def test_a_session_is_an_app_forked_by_the_zygote_until_its_launcher_is_stopped(
         launcher.send_signal(signal.SIGTERM)
         until_sync(lambda: not alive(app), "the app to end on its launcher's SIGTERM", timeout=10)
         launcher.wait(10)
-    finally:
-        launcher.kill()
-        launcher.wait()
 
 
 def test_the_launcher_ends_as_its_app_did(zygote: Zygote, home: Path) -> None:
-    before = set(_forked_apps(zygote))
-    launcher = _launch(zygote.command(), _session_env(home))
-    try:
-        _started(launcher)
-        (app,) = set(_forked_apps(zygote)) - before
+    with _forked_session(zygote, home) as (launcher, app):
         os.kill(app, signal.SIGKILL)
         assert launcher.wait(10) == -signal.SIGKILL
-    finally:
-        launcher.kill()
-        launcher.wait()
 
 
 def test_a_killed_launcher_takes_its_app_along(zygote: Zygote, home: Path) -> None:
-    before = set(_forked_apps(zygote))
-    launcher = _launch(zygote.command(), _session_env(home))
-    _started(launcher)
-    (app,) = set(_forked_apps(zygote)) - before
-    launcher.kill()  # textual-serve's last resort, and the web server's exit
-    launcher.wait()
+    with _forked_session(zygote, home) as (launcher, app):
+        launcher.kill()  # textual-serve's last resort, and the web server's exit
+        launcher.wait()
     until_sync(lambda: not alive(app), "the killed launcher's app to end", timeout=10)
 
 
@@ -163,7 +146,7 @@ def test_the_app_ends_when_the_page_asks_it_to_quit(zygote: Zygote, home: Path) 
 
 def test_without_the_zygote_the_launcher_runs_the_app_itself(home: Path) -> None:
     """Over 5 s on a loaded machine: the app starts in a new Python (its imports, ~1.5 s)."""
-    gone = Zygote(shared_environment(_base(home)))
+    gone = Zygote(shared_environment(folders_env(home)))
     command = gone.command()
     gone.process.kill()  # the socket's file is left, no one listens on it
     gone.process.wait()
@@ -194,7 +177,7 @@ def test_a_session_under_other_textual_settings_is_not_forked(zygote: Zygote, ho
 
 def test_a_zygote_whose_web_server_was_killed_ends_and_removes_its_socket(home: Path) -> None:
     """Over 5 s on a loaded machine: the zygote imports the app before it reads its input."""
-    zygote = Zygote(shared_environment(_base(home)))
+    zygote = Zygote(shared_environment(folders_env(home)))
     try:
         assert zygote.process.stdin is not None
         zygote.process.stdin.close()  # as when the server is killed: nothing else happens
@@ -207,7 +190,7 @@ def test_a_zygote_whose_web_server_was_killed_ends_and_removes_its_socket(home: 
 def test_the_zygote_ends_with_the_web_server_and_takes_its_sessions_along(home: Path) -> None:
     """Over 5 s on a loaded machine: a zygote of its own imports the app (~1.5 s) and
     gives its session up to 2 s to end."""
-    zygote = Zygote(shared_environment(_base(home)))
+    zygote = Zygote(shared_environment(folders_env(home)))
     launcher = _launch(zygote.command(), _session_env(home))
     try:
         _started(launcher)

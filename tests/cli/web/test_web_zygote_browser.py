@@ -7,32 +7,21 @@ from __future__ import annotations
 import os
 import signal
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from support.waits import until_sync
-from support.web_browser import WebProcess, alive, cmdline, open_app
-from support.worlds import Template, copy_file
+from support.web_browser import WebProcess, alive, cmdline, demo_web, open_app, parent_pid
+from support.worlds import Template
 
 pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
 def web(tmp_path_factory: pytest.TempPathFactory, demo_template: Template) -> Iterator[WebProcess]:
-    home = tmp_path_factory.mktemp("web-zygote")
-    copy_file(demo_template, home / "data" / "gitbook-tui" / "demo.sqlite")  # seeded once
-    process = WebProcess(home, "--demo")
-    try:
-        process.wait_serving()
+    with demo_web(tmp_path_factory.mktemp("web-zygote"), demo_template) as process:
         yield process
-    finally:
-        process.stop()
-
-
-def _ppid(pid: int) -> int:
-    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
 
 
 def _new_tab(web: WebProcess, browser: Any) -> tuple[Any, int]:
@@ -52,7 +41,7 @@ def test_tabs_are_served_by_forks_of_the_zygote_and_by_a_new_python_once_it_is_g
     zygote = web.zygote()
     assert zygote is not None
     tab, session = _new_tab(web, browser)
-    assert _ppid(session) == zygote
+    assert parent_pid(session) == zygote
     assert cmdline(session) == cmdline(zygote)  # a fork: no Python started for the tab
     tab.close()
     until_sync(lambda: not alive(session), "the closed tab's forked app to end", timeout=8)
