@@ -21,11 +21,7 @@ from gitbook_tui.markdown import (
     plain_text,
     walk,
 )
-
-
-def only(doc: Document) -> object:
-    assert len(doc.blocks) == 1, doc.blocks
-    return doc.blocks[0]
+from support.asserts import only
 
 
 def test_empty_document() -> None:

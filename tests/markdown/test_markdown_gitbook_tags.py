@@ -30,15 +30,11 @@ from gitbook_tui.markdown import (
     plain_text,
 )
 from gitbook_tui.markdown.tags import parse_attrs, parse_marker, preprocess
+from support.asserts import only
 
 
 def p(text: str) -> Paragraph:
     return Paragraph((Span(text),))
-
-
-def only(doc: Document) -> object:
-    assert len(doc.blocks) == 1, doc.blocks
-    return doc.blocks[0]
 
 
 @pytest.mark.parametrize("style", ["info", "success", "warning", "danger"])

@@ -6,7 +6,6 @@ from gitbook_tui.markdown import (
     Cards,
     CodeBlock,
     Conditional,
-    Document,
     FrontMatterError,
     Include,
     MathBlock,
@@ -20,11 +19,7 @@ from gitbook_tui.markdown import (
     plain_text,
     read_front_matter,
 )
-
-
-def only(doc: Document) -> object:
-    assert len(doc.blocks) == 1, doc.blocks
-    return doc.blocks[0]
+from support.asserts import only
 
 
 def test_front_matter_scalar_styles() -> None:

@@ -13,3 +13,10 @@ def assert_error(response: object, status: int, *fragments: str) -> dict:
     for fragment in fragments:
         assert fragment.lower() in message.lower(), (fragment, message)
     return body
+
+
+def only(doc: object) -> object:
+    """The one block of a parsed document (it has exactly one)."""
+    blocks = doc.blocks  # type: ignore[attr-defined]
+    assert len(blocks) == 1, blocks
+    return blocks[0]
