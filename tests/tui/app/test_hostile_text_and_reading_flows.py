@@ -195,6 +195,20 @@ def hostile_space(world: World) -> dict[str, str]:
     return {"collection": coll.json()["id"], "space": space_id, "page": first, "second": second}
 
 
+async def tree_fitted(pilot: Any, browser: BrowserScreen) -> None:
+    """The tree pane widens to its titles after they arrive: wait until it has. The tree
+    measures its lines when it lays them out (on its next paint); ``last_line`` lays them
+    out now, so the width compared is that of the titles the tree holds."""
+    tree = browser.workspace_tree
+
+    def fitted() -> bool:
+        return tree.last_line >= 0 and browser.sidebar.outer_size.width == tree_width(
+            SIZE[0], tree.virtual_size.width
+        )
+
+    await until(pilot, fitted, "the tree pane sized to its titles")
+
+
 async def test_hostile_text_is_inert_everywhere(world, hostile_space, tmp_path, opened):
     """Markup, action links, escapes and bidi controls from the server stay literal in every pane.
     Slow: walks the tree, page, links, search, header and dialogs in one app."""
@@ -208,6 +222,7 @@ async def test_hostile_text_is_inert_everywhere(world, hostile_space, tmp_path, 
 
         # the tree: collection, space and page labels are literal
         await until(pilot, lambda: f"▤ {COLLECTION_SHOWN}" in visible_labels(tree))
+        await tree_fitted(pilot, browser)
         check_screen(app, f"▤ {COLLECTION_SHOWN}")
         await cursor_to(pilot, tree, collection_key(hostile_space["collection"]))
         await pilot.press("enter")
@@ -216,14 +231,7 @@ async def test_hostile_text_is_inert_everywhere(world, hostile_space, tmp_path, 
         await pilot.press("enter")
         await until(pilot, lambda: shown("second") in visible_labels(tree))
         assert shown("page") in visible_labels(tree)
-        # the pane widens to its titles after they arrive: read them once it has
-        await until(
-            pilot,
-            lambda: (
-                browser.sidebar.outer_size.width == tree_width(SIZE[0], tree.virtual_size.width)
-            ),
-            "the tree pane sized to its titles",
-        )
+        await tree_fitted(pilot, browser)
         check_screen(app, f"□ {SPACE_SHOWN}", LITERAL)  # page labels are cut at 60 columns
 
         # the page: breadcrumb, title, body, links, code
