@@ -17,6 +17,7 @@ from gitbook_tui.markdown.diff import (
 )
 from gitbook_tui.server.demo.generated import large_reference_page
 from gitbook_tui.tui.render.diff_view import DiffView
+from support.diff_pages import scattered_edits
 from support.waits import until
 
 OLD = "\n\n".join(f"Paragraph number {i} says something." for i in range(40)) + "\n"
@@ -129,21 +130,6 @@ async def test_lazy_diff_renders_the_same_lines_as_whole_parses() -> None:
         assert a.all_text() == b.all_text()
 
 
-def _large_page_with_scattered_edits(count: int) -> tuple[str, str]:
-    """~400 KB of the 1 MB demo page, and a copy with one word of ``count`` paragraphs
-    spread over it reworded ("revised0", "revised1"… in page order)."""
-    text = large_reference_page()
-    old = text[: text.index("\n\n", 400_000) + 1]
-    lines = old.split("\n")
-    paragraphs = [i for i, line in enumerate(lines) if line[:1].isalpha() and " " in line]
-    for k in range(count):
-        i = paragraphs[(k + 1) * len(paragraphs) // (count + 1)]
-        words = lines[i].split(" ")
-        words[len(words) // 2] = f"revised{k}"
-        lines[i] = " ".join(words)
-    return old, "\n".join(lines)
-
-
 class Moves(App[None]):
     def __init__(self) -> None:
         super().__init__()
@@ -162,7 +148,7 @@ async def test_a_large_diff_shows_its_first_changes_before_the_whole_page_is_ali
     """The first screen of a large page's diff comes from its first part: the whole page's
     alignment (held here) has not run when it is painted; the change total is "…" until it
     has, then the whole diff takes over where the reader is."""
-    old, new = _large_page_with_scattered_edits(30)
+    old, new = scattered_edits(400_000, 30)
     staged = stage_diff(old, new)
     assert staged.partial
     started, release = threading.Event(), threading.Event()
