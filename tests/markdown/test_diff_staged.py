@@ -51,9 +51,12 @@ def test_common_prefix() -> None:
     assert common_prefix("", 0, "abc", 0) == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [3, 11])
 def test_first_part_is_the_start_of_the_whole_diff(seed: int) -> None:
-    old = _slice(400_000)
+    """The first part's rows are the whole page's first rows, and the whole page's diff is
+    the same as two whole parses'. Slow: a 250 KB page parsed whole, both sides."""
+    old = _slice(250_000)
     new = edit(old, seed, 30)
     staged = stage_diff(old, new)
     assert staged.partial
@@ -82,6 +85,8 @@ def test_one_change_near_the_start_then_the_same_text() -> None:
 
 
 def test_small_pages_far_changes_and_no_changes_are_diffed_whole() -> None:
+    """Where a first part would not be worth it, the page is diffed whole at once. Slow: four
+    diffs of a 300 KB page."""
     small = _slice(20_000)
     assert len(small) < STAGED_FROM_CHARS
     assert not stage_diff(small, edit(small, 1, 5)).partial
