@@ -4,8 +4,12 @@ Run: python benchmarks/bench_diff.py [--rounds 3] [--edits 40] [--screen 40] [--
 
 Figures (wall-clock and CPU time of this process, one core; the machine may be shared):
 
-* first screen: from both markdown texts in hand to the first screen of the diff ready to
-  draw, the way the review pane does it (``diff_markdown``: the lazy diff) — cut both
+* staged first screen: what the review pane (and the history view) show first for a large
+  page — ``stage_diff``: the first changes found in the text, the first part of both sides
+  diffed lazily — then fold, split lines and change index of that part. Budget 250 ms.
+* first screen (the whole page's): from both markdown texts in hand to the first screen of
+  the whole page's diff ready to draw, as the pane makes it once the staged first screen
+  is painted (``diff_markdown``: the lazy diff) — cut both
   sides into top-level chunks (the base tokenized whole, the change request's side only
   where it differs), count each chunk's display blocks, align the chunks, parse and
   align what differs; then fold, split lines, change index, and the word diffs of the
@@ -42,6 +46,7 @@ from rapidfuzz.distance import Indel
 
 from gitbook_tui.markdown import parse
 from gitbook_tui.markdown.diff import (
+    DEFAULT_CONTEXT,
     DEFAULT_THRESHOLD,
     BlockDiff,
     ChangeIndex,
@@ -52,6 +57,7 @@ from gitbook_tui.markdown.diff import (
     fold,
     lazy,
     split_lines,
+    stage_diff,
     tokenize,
     word_diff,
 )
@@ -64,6 +70,7 @@ from gitbook_tui.server.demo.generated import large_reference_page
 T = TypeVar("T")
 
 BUDGET_FIRST_SCREEN_S = 1.5
+BUDGET_STAGED_SCREEN_S = 0.250
 BUDGET_NEXT_CHANGE_S = 0.050
 BUDGET_RSS_MB = 250.0
 
@@ -360,6 +367,18 @@ def main() -> int:
         f"removed); split lines at context 3: {len(lines):,}; change hunks: {len(changes)}"
     )
 
+    staged: list[dict[str, Any]] = []
+    for _ in range(args.rounds):
+        gc.collect()
+        CPU.clear()
+
+        def staged_screen() -> int:
+            first = stage_diff(old_text, new_text).first
+            return len(ChangeIndex.of(split_lines(fold(first.rows, DEFAULT_CONTEXT))))
+
+        hunks, staged_s = timed(staged_screen, "staged_s")
+        staged.append({"staged_s": staged_s, "cpu_staged_s": CPU["staged_s"], "hunks": hunks})
+
     def ms(key: str, results: list[dict[str, Any]] = rounds) -> str:
         values = [r[key] * 1000 for r in results]
         cpu = [r[f"cpu_{key}"] * 1000 for r in results]
@@ -369,6 +388,11 @@ def main() -> int:
         )
 
     print(f"rounds: {args.rounds}; wall-clock best (median; process CPU time best / median)")
+    print(
+        f"staged first screen:    {ms('staged_s', staged)}  {staged[-1]['hunks']} changes; "
+        f"budget {BUDGET_STAGED_SCREEN_S * 1000:g} ms"
+    )
+    staged_total = min(min(r["staged_s"] for r in staged), min(r["cpu_staged_s"] for r in staged))
     print("lazy diff (the review pane's path):")
     print(f"  chunk both sides:     {ms('chunk_s')}")
     print(f"  count display blocks: {ms('facts_s')}")
@@ -376,7 +400,7 @@ def main() -> int:
     print(f"  fold + split + index: {ms('view_s')}")
     print(f"  word diff, 1st screen:{ms('words_s')}  {best['pairs_on_screen']} pairs")
     print(f"  full gc left due:     {ms('gc_s')}")
-    print(f"first screen of diff:   {ms('total_s')}  budget {BUDGET_FIRST_SCREEN_S:g} s")
+    print(f"whole diff's 1st screen:{ms('total_s')}  budget {BUDGET_FIRST_SCREEN_S:g} s")
     # On a shared machine the wall clock also counts other processes' turns on the CPU;
     # the budget is judged on the better of the best wall-clock and best CPU figures.
     total = min(best["total_s"], min(r["cpu_total_s"] for r in rounds))
@@ -434,7 +458,7 @@ def main() -> int:
     )
     peak_mb = lazy_peak_mb
     within = total <= BUDGET_FIRST_SCREEN_S and worst <= BUDGET_NEXT_CHANGE_S
-    within = within and peak_mb <= BUDGET_RSS_MB
+    within = within and peak_mb <= BUDGET_RSS_MB and staged_total <= BUDGET_STAGED_SCREEN_S
     basis = "CPU time" if total < best["total_s"] else "wall-clock"
     load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
     print(

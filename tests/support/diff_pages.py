@@ -6,6 +6,7 @@ import random
 from pathlib import Path
 
 import gitbook_tui
+from gitbook_tui.server.demo.generated import large_reference_page
 
 ROOT = Path(__file__).resolve().parents[2]
 PAGES = sorted(
@@ -151,3 +152,18 @@ _emph_ start.
 
 Final paragraph.
 """
+
+
+def scattered_edits(size: int, count: int) -> tuple[str, str]:
+    """About ``size`` characters of the 1 MB demo page, and a copy with one word of ``count``
+    paragraphs spread over it reworded ("revised0", "revised1"… in page order)."""
+    text = large_reference_page()
+    old = text[: text.index("\n\n", size) + 1]
+    lines = old.split("\n")
+    paragraphs = [i for i, line in enumerate(lines) if line[:1].isalpha() and " " in line]
+    for k in range(count):
+        i = paragraphs[(k + 1) * len(paragraphs) // (count + 1)]
+        words = lines[i].split(" ")
+        words[len(words) // 2] = f"revised{k}"
+        lines[i] = " ".join(words)
+    return old, "\n".join(lines)

@@ -9,7 +9,8 @@ from gitbook_tui.tui.history.history_screen import HistoryScreen
 from gitbook_tui.tui.history.revision_screen import RevisionScreen
 from gitbook_tui.tui.render.diff_view import DiffView
 from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestReviewScreen
-from support.history_world import EDITS, history_shown
+from support.diff_pages import scattered_edits
+from support.history_world import EDITS, direct_edit, history_shown
 from support.waits import settle, until, until_screen
 from support.worlds import World
 
@@ -59,3 +60,22 @@ async def test_compare_two_marked_revisions(world: World, story: dict, tmp_path:
         # five edits apart: 45 GB then, 50 GB now
         assert f"{10 + EDITS - 5}" in text and f"{10 + EDITS}" in text
         assert screen.query_one("#revision-title").render()
+
+
+async def test_a_large_page_shows_its_first_changes_then_all_of_them(
+    world: World, story: dict, tmp_path: Path
+) -> None:
+    """A 300 KB page's revision, diffed in two stages: over 5 s on a busy machine."""
+    old, new = scattered_edits(300_000, 20)
+    direct_edit(world, story["space"], story["pages"]["Intro"], old)
+    direct_edit(world, story["space"], story["pages"]["Intro"], new)
+    async with history_shown(world, tmp_path, story["space"], size=(120, 40)) as (_, pilot, _):
+        await pilot.press("enter")  # the newest revision: the second large edit
+        screen = await until_screen(pilot, RevisionScreen)
+        await until(pilot, lambda: screen.change is not None, timeout=20)
+        assert screen.change is not None and screen.change.staged.partial
+        view = screen.query_one(DiffView)
+        assert "revised0" in "\n".join(view.all_text())
+        await until(pilot, lambda: not view.partial, timeout=30)
+        assert len(view.changes) == 20
+        assert "revised19" in "\n".join(view.all_text())

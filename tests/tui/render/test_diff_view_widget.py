@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+import threading
+
+import pytest
 from textual.app import App, ComposeResult
 
 from gitbook_tui.markdown import parse
-from gitbook_tui.markdown.diff import LazyRows, diff_documents, diff_markdown
+from gitbook_tui.markdown.diff import (
+    BlockDiff,
+    LazyRows,
+    diff_documents,
+    diff_markdown,
+    stage_diff,
+)
 from gitbook_tui.server.demo.generated import large_reference_page
 from gitbook_tui.tui.render.diff_view import DiffView
+from support.diff_pages import scattered_edits
 from support.waits import until
 
 OLD = "\n\n".join(f"Paragraph number {i} says something." for i in range(40)) + "\n"
@@ -118,3 +128,61 @@ async def test_lazy_diff_renders_the_same_lines_as_whole_parses() -> None:
             view.context = None
             view._relayout_keeping_place()
         assert a.all_text() == b.all_text()
+
+
+class Moves(App[None]):
+    def __init__(self) -> None:
+        super().__init__()
+        self.totals: list[int | None] = []
+
+    def compose(self) -> ComposeResult:
+        yield DiffView(id="diff")
+
+    def on_diff_view_moved(self, event: DiffView.Moved) -> None:
+        self.totals.append(event.total)
+
+
+async def test_a_large_diff_shows_its_first_changes_before_the_whole_page_is_aligned(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The first screen of a large page's diff comes from its first part: the whole page's
+    alignment (held here) has not run when it is painted; the change total is "…" until it
+    has, then the whole diff takes over where the reader is."""
+    old, new = scattered_edits(400_000, 30)
+    staged = stage_diff(old, new)
+    assert staged.partial
+    started, release = threading.Event(), threading.Event()
+    whole_rest = staged.rest
+
+    def held_rest() -> tuple[BlockDiff, bool]:
+        started.set()
+        assert release.wait(timeout=60)
+        return whole_rest()
+
+    monkeypatch.setattr(staged, "rest", held_rest)
+    app = Moves()
+    async with app.run_test(size=(120, 40)) as pilot:
+        view = app.query_one(DiffView)
+        view.show(staged)
+        await until(pilot, started.is_set)  # painted: the pane has started on the rest
+        screen = "\n".join(view.visible_text())
+        assert "revised0" in screen and "unchanged" in screen
+        assert "Reading the rest of the page" in "\n".join(view.all_text())
+        assert view.partial and app.totals[-1] is None  # "change 1 of …"
+        known = len(view.changes)
+        assert 1 <= known < 30
+        for _ in range(known + 2):  # past the last change known: stays there, says so
+            await pilot.press("n")
+        assert view.changes.ordinal(view.current) == known
+        place = view.scroll_offset.y
+        assert not any("revised29" in line for line in view.all_text())
+        release.set()
+        await until(pilot, lambda: not view.partial)
+        await until(pilot, lambda: app.totals[-1] == 30)  # "change n of 30"
+        assert len(view.changes) == 30
+        assert view.changes.ordinal(view.current) == known  # the same change, the same line
+        assert view.scroll_offset.y == place
+        assert not any("Reading the rest" in line for line in view.all_text())
+        assert any("revised29" in line for line in view.all_text())
+        await pilot.press("n")
+        assert view.changes.ordinal(view.current) == known + 1

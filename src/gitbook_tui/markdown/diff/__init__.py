@@ -6,6 +6,8 @@ Pipeline (each step usable alone)::
     diff = diff_documents(old_doc, new_doc)                 # flatten + align + pair
     diff = diff_markdown(old_md, new_md)   # the same rows, lazily: unchanged blocks are
                                            # parsed when read (lazy.py, chunks.py)
+    staged = stage_diff(old_md, new_md)    # a large page's first changes at once, then
+                                           # staged.rest() the whole (staged.py)
     rows = fold(diff.rows, context=3)      # what the pane shows; {/}: narrower/wider
     lines = inline_lines(rows)  or  split_lines(rows)       # one column or old | new
     changes = ChangeIndex.of(lines)                         # n / N
@@ -15,8 +17,6 @@ Pipeline (each step usable alone)::
 Nothing here sanitises text: blocks carry the parsed text as data and the renderer makes it
 inert, once.
 """
-
-import logging
 
 from .align import (
     DEFAULT_THRESHOLD,
@@ -32,6 +32,15 @@ from .blocks import PATH_SEPARATOR, BlockKind, DisplayBlock, flatten
 from .chunks import Side, cut_base, parse_pair
 from .header import PAGE_ATTRIBUTES, AttributeChange, attribute_changes, header_diff
 from .lazy import LazyRows, lazy_diff
+from .staged import (
+    STAGED_FROM_CHARS,
+    StagedDiff,
+    continues,
+    diff_markdown,
+    diff_to_show,
+    first_part,
+    stage_diff,
+)
 from .view import (
     ADDED_MARKER,
     CHANGED_MARKER,
@@ -62,6 +71,7 @@ __all__ = [
     "PAGE_ATTRIBUTES",
     "PATH_SEPARATOR",
     "REMOVED_MARKER",
+    "STAGED_FROM_CHARS",
     "AttributeChange",
     "BlockDiff",
     "BlockKind",
@@ -74,16 +84,19 @@ __all__ = [
     "RowKind",
     "Side",
     "SplitLine",
+    "StagedDiff",
     "ViewRow",
     "WordDiff",
     "WordSpan",
     "WordTag",
     "attribute_changes",
+    "continues",
     "cut_base",
     "diff_blocks",
     "diff_documents",
     "diff_markdown",
     "diff_to_show",
+    "first_part",
     "flatten",
     "fold",
     "header_diff",
@@ -94,45 +107,8 @@ __all__ = [
     "parse_pair",
     "similarity",
     "split_lines",
+    "stage_diff",
     "tokenize",
     "wider",
     "word_diff",
 ]
-
-
-_log = logging.getLogger(__name__)
-
-
-def diff_markdown(
-    old: str | None,
-    new: str | None,
-    *,
-    threshold: float = DEFAULT_THRESHOLD,
-    base: Side | None = None,
-) -> BlockDiff:
-    """Parse and diff two revisions of a page's markdown (``None`` where the page is missing).
-
-    The diff is lazy (:func:`lazy_diff`: what the two sides share is parsed when first
-    read) where it can be, else both sides are parsed (:func:`parse_pair`: what they share,
-    once). ``base``: :func:`cut_base` of ``old``, if made already (while ``new`` was on its
-    way). For a 1 MB page this still takes half a second: call it from a worker.
-    """
-    if old is not None and new is not None:
-        try:
-            diff = lazy_diff(old, new, threshold=threshold, base=base)
-        except Exception:  # a bug: the whole parses below have their own fallback
-            _log.exception("lazy diff failed; diffing the whole parses")
-            diff = None
-        if diff is not None:
-            return diff
-    old_doc, new_doc = parse_pair(old, new)
-    return diff_documents(old_doc, new_doc, threshold=threshold)
-
-
-def diff_to_show(old: str | None, new: str | None, *, base: Side | None = None) -> BlockDiff:
-    """:func:`diff_markdown`, with the rows a diff pane's first screen folds made (the
-    rows around each change: parsed now, in the worker this runs in, not on the UI thread
-    when first folded). What the review pane and the history view both show."""
-    diff = diff_markdown(old, new, base=base)
-    fold(diff.rows, DEFAULT_CONTEXT)
-    return diff

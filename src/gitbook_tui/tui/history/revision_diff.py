@@ -15,8 +15,9 @@ from ...markdown.diff import (
     BlockDiff,
     InlineLine,
     SplitLine,
-    diff_to_show,
+    StagedDiff,
     header_diff,
+    stage_diff,
 )
 from ...models import Revision, RevisionPage
 
@@ -50,8 +51,14 @@ class PageChange:
     page: ChangedPage
     old: RevisionPage | None
     new: RevisionPage | None
-    diff: BlockDiff
+    staged: StagedDiff
+    """What the diff pane shows (a large page's first changes, then the whole page's)."""
     header: tuple[AttributeChange, ...]
+
+    @property
+    def diff(self) -> BlockDiff:
+        """The diff shown first (the whole page's, unless :attr:`staged` is partial)."""
+        return self.staged.first
 
 
 def _documents(revision: Revision | None) -> dict[str, RevisionPage]:
@@ -106,10 +113,11 @@ async def load_revisions(
     return old, new
 
 
-def diff_sides(old: str | None, new: str | None) -> BlockDiff:
-    """The block diff of two sides' markdown, its first screen's rows made (run it in a
-    worker: the rows around each change would otherwise be parsed on the UI thread)."""
-    return diff_to_show(old, new)
+def diff_sides(old: str | None, new: str | None) -> StagedDiff:
+    """The block diff of two sides' markdown to show, its first screen's rows made (run it
+    in a worker: the rows around each change would otherwise be parsed on the UI thread); a
+    large page's first changes only (the pane reads the rest once they are shown)."""
+    return stage_diff(old, new)
 
 
 async def load_page_change(

@@ -157,10 +157,22 @@ class RevisionScreen(Screen[None]):
             return
         self.change = change
         view = self.query_one(DiffView)
-        view.show(change.diff, change.header)
+        view.show(change.staged, change.header)
+        if not view.partial:
+            self._go_near(page)
+
+    @on(DiffView.Completed)
+    def _completed(self) -> None:
+        if self.change is not None:
+            self._go_near(self.change.page)
+
+    def _go_near(self, page: ChangedPage) -> None:
+        """Open the diff at the change of the block asked for (a blame's), once: the
+        reader moves on from there. A large page's: once its whole diff is shown."""
         if self.near and page.page_id == self.focus_page:
+            view = self.query_one(DiffView)
             position = nearest_change(view.lines, self.near)
-            self.near = ""  # once: the reader moves on from there
+            self.near = ""
             if position is not None:
                 view.go_to(position)
                 view.focus()

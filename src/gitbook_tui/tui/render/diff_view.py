@@ -6,10 +6,17 @@ API). Every changed line has a ``−``/``+`` gutter mark besides its colour (col
 readers, monochrome terminals); changed pairs get word highlights, computed lazily by the
 engine for the rows laid out. ``n``/``N`` go to the next/previous change, ``{``/``}`` show
 less/more context, ``|`` toggles inline/split, ``enter`` on a fold opens it.
+
+A large page's diff comes in two stages (:class:`~gitbook_tui.markdown.diff.StagedDiff`):
+its first changes are shown at once ("change 1 of …", a last line saying the rest is
+being read), the whole page's diff is made in a worker once they are painted, and then
+replaces them where the reader is (the same lines, the rest below, the change total known).
 """
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import Sequence
 from typing import ClassVar, Literal
 
@@ -29,6 +36,7 @@ from ...markdown.diff import (
     ChangeIndex,
     InlineLine,
     SplitLine,
+    StagedDiff,
     fold,
     inline_lines,
     narrower,
@@ -37,12 +45,16 @@ from ...markdown.diff import (
 )
 from ...markdown.sanitize import clean_text
 from ..common.text import count_of
+from .core import wrap
 from .diff_lines import DiffLines
 
 __all__ = ["SPLIT_FROM_WIDTH", "DiffView"]
 
 SPLIT_FROM_WIDTH = 120
 """Split mode is the default from this many terminal columns (inline below)."""
+READING_THE_REST = "⋯ Reading the rest of the page (the changes below, the change total)…"
+
+_log = logging.getLogger(__name__)
 
 
 class DiffView(DiffLines, ScrollView, can_focus=True):
@@ -79,12 +91,16 @@ class DiffView(DiffLines, ScrollView, can_focus=True):
             self.mode = mode
 
     class Moved(Message):
-        """The current change changed: "change 3 of 12"."""
+        """The current change changed: "change 3 of 12" (``total``: ``None`` while the rest
+        of a large page is being read)."""
 
-        def __init__(self, ordinal: int, total: int) -> None:
+        def __init__(self, ordinal: int, total: int | None) -> None:
             super().__init__()
             self.ordinal = ordinal
             self.total = total
+
+    class Completed(Message):
+        """The whole page's diff replaced its first part (a large page's: see the module)."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -98,6 +114,11 @@ class DiffView(DiffLines, ScrollView, can_focus=True):
         self.changes = ChangeIndex(())
         self.current: int | None = None
         """Index in :attr:`lines` of the current change."""
+        self.partial = False
+        """What is shown is a large page's first part: the rest is being read."""
+        self._staged: StagedDiff | None = None
+        self._tail = ""
+        """A line after the diff's (the rest being read, or could not be)."""
         self._strips: list[Strip | Text] = []
         """Each screen line: a wrapped :class:`Text`, made a :class:`Strip` when first painted."""
         self._starts: list[int] = []
@@ -106,8 +127,20 @@ class DiffView(DiffLines, ScrollView, can_focus=True):
         self._style_cache: dict[str, Style] | None = None
 
     # -- content ---------------------------------------------------------------------------------
-    def show(self, diff: BlockDiff | None, header: Sequence[AttributeChange] = ()) -> None:
-        """Show ``diff`` from its top; ``None`` clears the pane (see :meth:`show_message`)."""
+    def show(
+        self, diff: BlockDiff | StagedDiff | None, header: Sequence[AttributeChange] = ()
+    ) -> None:
+        """Show ``diff`` from its top; ``None`` clears the pane (see :meth:`show_message`).
+        A staged diff's first part is shown, and the whole page's read once it is painted."""
+        self._staged = None
+        self.workers.cancel_group(self, "diff-rest")
+        if isinstance(diff, StagedDiff):
+            if diff.partial:
+                self._staged = diff
+                self.call_after_refresh(self._read_the_rest, diff)
+            diff = diff.first
+        self.partial = self._staged is not None
+        self._tail = READING_THE_REST if self.partial else ""
         self.diff, self.header = diff, tuple(header)
         self.expanded.clear()
         self.current = None
@@ -117,8 +150,39 @@ class DiffView(DiffLines, ScrollView, can_focus=True):
             self._go(self.changes.positions[0])
 
     def show_message(self, message: str) -> None:
+        self._staged, self.partial, self._tail = None, False, ""
+        self.workers.cancel_group(self, "diff-rest")
         self.diff, self.header, self._message = None, (), message
         self._rebuild()
+
+    def _read_the_rest(self, staged: StagedDiff) -> None:
+        if self._staged is staged:
+            self.run_worker(
+                self._the_rest(staged), group="diff-rest", exclusive=True, exit_on_error=False
+            )
+
+    async def _the_rest(self, staged: StagedDiff) -> None:
+        """The whole page's diff (in a thread), in place of its first part."""
+        try:
+            whole, continues = await asyncio.to_thread(staged.rest)
+        except Exception:  # a bug: say so in place of the rest, keep what is shown
+            _log.exception("the whole page's diff failed")
+            whole = None
+        if self._staged is not staged:
+            return  # another page (or message) is shown meanwhile
+        self._staged, self.partial, self._tail = None, False, ""
+        if whole is None:
+            self._tail = "The rest of the page could not be compared."
+            self._relayout_keeping_place()
+        else:
+            y = self.scroll_offset.y
+            self.diff = whole
+            if not continues:  # rows read or paired otherwise: the opened folds may be others
+                self.expanded.clear()
+            self._relayout_keeping_place()  # on the same change (its ordinal)
+            if continues:  # the same lines first: on the same line too
+                self.scroll_to(y=y, animate=False)
+        self.post_message(self.Completed())
 
     @property
     def effective_mode(self) -> Literal["inline", "split"]:
@@ -154,7 +218,12 @@ class DiffView(DiffLines, ScrollView, can_focus=True):
                 if isinstance(line, SplitLine)
                 else self._inline(line, width)
             )
-        if not self.lines:
+        if self._tail:
+            strips.extend(
+                Strip(list(t.render(self.app.console)))
+                for t in wrap(Text(self._tail, style=self._styles()["dim"]), width)
+            )
+        elif not self.lines:
             strips.append(Strip([Segment("No differences in the page's content.")]))
         self._strips, self._starts = strips, starts
         self.virtual_size = Size(width, len(strips))
@@ -215,7 +284,8 @@ class DiffView(DiffLines, ScrollView, can_focus=True):
         self.current = position
         if position < len(self._starts):
             self.scroll_to(y=max(0, self._starts[position] - 2), animate=False)
-        self.post_message(self.Moved(self.changes.ordinal(position), len(self.changes)))
+        total = None if self.partial else len(self.changes)
+        self.post_message(self.Moved(self.changes.ordinal(position), total))
         self.refresh()
 
     def action_change(self, step: int) -> None:
@@ -224,6 +294,9 @@ class DiffView(DiffLines, ScrollView, can_focus=True):
             return
         here = self.current if self.current is not None else -1
         target = self.changes.next(here) if step > 0 else self.changes.previous(max(0, here))
+        if target is None and step > 0 and self.partial:
+            self.notify("Reading the rest of the page…", timeout=2)
+            return
         if target is None:
             self.notify(
                 "Last change of this page (J: next page)" if step > 0 else "First change", timeout=2

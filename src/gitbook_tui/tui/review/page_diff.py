@@ -3,8 +3,9 @@ revision and the page in the change request (no widgets here).
 
 Both sides are fetched together; the base (immutable, usually a cached answer) is cut into
 its top-level blocks in a thread while the change request's side is still on its way, then
-the two are diffed in a thread (:func:`~gitbook_tui.markdown.diff.diff_to_show`, as the
-history view does: lazily — what they share is parsed only when shown).
+the two are diffed in a thread (:func:`~gitbook_tui.markdown.diff.stage_diff`, as the
+history view does: lazily — what they share is parsed only when shown — and a large
+page's first changes first, the whole page's diff once they are shown).
 """
 
 from __future__ import annotations
@@ -14,7 +15,16 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from ...api import AsyncGitBook, NotFoundError
-from ...markdown.diff import AttributeChange, BlockDiff, Side, cut_base, diff_to_show, header_diff
+from ...markdown.diff import (
+    STAGED_FROM_CHARS,
+    AttributeChange,
+    BlockDiff,
+    Side,
+    StagedDiff,
+    cut_base,
+    header_diff,
+    stage_diff,
+)
 from ...models import ChangeRequest, RevisionPage
 
 __all__ = ["PageDiff", "diff_sides", "load_page_diff"]
@@ -24,20 +34,27 @@ __all__ = ["PageDiff", "diff_sides", "load_page_diff"]
 class PageDiff:
     old: RevisionPage | None
     new: RevisionPage | None
-    diff: BlockDiff
+    staged: StagedDiff
+    """What the diff pane shows (a large page's first changes, then the whole page's)."""
     header: tuple[AttributeChange, ...]
+
+    @property
+    def diff(self) -> BlockDiff:
+        """The diff shown first (the whole page's, unless :attr:`staged` is partial)."""
+        return self.staged.first
 
     @property
     def new_markdown(self) -> str | None:
         return None if self.new is None else self.new.markdown or ""
 
 
-def diff_sides(old: str | None, new: str | None, base: Side | None = None) -> BlockDiff:
-    """The diff of two sides' markdown (``base``: the old side's chunks, if cut already),
-    with the rows of its first screen made (run it in a worker: the diff is lazy —
+def diff_sides(old: str | None, new: str | None, base: Side | None = None) -> StagedDiff:
+    """The diff of two sides' markdown to show (``base``: the old side's chunks, if cut
+    already), with the rows of its first screen made (run it in a worker: the diff is lazy —
     :func:`~gitbook_tui.markdown.diff.lazy_diff` — and the rows around each change would
-    otherwise be parsed on the UI thread when first folded)."""
-    return diff_to_show(old, new, base=base)
+    otherwise be parsed on the UI thread when first folded); a large page's first changes
+    only (the pane reads the rest once they are shown)."""
+    return stage_diff(old, new, base=base)
 
 
 async def _side(fetch: Callable[[], Awaitable[RevisionPage]]) -> RevisionPage | None:
@@ -51,9 +68,10 @@ async def _base_chunks(
     old_task: asyncio.Task[RevisionPage | None], new_task: asyncio.Task[RevisionPage | None]
 ) -> Side | None:
     """The base side cut into chunks while the change request's side is still on its way
-    (the base, immutable, is usually a cached answer); ``None`` if there is no point."""
+    (the base, immutable, is usually a cached answer); ``None`` if there is no point — a
+    large page's first changes are diffed without it, and the first screen would wait."""
     old = await old_task
-    if old is None or new_task.done():
+    if old is None or new_task.done() or len(old.markdown or "") >= STAGED_FROM_CHARS:
         return None
     return await asyncio.to_thread(cut_base, old.markdown or "")
 

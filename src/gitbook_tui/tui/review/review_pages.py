@@ -102,7 +102,7 @@ class ReviewPages:
             return
         if host.pages.selected is not change:  # moved on meanwhile
             return
-        diff_view.show(loaded.diff, loaded.header)
+        diff_view.show(loaded.staged, loaded.header)
         print_ = fingerprint(loaded.new_markdown)
         self.fingerprints[entry_id(change)] = print_
         if self.marks is not None and self.marks.check(entry_id(change), print_):
@@ -116,7 +116,8 @@ class ReviewPages:
         view = self.host.diff
         where = ""
         if view.current is not None and view.changes:
-            where = f" · change {view.changes.ordinal(view.current)} of {len(view.changes)}"
+            total = "…" if view.partial else str(len(view.changes))
+            where = f" · change {view.changes.ordinal(view.current)} of {total}"
         elif view.diff is not None:
             where = f" · {len(view.changes)} changes"
         self.host.show_status(
