@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -183,3 +184,28 @@ async def test_an_answer_is_freed_with_its_last_reference_not_by_the_cycle_colle
             assert answers and answers[0]() is None
         finally:
             gc.enable()
+
+
+async def test_a_large_answer_is_stored_in_the_cache_off_the_event_loop(tmp_path: Path) -> None:
+    """A 1 MB page written to the response cache held the event loop (the screen) for its
+    write; a large answer is written by a worker thread, and is in the cache once read."""
+    import threading
+
+    from gitbook_tui.cache import ResponseCache
+
+    class WhereStored(ResponseCache):
+        threads: list[bool] = []
+
+        def put(self, *args: Any) -> None:
+            self.threads.append(threading.current_thread() is threading.main_thread())
+            super().put(*args)
+
+    big = {**ORG, "title": "x" * 300_000}
+    cache = WhereStored(tmp_path / "cache.sqlite")
+    client, _ = make_client(Script(reply(body=big), reply(body=ORG)), cache=cache)
+    async with client:
+        assert (await client.orgs.get("org1")).title == big["title"]
+        assert (await client.orgs.get("org2")).id == ORG["id"]
+        cached = await client.orgs.get("org1", read="cache-only")
+        assert cached.title == big["title"]
+    assert WhereStored.threads == [False, True]  # the large answer off the loop's thread
