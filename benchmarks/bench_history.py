@@ -240,8 +240,7 @@ async def blame_until(
             first = since(t0)
         if walk.done:
             break
-        await walk.advance(0.1)
-        view.settled()
+        view.settled(await walk.advance(0.1))
     await pilot.pause()
     assert first is not None
     return first, since(t0)
