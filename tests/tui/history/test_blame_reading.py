@@ -92,3 +92,23 @@ async def test_a_slice_shows_what_it_settled_without_waiting_for_slower_answers(
     assert walk.ending == "created" and walk.entry_of(0) is newest
     second = walk.entry_of(1)
     assert second is not None and second.cr_number is not None and "Seed" in second.what
+
+
+async def test_a_missing_parent_met_while_reading_ahead_ends_the_walk(
+    world: World, story: dict
+) -> None:
+    with world.storage.transaction() as tx:
+        record = tx.get("space", story["space"])
+        head = tx.get("revision", record["revision"])
+        head["parents"] = ["gone-revision"]  # (a revision whose parent was never stored)
+        tx.put("revision", head["id"], head, scope=story["space"])
+    world.storage._revision_cache.pop(head["id"], None)  # the server's copy, as it was read
+    transport = httpx.ASGITransport(app=world.app)
+    async with AsyncGitBook("tok-alice", base_url="http://testserver/v1", transport=transport) as (
+        client
+    ):
+        walk = await _walk_of_intro(client, story)
+        await asyncio.wait_for(_to_the_end(walk), timeout=15)
+    # no error: the history ends there, and every block dates from then or before
+    assert walk.ending == "missing" and walk.blame is not None
+    assert all(walk.at_or_before(b) for b in range(len(walk.blame.blocks)))
