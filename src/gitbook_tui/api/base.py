@@ -33,6 +33,11 @@ log = logging.getLogger("gitbook_tui.api")
 
 ReadMode = Literal["network", "prefer-cache", "cache-only"]
 
+STORE_APART_FROM = 256 * 1024
+"""Answers at least this large are written to the response cache in a worker thread: a
+1 MB page took ~12 ms of the event loop (more when the write-ahead log is checkpointed),
+which is a screen not answering keys; SQLite lets the loop run meanwhile."""
+
 
 @dataclass
 class _Prepared:
@@ -254,7 +259,11 @@ class BaseClient(Sender):
             await before_store(body)
         storable = "no-store" not in response.headers.get("cache-control", "").lower()
         if self.cache is not None and storable:
-            self.cache.put(key, self._account, prepared.path, body, response.headers.get("etag"))
+            store = (key, self._account, prepared.path, body, response.headers.get("etag"))
+            if len(body) >= STORE_APART_FROM:
+                await asyncio.to_thread(self.cache.put, *store)
+            else:
+                self.cache.put(*store)
         return body, True
 
     async def _revalidate(

@@ -61,7 +61,9 @@ class ReadOptions:
     format: str | None
 
 
-def _read_options(
+# async: it only reads the query, and a plain ``def`` dependency costs a worker-thread hop
+# on every read
+async def _read_options(
     metadata: Annotated[bool, Query(description="false omits mutable `git` metadata")] = True,
     computed: Annotated[bool, Query(description="false skips computed content")] = True,
     evaluated: Annotated[

@@ -4,7 +4,7 @@
 The page's newest text is cut into *source blocks* (:func:`source_blocks`: runs of
 non-blank lines, a fenced code block whole, a heading alone). Each step gives the text one
 revision older; its lines are aligned with the newer text's by ``rapidfuzz`` Indel (the
-longest common subsequence over interned lines, the first stage of the review diff's block
+longest common subsequence over lines, the first stage of the review diff's block
 alignment) and a block still open is settled at the step where one of its lines is not in
 the older text, or where lines inside it were removed. Going back in time, the first such
 step is the newest change, so a block is final once settled: a screen can show it at once.
@@ -15,7 +15,7 @@ revision of a 1 MB page; a line alignment costs milliseconds.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 
 from rapidfuzz.distance import Indel
 
@@ -71,10 +71,10 @@ class LineBlame:
         self.open = len(self.blocks)
         """Blocks not settled yet."""
         self.steps = 0
-        self._ids: dict[str, int] = {}
-        self._current = self._intern(self.lines)
+        self._current = self.lines
         # the lines of the open blocks: where each is in the current text (ascending) and
-        # its block (blank lines never count: a block is its text)
+        # its block (blank lines never count: a block is its text); both lists stay sorted,
+        # so a block's lines are one run of them
         self._pos: list[int] = []
         self._block: list[int] = []
         for b, (start, end) in enumerate(self.blocks):
@@ -83,10 +83,6 @@ class LineBlame:
                     self._pos.append(line)
                     self._block.append(b)
         self._block_starts = [start for start, _end in self.blocks]
-
-    def _intern(self, lines: list[str]) -> list[int]:
-        ids = self._ids
-        return [ids.setdefault(line, len(ids)) for line in lines]
 
     def block_at(self, line: int) -> int | None:
         """The block holding ``line`` of the newest text (None: a blank line between)."""
@@ -97,40 +93,45 @@ class LineBlame:
 
     def step(self, older: str) -> list[int]:
         """Compare the current text with ``older`` (one revision back): the blocks settled
-        at this step (``self.steps`` before it counts up)."""
+        at this step (``self.steps`` before it counts up).
+
+        The work is per run of the alignment, not per line (slices and bisections over the
+        tracked lines): a step over a 1 MB page costs what splitting and aligning it do."""
         k = self.steps
         self.steps += 1
-        older_ids = self._intern(older.split("\n"))
-        settled: set[int] = set()
+        older_lines = older.split("\n")
         pos, block = self._pos, self._block
         if not pos:
-            self._current = older_ids
+            self._current = older_lines
             return []
+        settled: set[int] = set()
         new_pos: list[int] = []
         new_block: list[int] = []
         t = 0  # the next tracked line
-        for op in Indel.opcodes(self._current, older_ids):
+        for op in Indel.opcodes(self._current, older_lines):
             s1, s2, d1 = op.src_start, op.src_end, op.dest_start
             if op.tag == "equal":
-                while t < len(pos) and pos[t] < s2:
-                    new_pos.append(d1 + pos[t] - s1)
-                    new_block.append(block[t])
-                    t += 1
+                end = bisect_left(pos, s2, t)
+                shift = d1 - s1
+                new_pos += pos[t:end] if not shift else [p + shift for p in pos[t:end]]
+                new_block += block[t:end]
+                t = end
                 continue
             if s2 > s1:  # lines of the newer text the older does not have: brought here
-                while t < len(pos) and pos[t] < s2:
-                    settled.add(block[t])
-                    t += 1
+                end = bisect_left(pos, s2, t)
+                settled.update(block[t:end])
+                t = end
             elif t and t < len(pos) and block[t - 1] == block[t] and pos[t - 1] < s1 <= pos[t]:
                 settled.add(block[t])  # lines the newer text removed from inside an open block
-        self._current = older_ids
-        for b in settled:
+        self._current = older_lines
+        for b in sorted(settled, reverse=True):
             if self.origin[b] is None:
                 self.origin[b] = k
                 self.open -= 1
-        keep = [i for i, b in enumerate(new_block) if b not in settled]
-        self._pos = [new_pos[i] for i in keep]
-        self._block = [new_block[i] for i in keep]
+            first = bisect_left(new_block, b)
+            last = bisect_right(new_block, b, first)
+            del new_pos[first:last], new_block[first:last]
+        self._pos, self._block = new_pos, new_block
         return sorted(settled)
 
     def finish(self) -> list[int]:

@@ -98,12 +98,12 @@ class BlameScreen(Screen[None]):
         self._progress()
         while not walk.done:
             try:
-                await walk.advance(SLICE_S)
+                settled = await walk.advance(SLICE_S)
             except GitBookError as error:
                 self._state(f"The history could not be read: {error}", error=True)
                 view.settled()
                 return
-            view.settled()
+            view.settled(settled)
             self._progress()
 
     def _progress(self) -> None:

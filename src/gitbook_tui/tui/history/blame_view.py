@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from bisect import bisect_right
+from collections.abc import Iterable
 from typing import ClassVar
 
 from rich.cells import cell_len
@@ -174,9 +175,19 @@ class BlameView(ScrollView, can_focus=True):
             if block is not None:
                 self.scroll_to(y=self._block_rows[block], animate=False)
 
-    def settled(self) -> None:
-        """Blocks were settled: their gutters are painted again."""
-        self.refresh()
+    def settled(self, blocks: Iterable[int] | None = None) -> None:
+        """``blocks`` were settled (None: any may have been): the gutters on screen that
+        name them are painted again. A block's label is on its first line; one off screen
+        is painted when scrolled to (a walk settles a few blocks at a time, mostly off
+        screen: repainting the whole view for each was most of a long blame's work)."""
+        if blocks is None or self.walk is None:
+            self.refresh()
+            return
+        top, height = int(self.scroll_offset.y), self.scrollable_content_region.height
+        for block in blocks:
+            row = self._block_rows[block] if block < len(self._block_rows) else -1
+            if top <= row < top + height:
+                self.refresh_line(row)
 
     # -- painting ----------------------------------------------------------------------------
     def _block_at(self, row: int) -> int | None:
