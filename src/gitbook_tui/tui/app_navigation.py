@@ -1,12 +1,12 @@
 """AppNavigation: the app's side of navigation — ``navigate(intent)`` routed by the registry,
 the numbered views (one Textual mode each), back/forward, and the modal screens (help,
-search, outline)."""
+search, outline), each imported when first shown."""
 
 from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
 from textual.screen import ModalScreen, Screen
@@ -14,8 +14,6 @@ from textual.screen import ModalScreen, Screen
 from ..api import AsyncGitBook
 from .browse.browser_screen import BrowserScreen
 from .browse.feature import browser_of
-from .browse.outline_screen import OutlineScreen
-from .common.help_screen import HelpScreen
 from .common.intents import (
     Intent,
     OpenPage,
@@ -27,8 +25,10 @@ from .common.intents import (
 )
 from .common.registry import REGISTRY
 from .common.session_info import SessionInfo
-from .search.search_screen import SearchResult, SearchScreen
 from .views import BROWSE, view_named
+
+if TYPE_CHECKING:
+    from .search.search_screen import SearchResult
 
 __all__ = ["AppNavigation"]
 
@@ -174,10 +174,14 @@ class AppNavigation(App[str | None]):
 
     # -- modal screens ------------------------------------------------------------------------------
     def action_help(self) -> None:
+        from .common.help_screen import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
     def action_search(self, query: str = "") -> None:
+        from .search.search_screen import SearchScreen
+
         if self.browser is None or isinstance(self.screen, SearchScreen):
             return
         self.push_screen(SearchScreen(query), self._search_chosen)
@@ -196,6 +200,8 @@ class AppNavigation(App[str | None]):
             self.notify("This page has no headings.", timeout=3)
             return
         current = browser.viewer.current_heading()
+        from .browse.outline_screen import OutlineScreen
+
         self.push_screen(OutlineScreen(headings, current=current), self._outline_chosen)
 
     def _outline_chosen(self, anchor: str | None) -> None:
