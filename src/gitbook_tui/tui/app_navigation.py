@@ -5,7 +5,6 @@ search, outline), each imported when first shown."""
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App
@@ -33,12 +32,6 @@ if TYPE_CHECKING:
 __all__ = ["AppNavigation"]
 
 
-def _start_screen() -> Screen[None]:
-    """The bottom of the Browse view's stack (what Textual's default mode starts with): the
-    start screens (starting, welcome, organizations) and the browser go over it."""
-    return Screen(id="_default")
-
-
 class AppNavigation(App[str | None]):
     """Navigation for :class:`~.app.GitBookApp` (which sets the state below).
 
@@ -46,7 +39,6 @@ class AppNavigation(App[str | None]):
     review pane or a site editor is where it was when its view is shown again."""
 
     DEFAULT_MODE: ClassVar[str] = BROWSE
-    MODES: ClassVar[dict[str, str | Callable[[], Screen[Any]]]] = {BROWSE: _start_screen}
 
     client: AsyncGitBook
     session: SessionInfo
@@ -58,6 +50,13 @@ class AppNavigation(App[str | None]):
         self._view_scope = ""
         self._view_modes: set[str] = set()
         """The views added as modes (each when first shown)."""
+
+    def on_mount(self) -> None:
+        # Browse's stack starts on Textual's default screen (the start screens and the browser
+        # go over it), and Browse becomes a mode (to switch back to) only now that it has that
+        # stack: a mode known at start has its first screen made by Textual's mode path, which
+        # re-parses every stylesheet of the app once more (tens of ms of a start's CPU).
+        self.add_mode(BROWSE, Screen)
 
     async def reset_views(self) -> None:
         """Forget every view's screens but Browse's (another organization): each is built
