@@ -42,6 +42,8 @@ NOT_AT_START = (
     "gitbook_tui.markdown.parser",
     "gitbook_tui.markdown.blocks",
     "gitbook_tui.markdown.progressive",
+    # the content API (pages, includes): with the first space opened
+    "gitbook_tui.api.content",
     # syntax highlighting: with a page's first code block
     "pygments",
     "rich.syntax",
