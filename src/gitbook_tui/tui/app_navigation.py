@@ -7,6 +7,7 @@ from __future__ import annotations
 import inspect
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual import events, on
 from textual.app import App
 from textual.screen import ModalScreen, Screen
 
@@ -51,7 +52,8 @@ class AppNavigation(App[str | None]):
         self._view_modes: set[str] = set()
         """The views added as modes (each when first shown)."""
 
-    def on_mount(self) -> None:
+    @on(events.Mount)
+    def _add_browse_mode(self) -> None:
         # Browse's stack starts on Textual's default screen (the start screens and the browser
         # go over it), and Browse becomes a mode (to switch back to) only now that it has that
         # stack: a mode known at start has its first screen made by Textual's mode path, which
