@@ -10,7 +10,7 @@ Two libraries import, at start, modules they only use when present and work with
   ``try: … except ImportError``, to use it when the app runs under trio's event loop.
 
 The app is not httpx's command and runs under asyncio (Textual), where httpcore uses anyio
-whether trio is installed or not; yet importing both cost about 0.2 s of CPU at every
+whether trio is installed or not; yet importing both cost 0.15–0.2 s of CPU at every
 start (a quarter of the warm start's budget). A ``None`` entry in ``sys.modules`` is
 Python's documented way to make an import raise ImportError (the import system's
 "module cache" rules), which is exactly the "not installed" case both libraries handle.
