@@ -7,13 +7,17 @@ start is not slowed by the server's or the cache's imports.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from .app_start import DEMO_PORT, run_app
 from .auth import run_auth
 from .cache import run_cache
 from .parser import build_parser
 from .paths import data_dir
 from .serve import run_serve
-from .web import run_web
+
+if TYPE_CHECKING:
+    from .web import run_web
 
 __all__ = [
     "DEMO_PORT",
@@ -35,9 +39,19 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "serve":
         return run_serve(args)
     if args.command == "web":
+        from .web import run_web  # its access checks (hashlib, ipaddress…): not the app's start
+
         return run_web(args)
     if args.command == "auth":
         return run_auth(args)
     if args.command == "cache":
         return run_cache(args)
     return run_app(args)  # no command, "open" or "review"
+
+
+def __getattr__(name: str) -> Any:
+    if name == "run_web":  # imported when asked for (see main)
+        from .web import run_web
+
+        return run_web
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

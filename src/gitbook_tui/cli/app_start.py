@@ -7,6 +7,7 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
+from .lean_start import imports_kept_from_collections, skip_unused_optional_imports
 from .paths import data_dir
 
 if TYPE_CHECKING:
@@ -32,6 +33,7 @@ def run_app(args: argparse.Namespace) -> int:
     it starts on the welcome screen; asking there for the demo restarts on the demo server."""
     if sys.stdout.isatty():  # a line at once: the imports below take a moment
         print("gitbook-tui: starting…", flush=True)
+    skip_unused_optional_imports()  # before the app's first import of httpx
     demo = bool(args.demo or getattr(args, "open_demo", False))
     handle = _start_demo_server() if demo else None  # first: it starts while the app imports
     try:
@@ -42,12 +44,13 @@ def run_app(args: argparse.Namespace) -> int:
 
 
 def _run_app(args: argparse.Namespace, demo: bool, handle: BackgroundStart | None) -> int:
-    from ..api import AsyncGitBook
-    from ..cache import ResponseCache
-    from ..server.demo.identity import demo_admin_token
-    from ..tui.app import RESULT_DEMO, GitBookApp
-    from ..tui.app_signals import run_keeping_drafts
-    from ..tui.common.state import parse_target
+    with imports_kept_from_collections():
+        from ..api import AsyncGitBook
+        from ..cache import ResponseCache
+        from ..server.demo.identity import demo_admin_token
+        from ..tui.app import RESULT_DEMO, GitBookApp
+        from ..tui.app_signals import run_keeping_drafts
+        from ..tui.common.state import parse_target
 
     start = None
     if getattr(args, "command", None) == "open":

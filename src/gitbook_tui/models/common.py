@@ -52,7 +52,9 @@ class ApiModel(BaseModel):
     read from; a field explicitly set to ``None`` (e.g. a guest's ``role``) is kept as ``null``.
     """
 
-    model_config = ConfigDict(extra="allow", populate_by_name=True)
+    # defer_build: a model's validator is built when it first reads an answer, not when its
+    # module is imported (most are never used by a given run: the app's start reads a few)
+    model_config = ConfigDict(extra="allow", populate_by_name=True, defer_build=True)
 
     @model_serializer(mode="wrap")
     def _omit_unset_none(self, handler: SerializerFunctionWrapHandler) -> Any:

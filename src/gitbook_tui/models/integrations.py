@@ -359,9 +359,6 @@ UIElementNode = Annotated[
 ]
 """A child element: a :class:`UIButton` when ``type`` is ``button``, else a :class:`UIElement`."""
 
-UIElement.model_rebuild()
-UIButton.model_rebuild()
-
 
 class UIRenderOutput(ApiModel):
     """Output of an integration UI render: ``{type: "element", element, state, props}``."""

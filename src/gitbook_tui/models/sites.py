@@ -261,8 +261,6 @@ SiteStructureEntry = Annotated[
 ]
 """An item of a site structure, chosen by its ``object`` (section by default)."""
 
-SiteSectionGroup.model_rebuild()
-
 
 class RedirectDestination(ApiModel):
     """Where a redirect goes, e.g. ``{kind: "site-section", siteSectionId}``."""

@@ -6,6 +6,9 @@ a token: the remembered organization (or the only one) opens in the :class:`Brow
 at once — from the cache, no request before the first frame — otherwise the
 :class:`OrgPickerScreen` lists the organizations. Navigation, the numbered views and the
 modal screens are in :mod:`.app_navigation` (each view is a mode: :mod:`.views`).
+
+The screens other than the browser are imported when first shown: a start imports only
+what its first screen draws (``tests/cli/test_lean_start.py`` lists what it must not).
 """
 
 from __future__ import annotations
@@ -24,9 +27,7 @@ from textual.theme import Theme
 
 from ..api import AsyncGitBook
 from ..models import Organization
-from .account.org_picker_screen import OrgPickerScreen
 from .account.organizations import cached_organizations, organizations
-from .account.starting_screen import StartingScreen
 from .account.welcome_screen import WelcomeScreen
 from .app_navigation import AppNavigation
 from .app_outbox import AppOutbox
@@ -165,6 +166,8 @@ class GitBookApp(AppOutbox, AppNavigation):
             if self.starting_warm:
                 self._watch_start(starting)
             else:
+                from .account.starting_screen import StartingScreen
+
                 message = "Preparing the demo workspace (the first run seeds it: a few seconds)…"
                 await self.push_screen(StartingScreen(starting, message), self._server_ready)
                 return
@@ -288,6 +291,8 @@ class GitBookApp(AppOutbox, AppNavigation):
             self.notify("This token belongs to no organization.", severity="warning")
             await self.show_browser(None)
         else:
+            from .account.org_picker_screen import OrgPickerScreen
+
             await self.push_screen(OrgPickerScreen(orgs), self._org_chosen)
 
     async def _org_chosen(self, org_id: str | None) -> None:
@@ -345,6 +350,8 @@ class GitBookApp(AppOutbox, AppNavigation):
         if len(orgs) < 2:
             self.notify("There is no other organization.", timeout=3)
             return
+        from .account.org_picker_screen import OrgPickerScreen
+
         await self.push_screen(
             OrgPickerScreen(orgs, current=self.organization_id, cancellable=True),
             self._org_chosen,

@@ -1,21 +1,19 @@
 """AppNavigation: the app's side of navigation — ``navigate(intent)`` routed by the registry,
 the numbered views (one Textual mode each), back/forward, and the modal screens (help,
-search, outline)."""
+search, outline), each imported when first shown."""
 
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual import events, on
 from textual.app import App
 from textual.screen import ModalScreen, Screen
 
 from ..api import AsyncGitBook
 from .browse.browser_screen import BrowserScreen
 from .browse.feature import browser_of
-from .browse.outline_screen import OutlineScreen
-from .common.help_screen import HelpScreen
 from .common.intents import (
     Intent,
     OpenPage,
@@ -27,16 +25,12 @@ from .common.intents import (
 )
 from .common.registry import REGISTRY
 from .common.session_info import SessionInfo
-from .search.search_screen import SearchResult, SearchScreen
 from .views import BROWSE, view_named
 
+if TYPE_CHECKING:
+    from .search.search_screen import SearchResult
+
 __all__ = ["AppNavigation"]
-
-
-def _start_screen() -> Screen[None]:
-    """The bottom of the Browse view's stack (what Textual's default mode starts with): the
-    start screens (starting, welcome, organizations) and the browser go over it."""
-    return Screen(id="_default")
 
 
 class AppNavigation(App[str | None]):
@@ -46,7 +40,6 @@ class AppNavigation(App[str | None]):
     review pane or a site editor is where it was when its view is shown again."""
 
     DEFAULT_MODE: ClassVar[str] = BROWSE
-    MODES: ClassVar[dict[str, str | Callable[[], Screen[Any]]]] = {BROWSE: _start_screen}
 
     client: AsyncGitBook
     session: SessionInfo
@@ -58,6 +51,14 @@ class AppNavigation(App[str | None]):
         self._view_scope = ""
         self._view_modes: set[str] = set()
         """The views added as modes (each when first shown)."""
+
+    @on(events.Mount)
+    def _add_browse_mode(self) -> None:
+        # Browse's stack starts on Textual's default screen (the start screens and the browser
+        # go over it), and Browse becomes a mode (to switch back to) only now that it has that
+        # stack: a mode known at start has its first screen made by Textual's mode path, which
+        # re-parses every stylesheet of the app once more (tens of ms of a start's CPU).
+        self.add_mode(BROWSE, Screen)
 
     async def reset_views(self) -> None:
         """Forget every view's screens but Browse's (another organization): each is built
@@ -174,10 +175,14 @@ class AppNavigation(App[str | None]):
 
     # -- modal screens ------------------------------------------------------------------------------
     def action_help(self) -> None:
+        from .common.help_screen import HelpScreen
+
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
     def action_search(self, query: str = "") -> None:
+        from .search.search_screen import SearchScreen
+
         if self.browser is None or isinstance(self.screen, SearchScreen):
             return
         self.push_screen(SearchScreen(query), self._search_chosen)
@@ -196,6 +201,8 @@ class AppNavigation(App[str | None]):
             self.notify("This page has no headings.", timeout=3)
             return
         current = browser.viewer.current_heading()
+        from .browse.outline_screen import OutlineScreen
+
         self.push_screen(OutlineScreen(headings, current=current), self._outline_chosen)
 
     def _outline_chosen(self, anchor: str | None) -> None:

@@ -62,7 +62,7 @@ def test_a_parser_bug_becomes_a_message_in_the_page(monkeypatch: pytest.MonkeyPa
     def broken(markdown: str) -> m.Document:
         raise ValueError("parser bug \x1b]52;c;Zm9v\x07[@click=app.quit]")
 
-    monkeypatch.setattr("gitbook_tui.tui.browse.page_loader.parse", broken)
+    monkeypatch.setattr("gitbook_tui.markdown.parse", broken)  # (page_loader imports it when used)
     paragraph = parse_page("# anything").blocks[0]
     assert isinstance(paragraph, m.Paragraph)
     text = "".join(s.text for s in paragraph.spans)

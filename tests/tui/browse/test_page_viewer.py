@@ -521,7 +521,7 @@ async def test_a_parse_failure_is_shown_not_raised(monkeypatch: pytest.MonkeyPat
     def broken(markdown: str) -> m.Document:
         raise ValueError("parser bug \x1b]52;c;Zm9v\x07[@click=app.quit]")
 
-    monkeypatch.setattr("gitbook_tui.tui.browse.page_loader.parse", broken)
+    monkeypatch.setattr("gitbook_tui.markdown.parse", broken)  # (page_loader imports it when used)
     app = ViewerApp()
     async with app.run_test(size=(80, 24)) as pilot:
         viewer = app.query_one(PageViewer)

@@ -5,8 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from ...api import AsyncGitBook, GitBookError
-from ...api.content import Unreadable, document_parts
-from ...markdown import Block, Document, Notice, expand_includes, include_paths, parse
+from ...markdown import Block, Document, Notice, expand_includes, include_paths
 from ...markdown.includes import IncludedContent, include_key
 from ...models import ReusableContent
 
@@ -51,6 +50,10 @@ async def load_includes(client: AsyncGitBook, space_id: str, document: Document)
 def _included(body: object) -> Document:
     """A reusable content's document: its blocks, each one that does not convert shown as
     unreadable in its place (the rest of the page, and of the include, still reads)."""
+    # (imported with the first include, not at the app's start: markdown-it, the content API)
+    from ...api.content import Unreadable, document_parts
+    from ...markdown import parse
+
     blocks: list[Block] = []
     run: list[str] = []
     for part in [*document_parts(body), None]:

@@ -15,14 +15,16 @@ import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field, replace
 from datetime import datetime
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 from ...api import APIConnectionError, AsyncGitBook, GitBookError, ReadMode, response_meta
-from ...markdown import Document, Paragraph, Span, clean_text, parse
-from ...markdown.progressive import ProgressiveParse
+from ...markdown import Document, Paragraph, Span, clean_text
 from ...models import RevisionPage
 from ..common.freshness import Freshness
 from .page_includes import load_includes
+
+if TYPE_CHECKING:
+    from ...markdown.progressive import ProgressiveParse
 
 __all__ = ["LoadedPage", "PageLoader", "PageRest", "parse_page", "parse_progressively"]
 
@@ -34,6 +36,8 @@ covers)``, each document extending the one before, until the whole page (share 1
 def parse_page(markdown: str | None) -> Document:
     """The page's markdown, cleaned of control sequences, as a document. A parser bug
     does not escape: the document then says the page could not be displayed, and why."""
+    from ...markdown import parse  # (markdown-it: imported with the first page, not at start)
+
     try:
         return parse(clean_text(markdown or ""))
     except Exception as exc:  # a parser bug must not take the app down
@@ -46,6 +50,8 @@ async def parse_progressively(
 ) -> tuple[Document, float, PageRest | None]:
     """The first step of the page's parse (in a thread), the share of the page it covers,
     and the rest (None when the first step was the whole page)."""
+    from ...markdown.progressive import ProgressiveParse
+
     text = clean_text(markdown or "")
     progress = (
         ProgressiveParse(text)

@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-from pygments.lexer import Lexer
-from pygments.lexers import get_lexer_by_name
-from pygments.util import ClassNotFound
 from rich.style import Style
-from rich.syntax import Syntax
 from rich.text import Span, Text
 from textual.color import Color
 
@@ -19,12 +16,19 @@ from .core import Context, pad
 from .links import safe_text
 from .styles import Palette
 
+if TYPE_CHECKING:
+    from pygments.lexer import Lexer
+
 __all__ = ["highlight", "layout_code"]
 
 
 @lru_cache(maxsize=64)
 def _lexer(language: str) -> Lexer | None:
     # Pygments' name lookup scans its registry each time; a page repeats few languages.
+    # (Pygments is imported with the first code block: the app's start draws none.)
+    from pygments.lexers import get_lexer_by_name
+    from pygments.util import ClassNotFound
+
     try:
         return get_lexer_by_name(language)
     except ClassNotFound:
@@ -42,6 +46,8 @@ def highlight(code: str, language: str | None, palette: Palette) -> Text:
     lexer = _lexer(language.lower()) if language else None
     if lexer is None:
         return Text(code, style=palette.code_text)
+    from rich.syntax import Syntax
+
     syntax = Syntax(
         code,
         lexer,
