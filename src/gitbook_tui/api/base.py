@@ -94,6 +94,7 @@ class BaseClient(Sender):
         cache: ResponseCache | None = None,
         read_mode: ReadMode = "network",
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        account_server: str | None = None,
     ) -> None:
         super().__init__(
             base_url=base_url,
@@ -105,7 +106,7 @@ class BaseClient(Sender):
         )
         self.cache = cache
         self.read_mode: ReadMode = read_mode
-        self._account = account_fingerprint(self.base_url, token)
+        self._account = account_fingerprint(account_server or self.base_url, token)
         self._background: set[asyncio.Task[Any]] = set()
 
     async def close(self) -> None:

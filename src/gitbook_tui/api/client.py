@@ -37,6 +37,8 @@ class AsyncGitBook(BaseClient):
     ``GITBOOK_TOKEN``, else the stored profile. Pass ``transport`` to route requests
     elsewhere (``httpx.ASGITransport`` for an in-process server, ``httpx.MockTransport``
     in tests) and ``cache`` to keep answers in the persistent response cache.
+    ``account_server`` names the server in the account's fingerprint (its cache, drafts
+    and remembered state) when its URL is not stable: the demo's port changes when taken.
     """
 
     def __init__(
@@ -52,6 +54,7 @@ class AsyncGitBook(BaseClient):
         cache: ResponseCache | None = None,
         read_mode: ReadMode = "network",
         sleep: Callable[[float], Awaitable[None]] | None = None,
+        account_server: str | None = None,
     ) -> None:
         url, resolved_token = resolve(token, base_url, profile, config_file)
         extra = {"sleep": sleep} if sleep is not None else {}
@@ -63,6 +66,7 @@ class AsyncGitBook(BaseClient):
             max_retries=max_retries,
             cache=cache,
             read_mode=read_mode,
+            account_server=account_server,
             **extra,  # type: ignore[arg-type]
         )
         self.has_token = resolved_token is not None

@@ -28,6 +28,11 @@ def _start_demo_server() -> BackgroundStart:
     return BackgroundStart(data_dir() / "demo.sqlite", demo=True, preferred_port=DEMO_PORT)
 
 
+def demo_account_server() -> str:
+    """The demo's server as its account knows it: its database, not its URL (the port)."""
+    return f"gitbook-tui demo {data_dir() / 'demo.sqlite'}"
+
+
 def run_app(args: argparse.Namespace) -> int:
     """The app (``gitbook-tui``, ``gitbook-tui open``, ``gitbook-tui review``). Without a token
     it starts on the welcome screen; asking there for the demo restarts on the demo server."""
@@ -63,7 +68,13 @@ def _run_app(args: argparse.Namespace, demo: bool, handle: BackgroundStart | Non
         if demo:
             if handle is None:  # asked for on the welcome screen
                 handle = _start_demo_server()
-            client = AsyncGitBook(demo_admin_token(), base_url=handle.url, cache=ResponseCache())
+            client = AsyncGitBook(
+                demo_admin_token(),
+                base_url=handle.url,
+                cache=ResponseCache(),
+                # one demo account whichever port it is served on (another may be taken)
+                account_server=demo_account_server(),
+            )
         else:
             client = AsyncGitBook(cache=ResponseCache())
         view = "reviews" if args.command == "review" else None

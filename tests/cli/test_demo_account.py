@@ -1,0 +1,54 @@
+"""The demo's account (its cache, drafts and remembered state) is the same whichever port
+its server got: another program may hold the usual one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gitbook_tui.api import AsyncGitBook
+from gitbook_tui.cli.app_start import demo_account_server
+from gitbook_tui.drafts import DraftKey, DraftStore
+from gitbook_tui.server.demo.identity import demo_admin_token
+from gitbook_tui.tui.common.state import account_key
+
+
+@pytest.fixture
+def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    for name in ("DATA", "CACHE", "CONFIG", "STATE"):
+        monkeypatch.setenv(f"XDG_{name}_HOME", str(tmp_path / name.lower()))
+    return tmp_path
+
+
+def demo_client(port: int, token: str | None = None) -> AsyncGitBook:
+    return AsyncGitBook(
+        token or demo_admin_token(),
+        base_url=f"http://127.0.0.1:{port}/v1",
+        account_server=demo_account_server(),
+    )
+
+
+async def test_a_draft_written_on_one_port_is_found_on_another(folders: Path) -> None:
+    first, moved = demo_client(47831), demo_client(50123)
+    key = DraftKey("comment", space="sp_1", target="pg_1")
+    DraftStore(account_key(first), folders / "drafts").save(key, "Half a thought")
+    found = DraftStore(account_key(moved), folders / "drafts").load(key)
+    assert found is not None and found.text == "Half a thought"
+    await first.close()
+    await moved.close()
+
+
+async def test_the_demo_account_is_still_per_token_and_per_database(
+    folders: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    usual = demo_client(47831)
+    other_token = demo_client(47831, token="gb_other-demo-user")
+    monkeypatch.setenv("XDG_DATA_HOME", str(folders / "elsewhere"))
+    other_database = demo_client(47831)
+    assert len({account_key(c) for c in (usual, other_token, other_database)}) == 3
+    # a server that is not the demo keeps its URL as its name
+    plain = AsyncGitBook("gb_token", base_url="http://127.0.0.1:47831/v1")
+    assert account_key(plain) != account_key(usual)
+    for client in (usual, other_token, other_database, plain):
+        await client.close()
