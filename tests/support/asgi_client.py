@@ -81,7 +81,7 @@ class InLoopAdapter(requests.adapters.HTTPAdapter):
     while a request is answered: for clients built on ``requests`` (schemathesis), which would
     otherwise cross to a loop thread for every ASGI message. The scope is built from the
     prepared request as is (no URL re-parsing: fuzzed URLs may be longer than httpx allows);
-    an exception before the answer starts is a 500, as under a real server."""
+    an exception in the app reaches the caller, as with schemathesis's own ASGI client."""
 
     def __init__(self, app: Any) -> None:
         super().__init__()
@@ -122,12 +122,7 @@ class InLoopAdapter(requests.adapters.HTTPAdapter):
                 if not message.get("more_body", False):
                     complete.set()
 
-        try:
-            await self._app(scope, receive, send)
-        except Exception:
-            if started:
-                raise
-            return 500, [(b"content-type", b"text/plain")], b"Internal Server Error"
+        await self._app(scope, receive, send)
         return started[0], started[1], b"".join(chunks)
 
     def send(
