@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
+from schemathesis.python.asgi import ASGIClient
 
 from gitbook_tui.server.app import create_app
 from gitbook_tui.server.bootstrap import ensure_owner
 from gitbook_tui.server.core.clock import Clock
+from support.schemathesis_session import schemathesis_session
 
 # Operations that fetch from URLs given in the request are left out: fuzzing them would send
 # traffic to arbitrary hosts. Their behaviour is tested against loopback servers instead.
@@ -24,12 +27,23 @@ TOKEN = "fuzz-token"
 
 
 @pytest.fixture(scope="module")
-def fuzzed_schema(tmp_path_factory: pytest.TempPathFactory) -> Any:
-    """The server's own description, loaded when the test runs (not while every test process
-    collects: schemathesis prepares each operation's cases as it loads them)."""
+def fuzzed_app(tmp_path_factory: pytest.TempPathFactory) -> Any:
     app = create_app(tmp_path_factory.mktemp("fuzz") / "fuzz.sqlite", fetch_timeout=1.0)
     ensure_owner(app.state.server.storage, Clock(), TOKEN)
-    schema = schemathesis.openapi.from_asgi("/openapi.json", app)
+    return app
+
+
+@pytest.fixture(scope="module")
+def fuzz_session(fuzzed_app: Any) -> Iterator[ASGIClient]:
+    with schemathesis_session(fuzzed_app) as session:
+        yield session
+
+
+@pytest.fixture(scope="module")
+def fuzzed_schema(fuzzed_app: Any) -> Any:
+    """The server's own description, loaded when the test runs (not while every test process
+    collects: schemathesis prepares each operation's cases as it loads them)."""
+    schema = schemathesis.openapi.from_asgi("/openapi.json", fuzzed_app)
     for rule in EXCLUDED:
         schema = schema.exclude(**rule)
     return schema
@@ -51,9 +65,11 @@ def _fuzz_test(part: Any) -> Any:
         derandomize=True,
         suppress_health_check=list(HealthCheck),
     )
-    def test(case: schemathesis.Case) -> None:
+    def test(case: schemathesis.Case, fuzz_session: ASGIClient) -> None:
         case.call_and_validate(
-            headers={"Authorization": f"Bearer {TOKEN}"}, checks=[not_a_server_error]
+            session=fuzz_session,
+            headers={"Authorization": f"Bearer {TOKEN}"},
+            checks=[not_a_server_error],
         )
 
     return test

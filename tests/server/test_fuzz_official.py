@@ -19,10 +19,12 @@ import schemathesis
 from fastapi.testclient import TestClient
 from hypothesis import HealthCheck, Phase, given, settings
 from schemathesis.checks import not_a_server_error, response_schema_conformance
+from schemathesis.python.asgi import ASGIClient
 from test_official_schema import ALLOWED, SHARED
 
 from gitbook_tui.server.demo.seed import demo_token
 from support.official_schema import official_spec
+from support.schemathesis_session import schemathesis_session
 from support.worlds import Template, demo_app
 
 # schemathesis reads an OpenAPI discriminator without `mapping` as naming schemas, so a
@@ -105,7 +107,9 @@ def _shared_spec() -> dict[str, Any]:
     return spec
 
 
-def _fuzz(operation: Any, ids: dict[str, str], token: str, found: list[str]) -> None:
+def _fuzz(
+    operation: Any, ids: dict[str, str], session: ASGIClient, token: str, found: list[str]
+) -> None:
     """A few generated requests to ``operation`` with real ids; failures go to ``found``."""
 
     @settings(
@@ -120,7 +124,7 @@ def _fuzz(operation: Any, ids: dict[str, str], token: str, found: list[str]) -> 
         for name in list(case.path_parameters or {}):
             if name in ids:
                 case.path_parameters[name] = ids[name]  # type: ignore[index]
-        response = case.call(headers={"Authorization": f"Bearer {token}"})
+        response = case.call(session=session, headers={"Authorization": f"Bearer {token}"})
         try:
             case.validate_response(
                 response, checks=[not_a_server_error, response_schema_conformance]
@@ -147,10 +151,11 @@ def test_official_description_fuzzing_finds_only_the_explained_failures(
     schema = schemathesis.openapi.from_dict(_shared_spec())
     schema.app = app  # type: ignore[attr-defined]
     failures: dict[str, list[str]] = defaultdict(list)
-    for result in schema.get_all_operations():
-        operation = result.ok()
-        key = f"{operation.method.upper()} {operation.path.removeprefix('/v1')}"
-        _fuzz(operation, ids, token, failures[key])
+    with schemathesis_session(app) as session:
+        for result in schema.get_all_operations():
+            operation = result.ok()
+            key = f"{operation.method.upper()} {operation.path.removeprefix('/v1')}"
+            _fuzz(operation, ids, session, token, failures[key])
     unexplained = {
         key: found[:1]
         for key, found in failures.items()

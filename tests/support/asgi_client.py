@@ -10,9 +10,14 @@
 from __future__ import annotations
 
 import asyncio
+import http
+import io
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
 import httpx
+import requests.adapters
+import urllib3
 
 _Pending = tuple[httpx.Request, "asyncio.Future[httpx.Response]"]
 
@@ -69,3 +74,112 @@ def asgi_client(app: Any, base_url: str, **options: Any) -> httpx.Client:
     return httpx.Client(
         transport=InLoopTransport(app), base_url=base_url, follow_redirects=True, **options
     )
+
+
+class InLoopAdapter(requests.adapters.HTTPAdapter):
+    """A ``requests`` adapter answering from an ASGI app on a private event loop run only
+    while a request is answered: for clients built on ``requests`` (schemathesis), which would
+    otherwise cross to a loop thread for every ASGI message. The scope is built from the
+    prepared request as is (no URL re-parsing: fuzzed URLs may be longer than httpx allows);
+    an exception in the app reaches the caller, as with schemathesis's own ASGI client."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__()
+        self._app = app
+        self._loop = asyncio.new_event_loop()
+        self._pending: asyncio.Queue[tuple[dict[str, Any], bytes, asyncio.Future[Any]]]
+        self._pending = asyncio.Queue()
+        # one long-lived task, for the reason given in InLoopTransport
+        self._server = self._loop.create_task(self._serve())
+
+    async def _serve(self) -> None:
+        while True:
+            scope, body, answer = await self._pending.get()
+            try:
+                answer.set_result(await self._answer(scope, body))
+            except Exception as exc:
+                answer.set_exception(exc)
+
+    async def _answer(self, scope: dict[str, Any], body: bytes) -> tuple[int, list[Any], bytes]:
+        started: list[Any] = []
+        chunks: list[bytes] = []
+        sent = False
+        complete = asyncio.Event()
+
+        async def receive() -> dict[str, Any]:
+            nonlocal sent
+            if sent:  # the client goes only once the answer is complete
+                await complete.wait()
+                return {"type": "http.disconnect"}
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        async def send(message: dict[str, Any]) -> None:
+            if message["type"] == "http.response.start":
+                started.extend((message["status"], message.get("headers", [])))
+            elif message["type"] == "http.response.body":
+                chunks.append(message.get("body", b""))
+                if not message.get("more_body", False):
+                    complete.set()
+
+        await self._app(scope, receive, send)
+        return started[0], started[1], b"".join(chunks)
+
+    def send(
+        self, request: requests.PreparedRequest, *args: Any, **kwargs: Any
+    ) -> requests.Response:
+        parts = urlsplit(str(request.url))
+        port = parts.port or {"http": 80, "https": 443}[parts.scheme]
+        headers = [] if "host" in request.headers else [(b"host", parts.netloc.encode())]
+        # headers travel as latin-1 octets, as a real server would receive them
+        headers += [
+            (name.lower().encode("latin-1"), value.encode("latin-1"))
+            for name, value in request.headers.items()
+        ]
+        scope = {
+            "type": "http",
+            "asgi": {"version": "3.0"},
+            "http_version": "1.1",
+            "method": request.method,
+            "path": unquote(parts.path),
+            "raw_path": parts.path.encode(),
+            "root_path": "",
+            "scheme": parts.scheme,
+            "query_string": parts.query.encode(),
+            "headers": headers,
+            "client": ("testclient", 50000),
+            "server": (parts.hostname or "", port),
+        }
+        body = request.body
+        if isinstance(body, str):
+            body = body.encode("utf-8")
+        answer: asyncio.Future[tuple[int, list[Any], bytes]] = self._loop.create_future()
+        self._pending.put_nowait((scope, body or b"", answer))
+        status, raw_headers, content = self._loop.run_until_complete(answer)
+        raw = urllib3.HTTPResponse(
+            body=io.BytesIO(b"" if request.method == "HEAD" else content),
+            headers=[
+                (name.decode("latin-1"), value.decode("latin-1")) for name, value in raw_headers
+            ],
+            status=status,
+            reason=_reason_phrase(status),
+            version=11,
+            preload_content=False,
+            request_method=request.method,
+        )
+        return self.build_response(request, raw)
+
+    def close(self) -> None:
+        if self._loop.is_closed():
+            return
+        self._server.cancel()
+        self._loop.run_until_complete(asyncio.gather(self._server, return_exceptions=True))
+        self._loop.run_until_complete(self._loop.shutdown_asyncgens())
+        self._loop.close()
+
+
+def _reason_phrase(status: int) -> str:
+    try:
+        return http.HTTPStatus(status).phrase
+    except ValueError:
+        return ""
