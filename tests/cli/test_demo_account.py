@@ -52,3 +52,18 @@ async def test_the_demo_account_is_still_per_token_and_per_database(
     assert account_key(plain) != account_key(usual)
     for client in (usual, other_token, other_database, plain):
         await client.close()
+
+
+async def test_a_web_session_and_the_terminal_share_the_demo_account(folders: Path) -> None:
+    """``gitbook-tui web --demo`` hands its sessions the demo's account name (a session's own
+    data folder is elsewhere): a tab and the terminal read one cache."""
+    from gitbook_tui.cache import ResponseCache
+    from gitbook_tui.cli.web_session import session_client
+
+    terminal = demo_client(47831)
+    cache = ResponseCache(folders / "cache.sqlite")
+    session = session_client(None, "http://127.0.0.1:50123/v1", demo_account_server(), cache)
+    assert account_key(session) == account_key(terminal)
+    await session.close()
+    await terminal.close()
+    cache.close()

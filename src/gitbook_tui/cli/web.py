@@ -23,9 +23,19 @@ from .web_access import Access, is_loopback, new_key, read_key_file
 if TYPE_CHECKING:
     from ..server.background import BackgroundStart
 
-__all__ = ["DEMO_URL_ENV", "START_TARGET_ENV", "START_VIEW_ENV", "run_web", "session_command"]
+__all__ = [
+    "DEMO_ACCOUNT_ENV",
+    "DEMO_URL_ENV",
+    "START_TARGET_ENV",
+    "START_VIEW_ENV",
+    "run_web",
+    "session_command",
+]
 
 DEMO_URL_ENV = "GITBOOK_TUI_WEB_DEMO_URL"
+DEMO_ACCOUNT_ENV = "GITBOOK_TUI_WEB_DEMO_ACCOUNT"
+"""The demo's account name (``app_start.demo_account_server``), as the web server has it: a
+session's own data folder is not where the demo's database is."""
 """A session's demo server (``--demo``): the app signs in as the demo's owner there."""
 START_TARGET_ENV = "GITBOOK_TUI_WEB_OPEN"
 START_VIEW_ENV = "GITBOOK_TUI_WEB_VIEW"
@@ -103,7 +113,10 @@ def run_web(args: argparse.Namespace) -> int:
     handle = _start_demo_server() if demo else None
     try:
         if handle is not None:
+            from .app_start import demo_account_server
+
             env[DEMO_URL_ENV] = handle.url
+            env[DEMO_ACCOUNT_ENV] = demo_account_server()
             print(f"gitbook-tui web: the demo's server is {handle.url}", flush=True)
         from .web_server import WebServer, shared_environment
         from .web_zygote import Zygote

@@ -15,13 +15,17 @@ import os
 import ssl
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import httpx
 
-from .web import DEMO_URL_ENV, START_TARGET_ENV, START_VIEW_ENV
+from .web import DEMO_ACCOUNT_ENV, DEMO_URL_ENV, START_TARGET_ENV, START_VIEW_ENV
 
-__all__ = ["Redacting", "main", "prepare"]
+if TYPE_CHECKING:
+    from ..api import AsyncGitBook
+    from ..cache import ResponseCache
+
+__all__ = ["Redacting", "main", "prepare", "session_client"]
 
 PRELOADED = (
     "textual.drivers.web_driver",
@@ -124,12 +128,32 @@ def _web_app_class() -> type[Any]:
     return WebSessionApp
 
 
+def session_client(
+    token: str | None, demo_url: str | None, demo_account: str | None, cache: ResponseCache
+) -> AsyncGitBook:
+    """The session's client: the demo's owner on the demo's server (in the terminal's demo
+    account, so both share one cache), else the user's token on their server."""
+    from ..api import AsyncGitBook
+
+    if demo_url:
+        from ..server.demo.identity import demo_admin_token
+
+        return AsyncGitBook(
+            demo_admin_token(),
+            base_url=demo_url,
+            cache=cache,
+            transport=_transport(),
+            account_server=demo_account,
+        )
+    return AsyncGitBook(token, cache=cache, transport=_transport())
+
+
 def main() -> int:
     token = os.environ.pop("GITBOOK_TOKEN", None)  # no child of the app inherits it
     demo_url = os.environ.pop(DEMO_URL_ENV, None)
+    demo_account = os.environ.pop(DEMO_ACCOUNT_ENV, None)
     sys.stderr = Redacting(sys.stderr, [token or ""])  # type: ignore[assignment]
 
-    from ..api import AsyncGitBook
     from ..cache import ResponseCache
     from ..tui.app_signals import run_keeping_drafts
     from ..tui.common.state import parse_target
@@ -141,14 +165,7 @@ def main() -> int:
             start = parse_target(target)
         except ValueError:
             start = None  # run_web checked it; a bad one opens the default screen
-    if demo_url:
-        from ..server.demo.identity import demo_admin_token
-
-        client = AsyncGitBook(
-            demo_admin_token(), base_url=demo_url, cache=ResponseCache(), transport=_transport()
-        )
-    else:
-        client = AsyncGitBook(token, cache=ResponseCache(), transport=_transport())
+    client = session_client(token, demo_url, demo_account, ResponseCache())
     app = _web_app_class()(
         client, demo=bool(demo_url), start=start, start_view=os.environ.get(START_VIEW_ENV)
     )
