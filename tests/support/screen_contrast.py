@@ -30,7 +30,7 @@ from gitbook_tui.tui.common.contrast import (
     dimmed_colours,
     floored_css_variables,
 )
-from gitbook_tui.tui.textual_compat import composed_screen
+from gitbook_tui.tui.textual_compat import composed_screen, drawn_only_on_demand
 from support.waits import settle, until
 
 DECORATION = (range(0x2500, 0x2580), range(0x2580, 0x25A0))
@@ -132,10 +132,12 @@ async def every_theme_failures(pilot: Any) -> list[Failure]:
     collecting = gc.isenabled()
     gc.disable()  # (the app's idle collector would walk the heap between two switches)
     try:
-        for theme in measurable_themes(app):
-            await _switch(pilot, theme, running)
-            failures += screen_failures(app, theme)
-        await _switch(pilot, original, running)
+        # drawn once a theme, when measured (Textual would draw each refresh of a switch)
+        with drawn_only_on_demand(app):
+            for theme in measurable_themes(app):
+                await _switch(pilot, theme, running)
+                failures += screen_failures(app, theme)
+            await _switch(pilot, original, running)
     finally:
         if collecting:
             gc.enable()

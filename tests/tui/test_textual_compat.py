@@ -126,6 +126,31 @@ def composed(app: Probe) -> None:
     assert any(s.style is not None and s.style.color is not None for r in rows for s in r)
 
 
+def drawn_on_demand(app: Probe) -> None:
+    screen, tree = app.screen, app.query_one("#tree")
+    compositor = screen._compositor
+    drawn: list[object] = []
+    render_update = compositor.render_update
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        drawn.append(args)
+        return render_update(*args, **kwargs)
+
+    compositor.render_update = counted  # type: ignore[method-assign]
+    try:
+        with compat.drawn_only_on_demand(app):
+            screen._dirty_widgets.add(tree)
+            screen._compositor_refresh()
+            assert not drawn and not screen._dirty_widgets  # not drawn, nothing left to draw
+            assert compat.composed_screen(app)  # drawn when read
+        drawn.clear()
+        screen._dirty_widgets.add(tree)
+        screen._compositor_refresh()
+        assert drawn  # drawn for the terminal again
+    finally:
+        del compositor.render_update
+
+
 def shared_css() -> None:
     from textual.css.stylesheet import Stylesheet
 
@@ -171,6 +196,9 @@ PROBES: dict[str, Callable[..., Any]] = {
     "textual.screen.Screen._compositor": composed,
     "textual._compositor.LayoutUpdate": composed,
     "textual.app.App._background_screens": composed,
+    "textual.screen.Screen._compositor_refresh": drawn_on_demand,
+    "textual.screen.Screen._dirty_widgets": drawn_on_demand,
+    "textual.app.App._update_mouse_over": drawn_on_demand,
     "textual.css.stylesheet.Stylesheet._parse_rules": shared_css,
     "textual.css.stylesheet.Stylesheet._variables": shared_css,
     "textual._wait.SLEEP_GRANULARITY": pilot_waits,
@@ -185,6 +213,7 @@ IN_APP = {
     footer_bindings_ready,
     leaving,
     composed,
+    drawn_on_demand,
 }
 
 

@@ -32,6 +32,7 @@ __all__ = [
     "app_keymap",
     "check_action_state",
     "composed_screen",
+    "drawn_only_on_demand",
     "footer_bindings_ready",
     "guard_option_list_paging",
     "is_leaving",
@@ -64,6 +65,9 @@ INTERNALS: tuple[str, ...] = (
     "textual.screen.Screen._compositor",
     "textual._compositor.LayoutUpdate",
     "textual.app.App._background_screens",
+    "textual.screen.Screen._compositor_refresh",
+    "textual.screen.Screen._dirty_widgets",
+    "textual.app.App._update_mouse_over",
     "textual.css.stylesheet.Stylesheet._parse_rules",
     "textual.css.stylesheet.Stylesheet._variables",
     "textual._wait.SLEEP_GRANULARITY",
@@ -188,6 +192,36 @@ def composed_screen(app: App[Any]) -> list[Strip]:
     update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
     assert isinstance(update, LayoutUpdate)
     return [Strip.join(line) for line in update.strips]
+
+
+@contextmanager
+def drawn_only_on_demand(app: App[Any]) -> Iterator[None]:
+    """Inside, the app's top screen keeps its layout and styles up to date but does not
+    render its updates for the terminal (a headless app's terminal shows nothing): the
+    screen is drawn only when read with :func:`composed_screen`. Textual renders the whole
+    screen for every refresh (the faded screens under a modal included): a theme switch
+    drew it ~10 times, most of a contrast sweep's CPU. Widgets marked dirty inside are
+    redrawn on the first refresh after."""
+    screen = app.screen
+    draw = screen._compositor_refresh
+    undrawn = True
+
+    def refresh_undrawn() -> None:
+        # (a refresh Textual scheduled inside may run after: drawn then)
+        if not undrawn or screen is not app.screen:
+            draw()
+            return
+        # what a drawn refresh clears: the regions are redrawn by a full composition
+        screen._dirty_widgets.clear()
+        app._update_mouse_over(screen)
+
+    screen._compositor_refresh = refresh_undrawn  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        undrawn = False
+        del screen._compositor_refresh
+        screen.refresh()
 
 
 # -- parsed CSS shared between apps -----------------------------------------------------------
