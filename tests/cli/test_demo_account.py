@@ -67,3 +67,31 @@ async def test_a_web_session_and_the_terminal_share_the_demo_account(folders: Pa
     await session.close()
     await terminal.close()
     cache.close()
+
+
+def test_drafts_and_queued_actions_of_the_port_named_demo_account_move_to_it(
+    folders: Path,
+) -> None:
+    """Before, the demo's account was named by its URL: what it left unsent (drafts, the
+    outbox) is moved to the account the demo has now, once, when that has none."""
+    from gitbook_tui.cache import account_fingerprint
+    from gitbook_tui.cli.app_start import DEMO_PORT, _adopt_port_named_demo_account
+    from gitbook_tui.drafts import Outbox
+
+    old = account_fingerprint(f"http://127.0.0.1:{DEMO_PORT}/v1", demo_admin_token())
+    key = DraftKey("comment", space="sp_1", target="pg_1")
+    DraftStore(old).save(key, "Written before the upgrade")
+    Outbox(old).path.parent.mkdir(parents=True, exist_ok=True)
+    Outbox(old).path.write_text("")
+    client = demo_client(50123)
+    _adopt_port_named_demo_account(client)
+    found = DraftStore(account_key(client)).load(key)
+    assert found is not None and found.text == "Written before the upgrade"
+    assert Outbox(account_key(client)).path.exists()
+    assert not DraftStore(old).dir.exists()
+    # an account that has drafts of its own is left as it is
+    DraftStore(old).save(key, "An older copy")
+    _adopt_port_named_demo_account(client)
+    kept = DraftStore(account_key(client)).load(key)
+    assert kept is not None and kept.text == "Written before the upgrade"
+    assert DraftStore(old).load(key) is not None

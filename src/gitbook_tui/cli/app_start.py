@@ -11,6 +11,7 @@ from .lean_start import imports_kept_from_collections, skip_unused_optional_impo
 from .paths import data_dir
 
 if TYPE_CHECKING:
+    from ..api import AsyncGitBook
     from ..server.background import BackgroundStart
 
 __all__ = ["DEMO_PORT", "run_app"]
@@ -31,6 +32,20 @@ def _start_demo_server() -> BackgroundStart:
 def demo_account_server() -> str:
     """The demo's server as its account knows it: its database, not its URL (the port)."""
     return f"gitbook-tui demo {data_dir() / 'demo.sqlite'}"
+
+
+def _adopt_port_named_demo_account(client: AsyncGitBook) -> None:
+    """Drafts and queued actions written when the demo's account was named by its URL (on
+    its usual port) move to its account now: unsent words are never left out of sight."""
+    from ..cache import account_fingerprint
+    from ..drafts.files import adopt_account_folders
+    from ..server.demo.identity import demo_admin_token
+    from ..tui.common.state import account_key
+
+    token = demo_admin_token()
+    adopt_account_folders(
+        account_fingerprint(f"http://127.0.0.1:{DEMO_PORT}/v1", token), account_key(client)
+    )
 
 
 def run_app(args: argparse.Namespace) -> int:
@@ -75,6 +90,7 @@ def _run_app(args: argparse.Namespace, demo: bool, handle: BackgroundStart | Non
                 # one demo account whichever port it is served on (another may be taken)
                 account_server=demo_account_server(),
             )
+            _adopt_port_named_demo_account(client)
         else:
             client = AsyncGitBook(cache=ResponseCache())
         view = "reviews" if args.command == "review" else None

@@ -126,3 +126,16 @@ def locked(path: Path, *, blocking: bool = True) -> Iterator[bool]:
             os.close(fd)  # closing releases the flock
     finally:
         thread_lock.release()
+
+
+def adopt_account_folders(old: str, new: str) -> bool:
+    """Move the drafts and outbox of account ``old`` to account ``new`` when ``new`` has
+    none yet (an account renamed: its unsent words stay in sight). Whether any moved."""
+    old, new = check_fingerprint(old), check_fingerprint(new)
+    moved = False
+    for root in (default_data_dir() / "drafts", default_data_dir() / "outbox"):
+        source, target = root / old, root / new
+        if old != new and source.is_dir() and not target.exists():
+            source.rename(target)
+            moved = True
+    return moved
