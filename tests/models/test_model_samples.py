@@ -220,6 +220,7 @@ def _models_in(annotation: Any, found: set[type[BaseModel]]) -> None:
         if annotation in found:
             return
         found.add(annotation)
+        annotation.model_rebuild()  # (models build when first used: their fields resolved)
         for field in annotation.model_fields.values():
             _models_in(field.annotation, found)
         return
