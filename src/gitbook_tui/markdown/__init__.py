@@ -7,8 +7,9 @@ its markdown-it plugins cost time to import, and the app's first screen needs on
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..lazy_exports import lazy_exports
 
 if TYPE_CHECKING:
     from .front_matter import FrontMatterError, read_front_matter, split_front_matter
@@ -151,14 +152,4 @@ _MODULE_OF: dict[str, str] = {
 """Where each name of ``__all__`` is defined (the module, in this package)."""
 
 
-def __getattr__(name: str) -> Any:
-    module = _MODULE_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f".{module}", __name__), name)
-    globals()[name] = value  # found directly from now on
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = lazy_exports(__name__, _MODULE_OF, globals(), __all__)
