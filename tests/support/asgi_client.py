@@ -60,12 +60,7 @@ class InLoopTransport(httpx.BaseTransport):
         return self._loop.run_until_complete(answer)
 
     def close(self) -> None:
-        if self._loop.is_closed():
-            return
-        self._server.cancel()
-        self._loop.run_until_complete(asyncio.gather(self._server, return_exceptions=True))
-        self._loop.run_until_complete(self._loop.shutdown_asyncgens())
-        self._loop.close()
+        _stop_loop(self._loop, self._server)
 
 
 def asgi_client(app: Any, base_url: str, **options: Any) -> httpx.Client:
@@ -170,12 +165,17 @@ class InLoopAdapter(requests.adapters.HTTPAdapter):
         return self.build_response(request, raw)
 
     def close(self) -> None:
-        if self._loop.is_closed():
-            return
-        self._server.cancel()
-        self._loop.run_until_complete(asyncio.gather(self._server, return_exceptions=True))
-        self._loop.run_until_complete(self._loop.shutdown_asyncgens())
-        self._loop.close()
+        _stop_loop(self._loop, self._server)
+
+
+def _stop_loop(loop: asyncio.AbstractEventLoop, server: asyncio.Future[Any]) -> None:
+    """Stop the task serving the app on ``loop``, then close the loop (once)."""
+    if loop.is_closed():
+        return
+    server.cancel()
+    loop.run_until_complete(asyncio.gather(server, return_exceptions=True))
+    loop.run_until_complete(loop.shutdown_asyncgens())
+    loop.close()
 
 
 def _reason_phrase(status: int) -> str:
