@@ -147,6 +147,7 @@ def test_every_shared_operation_is_called() -> None:
 
 @pytest.mark.parametrize("call", CALLS, ids=lambda c: c.id)
 def test_client_reads_official_answers(call: Call, runner: asyncio.Runner) -> None:
+    """Over 5 s for the largest answers under load: every answered status of the operation, read at every rate of official fields, each a generated instance."""
     instances, _ = _instances()
     for status, ptr in sorted(_answered(call).items()):
         for k, rates in enumerate(RATES):

@@ -63,6 +63,7 @@ def full_diff(old: str, new: str) -> BlockDiff:
 
 @pytest.mark.slow
 def test_demo_pages_edited_diff_lazily_as_whole_parses() -> None:
+    """Over 5 s under load: every demo page, edited twice, diffed lazily and compared with the whole parse."""
     lazily = 0
     for number, page in enumerate(PAGES):
         text = clean_text(page.read_text(encoding="utf-8"))

@@ -288,6 +288,7 @@ def test_the_demo_server_process_answers_before_the_demo_is_complete(tmp_path: P
 
 @pytest.mark.slow
 def test_a_server_process_that_cannot_start_says_why(tmp_path: Path) -> None:
+    """Over 5 s under load: a real server process imports the server before it finds it cannot open its database."""
     (tmp_path / "folder").mkdir()
     start = BackgroundStart(tmp_path / "folder", demo=True)  # a folder is no database
     try:

@@ -132,6 +132,7 @@ async def test_site_editor_kept_across_views_and_escape_goes_to_the_sites(
 async def test_opening_a_page_from_another_view_shows_browse(
     world: World, desk: dict, tmp_path: Path
 ) -> None:
+    """Over 5 s under load: the Reviews view opened first, then a page opened from it in Browse."""
     async with reviewing(world, tmp_path) as (app, pilot, review):
         app.open_page(desk["space"]["id"], desk["page"])
         browser = await until_screen(pilot, BrowserScreen)

@@ -126,6 +126,7 @@ async def test_hostile_page_title_is_inert_in_the_title(world: Any, tmp_path) ->
 
 
 async def test_author_with_no_thread_in_scope_is_named(world: Any, tmp_path) -> None:
+    """Over 5 s under load: the app, the Comments view and the author picker, with its server round trips."""
     ids = build_space(world)
     app, _ = make_app(world, tmp_path, start=StartTarget(ids["space"], ids["Welcome"]))
     async with app.run_test(size=(120, 40)) as pilot:

@@ -89,6 +89,7 @@ def test_leaves_a_paused_collector_alone(unfrozen) -> None:
 
 
 async def test_the_app_collects_while_quiet_and_unfreezes_on_exit(unfrozen, tmp_path: Path) -> None:
+    """Over 5 s under load: the app runs until its idle collector's first walk (3 s after the start) and quits."""
     from gitbook_tui.api import AsyncGitBook
     from gitbook_tui.tui.app import GitBookApp
     from gitbook_tui.tui.common.config import TuiConfig

@@ -110,6 +110,7 @@ async def test_viewed_marks_progress(world, desk, tmp_path):
 
 
 async def test_approve_and_request_changes(world, desk, tmp_path):
+    """Over 5 s under load: two reviews sent through the app, each checked on the server."""
     app = make_app(world, tmp_path, "rita")
     async with app.run_test(size=(120, 40)) as pilot:
         review = await open_review(app, pilot, "Update partition sizing")

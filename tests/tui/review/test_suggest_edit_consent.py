@@ -153,6 +153,7 @@ async def test_the_reported_path_makes_a_new_change_request(world, desk, tmp_pat
 
 
 async def test_own_new_change_request_is_the_default(world, desk, tmp_path, monkeypatch):
+    """Over 5 s under load: an edit made in an external editor and sent as a change request through the app."""
     editor(tmp_path, monkeypatch, "sed -i 's/10 GB/16 GB/' \"$1\"")
     space = desk["space"]["id"]
     before = {c["id"]: c["revision"] for c in crs(world, space)}

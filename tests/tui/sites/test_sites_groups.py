@@ -159,6 +159,7 @@ async def test_groups_show_as_parent_rows(world: World, tmp_path: Path) -> None:
 
 
 async def test_create_a_group(world: World, tmp_path: Path) -> None:
+    """Over 5 s under load: the site's structure opened, a group made through its form, checked on the server."""
     site = grouped_site(world)
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:

@@ -39,6 +39,7 @@ async def pick_space(pilot: Any, app: GitBookApp, pane: StructurePane, space: st
 async def test_adding_a_private_space_confirms_naming_the_audience(
     world: World, tmp_path: Path
 ) -> None:
+    """Over 5 s under load: the sites editor, its picker and its confirmation, each a server round trip."""
     site = build_site(world)  # published, unlisted; Handbook is a private space
     world.client("alice").patch(
         f"/orgs/{world.org}/sites/{site.site}", json={"visibility": "public"}
