@@ -27,7 +27,15 @@ import socket
 import struct
 import sys
 
-__all__ = ["FORWARDED", "REPLY_TIMEOUT", "decode_request", "encode_request", "launch", "main"]
+__all__ = [
+    "FORWARDED",
+    "REPLY_TIMEOUT",
+    "decode_request",
+    "encode_request",
+    "launch",
+    "main",
+    "recv_exactly",
+]
 
 FORWARDED = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP, signal.SIGQUIT)
 """Signals the app gets when the launcher does (textual-serve stops a session with SIGTERM,
@@ -61,12 +69,15 @@ def decode_request(data: bytes) -> tuple[str, dict[str, str]]:
     return os.fsdecode(cwd), environ
 
 
-def _recv_exactly(sock: socket.socket, size: int) -> bytes:
+def recv_exactly(
+    sock: socket.socket, size: int, gone: str = "the zygote closed the connection"
+) -> bytes:
+    """``size`` bytes from ``sock`` (ConnectionError saying ``gone`` if its peer left)."""
     data = b""
     while len(data) < size:
         chunk = sock.recv(size - len(data))
         if not chunk:
-            raise ConnectionError("the zygote closed the connection")
+            raise ConnectionError(gone)
         data += chunk
     return data
 
@@ -81,10 +92,10 @@ def _hand_over(path: str) -> tuple[socket.socket, int] | None:
         sock.connect(path)
         socket.send_fds(sock, [LENGTH.pack(len(payload))], [0, 1, 2])
         sock.sendall(payload)
-        if _recv_exactly(sock, 1) != b"P":
+        if recv_exactly(sock, 1) != b"P":
             sock.close()
             return None
-        (pid,) = NUMBER.unpack(_recv_exactly(sock, NUMBER.size))
+        (pid,) = NUMBER.unpack(recv_exactly(sock, NUMBER.size))
     except OSError:
         sock.close()
         return None
@@ -142,8 +153,8 @@ def launch(path: str) -> None:
     for signum in pending:
         forward(signum, None)
     try:
-        if _recv_exactly(sock, 1) == b"X":
-            (code,) = NUMBER.unpack(_recv_exactly(sock, NUMBER.size))
+        if recv_exactly(sock, 1) == b"X":
+            (code,) = NUMBER.unpack(recv_exactly(sock, NUMBER.size))
             _end_as(code)
     except OSError:
         pass

@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from .web_launcher import LENGTH, NUMBER, decode_request
+from .web_launcher import LENGTH, NUMBER, decode_request, recv_exactly
 
 __all__ = ["Zygote", "import_matters", "launcher_command", "main"]
 
@@ -186,13 +186,7 @@ class _Server:
             if len(header) != LENGTH.size or len(fds) != FD_COUNT:
                 raise ConnectionError("a launcher sent no streams")
             (size,) = LENGTH.unpack(header)
-            data = b""
-            while len(data) < size:
-                chunk = conn.recv(size - len(data))
-                if not chunk:
-                    raise ConnectionError("the launcher left")
-                data += chunk
-            cwd, env = decode_request(data)
+            cwd, env = decode_request(recv_exactly(conn, size, "the launcher left"))
             differ = sorted(
                 name
                 for name in {*env, *self.environ}
