@@ -7,6 +7,7 @@ import gc
 import inspect
 import os
 import pickle
+import re
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Iterator
 from pathlib import Path
@@ -15,6 +16,7 @@ from typing import Any
 import httpx
 import pytest
 from fastapi import FastAPI
+from textual.app import App
 
 from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.cache import ResponseCache
@@ -50,13 +52,29 @@ pytest_plugins = ["support.review_world", "support.tree_world"]
 TESTS = Path(__file__).parent
 
 _RUNS_AN_APP: dict[Path, bool] = {}
+_STARTS_AN_APP = ("run_test(", "PtyApp", "snap_compare")
+_SUPPORT_IMPORT = re.compile(
+    r"^\s*(?:(?:from|import)\s+support\.(\w+)|from\s+support\s+import\s+\(?([\w ,]+))",
+    re.MULTILINE,
+)
 
 
 def _runs_an_app(path: Path) -> bool:
-    """The module starts the Textual app (Pilot, a pty, or a snapshot's app)."""
+    """The module starts the Textual app (Pilot, a pty, or a snapshot's app), itself or
+    through a module of tests/support it imports (e.g. ``admin_world.admin_shown``)."""
     if path not in _RUNS_AN_APP:
+        _RUNS_AN_APP[path] = False  # (a cycle of imports ends here)
         source = path.read_text(encoding="utf-8")
-        _RUNS_AN_APP[path] = any(s in source for s in ("run_test(", "PtyApp", "snap_compare"))
+        names = [  # (``from support import a, b as c``: a and b)
+            name.split()[0]
+            for dotted, listed in _SUPPORT_IMPORT.findall(source)
+            for name in (dotted or listed).split(",")
+            if name.strip()
+        ]
+        helpers = (TESTS / "support" / f"{name}.py" for name in names)
+        _RUNS_AN_APP[path] = any(s in source for s in _STARTS_AN_APP) or any(
+            helper.is_file() and _runs_an_app(helper) for helper in helpers
+        )
     return _RUNS_AN_APP[path]
 
 
@@ -90,6 +108,32 @@ def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     slow = report.when == "call" and report.passed and report.duration > SLOW_SECONDS
     if slow and dict(report.user_properties).get("why_slow", "") == "":
         _SLOW_WITHOUT_REASON.append(f"{report.nodeid} ({report.duration:.1f} s)")
+
+
+_APPS_RUN = [0]
+_pilot_run = App.run_test
+
+
+def _counted_run_test(self: App[Any], *args: Any, **kwargs: Any) -> Any:
+    _APPS_RUN[0] += 1
+    return _pilot_run(self, *args, **kwargs)
+
+
+App.run_test = _counted_run_test  # type: ignore[method-assign]
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Any:
+    """A test that runs the app must be marked ``app`` (else the inner loop runs it): one
+    that starts it through a helper the marking did not see fails, saying so."""
+    before = _APPS_RUN[0]
+    yield
+    marked = item.get_closest_marker("app") or item.get_closest_marker("snapshot")
+    if _APPS_RUN[0] > before and not marked:
+        pytest.fail(
+            f"{item.nodeid} runs the Textual app (Pilot) but is not marked `app`, so the inner "
+            "loop would run it: mark it (`pytestmark = pytest.mark.app`)"
+        )
 
 
 @pytest.hookimpl(hookwrapper=True)
