@@ -42,7 +42,7 @@ def web(
         env={"GITBOOK_TOKEN": token, "GITBOOK_API_URL": api.url},
     )
     try:
-        until_sync(api.poll, "the stand-in API server")
+        until_sync(api.poll, "the stand-in API server", timeout=60)  # a Python start, under load
         process.wait_serving()
         yield process
     finally:
