@@ -28,7 +28,7 @@ from typing import overload
 
 from .align import DEFAULT_THRESHOLD, BlockDiff, DiffRow, RowKind, diff_documents
 from .blocks import DisplayBlock
-from .chunks import Side, parse_pair
+from .chunks import Side, parse_pair, paused_gc
 from .lazy import lazy_diff
 from .view import DEFAULT_CONTEXT, Fold, ViewRow, fold
 
@@ -281,8 +281,9 @@ class StagedDiff:
         if self._rest is None:
             return self.first, True
         old, new, base = self._rest
-        whole = diff_to_show(old, new, base=base)
-        return whole, continues(self.first, whole)
+        with paused_gc(old, new):  # the rows around the changes too (parsed when folded)
+            whole = diff_to_show(old, new, base=base)
+            return whole, continues(self.first, whole)
 
 
 def stage_diff(old: str | None, new: str | None, *, base: Side | None = None) -> StagedDiff:
