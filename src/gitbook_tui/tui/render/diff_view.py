@@ -192,9 +192,8 @@ class DiffView(DiffLines, ScrollView, can_focus=True):
         lines: those showing the same blocks of the page (:func:`same_line`), the current
         change too; else on the same change (by its ordinal)."""
         part_rows, part_lines = self.diff.rows if self.diff else (), self.lines
-        top = self.scroll_offset.y
-        at = bisect_right(self._starts, top) - 1
-        offset = top - self._starts[at] if at >= 0 else 0
+        top, at = self.scroll_offset.y, self.top_line
+        offset = top - self._starts[at] if at is not None else 0
         current, ordinal = self.current, self._ordinal()
         self.diff = whole
         self.expanded = set(layout.settings.expanded)
@@ -216,7 +215,7 @@ class DiffView(DiffLines, ScrollView, can_focus=True):
         if line is None:
             if change is not None:
                 self._go(change)
-            elif at < 0:
+            elif at is None:
                 self.scroll_to(y=top, animate=False)  # in the header: the same lines
             return
         end = self._starts[line + 1] if line + 1 < len(self._starts) else len(self._strips)
@@ -307,6 +306,12 @@ class DiffView(DiffLines, ScrollView, can_focus=True):
         top = self.scroll_offset.y
         end = min(len(self._strips), top + self.scrollable_content_region.height)
         return [self._strip(index).text for index in range(top, end)]
+
+    @property
+    def top_line(self) -> int | None:
+        """Index in :attr:`lines` of the line at the top of the view (``None``: the header)."""
+        at = bisect_right(self._starts, self.scroll_offset.y) - 1
+        return at if at >= 0 else None
 
     def all_text(self) -> list[str]:
         return [self._strip(index).text for index in range(len(self._strips))]
