@@ -16,8 +16,9 @@ The whole page's diff is made next (:meth:`StagedDiff.rest`, in a worker, once t
 screen is painted); it tells whether it shows the part's rows first (:func:`continues`).
 It may not: on a page of much repeated text the alignment of the whole can pair a change's
 blocks in another order than the part's (equal-length alignments); a fence or a tag closed
-only past the cut reads differently too. The pane then keeps the reader on the same change
-(by its number) rather than on the same line.
+only past the cut reads differently too. The pane then finds the reader's lines in the
+whole diff by the blocks of the page they show (:func:`~.place.same_line`), and else keeps
+the same change (by its number).
 """
 
 from __future__ import annotations

@@ -9,8 +9,10 @@ less/more context, ``|`` toggles inline/split, ``enter`` on a fold opens it.
 
 A large page's diff comes in two stages (:class:`~gitbook_tui.markdown.diff.StagedDiff`):
 its first changes are shown at once ("change 1 of …", a last line saying the rest is
-being read), the whole page's diff is made in a worker once they are painted, and then
-replaces them where the reader is (the same lines, the rest below, the change total known).
+being read), the whole page's diff is made and laid out in worker threads once they are
+painted (:func:`.diff_layout.lay_out`: the UI thread only swaps the result in, so keys are
+answered meanwhile), and then replaces them where the reader is (the lines showing the same
+blocks of the page, the rest below, the change total known).
 """
 
 from __future__ import annotations
