@@ -17,6 +17,8 @@ from gitbook_tui.markdown.diff import (
     stage_diff,
 )
 from gitbook_tui.server.demo.generated import large_reference_page
+from gitbook_tui.tui.render import diff_view
+from gitbook_tui.tui.render.diff_layout import DiffLayout, LayoutSettings
 from gitbook_tui.tui.render.diff_view import DiffView
 from support.diff_pages import edit, scattered_edits
 from support.waits import until
@@ -239,3 +241,40 @@ async def test_on_a_repetitive_page_the_whole_diff_keeps_the_reader_on_the_same_
         assert view.visible_text()[0] == top_text and view.scroll_offset.y - view.top_line == place
         current = shown_blocks(view.lines[view.current], view.diff.rows)
         assert change_blocks[0][:1] == current[0][:1] and change_blocks[1][:1] == current[1][:1]
+
+
+async def test_keys_are_answered_while_the_whole_diff_is_laid_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The whole page's lines are laid out off the UI thread: while that runs (held here),
+    keys move and change the view; a context changed meanwhile is the whole diff's too."""
+    old, new = scattered_edits(400_000, 30)
+    staged = stage_diff(old, new)
+    assert staged.partial
+    held, release = threading.Event(), threading.Event()
+    real = diff_view.lay_out
+
+    def held_lay_out(diff: BlockDiff, settings: LayoutSettings) -> DiffLayout:
+        if threading.current_thread() is not threading.main_thread() and not held.is_set():
+            held.set()
+            assert release.wait(timeout=60)
+        return real(diff, settings)
+
+    monkeypatch.setattr(diff_view, "lay_out", held_lay_out)
+    app = Moves()
+    async with app.run_test(size=(120, 40)) as pilot:
+        view = app.query_one(DiffView)
+        view.show(staged)
+        await until(pilot, held.is_set)  # the whole diff is made; its lines being laid out
+        assert view.partial
+        await pilot.press("n")
+        assert view.changes.ordinal(view.current) == 2
+        await pilot.press("right_curly_bracket")  # more context, on the first part
+        context = view.context
+        release.set()
+        await until(pilot, lambda: not view.partial)
+        assert view.context == context and len(view.changes) == 30
+        assert view.changes.ordinal(view.current) == 2
+        shown = view.all_text()
+        view._relayout_keeping_place()  # laid out here, as the reader left it
+        assert view.all_text() == shown
