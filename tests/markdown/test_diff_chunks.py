@@ -9,7 +9,7 @@ import pytest
 
 from gitbook_tui.markdown import Document, clean_text, parse
 from gitbook_tui.markdown.diff import flatten, parse_pair
-from gitbook_tui.markdown.diff.chunks import paused_gc
+from gitbook_tui.markdown.diff.chunks import chunked_pair, paused_gc
 from gitbook_tui.server.demo.generated import large_reference_page
 from support.diff_pages import PAGES, edit
 
@@ -116,3 +116,17 @@ def test_what_is_made_while_the_gc_is_paused_skips_the_young_generations() -> No
         assert not _in_collected_generations(marker, (2,))  # frozen with the rest
     else:
         assert _in_collected_generations(marker, (2,))
+
+
+@pytest.mark.parametrize("at", [0, 65_536, 131_000, -1])
+def test_a_definition_anywhere_in_a_large_page_is_seen(at: int) -> None:
+    """The page is searched for definitions a slice at a time (never long holding the GIL):
+    one on any line, a slice's first or last included, still has the pair parsed whole."""
+    text = large_reference_page()
+    old = text[: text.index("\n\n", 200_000) + 2]
+    cut = len(old) if at < 0 else old.index("\n", at) + 1 if at else 0
+    definition = "[ref]: https://example.com/a-reference\n\n"
+    new = old[:cut] + definition + old[cut:]
+    assert chunked_pair(old, old) is not None
+    assert chunked_pair(old, new) is None
+    assert chunked_pair(new, old) is None

@@ -371,11 +371,29 @@ def paused_gc(*texts: str) -> Iterator[None]:
                 gc.enable()
 
 
+_SEARCH_STEP = 64 * 1024
+"""Text searched at a time by :func:`_defines` (about a millisecond holding the GIL)."""
+
+
+def _defines(markdown: str) -> bool:
+    """Whether ``markdown`` may define a link reference or a footnote: ``DEFINITION_RE``
+    searched a slice of whole lines at a time (one search of a 1 MB page holds the GIL for
+    ~16 ms, a stall of the UI thread while a worker diffs)."""
+    start, size = 0, len(markdown)
+    while start < size:
+        end = markdown.find("\n", min(size, start + _SEARCH_STEP))
+        end = size if end < 0 else end + 1
+        if DEFINITION_RE.search(markdown, start, end):
+            return True
+        start = end
+    return False
+
+
 def cut_base(old: str) -> Side | None:
     """The base side tokenized and cut into chunks, for :func:`chunked_pair` (it may be made
     while the other side is still on its way; it serves one pair: the pair's work is kept
     on its chunks). ``None`` where the sides must be parsed whole."""
-    if DEFINITION_RE.search(old):
+    if _defines(old):
         return None
     with paused_gc(old):
         base = _side(old)
@@ -388,7 +406,7 @@ def chunked_pair(old: str, new: str, base: Side | None = None) -> tuple[Side, Si
     that cannot be done (parse them whole)."""
     if base is None:
         base = cut_base(old)
-    if base is None or DEFINITION_RE.search(new):
+    if base is None or _defines(new):
         return None
     with paused_gc(new):
         side = _side(new)
