@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import gc
 import re
 
 import pytest
 
 from gitbook_tui.markdown import Document, clean_text, parse
 from gitbook_tui.markdown.diff import flatten, parse_pair
+from gitbook_tui.markdown.diff.chunks import chunked_pair, paused_gc
 from gitbook_tui.server.demo.generated import large_reference_page
 from support.diff_pages import PAGES, edit
 
@@ -91,3 +93,40 @@ def test_large_page_with_scattered_edits() -> None:
     text = large_reference_page()
     new = edit(text, 7, 40)
     assert_same(text, new)
+
+
+def _in_collected_generations(marker: object, generations: tuple[int, ...]) -> bool:
+    return any(id(marker) in {id(o) for o in gc.get_objects(generation=g)} for g in generations)
+
+
+def test_what_is_made_while_the_gc_is_paused_skips_the_young_generations() -> None:
+    """A large page's tokens and rows, made while the GC is paused, are not all walked by the
+    first young collection after it (~100 ms holding the GIL: a stall of the UI thread while
+    a worker diffs): they join the oldest generation, or the frozen objects where some are
+    kept frozen (the app's idle collector; this test session's, see conftest)."""
+    assert gc.isenabled()
+    frozen = gc.get_freeze_count()
+    with paused_gc("x" * 100_000):
+        made = [[k] for k in range(5_000)]
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    marker = made[2_500]
+    assert not _in_collected_generations(marker, (0, 1))
+    if frozen:
+        assert not _in_collected_generations(marker, (2,))  # frozen with the rest
+    else:
+        assert _in_collected_generations(marker, (2,))
+
+
+@pytest.mark.parametrize("at", [0, 65_536, 131_000, -1])
+def test_a_definition_anywhere_in_a_large_page_is_seen(at: int) -> None:
+    """The page is searched for definitions a slice at a time (never long holding the GIL):
+    one on any line, a slice's first or last included, still has the pair parsed whole."""
+    text = large_reference_page()
+    old = text[: text.index("\n\n", 200_000) + 2]
+    cut = len(old) if at < 0 else old.index("\n", at) + 1 if at else 0
+    definition = "[ref]: https://example.com/a-reference\n\n"
+    new = old[:cut] + definition + old[cut:]
+    assert chunked_pair(old, old) is not None
+    assert chunked_pair(old, new) is None
+    assert chunked_pair(new, old) is None

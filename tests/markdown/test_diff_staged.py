@@ -15,6 +15,8 @@ from gitbook_tui.markdown.diff import (
     diff_documents,
     diff_markdown,
     fold,
+    same_line,
+    shown_blocks,
     split_lines,
     stage_diff,
 )
@@ -104,3 +106,23 @@ def test_a_whole_diff_that_reads_differently_does_not_continue_the_first_part() 
     assert staged.partial
     other = diff_markdown(old, edit(old, 6, 20))
     assert not continues(staged.first, other)
+
+
+def test_each_line_of_the_first_part_is_found_in_the_whole_diff_by_its_blocks() -> None:
+    """On a page of much repeated text the whole diff pairs the rows near the first part's
+    end otherwise; every line of the part (fold or block) is still found in the whole diff's
+    lines by the block of the page it shows."""
+    texts = ("The same short paragraph.", "Another line that repeats.")
+    texts += (texts[0], "A third, rarer one.")
+    old = "\n\n".join(texts[i % len(texts)] for i in range(9_000)) + "\n"
+    staged = stage_diff(old, edit(old, 10, 12))
+    whole, same = staged.rest()
+    assert not same
+    part_lines = split_lines(fold(staged.first.rows, DEFAULT_CONTEXT))
+    lines = split_lines(fold(whole.rows, DEFAULT_CONTEXT))
+    for line in part_lines:
+        old_blocks, new_blocks = shown_blocks(line, staged.first.rows)
+        found = same_line(line, staged.first.rows, lines, whole.rows)
+        assert found is not None
+        there = shown_blocks(lines[found], whole.rows)
+        assert (old_blocks[0] in there[0]) if old_blocks else (new_blocks[0] in there[1])

@@ -13,11 +13,14 @@ from gitbook_tui.markdown.diff import (
     LazyRows,
     diff_documents,
     diff_markdown,
+    shown_blocks,
     stage_diff,
 )
 from gitbook_tui.server.demo.generated import large_reference_page
+from gitbook_tui.tui.render import diff_view
+from gitbook_tui.tui.render.diff_layout import DiffLayout, LayoutSettings
 from gitbook_tui.tui.render.diff_view import DiffView
-from support.diff_pages import scattered_edits
+from support.diff_pages import edit, scattered_edits
 from support.waits import until
 
 OLD = "\n\n".join(f"Paragraph number {i} says something." for i in range(40)) + "\n"
@@ -186,3 +189,92 @@ async def test_a_large_diff_shows_its_first_changes_before_the_whole_page_is_ali
         assert any("revised29" in line for line in view.all_text())
         await pilot.press("n")
         assert view.changes.ordinal(view.current) == known + 1
+
+
+def _repetitive_page(paragraphs: int = 9_000) -> str:
+    """A page of a few paragraphs repeated over and over (~230 KB)."""
+    texts = ("The same short paragraph.", "Another line that repeats.")
+    texts += (texts[0], "A third, rarer one.")
+    return "\n\n".join(texts[i % len(texts)] for i in range(paragraphs)) + "\n"
+
+
+async def test_on_a_repetitive_page_the_whole_diff_keeps_the_reader_on_the_same_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Where the whole page's diff pairs and orders the rows otherwise than its first part
+    (much repeated text), the reader stays on the lines showing the same blocks of the page,
+    on the same change, rather than being taken to the start of the change by its number."""
+    old = _repetitive_page()
+    new = edit(old, 10, 12)
+    staged = stage_diff(old, new)
+    assert staged.partial
+    started, release = threading.Event(), threading.Event()
+    whole_rest, continued = staged.rest, []
+
+    def held_rest() -> tuple[BlockDiff, bool]:
+        started.set()
+        assert release.wait(timeout=60)
+        whole, same = whole_rest()
+        continued.append(same)
+        return whole, same
+
+    monkeypatch.setattr(staged, "rest", held_rest)
+    app = Moves()
+    async with app.run_test(size=(120, 40)) as pilot:
+        view = app.query_one(DiffView)
+        view.show(staged)
+        await until(pilot, started.is_set)
+        await pilot.press("n", "j", "j", "j", "j", "j")  # the second change, then read on
+        assert view.current is not None and view.top_line is not None
+        assert view.diff is not None
+        first_rows, lines = view.diff.rows, view.lines
+        top_blocks = shown_blocks(lines[view.top_line], first_rows)
+        change_blocks = shown_blocks(lines[view.current], first_rows)
+        place = view.scroll_offset.y - view.top_line  # less the header's lines: none here
+        top_text = view.visible_text()[0]
+        release.set()
+        await until(pilot, lambda: not view.partial)
+        assert continued == [False]  # the whole diff's rows do not start as the part's
+        assert view.diff is not None and view.top_line is not None and view.current is not None
+        shown = shown_blocks(view.lines[view.top_line], view.diff.rows)
+        assert top_blocks[0][0] in shown[0]  # the same block of the page at the top
+        assert view.visible_text()[0] == top_text and view.scroll_offset.y - view.top_line == place
+        current = shown_blocks(view.lines[view.current], view.diff.rows)
+        assert change_blocks[0][:1] == current[0][:1] and change_blocks[1][:1] == current[1][:1]
+
+
+async def test_keys_are_answered_while_the_whole_diff_is_laid_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The whole page's lines are laid out off the UI thread: while that runs (held here),
+    keys move and change the view; a context changed meanwhile is the whole diff's too."""
+    old, new = scattered_edits(400_000, 30)
+    staged = stage_diff(old, new)
+    assert staged.partial
+    held, release = threading.Event(), threading.Event()
+    real = diff_view.lay_out
+
+    def held_lay_out(diff: BlockDiff, settings: LayoutSettings) -> DiffLayout:
+        if threading.current_thread() is not threading.main_thread() and not held.is_set():
+            held.set()
+            assert release.wait(timeout=60)
+        return real(diff, settings)
+
+    monkeypatch.setattr(diff_view, "lay_out", held_lay_out)
+    app = Moves()
+    async with app.run_test(size=(120, 40)) as pilot:
+        view = app.query_one(DiffView)
+        view.show(staged)
+        await until(pilot, held.is_set)  # the whole diff is made; its lines being laid out
+        assert view.partial
+        await pilot.press("n")
+        assert view.changes.ordinal(view.current) == 2
+        await pilot.press("right_curly_bracket")  # more context, on the first part
+        context = view.context
+        release.set()
+        await until(pilot, lambda: not view.partial)
+        assert view.context == context and len(view.changes) == 30
+        assert view.changes.ordinal(view.current) == 2
+        shown = view.all_text()
+        view._relayout_keeping_place()  # laid out here, as the reader left it
+        assert view.all_text() == shown

@@ -11,6 +11,8 @@ Pipeline (each step usable alone)::
     rows = fold(diff.rows, context=3)      # what the pane shows; {/}: narrower/wider
     lines = inline_lines(rows)  or  split_lines(rows)       # one column or old | new
     changes = ChangeIndex.of(lines)                         # n / N
+    same_line(line, rows, other_lines, other_rows)          # the line showing the same
+                                                            # block in another view (place.py)
     lines[k].spans()                                        # word highlights, lazily
     header = header_diff(old_page, new_page)                # title, emoji, description…
 
@@ -32,6 +34,7 @@ from .blocks import PATH_SEPARATOR, BlockKind, DisplayBlock, flatten
 from .chunks import Side, cut_base, parse_pair
 from .header import PAGE_ATTRIBUTES, AttributeChange, attribute_changes, header_diff
 from .lazy import LazyRows, lazy_diff
+from .place import same_line, shown_blocks
 from .staged import (
     STAGED_FROM_CHARS,
     StagedDiff,
@@ -105,6 +108,8 @@ __all__ = [
     "narrower",
     "pair_run",
     "parse_pair",
+    "same_line",
+    "shown_blocks",
     "similarity",
     "split_lines",
     "stage_diff",

@@ -19,6 +19,7 @@ parsed whole, as are pages the chunks cannot be read from.
 from __future__ import annotations
 
 import gc
+import threading
 from bisect import bisect_left
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -331,24 +332,68 @@ def _side(markdown: str) -> Side | None:
     return None if state is None else Side(state, env)
 
 
+_gc_lock = threading.Lock()
+_gc_pauses = 0
+_gc_was_enabled = False
+
+
 @contextmanager
 def paused_gc(*texts: str) -> Iterator[None]:
-    """The cyclic GC paused while large ``texts`` are worked on (see :func:`parse`)."""
-    pause = max(map(len, texts), default=0) >= _GC_PAUSE_THRESHOLD and gc.isenabled()
-    if pause:
-        gc.disable()
+    """The cyclic GC paused while large ``texts`` are worked on (see :func:`parse`).
+
+    Pauses overlap (a pane's worker, another page's): the GC is restored once, by the last.
+    What was made meanwhile (a large page's tokens, blocks and rows: hundreds of thousands
+    of objects) is then moved out of the young generation at once, unwalked: the first young
+    collection would otherwise walk it all, holding the GIL for ~100 ms, a stall of the UI
+    thread while this runs in a worker. It joins the objects frozen already where the
+    application freezes its survivors (:mod:`gitbook_tui.tui.common.idle_collector`: its next
+    quiet moment collects what of it died), else the oldest generation (``gc.freeze`` then
+    ``gc.unfreeze``). Reference counting frees what dies meanwhile either way."""
+    global _gc_pauses, _gc_was_enabled
+    if max(map(len, texts), default=0) < _GC_PAUSE_THRESHOLD:
+        yield
+        return
+    with _gc_lock:
+        if _gc_pauses == 0:
+            _gc_was_enabled = gc.isenabled()
+            gc.disable()
+        _gc_pauses += 1
     try:
         yield
     finally:
-        if pause:
-            gc.enable()
+        with _gc_lock:
+            _gc_pauses -= 1
+            if _gc_pauses == 0 and _gc_was_enabled:
+                frozen = gc.get_freeze_count()
+                gc.freeze()
+                if not frozen:
+                    gc.unfreeze()
+                gc.enable()
+
+
+_SEARCH_STEP = 64 * 1024
+"""Text searched at a time by :func:`_defines` (about a millisecond holding the GIL)."""
+
+
+def _defines(markdown: str) -> bool:
+    """Whether ``markdown`` may define a link reference or a footnote: ``DEFINITION_RE``
+    searched a slice of whole lines at a time (one search of a 1 MB page holds the GIL for
+    ~16 ms, a stall of the UI thread while a worker diffs)."""
+    start, size = 0, len(markdown)
+    while start < size:
+        end = markdown.find("\n", min(size, start + _SEARCH_STEP))
+        end = size if end < 0 else end + 1
+        if DEFINITION_RE.search(markdown, start, end):
+            return True
+        start = end
+    return False
 
 
 def cut_base(old: str) -> Side | None:
     """The base side tokenized and cut into chunks, for :func:`chunked_pair` (it may be made
     while the other side is still on its way; it serves one pair: the pair's work is kept
     on its chunks). ``None`` where the sides must be parsed whole."""
-    if DEFINITION_RE.search(old):
+    if _defines(old):
         return None
     with paused_gc(old):
         base = _side(old)
@@ -361,7 +406,7 @@ def chunked_pair(old: str, new: str, base: Side | None = None) -> tuple[Side, Si
     that cannot be done (parse them whole)."""
     if base is None:
         base = cut_base(old)
-    if base is None or DEFINITION_RE.search(new):
+    if base is None or _defines(new):
         return None
     with paused_gc(new):
         side = _side(new)

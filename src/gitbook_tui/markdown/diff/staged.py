@@ -16,8 +16,9 @@ The whole page's diff is made next (:meth:`StagedDiff.rest`, in a worker, once t
 screen is painted); it tells whether it shows the part's rows first (:func:`continues`).
 It may not: on a page of much repeated text the alignment of the whole can pair a change's
 blocks in another order than the part's (equal-length alignments); a fence or a tag closed
-only past the cut reads differently too. The pane then keeps the reader on the same change
-(by its number) rather than on the same line.
+only past the cut reads differently too. The pane then finds the reader's lines in the
+whole diff by the blocks of the page they show (:func:`~.place.same_line`), and else keeps
+the same change (by its number).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from typing import overload
 
 from .align import DEFAULT_THRESHOLD, BlockDiff, DiffRow, RowKind, diff_documents
 from .blocks import DisplayBlock
-from .chunks import Side, parse_pair
+from .chunks import Side, parse_pair, paused_gc
 from .lazy import lazy_diff
 from .view import DEFAULT_CONTEXT, Fold, ViewRow, fold
 
@@ -281,8 +282,9 @@ class StagedDiff:
         if self._rest is None:
             return self.first, True
         old, new, base = self._rest
-        whole = diff_to_show(old, new, base=base)
-        return whole, continues(self.first, whole)
+        with paused_gc(old, new):  # the rows around the changes too (parsed when folded)
+            whole = diff_to_show(old, new, base=base)
+            return whole, continues(self.first, whole)
 
 
 def stage_diff(old: str | None, new: str | None, *, base: Side | None = None) -> StagedDiff:

@@ -9,15 +9,18 @@ less/more context, ``|`` toggles inline/split, ``enter`` on a fold opens it.
 
 A large page's diff comes in two stages (:class:`~gitbook_tui.markdown.diff.StagedDiff`):
 its first changes are shown at once ("change 1 of …", a last line saying the rest is
-being read), the whole page's diff is made in a worker once they are painted, and then
-replaces them where the reader is (the same lines, the rest below, the change total known).
+being read), the whole page's diff is made and laid out in worker threads once they are
+painted (:func:`.diff_layout.lay_out`: the UI thread only swaps the result in, so keys are
+answered meanwhile), and then replaces them where the reader is (the lines showing the same
+blocks of the page, the rest below, the change total known).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Sequence
+from bisect import bisect_right
+from collections.abc import Collection, Sequence
 from typing import ClassVar, Literal
 
 from rich.segment import Segment
@@ -37,15 +40,13 @@ from ...markdown.diff import (
     InlineLine,
     SplitLine,
     StagedDiff,
-    fold,
-    inline_lines,
     narrower,
-    split_lines,
+    same_line,
     wider,
 )
 from ...markdown.sanitize import clean_text
 from ..common.text import count_of
-from .core import wrap
+from .diff_layout import DiffLayout, LayoutSettings, lay_out
 from .diff_lines import DiffLines
 
 __all__ = ["SPLIT_FROM_WIDTH", "DiffView"]
@@ -162,27 +163,69 @@ class DiffView(DiffLines, ScrollView, can_focus=True):
             )
 
     async def _the_rest(self, staged: StagedDiff) -> None:
-        """The whole page's diff (in a thread), in place of its first part."""
+        """The whole page's diff, made and laid out in threads, in place of its first part
+        (swapped in at once: the UI thread never lays out the whole page's lines)."""
+        whole: BlockDiff | None = None
+        layout: DiffLayout | None = None
         try:
-            whole, continues = await asyncio.to_thread(staged.rest)
+            made, continues = await asyncio.to_thread(staged.rest)
+            whole = made
+            # The folds opened in the part are the whole's too if its rows come first.
+            while self._staged is staged:
+                settings = self._settings(self.expanded if continues else (), "")
+                layout = await asyncio.to_thread(lay_out, made, settings)
+                if self._settings(self.expanded if continues else (), "") == settings:
+                    break  # else the reader changed the width, mode or context meanwhile
         except Exception:  # a bug: say so in place of the rest, keep what is shown
             _log.exception("the whole page's diff failed")
-            whole = None
+            layout = None
         if self._staged is not staged:
             return  # another page (or message) is shown meanwhile
         self._staged, self.partial, self._tail = None, False, ""
-        if whole is None:
+        if whole is None or layout is None:
             self._tail = "The rest of the page could not be compared."
             self._relayout_keeping_place()
         else:
-            y = self.scroll_offset.y
-            self.diff = whole
-            if not continues:  # rows read or paired otherwise: the opened folds may be others
-                self.expanded.clear()
-            self._relayout_keeping_place()  # on the same change (its ordinal)
-            if continues:  # the same lines first: on the same line too
-                self.scroll_to(y=y, animate=False)
+            self._replace(whole, layout)
         self.post_message(self.Completed())
+
+    def _replace(self, whole: BlockDiff, layout: DiffLayout) -> None:
+        """Show ``whole`` (laid out as ``layout``) in place of the first part, on the same
+        lines: those showing the same blocks of the page (:func:`same_line`), the current
+        change too; else on the same change (by its ordinal)."""
+        part_rows, part_lines = self.diff.rows if self.diff else (), self.lines
+        top, at = self.scroll_offset.y, self.top_line
+        offset = top - self._starts[at] if at is not None else 0
+        current, ordinal = self.current, self._ordinal()
+        self.diff = whole
+        self.expanded = set(layout.settings.expanded)
+        self._apply(layout)
+
+        def same(position: int | None) -> int | None:
+            if position is None or not 0 <= position < len(part_lines):
+                return None
+            return same_line(part_lines[position], part_rows, self.lines, whole.rows)
+
+        change = same(current)
+        if change is not None and self.lines[change].is_change:
+            change = self.changes.positions[self.changes.ordinal(change) - 1]
+        elif ordinal and self.changes:
+            change = self.changes.positions[min(ordinal, len(self.changes)) - 1]
+        else:
+            change = None
+        line = same(at)
+        if line is None:
+            if change is not None:
+                self._go(change)
+            elif at is None:
+                self.scroll_to(y=top, animate=False)  # in the header: the same lines
+            return
+        end = self._starts[line + 1] if line + 1 < len(self._starts) else len(self._strips)
+        self.scroll_to(
+            y=self._starts[line] + min(offset, end - self._starts[line] - 1), animate=False
+        )
+        if change is not None:
+            self._go(change, scroll=False)
 
     @property
     def effective_mode(self) -> Literal["inline", "split"]:
@@ -190,43 +233,37 @@ class DiffView(DiffLines, ScrollView, can_focus=True):
             return self.mode
         return "split" if self.app.size.width >= SPLIT_FROM_WIDTH else "inline"
 
+    def _settings(
+        self, expanded: Collection[int] | None = None, tail: str | None = None
+    ) -> LayoutSettings:
+        """What the layout of :attr:`diff` depends on, now (``expanded``, ``tail``: others)."""
+        return LayoutSettings(
+            self.scrollable_content_region.width or self.size.width or 80,
+            self.effective_mode,
+            self.context,
+            frozenset(self.expanded if expanded is None else expanded),
+            self.header,
+            self._tail if tail is None else tail,
+            tuple(self._styles().items()),
+        )
+
     def _rebuild(self) -> None:
         self._style_cache = None  # the theme may have changed
-        width = self.scrollable_content_region.width or self.size.width or 80
-        self._width = width
         if self.diff is None:
+            self._width = width = self._settings().width
             self.lines, self.changes = (), ChangeIndex(())
             self._strips = [Strip([Segment(clean_text(self._message))])]
             self._starts = []
             self.virtual_size = Size(width, 1)
             self.refresh()
             return
-        rows = fold(self.diff.rows, self.context, expanded=self.expanded)
-        if self.effective_mode == "split":
-            self.lines = split_lines(rows)
-        else:
-            self.lines = inline_lines(rows)
-        self.changes = ChangeIndex.of(self.lines)
-        strips: list[Strip | Text] = [
-            Strip(list(t.render(self.app.console))) for t in self._header_lines(width)
-        ]
-        starts: list[int] = []
-        for line in self.lines:
-            starts.append(len(strips))
-            strips.extend(
-                self._split(line, width)
-                if isinstance(line, SplitLine)
-                else self._inline(line, width)
-            )
-        if self._tail:
-            strips.extend(
-                Strip(list(t.render(self.app.console)))
-                for t in wrap(Text(self._tail, style=self._styles()["dim"]), width)
-            )
-        elif not self.lines:
-            strips.append(Strip([Segment("No differences in the page's content.")]))
-        self._strips, self._starts = strips, starts
-        self.virtual_size = Size(width, len(strips))
+        self._apply(lay_out(self.diff, self._settings()))
+
+    def _apply(self, layout: DiffLayout) -> None:
+        self.lines, self.changes = layout.lines, layout.changes
+        self._strips, self._starts = layout.strips, layout.starts
+        self._width = layout.settings.width
+        self.virtual_size = Size(self._width, len(self._strips))
         self.refresh()
 
     # -- painting --------------------------------------------------------------------------------
@@ -272,6 +309,12 @@ class DiffView(DiffLines, ScrollView, can_focus=True):
         end = min(len(self._strips), top + self.scrollable_content_region.height)
         return [self._strip(index).text for index in range(top, end)]
 
+    @property
+    def top_line(self) -> int | None:
+        """Index in :attr:`lines` of the line at the top of the view (``None``: the header)."""
+        at = bisect_right(self._starts, self.scroll_offset.y) - 1
+        return at if at >= 0 else None
+
     def all_text(self) -> list[str]:
         return [self._strip(index).text for index in range(len(self._strips))]
 
@@ -280,9 +323,9 @@ class DiffView(DiffLines, ScrollView, can_focus=True):
         if 0 <= position < len(self.lines):
             self._go(position)
 
-    def _go(self, position: int) -> None:
+    def _go(self, position: int, *, scroll: bool = True) -> None:
         self.current = position
-        if position < len(self._starts):
+        if scroll and position < len(self._starts):
             self.scroll_to(y=max(0, self._starts[position] - 2), animate=False)
         total = None if self.partial else len(self.changes)
         self.post_message(self.Moved(self.changes.ordinal(position), total))
@@ -319,9 +362,12 @@ class DiffView(DiffLines, ScrollView, can_focus=True):
             timeout=2,
         )
 
+    def _ordinal(self) -> int:
+        return self.changes.ordinal(self.current) if self.current is not None else 0
+
     def _relayout_keeping_place(self) -> None:
         """Rebuild, staying on the same change (by its ordinal: folding keeps the changes)."""
-        ordinal = self.changes.ordinal(self.current) if self.current is not None else 0
+        ordinal = self._ordinal()
         self._rebuild()
         if ordinal and self.changes:
             self._go(self.changes.positions[min(ordinal, len(self.changes)) - 1])
