@@ -57,6 +57,10 @@ NOT_AT_START = (
     "gitbook_tui.tui.common.help_screen",
     "gitbook_tui.tui.browse.outline_screen",
     "gitbook_tui.tui.search.search_screen",
+    "gitbook_tui.tui.account.welcome_screen",  # the sign-in: a start without a token
+    "gitbook_tui.tui.common.palette",  # its providers: when the palette first opens
+    "gitbook_tui.tui.common.palette_data",
+    "gitbook_tui.tui.common.palette_loading",
     # the server: the demo's runs in a process of its own
     "fastapi",
     "uvicorn",

@@ -33,4 +33,3 @@ def test_a_page_type_outlives_a_collection_with_its_validator() -> None:
     validator = Page[Probe].__pydantic_validator__
     _read_a_page()
     assert Page[Probe].__pydantic_validator__ is validator
-
