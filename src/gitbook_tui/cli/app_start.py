@@ -7,10 +7,16 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from .lean_start import imports_kept_from_collections, skip_unused_optional_imports
+from .lean_start import (
+    imports_kept_from_collections,
+    pause_collections,
+    skip_unused_optional_imports,
+)
 from .paths import data_dir
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ..api import AsyncGitBook
     from ..server.background import BackgroundStart
 
@@ -56,14 +62,22 @@ def run_app(args: argparse.Namespace) -> int:
     skip_unused_optional_imports()  # before the app's first import of httpx
     demo = bool(args.demo or getattr(args, "open_demo", False))
     handle = _start_demo_server() if demo else None  # first: it starts while the app imports
+    # off until the app's first screen is up (lean_start): the app resumes it, else the end
+    resume_collections = pause_collections()
     try:
-        return _run_app(args, demo, handle)
+        return _run_app(args, demo, handle, resume_collections)
     finally:
+        resume_collections()
         if handle is not None:
             handle.stop()
 
 
-def _run_app(args: argparse.Namespace, demo: bool, handle: BackgroundStart | None) -> int:
+def _run_app(
+    args: argparse.Namespace,
+    demo: bool,
+    handle: BackgroundStart | None,
+    resume_collections: Callable[[], None],
+) -> int:
     with imports_kept_from_collections():
         from ..api import AsyncGitBook
         from ..cache import ResponseCache
@@ -101,6 +115,7 @@ def _run_app(args: argparse.Namespace, demo: bool, handle: BackgroundStart | Non
             starting=handle.poll if handle is not None else None,
             starting_warm=handle is not None and handle.warm,
             start_view=view,
+            resume_collections=resume_collections,
         )
         try:
             result = run_keeping_drafts(app)  # drafts written on SIGHUP/SIGTERM too

@@ -118,11 +118,14 @@ class GitBookApp(AppOutbox, AppNavigation):
         starting: Callable[[], bool] | None = None,
         start_view: str | None = None,
         starting_warm: bool = False,
+        resume_collections: Callable[[], None] | None = None,
     ) -> None:
         """``starting``: the server is still starting (the bundled demo): polled, True
         once it serves; a progress screen shows meanwhile — unless ``starting_warm``: the
         server has its data and a listening socket already (requests wait for it), so the
-        app opens at once from its cache and only says so if the server fails."""
+        app opens at once from its cache and only says so if the server fails.
+        ``resume_collections``: the command paused the garbage collector for the start
+        (``cli.lean_start.pause_collections``); called once the first screen is up."""
         super().__init__()
         guard_option_list_paging()  # a Textual bug: pageup in the palette at 12×4
         self.starting = starting
@@ -140,6 +143,7 @@ class GitBookApp(AppOutbox, AppNavigation):
         self.space_id: str | None = None
         self.session = SessionInfo()
         self.idle_collector = IdleCollector()
+        self.resume_collections = resume_collections
 
     # -- size ------------------------------------------------------------------------------------
     @property
@@ -166,9 +170,7 @@ class GitBookApp(AppOutbox, AppNavigation):
         self.idle_collector.install()
         # not while the first screen is being built: a start looks quiet (no keys yet), and a
         # full collection then (every object of the imports: ~0.3 s) delayed the first tree
-        self.set_timer(
-            FIRST_COLLECTION_DELAY, lambda: self.set_interval(0.5, self.idle_collector.tick)
-        )
+        self.set_timer(FIRST_COLLECTION_DELAY, self._first_screen_up)
         config = self.config
         if config.theme:
             if config.theme in self.available_themes:
@@ -200,6 +202,13 @@ class GitBookApp(AppOutbox, AppNavigation):
                 await self.push_screen(StartingScreen(starting, message), self._server_ready)
                 return
         await self._open()
+
+    def _first_screen_up(self) -> None:
+        """The collector (paused by the command for the start) runs again, and the idle
+        collector's long walks may begin."""
+        if self.resume_collections is not None:
+            self.resume_collections()
+        self.set_interval(0.5, self.idle_collector.tick)
 
     @staticmethod
     def _started(starting: Callable[[], bool]) -> bool:
