@@ -95,3 +95,43 @@ def test_drafts_and_queued_actions_of_the_port_named_demo_account_move_to_it(
     kept = DraftStore(account_key(client)).load(key)
     assert kept is not None and kept.text == "Written before the upgrade"
     assert DraftStore(old).load(key) is not None
+
+
+async def test_the_demo_client_talks_plain_http_and_trusts_no_certificate() -> None:
+    """The demo's connection loads no certificate store (its server is plain HTTP on this
+    machine): a request gets through; TLS, were it tried, would verify against nothing."""
+    import http.server
+    import ssl
+    import threading
+
+    from gitbook_tui.cli.app_start import demo_transport
+
+    class Hello(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", "2")
+            self.end_headers()
+            self.wfile.write(b"{}")
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Hello)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    transport = demo_transport()
+    client = AsyncGitBook(
+        demo_admin_token(),
+        base_url=f"http://127.0.0.1:{server.server_address[1]}/v1",
+        transport=transport,
+    )
+    try:
+        assert await client.get("/hello", dict) == {}
+    finally:
+        await client.close()
+        server.shutdown()
+        server.server_close()
+    context = transport._pool._ssl_context
+    assert context is not None
+    assert context.verify_mode == ssl.CERT_REQUIRED and context.check_hostname
+    assert context.get_ca_certs() == []

@@ -11,6 +11,12 @@ import json
 import subprocess
 import sys
 import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from support.waits import until
 
 START = """
 import gc, json, sys
@@ -57,6 +63,10 @@ NOT_AT_START = (
     "gitbook_tui.tui.common.help_screen",
     "gitbook_tui.tui.browse.outline_screen",
     "gitbook_tui.tui.search.search_screen",
+    "gitbook_tui.tui.account.welcome_screen",  # the sign-in: a start without a token
+    "gitbook_tui.tui.common.palette",  # its providers: when the palette first opens
+    "gitbook_tui.tui.common.palette_data",
+    "gitbook_tui.tui.common.palette_loading",
     # the server: the demo's runs in a process of its own
     "fastapi",
     "uvicorn",
@@ -136,3 +146,53 @@ def test_without_its_optional_imports_httpx_still_serves_the_app() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["hello", "True", "None"]
+
+
+def test_the_collector_paused_for_the_start_resumes_once_with_what_exists_frozen() -> None:
+    """(A fresh interpreter: freezing in the test process would keep its heap frozen.)"""
+    code = textwrap.dedent(
+        """
+        import gc
+        from gitbook_tui.cli.lean_start import pause_collections
+
+        resume = pause_collections()
+        paused = gc.isenabled()
+        kept = [[] for _ in range(1000)]  # the start's objects
+        resume()
+        after = (gc.isenabled(), gc.get_freeze_count() >= 1000)
+        gc.disable()  # (something else turns it off later: a second call leaves it so)
+        resume()
+        print(paused, *after, gc.isenabled())
+        """
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "True", "True", "False"]
+
+
+async def test_the_app_resumes_the_collector_once_its_first_screen_is_up(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The command pauses the collector for the start; the app resumes it (once) when the
+    idle collector's first walks may begin, not before its first screen is up."""
+    from gitbook_tui.api import AsyncGitBook
+    from gitbook_tui.tui import app as app_module
+    from gitbook_tui.tui.common.config import TuiConfig
+    from gitbook_tui.tui.common.state import StateStore
+
+    monkeypatch.setattr(app_module, "FIRST_COLLECTION_DELAY", 0.3)
+    resumed: list[float] = []
+    client = AsyncGitBook("tok", base_url="http://127.0.0.1:9/v1", max_retries=0)
+    app = app_module.GitBookApp(
+        client,
+        config=TuiConfig(),
+        state_store=StateStore(tmp_path / "s.json"),
+        resume_collections=lambda: resumed.append(time.monotonic()),
+    )
+    started = time.monotonic()
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert resumed == []  # the first screen is being built
+        await until(pilot, lambda: resumed, "the first collection delay")
+    assert len(resumed) == 1 and resumed[0] - started >= 0.3

@@ -7,10 +7,18 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
-from .lean_start import imports_kept_from_collections, skip_unused_optional_imports
+from .lean_start import (
+    imports_kept_from_collections,
+    pause_collections,
+    skip_unused_optional_imports,
+)
 from .paths import data_dir
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    import httpx
+
     from ..api import AsyncGitBook
     from ..server.background import BackgroundStart
 
@@ -32,6 +40,18 @@ def _start_demo_server() -> BackgroundStart:
 def demo_account_server() -> str:
     """The demo's server as its account knows it: its database, not its URL (the port)."""
     return f"gitbook-tui demo {data_dir() / 'demo.sqlite'}"
+
+
+def demo_transport() -> httpx.AsyncBaseTransport:
+    """The demo client's connection: plain HTTP to its own server on this machine (no proxy
+    either). httpx's default one loads the system's certificate store at once, for TLS the
+    demo never uses (~0.05 s of each start's CPU); this one's TLS context trusts no
+    certificate, so a TLS connection, were one ever tried, would be refused."""
+    import ssl
+
+    import httpx
+
+    return httpx.AsyncHTTPTransport(verify=ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT))
 
 
 def _adopt_port_named_demo_account(client: AsyncGitBook) -> None:
@@ -56,14 +76,22 @@ def run_app(args: argparse.Namespace) -> int:
     skip_unused_optional_imports()  # before the app's first import of httpx
     demo = bool(args.demo or getattr(args, "open_demo", False))
     handle = _start_demo_server() if demo else None  # first: it starts while the app imports
+    # off until the app's first screen is up (lean_start): the app resumes it, else the end
+    resume_collections = pause_collections()
     try:
-        return _run_app(args, demo, handle)
+        return _run_app(args, demo, handle, resume_collections)
     finally:
+        resume_collections()
         if handle is not None:
             handle.stop()
 
 
-def _run_app(args: argparse.Namespace, demo: bool, handle: BackgroundStart | None) -> int:
+def _run_app(
+    args: argparse.Namespace,
+    demo: bool,
+    handle: BackgroundStart | None,
+    resume_collections: Callable[[], None],
+) -> int:
     with imports_kept_from_collections():
         from ..api import AsyncGitBook
         from ..cache import ResponseCache
@@ -86,6 +114,7 @@ def _run_app(args: argparse.Namespace, demo: bool, handle: BackgroundStart | Non
             client = AsyncGitBook(
                 demo_admin_token(),
                 base_url=handle.url,
+                transport=demo_transport(),
                 cache=ResponseCache(),
                 # one demo account whichever port it is served on (another may be taken)
                 account_server=demo_account_server(),
@@ -101,6 +130,7 @@ def _run_app(args: argparse.Namespace, demo: bool, handle: BackgroundStart | Non
             starting=handle.poll if handle is not None else None,
             starting_warm=handle is not None and handle.warm,
             start_view=view,
+            resume_collections=resume_collections,
         )
         try:
             result = run_keeping_drafts(app)  # drafts written on SIGHUP/SIGTERM too

@@ -170,8 +170,22 @@ class PageCursor(ApiModel):
     page: str
 
 
+_PAGE_TYPES: dict[tuple[type[Any], Any], Any] = {}
+"""Every ``Page[X]`` made, kept for the process: pydantic keeps them only weakly."""
+
+
 class Page(ApiModel, Generic[T]):
     """A paged list ``Page<T>``: ``Page[Space].model_validate(json)``."""
+
+    def __class_getitem__(cls, item: Any) -> Any:
+        # pydantic's own cache of parametrized models holds them weakly: a ``Page[Space]``
+        # (a class, so freed only by the collector) was made again after each collection,
+        # and its validator built again at its next answer (10-20 ms each, three times in
+        # a warm start). A few item types exist: each is kept.
+        made = _PAGE_TYPES.get((cls, item))
+        if made is None:
+            made = _PAGE_TYPES[(cls, item)] = super().__class_getitem__(item)
+        return made
 
     items: list[T] = Field(default_factory=list)
     count: Count | None = None

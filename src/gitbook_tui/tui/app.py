@@ -15,12 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import httpx
 from textual import events, on, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.command import Provider
 from textual.filter import LineFilter
 from textual.screen import Screen
 from textual.theme import Theme
@@ -28,7 +29,6 @@ from textual.theme import Theme
 from ..api import AsyncGitBook
 from ..models import Organization
 from .account.organizations import cached_organizations, organizations
-from .account.welcome_screen import WelcomeScreen
 from .app_navigation import AppNavigation
 from .app_outbox import AppOutbox
 from .browse.browser_screen import BrowserScreen
@@ -39,13 +39,15 @@ from .common.error_banner import ErrorBanner
 from .common.failure import describe_failure
 from .common.idle_collector import IdleCollector
 from .common.keymap import unknown_keymap_ids
-from .common.palette import AppCommands, PageCommands, SpaceCommands
 from .common.session_info import SessionInfo
 from .common.size_notice import SizeNoticeScreen, too_small
 from .common.state import StartTarget, StateStore, account_key
 from .common.text import plain
 from .textual_compat import guard_option_list_paging
 from .views import BROWSE, VIEWS
+
+if TYPE_CHECKING:
+    from .account.welcome_screen import WelcomeScreen
 
 __all__ = ["RESULT_DEMO", "GitBookApp"]
 
@@ -59,12 +61,38 @@ FIRST_COLLECTION_DELAY = 3.0
 """Seconds after the start before the idle collector may run its first long walk."""
 
 
+def _page_commands() -> type[Provider]:
+    # the palette's providers are imported when it first opens (Textual's lazy COMMANDS)
+    from .common.palette import PageCommands
+
+    return PageCommands
+
+
+def _space_commands() -> type[Provider]:
+    from .common.palette import SpaceCommands
+
+    return SpaceCommands
+
+
+def _app_commands() -> type[Provider]:
+    from .common.palette import AppCommands
+
+    return AppCommands
+
+
+def _welcome_screen() -> type[WelcomeScreen]:
+    """The sign-in screen: shown without a token (or after a 401), not on a usual start."""
+    from .account.welcome_screen import WelcomeScreen
+
+    return WelcomeScreen
+
+
 class GitBookApp(AppOutbox, AppNavigation):
     """The gitbook-tui application."""
 
     CSS_PATH = "app.tcss"
     TITLE = "gitbook-tui"
-    COMMANDS = App.COMMANDS | {PageCommands, SpaceCommands, AppCommands}
+    COMMANDS = App.COMMANDS | {_page_commands, _space_commands, _app_commands}
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "quit", "Quit", id="app.quit"),
         Binding("question_mark,f1", "help", "Help", id="app.help"),
@@ -90,11 +118,14 @@ class GitBookApp(AppOutbox, AppNavigation):
         starting: Callable[[], bool] | None = None,
         start_view: str | None = None,
         starting_warm: bool = False,
+        resume_collections: Callable[[], None] | None = None,
     ) -> None:
         """``starting``: the server is still starting (the bundled demo): polled, True
         once it serves; a progress screen shows meanwhile — unless ``starting_warm``: the
         server has its data and a listening socket already (requests wait for it), so the
-        app opens at once from its cache and only says so if the server fails."""
+        app opens at once from its cache and only says so if the server fails.
+        ``resume_collections``: the command paused the garbage collector for the start
+        (``cli.lean_start.pause_collections``); called once the first screen is up."""
         super().__init__()
         guard_option_list_paging()  # a Textual bug: pageup in the palette at 12×4
         self.starting = starting
@@ -112,6 +143,7 @@ class GitBookApp(AppOutbox, AppNavigation):
         self.space_id: str | None = None
         self.session = SessionInfo()
         self.idle_collector = IdleCollector()
+        self.resume_collections = resume_collections
 
     # -- size ------------------------------------------------------------------------------------
     @property
@@ -138,9 +170,7 @@ class GitBookApp(AppOutbox, AppNavigation):
         self.idle_collector.install()
         # not while the first screen is being built: a start looks quiet (no keys yet), and a
         # full collection then (every object of the imports: ~0.3 s) delayed the first tree
-        self.set_timer(
-            FIRST_COLLECTION_DELAY, lambda: self.set_interval(0.5, self.idle_collector.tick)
-        )
+        self.set_timer(FIRST_COLLECTION_DELAY, self._first_screen_up)
         config = self.config
         if config.theme:
             if config.theme in self.available_themes:
@@ -173,6 +203,13 @@ class GitBookApp(AppOutbox, AppNavigation):
                 return
         await self._open()
 
+    def _first_screen_up(self) -> None:
+        """The collector (paused by the command for the start) runs again, and the idle
+        collector's long walks may begin."""
+        if self.resume_collections is not None:
+            self.resume_collections()
+        self.set_interval(0.5, self.idle_collector.tick)
+
     @staticmethod
     def _started(starting: Callable[[], bool]) -> bool:
         try:
@@ -204,7 +241,7 @@ class GitBookApp(AppOutbox, AppNavigation):
         """The welcome screen without a token, else the browser (see :meth:`_begin`)."""
         if not self.client.has_token:
             await self.push_screen(
-                WelcomeScreen(
+                _welcome_screen()(
                     self.client.base_url, transport=self.transport, demo_available=not self.demo
                 )
             )
@@ -358,16 +395,17 @@ class GitBookApp(AppOutbox, AppNavigation):
         )
 
     # -- welcome ----------------------------------------------------------------------------------
-    @on(WelcomeScreen.DemoRequested)
-    def _demo_requested(self) -> None:
+    # (named handlers, not @on: the welcome screen's module is imported when first shown)
+    def on_welcome_screen_demo_requested(self) -> None:
         self.exit(RESULT_DEMO)
 
     @on(ErrorBanner.SignInRequested)
     def _sign_in_again(self) -> None:
         """An error banner's S after a 401: the token entry, then the browser again."""
-        if not isinstance(self.screen, WelcomeScreen):
+        welcome_screen = _welcome_screen()
+        if not isinstance(self.screen, welcome_screen):
             self.push_screen(
-                WelcomeScreen(
+                welcome_screen(
                     self.client.base_url,
                     transport=self.transport,
                     demo_available=False,
@@ -375,8 +413,7 @@ class GitBookApp(AppOutbox, AppNavigation):
                 )
             )
 
-    @on(WelcomeScreen.SignedIn)
-    async def _signed_in(self, event: WelcomeScreen.SignedIn) -> None:
+    async def on_welcome_screen_signed_in(self, event: WelcomeScreen.SignedIn) -> None:
         old = self.client
         self.client = AsyncGitBook(
             event.token, base_url=event.api_url, transport=self.transport, cache=old.cache
@@ -384,7 +421,7 @@ class GitBookApp(AppOutbox, AppNavigation):
         await old.close()
         name = event.user.displayName or event.user.email or event.user.id
         self.notify(plain(f"Signed in as {name}"), timeout=4, markup=False)
-        if isinstance(self.screen, WelcomeScreen):
+        if isinstance(self.screen, _welcome_screen()):
             self.pop_screen()
         await self._begin()
 
