@@ -55,7 +55,9 @@ def test_a_role_taken_away_holds_at_the_next_request(world: World) -> None:
     eve = world.client("eve")
     space = world.client().post(f"/orgs/{world.org}/spaces", json={"title": "Guide"}).json()
     assert eve.patch(f"/spaces/{space['id']}", json={"title": "Eve's"}).status_code == 200
-    r = world.client().patch(f"/orgs/{world.org}/members/{world.users['eve']}", json={"role": "read"})
+    r = world.client().patch(
+        f"/orgs/{world.org}/members/{world.users['eve']}", json={"role": "read"}
+    )
     assert r.status_code == 200
     assert_error(eve.patch(f"/spaces/{space['id']}", json={"title": "Again"}), 403)
     assert eve.get(f"/spaces/{space['id']}").json()["title"] == "Eve's"
