@@ -209,3 +209,51 @@ async def test_a_large_answer_is_stored_in_the_cache_off_the_event_loop(tmp_path
         cached = await client.orgs.get("org1", read="cache-only")
         assert cached.title == big["title"]
     assert WhereStored.threads == [False, True]  # the large answer off the loop's thread
+
+
+# -- what goes on the wire ------------------------------------------------------------------
+async def test_requests_go_out_as_httpx_sends_them() -> None:
+    """The client builds its requests itself (one parse of the URL instead of three): what
+    it sends is what ``httpx.AsyncClient.request`` sends for the same call."""
+    ours, theirs = Script(reply()), Script(reply())
+    client, _ = make_client(ours)
+    plain = httpx.AsyncClient(
+        base_url=BASE + "/",
+        transport=httpx.MockTransport(theirs),
+        timeout=client.timeout,
+        headers={"Accept": "*/*", "User-Agent": "gitbook-tui", "Authorization": f"Bearer {TOKEN}"},
+    )
+    calls: list[tuple[str, str, list[tuple[str, Any]], Any, dict[str, str] | None]] = [
+        ("GET", "orgs/org%201%25%C3%A9", [], None, None),
+        ("GET", "spaces/s1/content", [("format", "markdown"), ("q", "a b&c=é")], None, None),
+        ("GET", "orgs", [("limit", 5), ("flag", True)], None, {"If-None-Match": 'W/"e1"'}),
+        ("POST", "orgs/o1/spaces", [], {"title": "Ünïcode", "n": 1}, None),
+        ("DELETE", "spaces/s1", [], None, {"X-Extra": "1"}),
+    ]
+    async with client, plain:
+        for method, path, params, body, headers in calls:
+            await client._send(method, path, params=params, body=body, headers=headers)
+            await plain.request(
+                method,
+                path,
+                params=httpx.QueryParams(params) if params else None,
+                json=body,
+                headers=headers,
+            )
+    assert len(ours.requests) == len(theirs.requests) == len(calls)
+    for sent, expected in zip(ours.requests, theirs.requests, strict=True):
+        assert sent.method == expected.method
+        assert sent.url == expected.url
+        assert sent.headers.multi_items() == expected.headers.multi_items()
+        assert sent.content == expected.content
+        assert sent.extensions["timeout"] == expected.extensions["timeout"]
+
+
+async def test_cookies_the_server_sets_are_sent_back() -> None:
+    script = Script(reply(headers={"Set-Cookie": "__cf_bm=abc; Path=/"}), reply())
+    client, _ = make_client(script)
+    async with client:
+        await client.orgs.get("org1")
+        await client.orgs.get("org1")
+    assert "cookie" not in script.requests[0].headers
+    assert script.requests[1].headers["cookie"] == "__cf_bm=abc"

@@ -13,7 +13,7 @@ from gitbook_tui.cache import (
     default_cache_path,
     entry_key,
 )
-from gitbook_tui.cache.store import SCHEMA_VERSION
+from gitbook_tui.cache.store import PENDING_MAX, PENDING_MAX_BYTES, SCHEMA_VERSION
 from support.cache_kit import BASE, client_for
 
 
@@ -154,3 +154,47 @@ async def test_query_order_does_not_matter(world: Any, cache: ResponseCache) -> 
             path, dict, params={"role": "admin", "limit": 2}, read="cache-only"
         )
     assert again == first
+
+
+def test_answers_held_in_memory_read_as_written_and_are_written_by_close(tmp_path: Path) -> None:
+    path = tmp_path / "r.sqlite"
+    c = ResponseCache(path)
+    c.put("k0", "acct", "/p/0", b"zero", 'W/"0"')
+    c.put("k1", "acct", "/p/1", b"one", None)
+    c.put("k2", "acct", "/p/2", b"two", None)
+    held = c.get("k0")
+    assert held is not None and held.body == b"zero" and held.etag == 'W/"0"'
+    c.put("k0", "acct", "/p/0", b"zero again", None)
+    assert (c.get("k0") or held).body == b"zero again"
+    c.delete("k1")
+    assert c.get("k1") is None
+    c.invalidate("acct", ["/p/2"], [])
+    assert c.get("k2") is None
+    c.put("k3", "acct", "/p/3", b"three", None)
+    c.close()
+    again = ResponseCache(path)
+    try:
+        assert [again.get(k) is not None for k in ("k0", "k1", "k2", "k3")] == [
+            True,
+            False,
+            False,
+            True,
+        ]
+        assert again.info()["entries"] == 2
+    finally:
+        again.close()
+
+
+def test_answers_are_written_in_batches_another_reader_sees(tmp_path: Path) -> None:
+    path = tmp_path / "r.sqlite"
+    c = ResponseCache(path)
+    other = ResponseCache(path)
+    try:
+        for i in range(PENDING_MAX):
+            c.put(f"k{i}", "acct", f"/p/{i}", b"x" * 100, None)
+        assert all(other.get(f"k{i}") is not None for i in range(PENDING_MAX))
+        c.put("big", "acct", "/p/big", b"x" * PENDING_MAX_BYTES, None)  # written at once
+        assert other.get("big") is not None
+    finally:
+        c.close()
+        other.close()

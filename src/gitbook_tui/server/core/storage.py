@@ -10,10 +10,10 @@ import secrets
 import sqlite3
 import string
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 SCHEMA_VERSION = 1
 
@@ -37,6 +37,7 @@ CREATE VIRTUAL TABLE IF NOT EXISTS page_sections USING fts5(
 """
 
 _ID_ALPHABET = string.ascii_letters + string.digits
+R = TypeVar("R")
 
 
 def restrict(path: Path, mode: int) -> None:
@@ -87,6 +88,13 @@ class Storage:
             random.Random(id_seed) if id_seed is not None else secrets.SystemRandom()
         )
         self._revision_cache: dict[str, dict[str, Any]] = {}
+        self._writes = 0
+        # Watches the file for commits of other connections (this process's others, other
+        # processes'): its ``data_version`` moves with each. A database in memory has none.
+        self._watch: sqlite3.Connection | None = None
+        self._watch_lock = threading.Lock()
+        if self.path != ":memory:":
+            self._watch = sqlite3.connect(self.path, check_same_thread=False, timeout=30)
         with self.transaction() as tx:
             if tx.meta("schema_version") is None:
                 tx.set_meta("schema_version", str(SCHEMA_VERSION))
@@ -94,6 +102,25 @@ class Storage:
     def close(self) -> None:
         with self._lock:
             self._conn.close()
+        with self._watch_lock:
+            if self._watch is not None:
+                self._watch.close()
+
+    def change_stamp(self) -> tuple[int, int]:
+        """A stamp that differs once anything was written to the database since it was
+        taken: by this storage (a transaction ended, committed or not) or by any other
+        connection to the file, of this process or another (SQLite's ``data_version``).
+        Cheap (no lock of the storage's connection, which a long write may hold): what
+        is read from the database can be kept in memory, labelled with the stamp taken
+        *before* reading it, and used as long as the stamp has not moved."""
+        if self._watch is None:
+            return self._writes, 0
+        with self._watch_lock:
+            row = self._watch.execute("PRAGMA data_version").fetchone()
+        return self._writes, int(row[0])
+
+    def _wrote(self) -> None:
+        self._writes += 1
 
     def new_id(self, length: int = 20) -> str:
         with self._lock:
@@ -116,6 +143,18 @@ class Storage:
                 raise
             else:
                 self._conn.execute("COMMIT")
+            finally:
+                self._wrote()
+
+    def run_if_free(self, action: Callable[[], R]) -> tuple[bool, R | None]:
+        """``(True, action())`` with the storage held, if no other thread holds it now;
+        ``(False, None)`` at once otherwise (a write under way: the caller does not wait)."""
+        if not self._lock.acquire(blocking=False):
+            return False, None
+        try:
+            return True, action()
+        finally:
+            self._lock.release()
 
     @contextmanager
     def read(self) -> Iterator[Tx]:

@@ -30,10 +30,12 @@ class BatchStorage(Storage):
             with self._lock:
                 self._batching = False
                 self._conn.execute("ROLLBACK")
+                self._wrote()
             raise
         with self._lock:
             self._batching = False
             self._conn.execute("COMMIT")
+            self._wrote()
 
     @contextmanager
     def transaction(self) -> Iterator[Tx]:
@@ -49,6 +51,8 @@ class BatchStorage(Storage):
                 self._conn.execute("ROLLBACK TO seed_step")
                 self._conn.execute("RELEASE seed_step")
                 raise
+            finally:
+                self._wrote()  # this connection's reads see it before the batch commits
             self._conn.execute("RELEASE seed_step")
 
     @contextmanager

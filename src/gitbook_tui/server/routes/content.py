@@ -36,7 +36,7 @@ from ..content.views import (
     target_file,
     target_page,
 )
-from ..core.context import Ctx, CtxDep
+from ..core.context import Ctx, CtxDep, quick_read
 from ..core.errors import not_found
 from ..core.pagination import Paging, PagingParams, paginate
 from ..core.storage import Tx
@@ -231,10 +231,12 @@ def list_revision_pages(ctx: CtxDep, spaceId: str, revisionId: str, opts: ReadOp
 
 
 @router.get("/spaces/{spaceId}/revisions/{revisionId}/page/{pageId}")
-def get_revision_page(
+async def get_revision_page(
     ctx: CtxDep, spaceId: str, revisionId: str, pageId: str, opts: ReadOpts
 ) -> Response:
-    return read_page(ctx, opts, pageId, space_id=spaceId, revision_id=revisionId)
+    return await quick_read(
+        ctx, lambda: read_page(ctx, opts, pageId, space_id=spaceId, revision_id=revisionId)
+    )
 
 
 def _reusable_content(target: Any, reusable_id: str) -> dict[str, Any]:

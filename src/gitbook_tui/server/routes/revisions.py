@@ -12,7 +12,7 @@ from ..change_requests.views import cr_json, file_download_url
 from ..content.revision_changes import revision_changes
 from ..content.store import get_revision
 from ..content.views import ReadOpts, load_target, raw_response, revision_json
-from ..core.context import CtxDep
+from ..core.context import Ctx, CtxDep, quick_read
 
 router = APIRouter(tags=["content"])
 
@@ -20,19 +20,25 @@ REVISION = "/spaces/{spaceId}/revisions/{revisionId}"
 
 
 @router.get(REVISION)
-def get_revision_by_id(ctx: CtxDep, spaceId: str, revisionId: str, opts: ReadOpts) -> Response:
+async def get_revision_by_id(
+    ctx: CtxDep, spaceId: str, revisionId: str, opts: ReadOpts
+) -> Response:
     """A revision of the space with its page tree; a merge names the change request it
     merged (``mergedFrom``), a Git Sync import its commit (``git``)."""
-    with ctx.read() as tx:
-        target = load_target(tx, ctx, space_id=spaceId, revision_id=revisionId)
-        space = target.space
-        return raw_response(
-            revision_json(tx, ctx, target, opts, lambda cr: cr_json(tx, ctx, space, cr))
-        )
+
+    def read() -> Response:
+        with ctx.read() as tx:
+            target = load_target(tx, ctx, space_id=spaceId, revision_id=revisionId)
+            space = target.space
+            return raw_response(
+                revision_json(tx, ctx, target, opts, lambda cr: cr_json(tx, ctx, space, cr))
+            )
+
+    return await quick_read(ctx, read)
 
 
 @router.get(REVISION + "/changes")
-def get_revision_changes(
+async def get_revision_changes(
     ctx: CtxDep,
     spaceId: str,
     revisionId: str,
@@ -41,6 +47,10 @@ def get_revision_changes(
     """Pages, files, reusable contents and variables the revision changed against its first
     parent (a merge: what the change request brought), the first ``limit`` of them and how
     many more (``more``)."""
+    return await quick_read(ctx, lambda: _changes(ctx, spaceId, revisionId, limit))
+
+
+def _changes(ctx: Ctx, spaceId: str, revisionId: str, limit: int) -> dict[str, Any]:
     with ctx.read() as tx:
         target = load_target(tx, ctx, space_id=spaceId, revision_id=revisionId)
         revision = target.revision
