@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -31,8 +30,7 @@ from gitbook_tui.models import (
     SemanticChangeType,
 )
 from support.builders import seeded_through_client
-
-Clients = Callable[..., AsyncGitBook]
+from support.worlds import Clients
 
 Change = ChangeRequestContentChange
 PAGES = [("Intro", "Welcome."), ("Setup", "Install.")]

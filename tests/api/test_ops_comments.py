@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,9 +16,8 @@ from gitbook_tui.models import (
     Member,
     Page,
 )
-from support.builders import discussed_space
-
-Clients = Callable[..., AsyncGitBook]
+from support.builders import discussed_space, ids
+from support.worlds import Clients
 
 
 @pytest.fixture
@@ -27,10 +25,6 @@ async def space(gb: AsyncGitBook, world: Any) -> dict[str, str]:
     """A space with one page (put there through a merged change request)."""
     space_id, page_id = await discussed_space(gb, world.org)
     return {"id": space_id, "page": page_id}
-
-
-async def ids(pager: Any) -> list[str]:
-    return [item.id async for item in pager]
 
 
 async def test_space_comments(connect: Clients, world: Any, space: dict[str, str]) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -22,11 +21,10 @@ from gitbook_tui.models import (
     RevisionPages,
     SpaceSearchItem,
 )
+from support.worlds import Clients
 
 # The operator lets this server's imports read the tests' folders and loopback peers.
 pytestmark = pytest.mark.local_fetches
-
-Clients = Callable[..., AsyncGitBook]
 
 SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="20"><rect width="4"/></svg>'
 

@@ -34,11 +34,10 @@ from gitbook_tui.models import (
     VersionContent,
 )
 from gitbook_tui.server.routes.integrations import lz_decompress_from_uri
+from support.worlds import Clients
 
 # The operator lets this server's imports read the tests' folders and loopback peers.
 pytestmark = pytest.mark.local_fetches
-
-Clients = Callable[..., AsyncGitBook]
 
 
 SPEC_V1 = {"openapi": "3.0.3", "info": {"title": "Pets", "version": "1.0"}, "paths": {}}
@@ -185,13 +184,19 @@ async def test_publish_list_get_delete(gb: AsyncGitBook, connect: Clients, world
     await gb.integrations.delete("zeta-tool")  # already gone: still fine (204)
 
 
+async def widget_and_targets(
+    gb: AsyncGitBook, org: str, make_space: Callable[..., dict], name: str
+) -> tuple[dict, Site]:
+    """The widget published; a space "<name> guide" and a site "<name> site" to install it on."""
+    await publish_widget(gb, org)
+    return make_space(f"{name} guide"), await gb.sites.create(org, title=f"{name} site")
+
+
 async def test_installations_events_spaces_sites(
     gb: AsyncGitBook, connect: Clients, world: Any, make_space: Callable[..., dict]
 ) -> None:
     org = world.org
-    await publish_widget(gb, org)
-    space = make_space("Installed guide")
-    site = await gb.sites.create(org, title="Installed site")
+    space, site = await widget_and_targets(gb, org, make_space, "Installed")
     assert (await gb.integrations.installations("acme-widget")).items == []
 
     installed = await gb.integrations.install(
@@ -253,9 +258,7 @@ async def test_one_installation_on_chosen_spaces_and_sites(
     gb: AsyncGitBook, connect: Clients, world: Any, make_space: Callable[..., dict]
 ) -> None:
     org = world.org
-    await publish_widget(gb, org)
-    space = make_space("Chosen guide")
-    site = await gb.sites.create(org, title="Chosen site")
+    space, site = await widget_and_targets(gb, org, make_space, "Chosen")
     inst = await gb.integrations.install(
         "acme-widget", org, space_selection="selected", site_selection="selected"
     )

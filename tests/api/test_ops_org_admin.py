@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -10,12 +9,8 @@ import pytest
 from gitbook_tui.api import AsyncGitBook, BadRequestError, NotFoundError, PermissionDeniedError
 from gitbook_tui.api.resource import NULL
 from gitbook_tui.models import Invite, InviteResult, Page, Team, TranslationSettings
-
-Clients = Callable[..., AsyncGitBook]
-
-
-async def ids(pager: Any) -> list[str]:
-    return [item.id async for item in pager]
+from support.builders import ids
+from support.worlds import Clients
 
 
 async def roles(gb: AsyncGitBook, org: str) -> dict[str, Any]:

@@ -10,8 +10,7 @@ import pytest
 from gitbook_tui.api import AsyncGitBook, BadRequestError, PermissionDeniedError
 from gitbook_tui.api.resource import NULL
 from gitbook_tui.models import SiteSection, SiteSectionGroup, SiteStructure
-
-Clients = Callable[..., AsyncGitBook]
+from support.worlds import Clients
 
 
 def shape(structure: SiteStructure) -> list[Any]:

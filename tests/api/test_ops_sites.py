@@ -30,12 +30,8 @@ from gitbook_tui.models import (
     Space,
     TemplateCondition,
 )
-
-Clients = Callable[..., AsyncGitBook]
-
-
-async def ids(pager: Any) -> list[str]:
-    return [item.id async for item in pager]
+from support.builders import ids
+from support.worlds import Clients
 
 
 async def test_site_create_list_get_update_delete(

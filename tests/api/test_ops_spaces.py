@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,13 +25,8 @@ from gitbook_tui.models import (
     Space,
     SpaceVisibility,
 )
-
-Clients = Callable[..., AsyncGitBook]
-
-
-async def ids(pager: Any) -> list[str]:
-    return [item.id async for item in pager]
-
+from support.builders import ids
+from support.worlds import Clients
 
 # -- collections --------------------------------------------------------------------------
 

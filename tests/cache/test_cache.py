@@ -19,7 +19,7 @@ from gitbook_tui.cache import (
     account_fingerprint,
     default_cache_path,
 )
-from support.cache_kit import BASE, client_for, raw_files, refuse_connection
+from support.cache_kit import BASE, client_for, meta_of, raw_files, refuse_connection, warm_client
 
 
 # -- what is stored ---------------------------------------------------------------------------
@@ -70,19 +70,16 @@ async def test_network_mode_revalidates_with_if_none_match(
     assert etag and etag.startswith('W/"')
     assert recording.log[0][3] is None
     assert second == first
-    meta = response_meta(second)
-    assert meta is not None and meta.source == "network" and not meta.stale
+    meta = meta_of(second)
+    assert meta.source == "network" and not meta.stale
 
 
 async def test_prefer_cache_returns_cached_then_refresh_confirms_with_304(
     world: Any, cache: ResponseCache
 ) -> None:
-    client, recording = client_for(world, cache)
-    async with client:
-        await client.orgs.get(world.org)
+    async with warm_client(world, cache) as (client, recording):
         org = await client.orgs.get(world.org, read="prefer-cache")
-        meta = response_meta(org)
-        assert meta is not None
+        meta = meta_of(org)
         assert meta.source == "cache" and meta.stale and not meta.offline
         assert meta.age >= 0.0
         assert meta.refresh is not None
@@ -93,16 +90,14 @@ async def test_prefer_cache_returns_cached_then_refresh_confirms_with_304(
 async def test_prefer_cache_refresh_resolves_to_the_fresh_value(
     world: Any, cache: ResponseCache
 ) -> None:
-    client, recording = client_for(world, cache)
-    async with client:
-        await client.orgs.get(world.org)
+    async with warm_client(world, cache) as (client, recording):
         # changed behind the client's back: the cache cannot know
         r = world.client("alice").patch(f"/orgs/{world.org}", json={"title": "Renamed"})
         assert r.status_code == 200
         org = await client.orgs.get(world.org, read="prefer-cache")
         assert org.title == "Acme Docs"
-        meta = response_meta(org)
-        assert meta is not None and meta.refresh is not None
+        meta = meta_of(org)
+        assert meta.refresh is not None
         fresh = await meta.refresh
         assert fresh is not None and fresh.title == "Renamed"
         again = await client.orgs.get(world.org, read="cache-only")
@@ -114,8 +109,8 @@ async def test_prefer_cache_miss_goes_to_the_network(world: Any, cache: Response
     client, recording = client_for(world, cache)
     async with client:
         org = await client.orgs.get(world.org, read="prefer-cache")
-    meta = response_meta(org)
-    assert meta is not None and meta.source == "network" and meta.refresh is None
+    meta = meta_of(org)
+    assert meta.source == "network" and meta.refresh is None
     assert recording.statuses() == [200]
 
 
@@ -128,8 +123,8 @@ async def test_cache_only(world: Any, cache: ResponseCache) -> None:
         await client.orgs.get(world.org)
         org = await client.orgs.get(world.org, read="cache-only")
     assert org.id == world.org
-    meta = response_meta(org)
-    assert meta is not None and meta.source == "cache"
+    meta = meta_of(org)
+    assert meta.source == "cache"
     assert len(recording.log) == 1
 
 
@@ -159,8 +154,7 @@ async def test_offline_reads_fall_back_to_the_cache(world: Any, cache: ResponseC
         with pytest.raises(APIConnectionError):
             await offline.users.me()  # never cached
     assert org.title == "Acme Docs"
-    meta = response_meta(org)
-    assert meta is not None
+    meta = meta_of(org)
     assert (meta.source, meta.stale, meta.offline) == ("cache", True, True)
     assert meta.age >= 0.0
     assert len(recording.log) == 0  # the mock raised before any answer
@@ -187,8 +181,8 @@ async def test_mutation_invalidates_what_it_affects(world: Any, cache: ResponseC
         await alice.orgs.update(world.org, title="After")
 
         org = await alice.orgs.get(world.org, read="prefer-cache")
-        meta = response_meta(org)
-        assert meta is not None and meta.source == "network"
+        meta = meta_of(org)
+        assert meta.source == "network"
         assert org.title == "After"
         with pytest.raises(CacheMissError):
             await alice.orgs.list(read="cache-only").to_list()  # the parent list
@@ -285,7 +279,7 @@ async def test_posting_a_comment_refreshes_the_cached_space_counts(
 ) -> None:
     import httpx
 
-    from gitbook_tui.api import AsyncGitBook, response_meta
+    from gitbook_tui.api import AsyncGitBook
     from gitbook_tui.cache import ResponseCache
 
     space = make_space("Counted")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 import stat
+from contextlib import closing
 from pathlib import Path
 from typing import Any
 
@@ -21,11 +22,8 @@ from support.cache_kit import BASE, client_for
 def test_default_path_is_in_the_user_cache_dir(tmp_path: Path) -> None:
     path = default_cache_path()
     assert path.is_relative_to(tmp_path / "cache")
-    c = ResponseCache()
-    try:
+    with closing(ResponseCache()) as c:
         assert c.path == path and path.exists()
-    finally:
-        c.close()
 
 
 def test_file_is_created_owner_only(cache: ResponseCache) -> None:
@@ -39,15 +37,12 @@ def test_garbage_file_is_rebuilt(tmp_path: Path) -> None:
     path = tmp_path / "responses.sqlite"
     path.write_bytes(b"this is not a database at all" * 100)
     path.chmod(0o644)
-    c = ResponseCache(path)
-    try:
+    with closing(ResponseCache(path)) as c:
         assert c.info()["entries"] == 0
         c.put("k", "acct", "/x", b'{"a": 1}', None)
         got = c.get("k")
         assert got is not None and got.body == b'{"a": 1}'
         assert stat.S_IMODE(path.stat().st_mode) == 0o600
-    finally:
-        c.close()
 
 
 def test_damaged_pages_never_crash(tmp_path: Path) -> None:
@@ -60,14 +55,11 @@ def test_damaged_pages_never_crash(tmp_path: Path) -> None:
     for offset in range(4096, len(data), 997):
         data[offset : offset + 64] = b"\xff" * 64
     path.write_bytes(bytes(data))
-    c = ResponseCache(path)
-    try:
+    with closing(ResponseCache(path)) as c:
         for i in range(50):
             c.get(f"k{i}")  # a miss or a hit, never an exception
         c.put("new", "acct", "/y", b"{}", None)
         assert c.get("new") is not None
-    finally:
-        c.close()
 
 
 def test_old_schema_version_is_rebuilt(tmp_path: Path) -> None:
@@ -81,13 +73,10 @@ def test_old_schema_version_is_rebuilt(tmp_path: Path) -> None:
     )
     conn.commit()
     conn.close()
-    c = ResponseCache(path)
-    try:
+    with closing(ResponseCache(path)) as c:
         assert c.info()["entries"] == 0
         c.put("k", "acct", "/x", b"{}", None)
         assert c.get("k") is not None
-    finally:
-        c.close()
     conn = sqlite3.connect(path)
     version = conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
     conn.close()
@@ -99,12 +88,9 @@ def test_foreign_database_without_version_is_rebuilt(tmp_path: Path) -> None:
     conn = sqlite3.connect(path)
     conn.executescript("CREATE TABLE entries(url TEXT PRIMARY KEY, body BLOB);")
     conn.close()
-    c = ResponseCache(path)
-    try:
+    with closing(ResponseCache(path)) as c:
         c.put("k", "acct", "/x", b"{}", None)
         assert c.get("k") is not None
-    finally:
-        c.close()
 
 
 def test_reopening_keeps_entries(tmp_path: Path) -> None:
@@ -112,17 +98,13 @@ def test_reopening_keeps_entries(tmp_path: Path) -> None:
     c = ResponseCache(path)
     c.put("k", "acct", "/x", b"{}", '"e1"')
     c.close()
-    c = ResponseCache(path)
-    try:
+    with closing(ResponseCache(path)) as c:
         got = c.get("k")
         assert got is not None and got.etag == '"e1"'
-    finally:
-        c.close()
 
 
 def test_least_recently_used_is_evicted_at_the_cap(tmp_path: Path) -> None:
-    c = ResponseCache(tmp_path / "r.sqlite", max_bytes=3500)
-    try:
+    with closing(ResponseCache(tmp_path / "r.sqlite", max_bytes=3500)) as c:
         for i in range(3):
             c.put(f"k{i}", "acct", f"/p/{i}", b"x" * 1000, None)
         assert c.get("k0") is not None  # k0 is now more recent than k1
@@ -132,8 +114,6 @@ def test_least_recently_used_is_evicted_at_the_cap(tmp_path: Path) -> None:
         assert c.info()["accounts"]["acct"]["bytes"] <= 3500
         c.put("huge", "acct", "/p/huge", b"x" * 10_000, None)  # bigger than the whole cache
         assert c.get("huge") is None and c.get("k3") is not None
-    finally:
-        c.close()
 
 
 def test_keys_differ_per_account_and_sort_the_query() -> None:

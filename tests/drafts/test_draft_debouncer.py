@@ -71,6 +71,14 @@ class SlowStore(DraftStore):
         return super().save(*args, **kwargs)
 
 
+async def write_under_way(deb: Debouncer, store: SlowStore, timer: FakeTimer, text: str) -> None:
+    """``text`` typed, the pause over: its write has started and waits for ``store.release``."""
+    store.release.clear()
+    deb.schedule(KEY, text)
+    await timer.advance(1.0)
+    assert await asyncio.to_thread(store.started.wait, 10)
+
+
 class Recorder:
     def __init__(self) -> None:
         self.saved: list[tuple[DraftKey, str | None]] = []
@@ -185,14 +193,10 @@ async def test_flush_writes_now_and_stops_the_timer(
 async def test_flush_waits_for_a_write_already_under_way(
     deb: Debouncer, store: SlowStore, timer: FakeTimer
 ) -> None:
-    store.release.clear()
-    deb.schedule(KEY, "slow words")
-    await timer.advance(1.0)
-    assert await asyncio.to_thread(store.started.wait, 10)
+    await write_under_way(deb, store, timer, "slow words")
     assert deb.dirty and deb.unsaved(KEY) is None  # taken by the write
     flushing = asyncio.create_task(deb.flush())
-    for _ in range(10):
-        await asyncio.sleep(0)
+    await FakeTimer.settle()
     assert not flushing.done()
     store.release.set()
     await asyncio.wait_for(flushing, 10)
@@ -215,13 +219,9 @@ async def test_discard_removes_the_draft_and_a_late_timer_never_brings_it_back(
 async def test_discard_during_a_write_wins(
     deb: Debouncer, store: SlowStore, timer: FakeTimer
 ) -> None:
-    store.release.clear()
-    deb.schedule(KEY, "being written")
-    await timer.advance(1.0)
-    assert await asyncio.to_thread(store.started.wait, 10)
+    await write_under_way(deb, store, timer, "being written")
     discarding = asyncio.create_task(deb.discard(KEY))
-    for _ in range(10):
-        await asyncio.sleep(0)
+    await FakeTimer.settle()
     store.release.set()
     await asyncio.wait_for(discarding, 10)
     assert on_disk(store) is None
@@ -297,10 +297,7 @@ async def test_flush_all_now_writes_every_live_debouncer_at_once(
 async def test_flush_all_now_waits_for_an_older_write_and_never_loses_to_it(
     deb: Debouncer, store: SlowStore, timer: FakeTimer, rec: Recorder
 ) -> None:
-    store.release.clear()
-    deb.schedule(KEY, "older")
-    await timer.advance(1.0)
-    assert await asyncio.to_thread(store.started.wait, 10)  # "older" is being written
+    await write_under_way(deb, store, timer, "older")  # "older" is being written
     deb.schedule(KEY, "older and newer")
     flushing = asyncio.create_task(asyncio.to_thread(flush_all_now))
     store.release.set()

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pydantic import ValidationError
@@ -32,6 +33,19 @@ def drafts(tmp_path: Path) -> DraftStore:
 @pytest.fixture
 def box(tmp_path: Path, drafts: DraftStore) -> Outbox:
     return Outbox(ACCOUNT, tmp_path / "outbox", drafts=drafts)
+
+
+def python_child(script: str, folder: Path, **options: Any) -> subprocess.Popen[str]:
+    """``script`` run by another Python over the outbox of ACCOUNT in ``folder``; its
+    stdout a text pipe."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+    return subprocess.Popen(
+        [sys.executable, "-c", script, ACCOUNT, str(folder)],
+        stdout=subprocess.PIPE,
+        env=env,
+        text=True,
+        **options,
+    )
 
 
 def reply(n: int, **options: object) -> OutboxAction:
@@ -280,13 +294,7 @@ WRITER = textwrap.dedent(
 
 @pytest.mark.slow
 def test_kill_9_at_any_moment_loses_nothing_acknowledged(tmp_path: Path) -> None:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    child = subprocess.Popen(
-        [sys.executable, "-c", WRITER, ACCOUNT, str(tmp_path)],
-        stdout=subprocess.PIPE,
-        env=env,
-        text=True,
-    )
+    child = python_child(WRITER, tmp_path)
     assert child.stdout is not None
     lines = []
     for line in child.stdout:
@@ -323,14 +331,7 @@ HOLDER = textwrap.dedent(
 
 @pytest.mark.slow
 def test_another_process_replaying_makes_this_one_wait(tmp_path: Path) -> None:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
-    child = subprocess.Popen(
-        [sys.executable, "-c", HOLDER, ACCOUNT, str(tmp_path)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        env=env,
-        text=True,
-    )
+    child = python_child(HOLDER, tmp_path, stdin=subprocess.PIPE)
     assert child.stdin is not None and child.stdout is not None
     try:
         assert child.stdout.readline().strip() == "held"

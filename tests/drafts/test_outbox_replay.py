@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +28,7 @@ from gitbook_tui.drafts import (
     client_handlers,
 )
 from support.builders import discussed_space
+from support.closing import CloseLater
 
 URL = "http://testserver/v1"
 
@@ -72,16 +73,9 @@ class Account:
 
 
 @pytest.fixture
-async def account(world: Any, tmp_path: Path) -> AsyncIterator[Callable[[str], Account]]:
-    made: list[Account] = []
-
-    def make(name: str) -> Account:
-        made.append(Account(world, name, tmp_path / name))
-        return made[-1]
-
-    yield make
-    for acc in made:
-        await acc.client.close()
+def account(world: Any, tmp_path: Path, close_later: CloseLater) -> Callable[[str], Account]:
+    """``account(name)``: that user's client, drafts and outbox."""
+    return lambda name: close_later(Account(world, name, tmp_path / name))
 
 
 @pytest.fixture

@@ -11,10 +11,10 @@ outbox and replayer over the same files: the code path of a fresh start.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import httpx
 import pytest
@@ -24,6 +24,7 @@ from gitbook_tui.cache import account_fingerprint
 from gitbook_tui.drafts import DraftStore, Outbox, OutboxAction, Replayer, client_handlers
 from gitbook_tui.drafts.replay_check import client_landed, same_text
 from gitbook_tui.drafts.replay_loop import ReplayLoop, client_probe
+from support.closing import CloseLater
 from support.waits import until
 
 URL = "http://testserver/v1"
@@ -86,24 +87,24 @@ class App:
 
 
 @pytest.fixture
-async def start(world: Any, tmp_path: Path) -> AsyncIterator[Callable[[str], App]]:
+def start(world: Any, tmp_path: Path, close_later: CloseLater) -> Callable[[str], App]:
     """``start(mode)``: the app (again, over the same files: a restart)."""
-    runs: list[App] = []
+    return lambda mode: close_later(App(world, tmp_path / "alice", mode))
 
-    def make(mode: str) -> App:
-        runs.append(App(world, tmp_path / "alice", mode))
-        return runs[-1]
 
-    yield make
-    for run in runs:
-        await run.client.close()
+class Thread(NamedTuple):
+    """The thread items are queued for; ``gb`` reads what the server holds."""
+
+    space: str
+    comment: str
+    gb: AsyncGitBook
 
 
 @pytest.fixture
-async def thread(gb: AsyncGitBook, world: Any) -> tuple[str, str]:
+async def thread(gb: AsyncGitBook, world: Any) -> Thread:
     space = await gb.spaces.create_in_org(world.org, title="Discussed")
     comment = await gb.comments.create(space.id, "Is this right?")
-    return space.id, comment.id
+    return Thread(space.id, comment.id, gb)
 
 
 def action(kind: str, space: str, thread: str) -> OutboxAction:
@@ -116,7 +117,8 @@ def action(kind: str, space: str, thread: str) -> OutboxAction:
     return OutboxAction.new_resolve(space, thread)
 
 
-async def server_state(gb: AsyncGitBook, space: str, thread: str) -> dict[str, Any]:
+async def server_state(on: Thread) -> dict[str, Any]:
+    gb, space, thread = on.gb, on.space, on.comment
     comments = [c async for c in gb.comments.list(space, order="asc")]
     main = next(c for c in comments if c.id == thread)
     return {
@@ -152,15 +154,11 @@ async def crash_then_restart(
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("fault", ["killed", "late"])
 async def test_a_reply_that_landed_is_posted_once(
-    start: Callable[[str], App],
-    thread: tuple[str, str],
-    gb: AsyncGitBook,
-    fault: str,
-    mode: str,
+    start: Callable[[str], App], thread: Thread, fault: str, mode: str
 ) -> None:
-    space, comment = thread
+    space, comment, _ = thread
     again = await crash_then_restart(start, mode, fault, action("reply", space, comment))
-    assert (await server_state(gb, space, comment))["replies"] == ["Yes, it is."]
+    assert (await server_state(thread))["replies"] == ["Yes, it is."]
     if mode == "key":  # sent again with the first send's key: the server's first answer
         [(_, resent)] = again.wire.writes
         assert resent is not None and len(resent) == 32
@@ -171,16 +169,12 @@ async def test_a_reply_that_landed_is_posted_once(
 @pytest.mark.parametrize("mode", ["key", "check"])
 @pytest.mark.parametrize("kind", ["comment", "reply", "reaction", "resolve"])
 async def test_every_kind_once_after_a_kill(
-    start: Callable[[str], App],
-    thread: tuple[str, str],
-    gb: AsyncGitBook,
-    kind: str,
-    mode: str,
+    start: Callable[[str], App], thread: Thread, kind: str, mode: str
 ) -> None:
-    space, comment = thread
-    before = await server_state(gb, space, comment)
+    space, comment, _ = thread
+    before = await server_state(thread)
     await crash_then_restart(start, mode, "killed", action(kind, space, comment))
-    after = await server_state(gb, space, comment)
+    after = await server_state(thread)
     expected = {
         "comment": {"comments": [*before["comments"], "A thought, written offline"]},
         "reply": {"replies": ["Yes, it is."]},
@@ -191,10 +185,10 @@ async def test_every_kind_once_after_a_kill(
 
 
 async def test_killed_before_dequeuing_an_answered_send(
-    start: Callable[[str], App], thread: tuple[str, str], gb: AsyncGitBook
+    start: Callable[[str], App], thread: Thread
 ) -> None:
     """The answer arrived, then the app died before it could mark the item done."""
-    space, comment = thread
+    space, comment, _ = thread
     first = start("both")
     first.outbox.enqueue(action("reply", space, comment))
 
@@ -207,23 +201,23 @@ async def test_killed_before_dequeuing_an_answered_send(
     again = start("both")
     result = await again.replayer.replay()
     assert len(result.sent) == 1 and result.remaining == 0
-    assert (await server_state(gb, space, comment))["replies"] == ["Yes, it is."]
+    assert (await server_state(thread))["replies"] == ["Yes, it is."]
 
 
 async def test_a_send_that_never_left_is_sent_after_the_check(
-    start: Callable[[str], App], thread: tuple[str, str], gb: AsyncGitBook
+    start: Callable[[str], App], thread: Thread
 ) -> None:
-    space, comment = thread
+    space, comment, _ = thread
     await crash_then_restart(start, "check", "lost", action("reply", space, comment))
-    assert (await server_state(gb, space, comment))["replies"] == ["Yes, it is."]
+    assert (await server_state(thread))["replies"] == ["Yes, it is."]
 
 
 async def test_the_check_does_not_take_an_earlier_item_s_identical_reply(
-    start: Callable[[str], App], thread: tuple[str, str], gb: AsyncGitBook
+    start: Callable[[str], App], thread: Thread
 ) -> None:
     """Two "+1" queued: the first is sent; the app dies while the second's landed. The
     first's reply is not mistaken for the second's (nor the second sent twice)."""
-    space, comment = thread
+    space, comment, _ = thread
     first = start("check")
     one = first.outbox.enqueue(OutboxAction.new_reply(space, comment, "+1"))
     two = first.outbox.enqueue(OutboxAction.new_reply(space, comment, "+1"))
@@ -235,29 +229,29 @@ async def test_the_check_does_not_take_an_earlier_item_s_identical_reply(
     result = await again.replayer.replay()
     assert [i.id for i in result.sent] == [two.id] and result.remaining == 0
     assert one.id != two.id and again.wire.writes == []
-    assert (await server_state(gb, space, comment))["replies"] == ["+1", "+1"]
+    assert (await server_state(thread))["replies"] == ["+1", "+1"]
 
 
 async def test_the_check_does_not_take_an_older_identical_post_of_mine(
-    start: Callable[[str], App], thread: tuple[str, str], gb: AsyncGitBook, world: Any
+    start: Callable[[str], App], thread: Thread, world: Any
 ) -> None:
     """ "Thanks!" said online an hour ago; another "Thanks!" queued whose send never left:
     the old one is not taken for it (it is older than the queue time)."""
-    space, comment = thread
+    space, comment, gb = thread
     await gb.comments.create_reply(space, comment, "Thanks!")
     world.clock.advance(timedelta(hours=1))
     await crash_then_restart(
         start, "check", "lost", OutboxAction.new_reply(space, comment, "Thanks!")
     )
-    assert (await server_state(gb, space, comment))["replies"] == ["Thanks!", "Thanks!"]
+    assert (await server_state(thread))["replies"] == ["Thanks!", "Thanks!"]
 
 
 async def test_a_late_answer_while_the_app_runs_shows_nothing_queued_after(
-    world: Any, tmp_path: Path, thread: tuple[str, str], gb: AsyncGitBook
+    world: Any, tmp_path: Path, thread: Thread
 ) -> None:
     """The app's replay loop: the answer comes after the timeout ("1 queued · replaying…"),
     the loop tries again, and the status ends at nothing queued, not replaying."""
-    space, comment = thread
+    space, comment, _ = thread
     app = App(world, tmp_path / "alice", "both")
     loop = ReplayLoop(
         app.outbox, app.replayer, client_probe(app.client), min_delay=0.01, max_delay=0.02
@@ -273,7 +267,7 @@ async def test_a_late_answer_while_the_app_runs_shows_nothing_queued_after(
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
         await app.client.close()
-    assert (await server_state(gb, space, comment))["replies"] == ["Yes, it is."]
+    assert (await server_state(thread))["replies"] == ["Yes, it is."]
     assert app.outbox.pending() == [] and app.outbox.failed() == []
     assert len(app.wire.writes) == 1  # the second round found it instead of posting it
 

@@ -9,6 +9,11 @@ from gitbook_tui.api import AsyncGitBook
 from gitbook_tui.models import ChangeRequestContentChange
 
 
+async def ids(pager: Any) -> list[str]:
+    """The ids of every item a client pager yields, in order."""
+    return [item.id async for item in pager]
+
+
 def merge_changes(world: Any, space_id: str, changes: list[dict[str, Any]]) -> None:
     """``changes`` (content operations) in a change request of alice's, merged."""
     c = world.client("alice")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -9,6 +11,8 @@ import httpx
 
 from gitbook_tui.api import (
     AsyncGitBook,
+    ResponseMeta,
+    response_meta,
 )
 from gitbook_tui.cache import (
     ResponseCache,
@@ -53,6 +57,24 @@ def client_for(
         f"tok-{name}", base_url=BASE, transport=recording, cache=cache, sleep=no_sleep
     )
     return client, recording
+
+
+@asynccontextmanager
+async def warm_client(
+    world: Any, cache: ResponseCache
+) -> AsyncIterator[tuple[AsyncGitBook, Recording]]:
+    """:func:`client_for` alice, the organization read once already (now in ``cache``)."""
+    client, recording = client_for(world, cache)
+    async with client:
+        await client.orgs.get(world.org)
+        yield client, recording
+
+
+def meta_of(value: object) -> ResponseMeta:
+    """What the client said of where ``value`` came from (asserting it said something)."""
+    meta = response_meta(value)
+    assert meta is not None
+    return meta
 
 
 def raw_files(path: Path) -> bytes:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from datetime import timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import httpx
 from textual.pilot import Pilot
@@ -16,6 +18,7 @@ from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.comments.comments_screen import CommentsScreen
 from gitbook_tui.tui.common.config import TuiConfig
 from gitbook_tui.tui.common.state import StartTarget, StateStore
+from support.notes import notes_of
 from support.waits import until, until_screen
 from support.worlds import World
 
@@ -89,6 +92,22 @@ def build_space(world: World) -> dict[str, str]:
     return {"space": space, "first": first, "second": second, **pages}
 
 
+def thread_on_new_page(world: World, ids: dict[str, str], title: str, text: str) -> tuple[str, str]:
+    """A page ``title`` merged into ``ids``' space and alice's thread ``text`` on it: their ids."""
+    page = merge_pages(world, ids["space"], [title])[title]
+    r = world.client("alice").post(
+        f"/spaces/{ids['space']}/comments", json={"body": {"markdown": text}, "page": page}
+    )
+    assert r.status_code in (200, 201), r.text
+    return page, str(r.json()["id"])
+
+
+def newest_thread(world: World, ids: dict[str, str]) -> dict[str, Any]:
+    """The newest thread of ``ids``' space as the server holds it."""
+    r = world.client("alice").get(f"/spaces/{ids['space']}/comments")
+    return dict(r.json()["items"][0])
+
+
 def at_welcome(ids: dict[str, str]) -> StartTarget:
     """Where most comment tests start: the Welcome page of :func:`build_space`'s space."""
     return StartTarget(ids["space"], ids["Welcome"])
@@ -111,6 +130,43 @@ def make_app(
         transport=transport,
     )
     return app, transport
+
+
+class CommentsRun(NamedTuple):
+    """An app run with the Comments view open: what a test drives and looks at."""
+
+    pilot: Pilot[Any]
+    screen: CommentsScreen
+    app: GitBookApp
+    notes: list[str]  # every notification since the app started
+    transport: Transport
+
+
+@asynccontextmanager
+async def comments_run(
+    world: World,
+    tmp_path: Path,
+    ids: dict[str, str],
+    thread: str | None = None,
+    *,
+    token: str = "tok-eve",
+    size: tuple[int, int] = (120, 40),
+    page: str | None = None,
+    key: str = "3",
+    outbox_probe_seconds: tuple[float, float] | None = None,
+) -> AsyncIterator[CommentsRun]:
+    """The app started at ``page`` of ``ids``' space (default its Welcome page), run at
+    ``size``, the Comments view opened with ``key`` and, when given, ``thread`` selected."""
+    start = StartTarget(ids["space"], page or ids["Welcome"])
+    app, transport = make_app(world, tmp_path, token=token, start=start)
+    if outbox_probe_seconds is not None:
+        app.OUTBOX_PROBE_SECONDS = outbox_probe_seconds
+    async with app.run_test(size=size) as pilot:
+        notes = notes_of(app)
+        screen = await open_comments(pilot, key)
+        if thread is not None:
+            await select_thread(pilot, screen, thread)
+        yield CommentsRun(pilot, screen, app, notes, transport)
 
 
 async def open_comments(pilot: Pilot[Any], key: str = "3") -> CommentsScreen:

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 import httpx
 from textual.pilot import Pilot
@@ -21,6 +23,7 @@ from gitbook_tui.tui.sites.redirects_pane import RedirectsPane
 from gitbook_tui.tui.sites.site_editor_screen import SiteEditorScreen
 from gitbook_tui.tui.sites.sites_screen import SitesScreen
 from gitbook_tui.tui.sites.structure_pane import StructurePane
+from support.notes import notes_of
 from support.waits import until, until_screen
 from support.worlds import World
 
@@ -151,6 +154,25 @@ def make_app(world: World, tmp_path: Path, token: str = "tok-alice") -> GitBookA
     store = StateStore(tmp_path / "state.json")
     store.save(account_key(client), AccountState(org_id=world.org))
     return GitBookApp(client, config=TuiConfig(), state_store=store, transport=transport)
+
+
+class SitesRun(NamedTuple):
+    """An app run a sites test drives: its pilot, the app and every notification since start."""
+
+    pilot: Pilot[Any]
+    app: GitBookApp
+    notes: list[str]
+
+
+@asynccontextmanager
+async def sites_run(
+    world: World, tmp_path: Path, *, token: str = "tok-alice", size: tuple[int, int] = (120, 40)
+) -> AsyncIterator[SitesRun]:
+    """:func:`make_app` as ``token``'s user, run at ``size``."""
+    app = make_app(world, tmp_path, token)
+    notes = notes_of(app)
+    async with app.run_test(size=size) as pilot:
+        yield SitesRun(pilot, app, notes)
 
 
 async def open_sites(pilot: Pilot[Any], timeout: float = 10.0) -> SitesScreen:

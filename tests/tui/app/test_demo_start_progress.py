@@ -13,16 +13,27 @@ from support.tree_world import Transport, make_client
 from support.waits import until, until_sync
 
 
-async def test_progress_screen_until_the_server_serves(world, tmp_path):
-    ready = {"now": False}
-    asked: list[bool] = []
-    app = GitBookApp(
+def demo_app(world, tmp_path, starting, *, warm: bool = False) -> GitBookApp:
+    """The demo app over ``world`` whose server is starting: ``starting`` says if it serves
+    yet (or raises why it cannot start); ``warm``, the server already holds its data."""
+    return GitBookApp(
         make_client(Transport(world.app)),
         demo=True,
         config=TuiConfig(),
         state_store=StateStore(tmp_path / "state.json"),
-        starting=lambda: asked.append(ready["now"]) or ready["now"],
+        starting=starting,
+        starting_warm=warm,
     )
+
+
+def failing() -> bool:
+    raise RuntimeError("the local server did not start: disk full")
+
+
+async def test_progress_screen_until_the_server_serves(world, tmp_path):
+    ready = {"now": False}
+    asked: list[bool] = []
+    app = demo_app(world, tmp_path, lambda: asked.append(ready["now"]) or ready["now"])
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, StartingScreen))
         text = str(app.screen.query_one("#starting-text").render())
@@ -37,16 +48,7 @@ async def test_progress_screen_until_the_server_serves(world, tmp_path):
 
 
 async def test_a_server_that_cannot_start_says_why(world, tmp_path):
-    def failing() -> bool:
-        raise RuntimeError("the local server did not start: disk full")
-
-    app = GitBookApp(
-        make_client(Transport(world.app)),
-        demo=True,
-        config=TuiConfig(),
-        state_store=StateStore(tmp_path / "state.json"),
-        starting=failing,
-    )
+    app = demo_app(world, tmp_path, failing)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, StartingScreen))
         await until(
@@ -72,14 +74,7 @@ def test_background_start_serves_and_stops(tmp_path):
 async def test_a_warm_server_opens_the_browser_at_once(world, tmp_path):
     """A server with its data already (a seeded demo) queues requests on its socket until it
     serves: the app opens the browser at once instead of the progress screen."""
-    app = GitBookApp(
-        make_client(Transport(world.app)),
-        demo=True,
-        config=TuiConfig(),
-        state_store=StateStore(tmp_path / "state.json"),
-        starting=lambda: False,  # still importing: not serving yet
-        starting_warm=True,
-    )
+    app = demo_app(world, tmp_path, lambda: False, warm=True)  # still importing: not serving
     async with app.run_test(size=(80, 24)) as pilot:
         # (the server never says it serves here: a progress screen would stay up for good)
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
@@ -89,17 +84,7 @@ async def test_a_warm_server_opens_the_browser_at_once(world, tmp_path):
 
 
 async def test_a_warm_server_that_cannot_start_says_why(world, tmp_path):
-    def failing() -> bool:
-        raise RuntimeError("the local server did not start: disk full")
-
-    app = GitBookApp(
-        make_client(Transport(world.app)),
-        demo=True,
-        config=TuiConfig(),
-        state_store=StateStore(tmp_path / "state.json"),
-        starting=failing,
-        starting_warm=True,
-    )
+    app = demo_app(world, tmp_path, failing, warm=True)
     notes = notes_of(app)
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: any("disk full" in note for note in notes))

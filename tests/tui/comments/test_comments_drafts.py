@@ -11,16 +11,7 @@ from gitbook_tui.drafts import DraftKey, DraftStore
 from gitbook_tui.drafts.keys import REPLY
 from gitbook_tui.tui.common.state import account_key
 from gitbook_tui.tui.common.status_bar import StatusBar
-from support.comments_world import (
-    at_welcome,
-    build_space,
-    comments_at,
-    make_app,
-    open_comments,
-    reply_offline,
-    select_thread,
-)
-from support.notes import notes_of
+from support.comments_world import build_space, comments_run, reply_offline, select_thread
 from support.waits import until
 
 
@@ -33,10 +24,8 @@ async def test_draft_survives_an_app_restart(world: Any, tmp_path: Path) -> None
     """A reply being typed is saved after a pause and offered again after a restart. Slow: two app
     runs and the draft debounce."""
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
     key = DraftKey(REPLY, space=ids["space"], target=ids["first"])
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_comments(pilot)
+    async with comments_run(world, tmp_path, ids) as (pilot, screen, app, *_):
         store = DraftStore(account_key(app.client))
         await select_thread(pilot, screen, ids["first"])
         await pilot.press("enter", "c")
@@ -56,9 +45,7 @@ async def test_draft_survives_an_app_restart(world: Any, tmp_path: Path) -> None
             return screen.thread_list.get_option_at_index(index).prompt.plain  # type: ignore[union-attr]
 
         await until(pilot, lambda: "✎ draft" in row())
-    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_comments(pilot)
+    async with comments_run(world, tmp_path, ids) as (pilot, screen, app, *_):
         assert screen.state.threads[ids["first"]].drafted  # the list says a draft waits
         await select_thread(pilot, screen, ids["first"])
         await pilot.press("enter", "c")
@@ -74,10 +61,8 @@ async def test_draft_survives_an_app_restart(world: Any, tmp_path: Path) -> None
 
 async def test_offline_queue_is_replayed_when_the_server_is_back(world: Any, tmp_path) -> None:
     ids = build_space(world)
-    app, transport = make_app(world, tmp_path, start=at_welcome(ids))
-    async with app.run_test(size=(120, 40)) as pilot:
-        notes = notes_of(app)
-        screen = await comments_at(pilot, ids["second"])
+    async with comments_run(world, tmp_path, ids, ids["second"]) as run:
+        pilot, screen, _, notes, transport = run
         transport.offline = True
         await pilot.press("x")  # resolve: queued
         await until(pilot, lambda: screen.queued == 1)
@@ -102,11 +87,9 @@ async def test_refused_on_replay_becomes_a_draft_again(world: Any, tmp_path) -> 
     """A queued reply refused on replay (its thread deleted) becomes a draft again, not lost. Slow:
     an outage, a deletion and a replay in one app."""
     ids = build_space(world)
-    app, transport = make_app(world, tmp_path, start=at_welcome(ids))
     key = DraftKey(REPLY, space=ids["space"], target=ids["second"])
-    async with app.run_test(size=(120, 40)) as pilot:
-        notes = notes_of(app)
-        screen = await comments_at(pilot, ids["second"])
+    async with comments_run(world, tmp_path, ids, ids["second"]) as run:
+        pilot, screen, app, notes, transport = run
         await reply_offline(pilot, screen, transport, "Nobody will read this")
         world.client("alice").delete(f"/spaces/{ids['space']}/comments/{ids['second']}")
         transport.offline = False
@@ -123,9 +106,7 @@ async def test_external_editor_round_trip(world: Any, tmp_path: Path, monkeypatc
     script.write_text(f'#!/bin/sh\nstat -c %a "$1" > {mode_file}\nprintf " from vim" >> "$1"\n')
     script.chmod(0o700)
     monkeypatch.setenv("VISUAL", str(script))
-    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await comments_at(pilot, ids["first"])
+    async with comments_run(world, tmp_path, ids, ids["first"]) as (pilot, screen, *_):
         await pilot.press("enter", "c")
         await until(pilot, lambda: screen.composer.is_open)
         await pilot.press(*"typed", "ctrl+o")
@@ -140,9 +121,7 @@ async def test_external_editor_round_trip(world: Any, tmp_path: Path, monkeypatc
 
 async def test_mentions_complete_organization_members(world: Any, tmp_path) -> None:
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await comments_at(pilot, ids["first"])
+    async with comments_run(world, tmp_path, ids, ids["first"]) as (pilot, screen, *_):
         await pilot.press("enter", "c")
         await until(pilot, lambda: screen.composer.is_open)
         await until(pilot, lambda: "Carol" in screen.composer.area.members)

@@ -11,8 +11,7 @@ from gitbook_tui.tui.comments.comments_screen import CommentsScreen
 from gitbook_tui.tui.comments.comments_title import CommentsTitle
 from gitbook_tui.tui.common.filter_box import FilterBox
 from gitbook_tui.tui.common.help_screen import curated_groups
-from gitbook_tui.tui.common.state import StartTarget
-from support.comments_world import build_space, make_app, open_comments
+from support.comments_world import build_space, comments_run
 from support.waits import until
 
 
@@ -35,9 +34,7 @@ async def test_slash_filters_and_typed_letters_never_fire_commands(world: Any, t
     filter that keeps nothing says so and what to do. Slow: types letter by letter at 80x24,
     checking the list after each step."""
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=StartTarget(ids["space"], ids["Welcome"]))
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_comments(pilot)
+    async with comments_run(world, tmp_path, ids, size=(80, 24)) as (pilot, screen, app, *_):
         assert set(screen.thread_list.ids) == {ids["first"], ids["second"]}
         rows = [r for _, group in curated_groups(app, screen) for r in group]
         assert any(r.id == "comments.filter" and r.key == "/" for r in rows), rows
@@ -76,9 +73,7 @@ async def test_enter_opens_the_match_and_escape_clears_the_kept_filter(
     the highlighted thread in the thread pane and leaves the filter applied, escape goes
     back to the list and then clears the kept filter."""
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=StartTarget(ids["space"], ids["Welcome"]))
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_comments(pilot)
+    async with comments_run(world, tmp_path, ids) as (pilot, screen, app, *_):
         lst, box = screen.thread_list, screen.query_one("#comments-filter", FilterBox)
         assert lst.ids == [ids["second"], ids["first"]]
         assert _title(screen).endswith("· 2 threads")
@@ -110,9 +105,7 @@ async def test_a_filter_with_no_match_empties_the_thread_pane(world: Any, tmp_pa
     """At 120x40 the thread pane does not keep showing a thread the filter hid: it says
     what the list says."""
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=StartTarget(ids["space"], ids["Welcome"]))
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_comments(pilot)
+    async with comments_run(world, tmp_path, ids) as (pilot, screen, *_):
         await until(pilot, lambda: screen.pane.thread is not None)
         await pilot.press("slash", *"zzz")
         await until(pilot, lambda: screen.pane.thread is None and not screen.busy)

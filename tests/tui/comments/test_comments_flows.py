@@ -12,12 +12,12 @@ from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
 from support.comments_world import (
     at_welcome,
     build_space,
-    comments_at,
+    comments_run,
     make_app,
+    newest_thread,
     open_comments,
     select_thread,
 )
-from support.notes import notes_of
 from support.waits import until, until_screen
 
 
@@ -50,9 +50,7 @@ def _replies(world: Any, ids: dict[str, str], thread: str) -> list[dict]:
 
 async def test_lists_threads_and_shows_the_selected_one(world: Any, tmp_path) -> None:
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_comments(pilot)
+    async with comments_run(world, tmp_path, ids) as (pilot, screen, *_):
         assert screen.thread_list.ids == [ids["second"], ids["first"]]
         await select_thread(pilot, screen, ids["first"])
         await until(pilot, lambda: len(screen.pane.posts) == 2)
@@ -65,9 +63,7 @@ async def test_reply_new_thread_and_edit(world: Any, tmp_path) -> None:
     """Reply, start a new thread and edit one's own post, each saved on the server. Slow: three
     composer sessions and their server writes."""
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await comments_at(pilot, ids["first"])
+    async with comments_run(world, tmp_path, ids, ids["first"]) as (pilot, screen, *_):
         await pilot.press("enter", "c")
         await until(pilot, lambda: screen.composer.is_open)
         await pilot.press(*"Agreed, adding it.", "ctrl+s")
@@ -96,18 +92,14 @@ async def test_reply_new_thread_and_edit(world: Any, tmp_path) -> None:
         assert "New thread" in screen.composer.title
         await pilot.press(*"A new question", "ctrl+s")
         await until(pilot, lambda: len(screen.thread_list.ids) == 3)
-        r = world.client("alice").get(f"/spaces/{ids['space']}/comments")
-        newest = r.json()["items"][0]
+        newest = newest_thread(world, ids)
         assert newest["body"]["markdown"] == "A new question"
         assert newest["target"]["page"]["id"] == ids["Welcome"]
 
 
 async def test_denied_actions_say_why(world: Any, tmp_path) -> None:
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
-    async with app.run_test(size=(120, 40)) as pilot:
-        notes = notes_of(app)
-        screen = await open_comments(pilot)
+    async with comments_run(world, tmp_path, ids) as (pilot, screen, app, notes, *_):
         await select_thread(pilot, screen, ids["first"])  # alice's: eve may not edit/delete
         await pilot.press("e")
         await until(pilot, lambda: any("Only the author can edit" in n for n in notes))
@@ -119,10 +111,8 @@ async def test_denied_actions_say_why(world: Any, tmp_path) -> None:
 
 async def test_reader_may_not_comment_react_or_resolve(world: Any, tmp_path) -> None:
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, token="tok-rhea", start=at_welcome(ids))
-    async with app.run_test(size=(120, 40)) as pilot:
-        notes = notes_of(app)
-        screen = await comments_at(pilot, ids["first"])
+    async with comments_run(world, tmp_path, ids, ids["first"], token="tok-rhea") as run:
+        pilot, screen, app, notes, *_ = run
         for key in ("c", "x", "colon"):
             notes.clear()
             await pilot.press(key)
@@ -135,9 +125,7 @@ async def test_reader_may_not_comment_react_or_resolve(world: Any, tmp_path) -> 
 async def test_delete_own_thread_after_confirming(world: Any, tmp_path) -> None:
     ids = build_space(world)
     mine = _post_mine(world, ids)
-    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await comments_at(pilot, mine)
+    async with comments_run(world, tmp_path, ids, mine) as (pilot, screen, app, *_):
         await pilot.press("d")
         await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
         await pilot.press("escape")  # cancelled: nothing deleted
@@ -191,9 +179,7 @@ async def test_a_list_read_from_before_the_delete_does_not_bring_the_thread_back
 ) -> None:
     ids = build_space(world)
     mine = _post_mine(world, ids)
-    app, transport = make_app(world, tmp_path, start=at_welcome(ids))
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await comments_at(pilot, mine)
+    async with comments_run(world, tmp_path, ids, mine) as (pilot, screen, _, _, transport):
         held = HeldListReads(transport.inner)
         transport.inner = held
         await confirm_delete(pilot)  # back in the view, it re-reads its list: that answer waits
@@ -206,9 +192,7 @@ async def test_a_list_read_from_before_the_delete_does_not_bring_the_thread_back
 
 async def test_resolve_and_reopen(world: Any, tmp_path) -> None:
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await comments_at(pilot, ids["second"])
+    async with comments_run(world, tmp_path, ids, ids["second"]) as (pilot, screen, *_):
         await pilot.press("x")
         assert screen.selected.comment.is_resolved  # optimistic, at once
         await until(pilot, lambda: not screen.selected.pending)
@@ -222,9 +206,7 @@ async def test_react_toggles_my_reaction(world: Any, tmp_path) -> None:
     """Reactions toggle: one not mine is added, one of mine removed, each written to the server.
     Slow: four reaction round trips through the picker."""
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await comments_at(pilot, ids["first"])
+    async with comments_run(world, tmp_path, ids, ids["first"]) as (pilot, screen, app, *_):
 
         def emoji() -> set[str]:
             return {r["emoji"] for r in _thread(world, ids, ids["first"])["reactions"]}
@@ -249,10 +231,7 @@ async def test_react_toggles_my_reaction(world: Any, tmp_path) -> None:
 
 async def test_thread_deleted_meanwhile(world: Any, tmp_path) -> None:
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
-    async with app.run_test(size=(120, 40)) as pilot:
-        notes = notes_of(app)
-        screen = await comments_at(pilot, ids["second"])
+    async with comments_run(world, tmp_path, ids, ids["second"]) as (pilot, screen, _, notes, *_):
         r = world.client("alice").delete(f"/spaces/{ids['space']}/comments/{ids['second']}")
         assert r.status_code < 300
         await pilot.press("x")  # optimistic resolve, refused with 404: rolled back, dropped
@@ -274,9 +253,7 @@ async def test_filters_scope_and_author(world: Any, tmp_path) -> None:
     world.client("alice").put(
         f"/spaces/{ids['space']}/comments/{ids['second']}", json={"resolved": True}
     )
-    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_comments(pilot)
+    async with comments_run(world, tmp_path, ids) as (pilot, screen, app, *_):
         assert screen.thread_list.ids == [ids["first"]]  # open threads first
         await pilot.press("f")
         await until(pilot, lambda: screen.loaded and screen.thread_list.ids == [ids["second"]])
@@ -295,9 +272,7 @@ async def test_filters_scope_and_author(world: Any, tmp_path) -> None:
 
 async def test_capital_c_opens_the_page_threads(world: Any, tmp_path) -> None:
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_comments(pilot, key="C")
+    async with comments_run(world, tmp_path, ids, key="C") as (pilot, screen, *_):
         assert screen.state.page_scope == ids["Welcome"]
         assert screen.thread_list.ids == [ids["first"]]
         await pilot.press("1")  # back to Browse, then 3: the whole space
@@ -307,9 +282,7 @@ async def test_capital_c_opens_the_page_threads(world: Any, tmp_path) -> None:
 
 async def test_new_replies_are_marked_without_moving_the_cursor(world: Any, tmp_path) -> None:
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await comments_at(pilot, ids["first"])
+    async with comments_run(world, tmp_path, ids, ids["first"]) as (pilot, screen, *_):
         world.client("alice").post(
             f"/spaces/{ids['space']}/comments", json={"body": {"markdown": "Brand new"}}
         )
@@ -334,9 +307,7 @@ async def test_only_replies_by_others_make_a_row_new(world: Any, tmp_path) -> No
     """My own reply from elsewhere (another terminal, the web) is not "● new" in the list,
     as it is not in the thread; someone else's reply after it is."""
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await comments_at(pilot, ids["first"])
+    async with comments_run(world, tmp_path, ids, ids["first"]) as (pilot, screen, *_):
         replies = f"/spaces/{ids['space']}/comments/{ids['second']}/replies"
         world.client("eve").post(replies, json={"body": {"markdown": "Mine, from the web"}})
         screen.action_reload()
@@ -357,9 +328,7 @@ async def test_only_replies_by_others_make_a_row_new(world: Any, tmp_path) -> No
 
 async def test_narrow_layout_opens_the_thread_full_width(world: Any, tmp_path) -> None:
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_comments(pilot)
+    async with comments_run(world, tmp_path, ids, size=(80, 24)) as (pilot, screen, *_):
         side = screen.query_one("#thread-side")
         assert screen.has_class("-narrow") and not side.display
         assert screen.thread_list.outer_size.width == 80
@@ -400,9 +369,7 @@ async def test_enter_in_a_thread_opens_its_page(world: Any, tmp_path) -> None:
     from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_comments(pilot)
+    async with comments_run(world, tmp_path, ids) as (pilot, screen, app, *_):
         await select_thread(pilot, screen, ids["second"])  # on Install
         await pilot.press("enter", "enter")
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
@@ -411,9 +378,7 @@ async def test_enter_in_a_thread_opens_its_page(world: Any, tmp_path) -> None:
 
 async def test_unreachable_server_is_named_and_retried(world: Any, tmp_path) -> None:
     ids = build_space(world)
-    app, transport = make_app(world, tmp_path, start=at_welcome(ids))
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_comments(pilot)
+    async with comments_run(world, tmp_path, ids) as (pilot, screen, _, _, transport):
         transport.offline = True
         await pilot.press("f")  # resolved threads: never loaded, so not in any cache
         await until(pilot, lambda: screen.state.error is not None and not screen.busy)
@@ -448,9 +413,7 @@ async def test_delete_own_reply_and_unknown_shortcode(world: Any, tmp_path) -> N
     three dialogs and two server writes."""
     ids = build_space(world)
     reply = _post_my_reply(world, ids)
-    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await comments_at(pilot, ids["second"])
+    async with comments_run(world, tmp_path, ids, ids["second"]) as (pilot, screen, app, *_):
         await until(pilot, lambda: len(screen.pane.posts) == 2)
         await pilot.press("enter", "j", "colon", *":no-such-emoji:", "enter")
         await until(
@@ -472,9 +435,8 @@ async def test_a_replies_read_from_before_the_delete_does_not_bring_the_reply_ba
 ) -> None:
     ids = build_space(world)
     reply = _post_my_reply(world, ids)
-    app, transport = make_app(world, tmp_path, start=at_welcome(ids))
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await comments_at(pilot, ids["second"])
+    async with comments_run(world, tmp_path, ids, ids["second"]) as run:
+        pilot, screen, _, _, transport = run
         await until(pilot, lambda: len(screen.pane.posts) == 2)
         await pilot.press("enter", "j")  # the reply
         held = HeldListReads(transport.inner, listing="/replies")

@@ -11,7 +11,7 @@ from rich.cells import cell_len
 from gitbook_tui.tui.comments.comments_screen import CommentsScreen
 from gitbook_tui.tui.common.hint_footer import HintFooter
 from gitbook_tui.tui.textual_compat import FooterKey
-from support.comments_world import at_welcome, build_space, make_app, merge_pages, open_comments
+from support.comments_world import build_space, comments_run, thread_on_new_page
 from support.waits import until
 
 QUICKSTART = "Quickstart: your first stream"
@@ -21,13 +21,8 @@ def _with_long_titled_thread(world: Any) -> dict[str, str]:
     """The usual space plus a thread on a page with a title longer than the list's old
     28-cell cut."""
     ids = build_space(world)
-    page = merge_pages(world, ids["space"], [QUICKSTART])[QUICKSTART]
-    r = world.client("alice").post(
-        f"/spaces/{ids['space']}/comments",
-        json={"body": {"markdown": "Partitions and their retention, again"}, "page": page},
-    )
-    assert r.status_code in (200, 201), r.text
-    return {**ids, "quickstart": str(r.json()["id"])}
+    _, thread = thread_on_new_page(world, ids, QUICKSTART, "Partitions and their retention, again")
+    return {**ids, "quickstart": thread}
 
 
 def _footer(screen: CommentsScreen) -> list[str]:
@@ -49,10 +44,8 @@ async def test_panes_size_to_their_rows(world: Any, tmp_path, size: tuple[int, i
     whole width, titles stay whole and the footer names the key that shows the thread
     (enter) and, there, the one back to the list (escape)."""
     ids = _with_long_titled_thread(world)
-    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
     width = size[0]
-    async with app.run_test(size=size) as pilot:
-        screen = await open_comments(pilot)
+    async with comments_run(world, tmp_path, ids, size=size) as (pilot, screen, *_):
         lst, side = screen.thread_list, screen.query_one("#thread-side")
         await until(
             pilot, lambda: any(line.startswith(QUICKSTART + " · ") for line in _first_lines(screen))
@@ -81,9 +74,7 @@ async def test_a_title_longer_than_the_room_is_cut_with_an_ellipsis(world: Any, 
     """#7: a page title the list has no room for ends with "…", cut to what the row leaves
     it (the author and the age stay whole)."""
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_comments(pilot)
+    async with comments_run(world, tmp_path, ids) as (_, screen, *_):
         thread = screen.state.threads[ids["first"]]
         assert thread.comment.target is not None and thread.comment.target.page is not None
         thread.comment.target.page.title = "Operations handbook: " * 6

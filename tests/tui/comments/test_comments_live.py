@@ -7,17 +7,13 @@ from typing import Any
 
 from gitbook_tui.server.bootstrap import add_member
 from gitbook_tui.tui.comments import thread_loader as comments_screen
-from support.comments_world import at_welcome, build_space, comments_at, make_app, open_comments
-from support.notes import notes_of
+from support.comments_world import build_space, comments_run
 from support.waits import until
 
 
 async def test_refused_resolve_and_reaction_are_rolled_back(world: Any, tmp_path) -> None:
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
-    async with app.run_test(size=(120, 40)) as pilot:
-        notes = notes_of(app)
-        screen = await comments_at(pilot, ids["second"])
+    async with comments_run(world, tmp_path, ids, ids["second"]) as (pilot, screen, _, notes, *_):
         with world.storage.transaction() as tx:  # eve loses her role meanwhile
             add_member(tx, world.clock, world.org, world.users["eve"], "read")
         shown: list[tuple[bool, bool]] = []  # (resolved, pending) of every redraw
@@ -41,9 +37,7 @@ async def test_refused_resolve_and_reaction_are_rolled_back(world: Any, tmp_path
 
 async def test_refresh_leaves_an_open_composer_alone(world: Any, tmp_path) -> None:
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await comments_at(pilot, ids["first"])
+    async with comments_run(world, tmp_path, ids, ids["first"]) as (pilot, screen, *_):
         await pilot.press("enter", "c", *"half typed")
         world.client("cody").post(
             f"/spaces/{ids['space']}/comments/{ids['first']}/replies",
@@ -57,9 +51,7 @@ async def test_refresh_leaves_an_open_composer_alone(world: Any, tmp_path) -> No
 
 async def test_rate_limit_slows_the_refresh_down(world: Any, tmp_path) -> None:
     ids = build_space(world)
-    app, transport = make_app(world, tmp_path, start=at_welcome(ids))
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_comments(pilot)
+    async with comments_run(world, tmp_path, ids) as (pilot, screen, _, _, transport):
         assert screen.loader.interval == comments_screen.REFRESH_SECONDS
         transport.rate_limited = True
         screen.action_reload()
@@ -81,9 +73,7 @@ async def test_refresh_keeps_the_thread_scroll_position(world: Any, tmp_path) ->
             f"/spaces/{ids['space']}/comments/{ids['first']}/replies",
             json={"body": {"markdown": f"Reply {n}"}},
         )
-    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await comments_at(pilot, ids["first"])
+    async with comments_run(world, tmp_path, ids, ids["first"]) as (pilot, screen, *_):
         await until(pilot, lambda: len(screen.pane.posts) == 27)
         await pilot.press("enter", "G")
         await until(pilot, lambda: screen.pane.scroll_y > 0)

@@ -17,8 +17,8 @@ from support.comments_world import (
     BASE,
     build_space,
     comments_at,
+    comments_run,
     make_app,
-    open_comments,
     reply_offline,
     select_thread,
 )
@@ -57,11 +57,8 @@ async def test_queued_in_comments_replayed_from_browse_by_the_probe(
     """Replies queued in Comments are replayed by the probe while Browse is shown. Slow: waits for
     the probe's (shortened) interval in a two-view app."""
     ids = build_space(world)
-    app, transport = make_app(world, tmp_path, start=StartTarget(ids["space"], ids["Welcome"]))
-    app.OUTBOX_PROBE_SECONDS = FAST
-    async with app.run_test(size=(120, 40)) as pilot:
-        notes = notes_of(app)
-        screen = await open_comments(pilot)
+    async with comments_run(world, tmp_path, ids, outbox_probe_seconds=FAST) as run:
+        pilot, screen, app, notes, transport = run
         await _queue_two(pilot, screen, transport, ids["second"])
         assert _shown(app) == "2 queued"
         await pilot.press("1")  # Browse
@@ -92,10 +89,9 @@ async def test_any_successful_request_replays_at_once(world: Any, tmp_path: Path
     """Any successful request (here a page reload in Browse) replays the queue at once. Slow: two
     views and an outage in one app."""
     ids = build_space(world)
-    app, transport = make_app(world, tmp_path, start=StartTarget(ids["space"], ids["Welcome"]))
-    app.OUTBOX_PROBE_SECONDS = (600.0, 600.0)  # no probe during the test: an answer does it
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_comments(pilot)
+    idle_probe = (600.0, 600.0)  # no probe during the test: an answer does it
+    async with comments_run(world, tmp_path, ids, outbox_probe_seconds=idle_probe) as run:
+        pilot, screen, app, _, transport = run
         await _queue_two(pilot, screen, transport, ids["second"])
         await pilot.press("1")
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
@@ -136,10 +132,8 @@ async def test_refused_on_replay_in_another_view_is_notified(world: Any, tmp_pat
     """A reply refused on replay while another view is shown is notified and kept as a draft. Slow:
     two views, an outage and a replay."""
     ids = build_space(world)
-    app, transport = make_app(world, tmp_path, start=StartTarget(ids["space"], ids["Welcome"]))
-    async with app.run_test(size=(120, 40)) as pilot:
-        notes = notes_of(app)
-        screen = await comments_at(pilot, ids["second"])
+    async with comments_run(world, tmp_path, ids, ids["second"]) as run:
+        pilot, screen, app, notes, transport = run
         await reply_offline(pilot, screen, transport, "Too late")
         await pilot.press("1")
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
@@ -178,10 +172,8 @@ async def test_a_new_account_gets_its_own_queue_and_an_org_switch_keeps_it(
 async def test_my_reply_replayed_in_comments_is_not_new(world: Any, tmp_path: Path) -> None:
     """QA2 #9: a reply of mine sent from the queue while the view is shown is not "● new"."""
     ids = build_space(world)
-    app, transport = make_app(world, tmp_path, start=StartTarget(ids["space"], ids["Welcome"]))
-    app.OUTBOX_PROBE_SECONDS = FAST
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await comments_at(pilot, ids["second"])
+    async with comments_run(world, tmp_path, ids, ids["second"], outbox_probe_seconds=FAST) as run:
+        pilot, screen, app, _, transport = run
         transport.offline = True
         await pilot.press("enter", "c")
         await until(pilot, lambda: screen.composer.is_open)

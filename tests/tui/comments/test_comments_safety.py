@@ -10,8 +10,7 @@ from gitbook_tui.tui.comments.comments_screen import CommentsScreen
 from gitbook_tui.tui.comments.markdown_body import MarkdownBody
 from gitbook_tui.tui.comments.reaction_picker import ReactionPicker
 from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
-from gitbook_tui.tui.common.state import StartTarget
-from support.comments_world import HOSTILE, build_space, make_app, open_comments, select_thread
+from support.comments_world import HOSTILE, build_space, comments_run, select_thread
 from support.waits import until
 
 CONTROLS = ("\x1b", "\x07", "\u202e")
@@ -41,11 +40,7 @@ async def test_hostile_text_is_inert_in_list_thread_and_dialogs(world: Any, tmp_
     assert r.status_code in (200, 201), r.text
     hostile = r.json()["id"]
     # alice is an admin: she may delete it, so the confirmation names the author
-    app, _ = make_app(
-        world, tmp_path, token="tok-alice", start=StartTarget(ids["space"], ids["Welcome"])
-    )
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_comments(pilot)
+    async with comments_run(world, tmp_path, ids, token="tok-alice") as (pilot, screen, app, *_):
         row = screen.thread_list.get_option_at_index(screen.thread_list.ids.index(hostile))
         _inert(row.prompt.plain)  # type: ignore[union-attr]
         await select_thread(pilot, screen, hostile)

@@ -7,14 +7,12 @@ from typing import Any
 from gitbook_tui.drafts.keys import COMMENT, REPLY
 from gitbook_tui.tui.comments.comment_actions import READ_ONLY
 from gitbook_tui.tui.comments.comments_screen import CommentsScreen
-from gitbook_tui.tui.common.state import StartTarget
 from support.comments_world import (
-    at_welcome,
     build_space,
-    comments_at,
+    comments_run,
     make_app,
     merge_pages,
-    open_comments,
+    newest_thread,
     select_thread,
 )
 from support.notes import notes_of
@@ -24,10 +22,7 @@ from support.waits import until, until_screen
 async def test_reply_to_a_deleted_thread_becomes_a_new_thread_draft(world: Any, tmp_path) -> None:
     """#15: the text of a reply whose thread went away stays reachable (and postable)."""
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
-    async with app.run_test(size=(120, 40)) as pilot:
-        notes = notes_of(app)
-        screen = await comments_at(pilot, ids["first"])
+    async with comments_run(world, tmp_path, ids, ids["first"]) as (pilot, screen, _, notes, *_):
         await pilot.press("enter", "c")
         await until(pilot, lambda: screen.composer.is_open)
         world.client("alice").delete(f"/spaces/{ids['space']}/comments/{ids['first']}")
@@ -50,8 +45,7 @@ async def test_reply_to_a_deleted_thread_becomes_a_new_thread_draft(world: Any, 
         await until(pilot, lambda: composer.is_open and composer.text == "Too late")
         await pilot.press("ctrl+s")
         await until(pilot, lambda: not composer.is_open)
-        r = world.client("alice").get(f"/spaces/{ids['space']}/comments")
-        newest = r.json()["items"][0]
+        newest = newest_thread(world, ids)
         assert newest["body"]["markdown"] == "Too late"
         assert newest["target"]["page"]["id"] == ids["Welcome"]
 
@@ -59,9 +53,7 @@ async def test_reply_to_a_deleted_thread_becomes_a_new_thread_draft(world: Any, 
 async def test_open_page_then_capital_c_shows_the_thread(world: Any, tmp_path) -> None:
     """#16: ``p`` then ``C``: the highlighted thread is shown, not "Loading threads…"."""
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await comments_at(pilot, ids["second"])
+    async with comments_run(world, tmp_path, ids, ids["second"]) as (pilot, screen, app, *_):
         await until(pilot, lambda: screen.pane.thread is not None and not screen.busy)
         await pilot.press("p")
         await until(pilot, lambda: app.screen is not screen)
@@ -97,9 +89,7 @@ async def test_no_space_open_says_what_to_do(world: Any, tmp_path) -> None:
 async def test_empty_list_at_80x24_says_how_to_start_a_thread(world: Any, tmp_path) -> None:
     """#28: an empty thread list is not a blank screen at narrow widths."""
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_comments(pilot, key="C")
+    async with comments_run(world, tmp_path, ids, size=(80, 24), key="C") as (pilot, screen, *_):
         await pilot.press("f")  # resolved threads of this page: none
         await until(
             pilot, lambda: screen.loaded and not screen.busy and screen.state.status == "resolved"
@@ -119,9 +109,8 @@ async def test_empty_states_offer_a_reader_only_what_they_may_do(world: Any, tmp
     empty list or the empty thread pane; the next step they may take is still offered."""
     ids = build_space(world)
     page = merge_pages(world, ids["space"], ["Quiet page"])["Quiet page"]
-    app, _ = make_app(world, tmp_path, token="tok-rhea", start=StartTarget(ids["space"], page))
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_comments(pilot, key="C")
+    async with comments_run(world, tmp_path, ids, token="tok-rhea", page=page, key="C") as run:
+        pilot, screen, *_ = run
         assert screen.denial_reason("compose") == READ_ONLY
         empty = "No open threads on this page — f shows resolved ones."
         lst = screen.thread_list
@@ -158,9 +147,7 @@ async def test_pager_keys_in_the_thread_list_and_pane(world: Any, tmp_path) -> N
             json={"body": {"markdown": f"Reply {n}\n\nwith a second paragraph"}},
         )
         assert r.status_code in (200, 201), r.text
-    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_comments(pilot)
+    async with comments_run(world, tmp_path, ids) as (pilot, screen, *_):
         lst = screen.thread_list
         await until(pilot, lambda: len(lst.ids) == 32 and lst.highlighted == 0)
         rows = lst.scrollable_content_region.height // 2  # a thread is two lines
@@ -209,9 +196,7 @@ async def test_marks_readable_in_light_themes(world: Any, tmp_path) -> None:
     from gitbook_tui.tui.common.contrast import contrast
 
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await comments_at(pilot, ids["first"])
+    async with comments_run(world, tmp_path, ids, ids["first"]) as (pilot, screen, app, *_):
         thread = screen.selected
         assert thread is not None and thread.comment.target is not None
         page = thread.comment.target.page
@@ -252,9 +237,7 @@ async def test_post_marks_readable_in_light_themes(world: Any, tmp_path) -> None
     from gitbook_tui.tui.common.contrast import contrast
 
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=at_welcome(ids))
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await comments_at(pilot, ids["first"])
+    async with comments_run(world, tmp_path, ids, ids["first"]) as (pilot, screen, app, *_):
         await until(pilot, lambda: bool(screen.query(PostView)))
         for theme in ("textual-light", "solarized-light", "textual-dark"):
             app.theme = theme

@@ -7,9 +7,14 @@ from typing import Any
 
 from gitbook_tui.tui.comments.comments_screen import CommentsScreen
 from gitbook_tui.tui.comments.comments_title import MIN_CELLS, TitleParts, title_line
-from gitbook_tui.tui.common.state import StartTarget
 from gitbook_tui.tui.common.text import cell_width
-from support.comments_world import HOSTILE, build_space, make_app, merge_pages, open_comments
+from support.comments_world import (
+    HOSTILE,
+    build_space,
+    comments_run,
+    merge_pages,
+    thread_on_new_page,
+)
 from support.waits import until
 
 LONG_PAGE = "Configuring the retention and compaction of partitions in production clusters"
@@ -69,15 +74,9 @@ def test_title_line_is_inert_and_one_line() -> None:
 
 async def test_page_scope_names_the_page_and_fits_at_80_columns(world: Any, tmp_path) -> None:
     ids = build_space(world)
-    page = merge_pages(world, ids["space"], [LONG_PAGE])[LONG_PAGE]
-    r = world.client("alice").post(
-        f"/spaces/{ids['space']}/comments",
-        json={"body": {"markdown": "Too long a title?"}, "page": page},
-    )
-    assert r.status_code in (200, 201), r.text
-    app, _ = make_app(world, tmp_path, start=StartTarget(ids["space"], page))
-    async with app.run_test(size=(160, 40)) as pilot:
-        screen = await open_comments(pilot, key="C")
+    page, _ = thread_on_new_page(world, ids, LONG_PAGE, "Too long a title?")
+    async with comments_run(world, tmp_path, ids, page=page, size=(160, 40), key="C") as run:
+        pilot, screen, *_ = run
         assert screen.state.page_scope == page
         await until(pilot, lambda: f"page “{LONG_PAGE}”" in drawn(screen))
         assert drawn(screen).endswith(" · anyone · 1 thread")
@@ -100,9 +99,8 @@ async def test_page_scope_names_the_page_and_fits_at_80_columns(world: Any, tmp_
 async def test_page_scope_with_no_thread_still_names_the_page(world: Any, tmp_path) -> None:
     ids = build_space(world)
     page = merge_pages(world, ids["space"], ["Quiet page"])["Quiet page"]
-    app, transport = make_app(world, tmp_path, start=StartTarget(ids["space"], page))
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_comments(pilot, key="C")
+    async with comments_run(world, tmp_path, ids, page=page, size=(80, 24), key="C") as run:
+        pilot, screen, _, _, transport = run
         await until(pilot, lambda: "page “Quiet page”" in drawn(screen))
         assert drawn(screen).endswith(" · open · page “Quiet page” · anyone · 0 threads")
         asked = [r for r in transport.requests if r.endswith(f"/content/page/{page}")]
@@ -115,9 +113,8 @@ async def test_hostile_page_title_is_inert_in_the_title(world: Any, tmp_path) ->
     ids = build_space(world)
     page = merge_pages(world, ids["space"], [HOSTILE])
     page_id = next(v for k, v in page.items() if "evil" in k)
-    app, _ = make_app(world, tmp_path, start=StartTarget(ids["space"], page_id))
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await open_comments(pilot, key="C")
+    async with comments_run(world, tmp_path, ids, page=page_id, size=(80, 24), key="C") as run:
+        pilot, screen, app, *_ = run
         await until(pilot, lambda: "page “[b]bold[/b]" in drawn(screen))
         line = drawn(screen)
         assert not any(ch in line for ch in ("\x1b", "\x07", "\u202e"))
@@ -128,9 +125,8 @@ async def test_hostile_page_title_is_inert_in_the_title(world: Any, tmp_path) ->
 async def test_author_with_no_thread_in_scope_is_named(world: Any, tmp_path) -> None:
     """Over 5 s under load: the app, the Comments view and the author picker, with its server round trips."""
     ids = build_space(world)
-    app, _ = make_app(world, tmp_path, start=StartTarget(ids["space"], ids["Welcome"]))
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await open_comments(pilot, key="C")  # Welcome: Alice's thread only
+    # Welcome: Alice's thread only
+    async with comments_run(world, tmp_path, ids, key="C") as (pilot, screen, *_):
         await pick_author(pilot, screen, 2)  # anyone, Alice, Cody: Cody
         await until(pilot, lambda: screen.thread_list.ids == [] and screen.state.author is not None)
         await until(pilot, lambda: drawn(screen).endswith(" · Cody · 0 threads"))

@@ -12,7 +12,7 @@ from gitbook_tui.tui.common.contrast import TEXT_CONTRAST, contrast
 from gitbook_tui.tui.common.theme_style import theme_style
 from gitbook_tui.tui.sites.redirects_pane import RedirectsPane, RedirectsTable
 from gitbook_tui.tui.sites.structure_pane import StructureList, StructurePane
-from support.sites_world import build_site, make_app, open_editor
+from support.sites_world import build_site, open_editor, sites_run
 from support.waits import until
 from support.worlds import World
 
@@ -27,8 +27,7 @@ async def test_default_mark_reads_in_every_theme(world: World, tmp_path: Path) -
     """The default site space's mark reads in every built-in theme. Slow: the structure redrawn in
     each of the ~20 themes."""
     build_site(world)  # Guides ★ (its User Guide ★) and Reference (its API Reference ★)
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, app, *_):
         editor = await open_editor(pilot)
         pane = editor.query_one(StructurePane)
         await until(pilot, lambda: len(pane.rows) == 5)
@@ -63,8 +62,7 @@ async def test_default_mark_reads_in_every_theme(world: World, tmp_path: Path) -
 async def test_gone_destinations_follow_a_theme_switch(world: World, tmp_path: Path) -> None:
     """The "(gone)" cells hold the theme's error colour: switching themes redraws them."""
     build_site(world)  # /old-trouble points at a deleted page
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, app, *_):
         editor = await open_editor(pilot)
         while editor.tab != "redirects":
             await pilot.press("right_square_bracket")

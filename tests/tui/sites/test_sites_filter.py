@@ -23,9 +23,9 @@ from support.notes import notes_of
 from support.sites_world import (
     build_site,
     grouped_site,
-    make_app,
     open_editor,
     open_sites,
+    sites_run,
     titles,
     transport_of,
 )
@@ -59,8 +59,7 @@ async def test_sites_list_filter_keeps_typing_out_of_commands(world: World, tmp_
     other = {"title": "Beta Handbook", "visibility": "public"}
     r = world.client("alice").post(f"/orgs/{world.org}/sites", json=other)
     assert r.status_code == 201, r.text
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
+    async with sites_run(world, tmp_path, size=SIZE) as (pilot, app, *_):
         sites = await open_sites(pilot)
         assert [s.title for s in sites.shown] == ["Acme Docs", "Beta Handbook"]
         assert "sites.filter" in await help_text(pilot)
@@ -102,8 +101,7 @@ async def test_structure_filter_keeps_parents_and_blocks_moves(
     """The structure filter keeps matches' parents and refuses moves while filtered. Slow: several
     filters and move attempts in one editor."""
     grouped_site(world)
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
+    async with sites_run(world, tmp_path, size=SIZE) as (pilot, app, notes):
         editor = await open_editor(pilot)
         pane = editor.query_one(StructurePane)
         await until(pilot, lambda: len(pane.rows) == 6)
@@ -156,8 +154,7 @@ async def test_structure_filter_keeps_parents_and_blocks_moves(
 
 async def test_redirects_filter_uses_the_same_box(world: World, tmp_path: Path) -> None:
     build_site(world)
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
+    async with sites_run(world, tmp_path, size=SIZE) as (pilot, app, *_):
         editor = await open_editor(pilot)
         await pilot.press("right_square_bracket")
         await pilot.press("slash", *"quick")

@@ -12,7 +12,7 @@ from textual.widgets import DataTable, Input
 from gitbook_tui.tui.common.form_screen import FormScreen
 from gitbook_tui.tui.common.theme_style import theme_style
 from gitbook_tui.tui.sites.import_screen import ImportScreen
-from support.sites_world import build_site, make_app, open_editor, redirects_pane
+from support.sites_world import build_site, open_editor, redirects_pane, sites_run
 from support.waits import until
 from support.worlds import World
 
@@ -38,8 +38,7 @@ async def test_import_dry_run_fits_80_columns(world: World, tmp_path: Path) -> N
         "/a-rather-long-source-path/that-goes-on,https://forum.example.com/a/long/path\n"
         "/bad path,/configure\n"
     )
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with sites_run(world, tmp_path, size=(80, 24)) as (pilot, app, *_):
         await open_dry_run(pilot, csv_file)
         preview = app.screen
         assert isinstance(preview, ImportScreen)
@@ -65,8 +64,7 @@ async def test_import_dry_run_colours_follow_a_theme_switch(world: World, tmp_pa
     build_site(world)
     csv_file = tmp_path / "moves.csv"
     csv_file.write_text("source,destination,permanent\n/bad path,/configure\n")
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, app, *_):
         await open_dry_run(pilot, csv_file)
         table = app.screen.query_one(DataTable)
         await until(pilot, lambda: table.row_count == 1)

@@ -19,13 +19,12 @@ from gitbook_tui.tui.sites.report_screen import ReportScreen
 from gitbook_tui.tui.sites.settings_pane import SettingsPane
 from gitbook_tui.tui.sites.site_editor_screen import SiteEditorScreen
 from gitbook_tui.tui.sites.structure_pane import StructurePane
-from support.notes import notes_of
 from support.sites_world import (
     build_site,
-    make_app,
     open_editor,
     open_from_redirects,
     open_redirects,
+    sites_run,
     transport_of,
 )
 from support.waits import settle, until, until_screen
@@ -62,8 +61,7 @@ def server_sections(world: World, site: str) -> list[str]:
 # -- structure --------------------------------------------------------------------------------
 async def test_structure_lists_sections_and_spaces(world: World, tmp_path: Path) -> None:
     build_site(world)
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, app, *_):
         pane = await structure(pilot, app)
         assert order(pane) == ["Guides", "User Guide", "SDK", "Reference", "API Reference"]
         assert [r.kind for r in pane.rows] == ["section", "space", "space", "section", "space"]
@@ -72,8 +70,7 @@ async def test_structure_lists_sections_and_spaces(world: World, tmp_path: Path)
 async def test_new_section_and_add_space(world: World, tmp_path: Path) -> None:
     """A new section created, then a space added to it. Slow: two forms and their writes."""
     site = build_site(world)
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, app, *_):
         pane = await structure(pilot, app)
         await pilot.press("n")  # a section or a group: the first is a section
         await until(pilot, lambda: isinstance(app.screen, PickScreen))
@@ -102,8 +99,7 @@ async def test_edit_path_conflict_shown_inline_and_kept(world: World, tmp_path: 
     """A path taken by another section is shown inline and the typed path kept. Slow: a form, a
     refused write and a retry."""
     build_site(world)
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, app, *_):
         pane = await structure(pilot, app)
         pane.query_one("#structure-list").highlighted = 3  # type: ignore[attr-defined]
         await pilot.press("e")
@@ -124,8 +120,7 @@ async def test_make_default_and_remove_with_confirmation(world: World, tmp_path:
     """A site space made the default, then removed after a confirmation naming it. Slow: two
     dialogs and writes."""
     site = build_site(world)
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, app, *_):
         pane = await structure(pilot, app)
         pane.query_one("#structure-list").highlighted = 2  # SDK  # type: ignore[attr-defined]
         await pilot.press("asterisk")
@@ -142,8 +137,7 @@ async def test_make_default_and_remove_with_confirmation(world: World, tmp_path:
 
 async def test_reorder_grab_move_drop_sends_one_move(world: World, tmp_path: Path) -> None:
     site = build_site(world)
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, app, *_):
         pane = await structure(pilot, app)
         await pilot.press("space", "j")
         assert order(pane)[:3] == ["Reference", "API Reference", "Guides"]  # shown at once
@@ -163,9 +157,7 @@ async def test_reorder_grab_move_drop_sends_one_move(world: World, tmp_path: Pat
 
 async def test_reorder_refused_rolls_back_with_message(world: World, tmp_path: Path) -> None:
     site = build_site(world)
-    app = make_app(world, tmp_path)
-    notes = notes_of(app)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, app, notes):
         pane = await structure(pilot, app)
         transport_of(app).refuse("POST", "/move", 409, "The site changed meanwhile")
         pane.query_one("#structure-list").highlighted = 1  # User Guide  # type: ignore[attr-defined]
@@ -181,8 +173,7 @@ async def test_reorder_refused_rolls_back_with_message(world: World, tmp_path: P
 async def test_new_redirect_validates_as_typed_and_saves(world: World, tmp_path: Path) -> None:
     """A new redirect is validated as typed and saved. Slow: types the form key by key."""
     site = build_site(world)
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, *_):
         pane, form = await open_from_redirects(pilot, "n", FormScreen)
         await type_into(pilot, "source", "/Old-Install")
         assert "Already redirected as /old-install" in form.error_of("source")
@@ -206,8 +197,7 @@ async def test_new_redirect_validates_as_typed_and_saves(world: World, tmp_path:
 async def test_server_409_and_400_inline_keep_what_was_typed(world: World, tmp_path: Path) -> None:
     """409 and 400 answers shown inline in the form, what was typed kept. Slow: two refused writes."""
     site = build_site(world)
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, *_):
         _, form = await open_from_redirects(pilot, "n", FormScreen)
         await type_into(pilot, "source", "/later")
         await type_into(pilot, "destination", "/sdk")
@@ -232,15 +222,12 @@ async def test_server_409_and_400_inline_keep_what_was_typed(world: World, tmp_p
 async def test_form_draft_survives_a_restart(world: World, tmp_path: Path) -> None:
     """A half-filled redirect form is offered again after a restart. Slow: two app runs."""
     build_site(world)
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, *_):
         await open_from_redirects(pilot, "n", FormScreen)
         await type_into(pilot, "source", "/kept-draft")
         await pilot.press("escape")
         await settle(pilot)
-    app = make_app(world, tmp_path)
-    notes = notes_of(app)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, _, notes):
         _, form = await open_from_redirects(pilot, "n", FormScreen)
         assert form.values()["source"] == "/kept-draft"
         assert any("Restored the draft" in n for n in notes)
@@ -249,8 +236,7 @@ async def test_form_draft_survives_a_restart(world: World, tmp_path: Path) -> No
 async def test_edit_and_delete_redirect(world: World, tmp_path: Path) -> None:
     """A redirect edited, then deleted with confirmation. Slow: two forms and two server writes."""
     site = build_site(world)
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, app, *_):
         pane = await open_redirects(pilot)
         table = pane.query_one("#redirects-table")
         table.move_cursor(row=[e.source for e in pane.shown].index("/forum"))
@@ -276,8 +262,7 @@ async def test_edit_and_delete_redirect(world: World, tmp_path: Path) -> None:
 async def test_filter_and_test_a_path(world: World, tmp_path: Path) -> None:
     """Redirects filtered, then a path tested against them. Slow: the editor and the test dialog."""
     build_site(world)
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, app, *_):
         pane = await open_redirects(pilot)
         await pilot.press("slash", *"old")
         await until(
@@ -299,8 +284,7 @@ async def test_filter_and_test_a_path(world: World, tmp_path: Path) -> None:
 
 async def test_lint_lists_seeded_problems_and_fixes_a_chain(world: World, tmp_path: Path) -> None:
     site = build_site(world)
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, app, *_):
         _, lint_screen = await open_from_redirects(pilot, "L", LintScreen)
         kinds = {(f.kind, f.redirect.source) for f in lint_screen.findings}
         assert kinds == {("gone", "/old-trouble"), ("chain", "/setup"), ("shadowed", "/install")}
@@ -330,8 +314,7 @@ async def test_import_csv_dry_run_then_apply(world: World, tmp_path: Path) -> No
         "/b,/nowhere\n"
         "/old-install,/install,true\n"
     )
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, app, *_):
         pane, _ = await open_from_redirects(pilot, "I", FormScreen)
         await type_into(pilot, "file", str(csv_file))
         await pilot.press("enter")
@@ -358,8 +341,7 @@ async def test_export_yaml(world: World, tmp_path: Path) -> None:
     out = tmp_path / "out.yaml"
     taken = tmp_path / "taken.csv"
     taken.write_text("mine")
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, app, *_):
         _, form = await open_from_redirects(pilot, "X", FormScreen)
         await type_into(pilot, "file", str(taken), clear=True)
         assert "exists" in form.error_of("file")
@@ -394,8 +376,7 @@ async def test_settings_title_visibility_publish_adaptive(world: World, tmp_path
     and writes."""
     site = build_site(world)
     base = f"/orgs/{world.org}/sites/{site.site}"
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, app, *_):
         editor = await open_editor(pilot)
         await pilot.press("left_square_bracket")
         assert editor.tab == "settings"
@@ -431,9 +412,7 @@ async def test_settings_title_visibility_publish_adaptive(world: World, tmp_path
 # -- permissions and hostile text -------------------------------------------------------------
 async def test_reader_sees_denied_actions_with_reason(world: World, tmp_path: Path) -> None:
     build_site(world)
-    app = make_app(world, tmp_path, token="tok-rhea")
-    notes = notes_of(app)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path, token="tok-rhea") as (pilot, app, notes):
         editor = await open_editor(pilot)
         banner = str(editor.query_one("#editor-state").render())
         assert banner.startswith("Read-only: Changing this site needs the create role")
@@ -465,8 +444,7 @@ async def test_hostile_text_is_inert(world: World, tmp_path: Path) -> None:
         json={"source": "/evil", "destination": {"kind": "external", "url": evil_url}},
     )
     assert r.status_code == 201, r.text
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, app, *_):
         await until(pilot, lambda: app.browser is not None)
         await pilot.press("4")
         from gitbook_tui.tui.sites.sites_screen import SitesScreen
@@ -517,8 +495,7 @@ async def test_adaptive_schema_in_editor_checked_before_sending(
         return edits.pop(0)
 
     monkeypatch.setattr("gitbook_tui.tui.sites.schema_editing.edit_externally", fake_editor)
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, app, *_):
         await open_editor(pilot)
         await pilot.press("left_square_bracket", "E")
         await until(pilot, lambda: isinstance(app.screen, ReportScreen))
@@ -539,8 +516,7 @@ async def test_adaptive_schema_in_editor_checked_before_sending(
 
 async def test_errors_name_the_server_and_retry_works(world: World, tmp_path: Path) -> None:
     build_site(world)
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, app, *_):
         await until(pilot, lambda: app.browser is not None)
         transport_of(app).refuse("GET", "/sites", 503, "maintenance window")
         await pilot.press("4")
@@ -569,9 +545,7 @@ async def test_errors_name_the_server_and_retry_works(world: World, tmp_path: Pa
 async def test_toggle_live_draft_optimistic_with_rollback(world: World, tmp_path: Path) -> None:
     site = build_site(world)
     base = f"/orgs/{world.org}/sites/{site.site}"
-    app = make_app(world, tmp_path)
-    notes = notes_of(app)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, app, notes):
         pane = await open_redirects(pilot)
         pane.query_one("#redirects-table").move_cursor(row=0)  # /forum
         await pilot.press("f")
@@ -587,8 +561,7 @@ async def test_toggle_live_draft_optimistic_with_rollback(world: World, tmp_path
 
 async def test_copy_site_url(world: World, tmp_path: Path) -> None:
     build_site(world)
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, app, *_):
         from support.sites_world import open_sites
 
         await open_sites(pilot)
@@ -598,8 +571,7 @@ async def test_copy_site_url(world: World, tmp_path: Path) -> None:
 
 async def test_enter_shows_the_detail_at_80_columns(world: World, tmp_path: Path) -> None:
     build_site(world)
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with sites_run(world, tmp_path, size=(80, 24)) as (pilot, app, *_):
         await structure(pilot, app)
         await pilot.press("j", "enter")
         await until(pilot, lambda: isinstance(app.screen, ReportScreen))
@@ -611,8 +583,7 @@ async def test_wildcard_redirect(world: World, tmp_path: Path) -> None:
     """A wildcard redirect saved from the form is listed and stored as capturing. Slow: the
     editor and the form, two fields typed key by key."""
     site = build_site(world)
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, *_):
         pane, form = await open_from_redirects(pilot, "n", FormScreen)
         await type_into(pilot, "source", "/v1")
         await type_into(pilot, "destination", "https://legacy.example.com/v1")
@@ -626,9 +597,7 @@ async def test_wildcard_redirect(world: World, tmp_path: Path) -> None:
 
 async def test_an_untouched_form_leaves_no_draft(world: World, tmp_path: Path) -> None:
     build_site(world)
-    app = make_app(world, tmp_path)
-    notes = notes_of(app)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, app, notes):
         _, form = await open_from_redirects(pilot, "e", FormScreen)
         assert form.error_of("source") == "" and not form.touched
         await pilot.press("escape")

@@ -16,15 +16,14 @@ from gitbook_tui.tui.sites.pick_screen import PickScreen
 from gitbook_tui.tui.sites.site_data import SiteData, layout_of
 from gitbook_tui.tui.sites.structure_order import Row, StructureOrder
 from gitbook_tui.tui.sites.structure_plan import plan_moves
-from support.notes import notes_of
 from support.sites_world import (
     Transport,
     add_group,
     build_site,
     grouped_site,
-    make_app,
     select,
     server_tree,
+    sites_run,
     structure,
     titles,
 )
@@ -129,8 +128,7 @@ def test_layout_without_the_structure_operation_has_no_groups() -> None:
 # -- Pilot flows --------------------------------------------------------------------------------
 async def test_groups_show_as_parent_rows(world: World, tmp_path: Path) -> None:
     grouped_site(world)
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, *_):
         pane = await structure(pilot, 6)
         assert titles(pane) == [
             "Guides",
@@ -161,8 +159,7 @@ async def test_groups_show_as_parent_rows(world: World, tmp_path: Path) -> None:
 async def test_create_a_group(world: World, tmp_path: Path) -> None:
     """Over 5 s under load: the site's structure opened, a group made through its form, checked on the server."""
     site = grouped_site(world)
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, app, *_):
         pane = await structure(pilot, 6)
         await pilot.press("n")
         await until(pilot, lambda: isinstance(app.screen, PickScreen))
@@ -177,8 +174,7 @@ async def test_create_a_group(world: World, tmp_path: Path) -> None:
 async def test_move_a_section_into_and_out_of_a_group(world: World, tmp_path: Path) -> None:
     """A section moved into a group and out again. Slow: two moves and their writes."""
     site = grouped_site(world)
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, *_):
         pane = await structure(pilot, 6)
         select(pane, "Guides")
         await pilot.press("space", "j")  # onto the group: its first section
@@ -199,9 +195,7 @@ async def test_move_a_section_into_and_out_of_a_group(world: World, tmp_path: Pa
 async def test_reorder_groups_and_roll_back_when_refused(world: World, tmp_path: Path) -> None:
     site = grouped_site(world)
     add_group(world, site, "Extras", [])
-    app = make_app(world, tmp_path)
-    notes = notes_of(app)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, app, notes):
         pane = await structure(pilot, 7)
         transport = app.transport
         assert isinstance(transport, Transport)
@@ -223,8 +217,7 @@ async def test_reorder_groups_and_roll_back_when_refused(world: World, tmp_path:
 async def test_rename_and_delete_a_group(world: World, tmp_path: Path) -> None:
     """A group renamed, then deleted after a confirmation. Slow: two dialogs and writes."""
     site = grouped_site(world)
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, app, *_):
         pane = await structure(pilot, 6)
         select(pane, "Products")
         await pilot.press("e")
@@ -250,9 +243,7 @@ async def test_rename_and_delete_a_group(world: World, tmp_path: Path) -> None:
 
 async def test_reader_is_denied_group_changes(world: World, tmp_path: Path) -> None:
     site = grouped_site(world)
-    app = make_app(world, tmp_path, token="tok-rhea")
-    notes = notes_of(app)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path, token="tok-rhea") as (pilot, app, notes):
         pane = await structure(pilot, 6)
         select(pane, "Products")
         for key in ("n", "e", "d", "space", "ctrl+j"):
@@ -267,8 +258,7 @@ async def test_reader_is_denied_group_changes(world: World, tmp_path: Path) -> N
 async def test_new_section_goes_into_the_selected_group(world: World, tmp_path: Path) -> None:
     """A new section is created in the group under the cursor. Slow: the form and its writes."""
     site = grouped_site(world)
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, app, *_):
         pane = await structure(pilot, 6)
         select(pane, "API Reference")  # a space of Reference, in group Products
         await pilot.press("n")
@@ -287,8 +277,7 @@ async def test_a_hostile_group_title_is_inert(world: World, tmp_path: Path) -> N
 
     site = build_site(world, bad_redirects=False)
     add_group(world, site, HOSTILE[:100], ["Reference"])
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, app, *_):
         pane = await structure(pilot, 6)
         pane.query_one("#structure-list").highlighted = 3  # type: ignore[attr-defined]
         await pilot.pause()
@@ -309,8 +298,7 @@ async def test_enter_shows_a_groups_detail_at_80_columns(world: World, tmp_path:
     from gitbook_tui.tui.sites.report_screen import ReportScreen
 
     grouped_site(world)
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with sites_run(world, tmp_path, size=(80, 24)) as (pilot, app, *_):
         pane = await structure(pilot, 6)
         select(pane, "Products")
         await pilot.press("enter")

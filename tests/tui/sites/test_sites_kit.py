@@ -24,14 +24,13 @@ from gitbook_tui.tui.sites.report_screen import ReportScreen
 from gitbook_tui.tui.sites.site_editor_screen import SiteEditorScreen
 from gitbook_tui.tui.sites.structure_pane import StructureList, StructurePane
 from gitbook_tui.tui.textual_compat import FooterKey
-from support.notes import notes_of
 from support.sites_world import (
     build_site,
     grouped_site,
-    make_app,
     open_editor,
     open_sites,
     redirects_pane,
+    sites_run,
     titles,
 )
 from support.waits import settle, until, until_screen
@@ -68,8 +67,7 @@ async def test_sites_list_enter_opens_the_match_and_keeps_the_filter(
     editor and comes back."""
     build_site(world)
     add_sites(world, "Beta Handbook", "Gamma Handbook")
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with sites_run(world, tmp_path, size=(100, 30)) as (pilot, app, *_):
         sites = await open_sites(pilot)
         await pilot.press("slash", *"handbook")
         await until(pilot, lambda: len(sites.shown) == 2)
@@ -102,8 +100,7 @@ async def test_structure_enter_in_the_filter_opens_the_match(world: World, tmp_p
     the filter stays, its count is the rows listed; an empty box left open is cleared by escape
     before the editor closes. Slow: a filter, a dialog and four escapes in one editor."""
     grouped_site(world)
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with sites_run(world, tmp_path, size=(80, 24)) as (pilot, app, *_):
         editor = await open_editor(pilot)
         pane = editor.query_one(StructurePane)
         await until(pilot, lambda: len(pane.rows) == 6)
@@ -140,8 +137,7 @@ async def test_redirects_enter_opens_the_match_and_escape_clears_a_kept_filter(
     lands), escape clears a kept filter before it closes the editor (it closed it). Slow: a
     filter, a report and three escapes in one editor."""
     build_site(world)
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, app, *_):
         editor = await open_editor(pilot)
         await pilot.press("right_square_bracket")
         pane = redirects_pane(editor)
@@ -172,8 +168,7 @@ async def test_structure_footer_reads_unambiguously(world: World, tmp_path: Path
     """The footer read "d Remove space Move": ``space`` now leads, as "space Grab/move". Slow
     at times: an editor opened for its footer."""
     build_site(world)
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, *_):
         editor = await open_editor(pilot)
         await settle(pilot)
         keys = footer_texts(editor)
@@ -186,8 +181,7 @@ async def test_tool_dialogs_footers_say_what_their_keys_do(world: World, tmp_pat
     """Test path and Import keep no draft: their footers say Test / Dry run and Cancel, and no
     hand-written key line repeats (or contradicts) the footer. Slow: two dialogs."""
     build_site(world)
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, *_):
         await open_editor(pilot)
         await pilot.press("right_square_bracket", "t")
         form = await until_screen(pilot, FormScreen)
@@ -216,8 +210,7 @@ async def test_a_wildcard_redirect_reads_as_one(world: World, tmp_path: Path) ->
     }
     r = world.client("alice").post(f"/orgs/{world.org}/sites/{site.site}/redirects", json=body)
     assert r.status_code == 201, r.text
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with sites_run(world, tmp_path, size=(80, 24)) as (pilot, *_):
         editor = await open_editor(pilot)
         await pilot.press("right_square_bracket")
         pane = redirects_pane(editor)
@@ -234,8 +227,7 @@ async def test_tab_in_the_import_dialog_keeps_what_is_typed(world: World, tmp_pa
     there (it went nowhere). In the five-field redirect form ``tab`` cycles the fields only.
     Slow: two dialogs typed into key by key."""
     build_site(world)
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, *_):
         await open_editor(pilot)
         await pilot.press("right_square_bracket", "I")
         form = await until_screen(pilot, FormScreen)
@@ -268,8 +260,7 @@ async def test_structure_list_and_detail_switch_with_the_kit_keys(
     switch between them and the focus marker (kit-pane) follows; ``enter`` drills into the
     detail, escape comes back; ``[``/``]`` still switch tabs. Slow: eight key rounds."""
     build_site(world)
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, app, *_):
         editor = await open_editor(pilot)
         pane = editor.query_one(StructurePane)
         listing, detail = pane.query_one(StructureList), pane.query_one("#structure-side")
@@ -303,9 +294,7 @@ async def test_at_80_columns_the_pane_switch_names_the_key_that_shows_the_detail
     """The detail is hidden at 80 columns: ``tab`` keeps the focus on the list and says that
     ``enter`` shows it. Slow at times: an editor opened for one key."""
     build_site(world)
-    app = make_app(world, tmp_path)
-    notes = notes_of(app)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with sites_run(world, tmp_path, size=(80, 24)) as (pilot, _, notes):
         editor = await open_editor(pilot)
         listing = editor.query_one(StructureList)
         await pilot.press("tab")
@@ -332,8 +321,7 @@ async def test_lint_stays_open_lints_again_and_names_what_a_fix_changes(
     body = {"source": "/v0/setup", "destination": {"kind": "external", "url": f"{site.url}/setup"}}
     r = world.client("alice").post(f"/orgs/{world.org}/sites/{site.site}/redirects", json=body)
     assert r.status_code == 201, r.text
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, app, *_):
         editor = await open_editor(pilot)
         await pilot.press("right_square_bracket", "L")
         lint = await until_screen(pilot, LintScreen)
@@ -391,8 +379,7 @@ async def test_lint_stays_open_lints_again_and_names_what_a_fix_changes(
 async def test_dialog_lists_move_with_the_kit_keys(world: World, tmp_path: Path) -> None:
     """``G``/``g`` in the lint list and the pick list (they knew only j/k). Slow: two dialogs."""
     build_site(world)
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, *_):
         await open_editor(pilot)
         await pilot.press("n")
         pick = await until_screen(pilot, PickScreen)

@@ -12,7 +12,7 @@ from gitbook_tui.tui.app import GitBookApp
 from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
 from gitbook_tui.tui.sites.pick_screen import PickScreen
 from gitbook_tui.tui.sites.structure_pane import StructurePane
-from support.sites_world import build_site, make_app, open_editor
+from support.sites_world import build_site, open_editor, sites_run
 from support.waits import until, until_screen
 from support.worlds import World
 
@@ -44,8 +44,7 @@ async def test_adding_a_private_space_confirms_naming_the_audience(
     world.client("alice").patch(
         f"/orgs/{world.org}/sites/{site.site}", json={"visibility": "public"}
     )
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, app, *_):
         editor = await open_editor(pilot)
         pane = editor.query_one(StructurePane)
         await until(pilot, lambda: len(pane.rows) == 5)
@@ -67,8 +66,7 @@ async def test_adding_a_private_space_confirms_naming_the_audience(
 
 async def test_the_picker_shows_each_space_s_own_visibility(world: World, tmp_path: Path) -> None:
     build_site(world)
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, app, *_):
         editor = await open_editor(pilot)
         pane = editor.query_one(StructurePane)
         await until(pilot, lambda: len(pane.rows) == 5)
@@ -85,8 +83,7 @@ async def test_adding_a_space_as_open_as_the_site_does_not_confirm(
     world.client("alice").post(
         f"/orgs/{world.org}/spaces", json={"title": "Open Notes", "visibility": "public"}
     )
-    app = make_app(world, tmp_path)
-    async with app.run_test(size=(120, 40)) as pilot:
+    async with sites_run(world, tmp_path) as (pilot, app, *_):
         editor = await open_editor(pilot)
         pane = editor.query_one(StructurePane)
         await until(pilot, lambda: len(pane.rows) == 5)
