@@ -97,6 +97,13 @@ def footer_key(app: Probe) -> None:
     assert app.query(compat.FooterKey)  # what Footer composes its keys of
 
 
+def footer_key_disabled(app: Probe) -> None:
+    key = app.query(compat.FooterKey).first()
+    compat.reshow_footer_key(key, "y", "y", "Other", "app.bell", disabled=True, tooltip="")
+    assert key._disabled is True and key.has_class("-disabled")
+    assert key.description == "Other" and key.action == "app.bell"
+
+
 def footer_bindings_ready(app: Probe) -> None:
     assert compat.footer_bindings_ready(app.query_one(Footer)) is True
 
@@ -188,6 +195,7 @@ PROBES: dict[str, Callable[..., Any]] = {
     "textual.dom.DOMNode._bindings": dom_bindings,
     "textual.widgets._footer.FooterKey": footer_key,
     "textual.widgets.Footer._bindings_ready": footer_bindings_ready,
+    "textual.widgets._footer.FooterKey._disabled": footer_key_disabled,
     "rich.style.Style._meta": style_meta,
     "textual.widgets.OptionList._move_page": option_list_move_page,
     "textual.dom.DOMNode._pruning": leaving,
@@ -211,6 +219,7 @@ IN_APP = {
     dom_bindings,
     footer_key,
     footer_bindings_ready,
+    footer_key_disabled,
     leaving,
     composed,
     drawn_on_demand,

@@ -39,6 +39,7 @@ __all__ = [
     "modal_binding_chain",
     "node_bindings",
     "quicken_pilot_waits",
+    "reshow_footer_key",
     "share_parsed_css",
     "style_has_meta",
     "tree_children",
@@ -57,6 +58,7 @@ INTERNALS: tuple[str, ...] = (
     "textual.dom.DOMNode._bindings",
     "textual.widgets._footer.FooterKey",
     "textual.widgets.Footer._bindings_ready",
+    "textual.widgets._footer.FooterKey._disabled",
     "rich.style.Style._meta",
     "textual.widgets.OptionList._move_page",
     "textual.dom.DOMNode._pruning",
@@ -150,6 +152,28 @@ def check_action_state(app: App[Any], action: str, node: DOMNode) -> bool | None
 def footer_bindings_ready(footer: Footer) -> bool:
     """Whether the footer has had the screen's bindings yet (it composes nothing before)."""
     return bool(footer._bindings_ready)
+
+
+def reshow_footer_key(
+    key: FooterKey,
+    key_name: str,
+    key_display: str,
+    description: str,
+    action: str,
+    *,
+    disabled: bool,
+    tooltip: str,
+) -> None:
+    """Make a mounted ``FooterKey`` show another binding, as a new one made with these
+    arguments would (a footer whose hints change keeps its keys instead of remounting)."""
+    key.key = key_name
+    key.key_display = key_display
+    key.description = description
+    key.action = action
+    key._disabled = disabled  # what a click checks (it rings the bell instead of the key)
+    key.set_class(disabled, "-disabled")
+    key.tooltip = tooltip or None
+    key.refresh(layout=True)
 
 
 # -- lifecycle --------------------------------------------------------------------------------

@@ -31,6 +31,7 @@ from textual.widgets import Tree
 
 from ...api import AsyncGitBook
 from ...models import RevisionPage
+from ..common.breakpoints import preset_breakpoints
 from ..common.denial import gated
 from ..common.edit_rights import edit_denial
 from ..common.error_banner import ErrorBanner, ErrorPane
@@ -97,6 +98,7 @@ class BrowserScreen(Screen[None]):
         show_hidden: bool = False,
     ) -> None:
         super().__init__()
+        preset_breakpoints(self)
         self.client = client
         self.org_id = org_id
         self._store = store

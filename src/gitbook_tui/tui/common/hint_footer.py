@@ -12,8 +12,8 @@ here or not, is listed by the help screen.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import ClassVar
+from collections.abc import Iterable, Mapping
+from typing import ClassVar, NamedTuple
 
 from rich.cells import cell_len
 from textual import events
@@ -22,11 +22,11 @@ from textual.binding import ActiveBinding, Binding
 from textual.dom import DOMNode
 from textual.widgets import Footer
 
-from ..textual_compat import FooterKey, footer_bindings_ready
+from ..textual_compat import FooterKey, footer_bindings_ready, is_leaving, reshow_footer_key
 from .denial import denial_of
 from .pane_group import RevealsPanes
 
-__all__ = ["HINTS", "PINNED", "HintFooter"]
+__all__ = ["HINTS", "PINNED", "HintFooter", "ShownKey"]
 
 HINTS: dict[str, tuple[str, ...]] = {
     # by widget id, then by class name; most useful first
@@ -110,7 +110,11 @@ HINTS: dict[str, tuple[str, ...]] = {
 """Binding ids the footer shows for a focused widget (its id or class name)."""
 
 PINNED: tuple[str, ...] = ("app.help", "dialog.help")
+
 """Shown (after the hints) whenever active, before any hint that would not fit with them."""
+
+
+_PALETTE = "-command-palette"  # the class of the palette key (Textual's footer docks it right)
 
 
 def _first_by_id(bindings: Iterable[ActiveBinding]) -> dict[str, ActiveBinding]:
@@ -122,6 +126,18 @@ def _first_by_id(bindings: Iterable[ActiveBinding]) -> dict[str, ActiveBinding]:
     return found
 
 
+class ShownKey(NamedTuple):
+    """One key the footer shows: what its :class:`FooterKey` is made from."""
+
+    key: str
+    key_display: str
+    description: str
+    action: str
+    disabled: bool
+    tooltip: str
+    classes: str = ""
+
+
 class HintFooter(Footer):
     """A :class:`Footer` showing the hints of :data:`HINTS` that fit (see the module)."""
 
@@ -129,6 +145,7 @@ class HintFooter(Footer):
     PINNED: ClassVar[tuple[str, ...]] = PINNED
 
     _composed_width = 0
+    _composed_keys: tuple[ShownKey, ...] = ()
 
     def hint_ids(self) -> tuple[str, ...] | None:
         """The ids listed for the focused widget or its nearest listed container."""
@@ -142,9 +159,14 @@ class HintFooter(Footer):
                     return self.HINTS[cls.__name__]
         return None
 
-    def chosen(self, width: int) -> list[ActiveBinding]:
-        """The bindings to show in ``width`` columns (besides the palette key)."""
-        active = list(self.screen.active_bindings.values())
+    def chosen(
+        self, width: int, bindings: Mapping[str, ActiveBinding] | None = None
+    ) -> list[ActiveBinding]:
+        """The bindings to show in ``width`` columns (besides the palette key), of
+        ``bindings`` (the screen's active bindings; reading them walks the binding chain)."""
+        if bindings is None:
+            bindings = self.screen.active_bindings
+        active = list(bindings.values())
         palette = self.app.COMMAND_PALETTE_BINDING
         by_id = _first_by_id(active)
         ids = self.hint_ids()
@@ -161,7 +183,7 @@ class HintFooter(Footer):
             wanted = [by_id[i] for i in ids if i in by_id and i not in kept]
         pinned = [by_id[i] for i in kept if i in by_id]
         budget = width - sum(self._width(a.binding) for a in pinned)
-        palette_binding = self._palette_binding()
+        palette_binding = self._palette_binding(bindings)
         if palette_binding is not None:
             budget -= self._width(palette_binding.binding) + 1
         shown: list[ActiveBinding] = []
@@ -173,13 +195,13 @@ class HintFooter(Footer):
             budget -= cost
         return shown + pinned
 
-    def _palette_binding(self) -> ActiveBinding | None:
+    def _palette_binding(self, bindings: Mapping[str, ActiveBinding]) -> ActiveBinding | None:
         """The palette key docked on the right, while it opens the palette: a widget that
         takes ``ctrl+p`` for itself (a filter's "previous match") has it shown among its
         own hints, never in the palette's place."""
         if not (self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE):
             return None
-        active = self.screen.active_bindings.get(self.app.COMMAND_PALETTE_BINDING)
+        active = bindings.get(self.app.COMMAND_PALETTE_BINDING)
         if active is None or not active.binding.action.endswith("command_palette"):
             return None
         return active
@@ -190,37 +212,117 @@ class HintFooter(Footer):
         text = cell_len(binding.description)
         return key + text + (2 if self.compact else 3) + (0 if text else -1)
 
+    def shown_keys(self) -> tuple[ShownKey, ...]:
+        """The keys the footer shows now, in order (the palette key last, when docked)."""
+        if not footer_bindings_ready(self):
+            return ()
+        bindings = self.screen.active_bindings
+        keys: list[ShownKey] = []
+        width = self.size.width or self.app.size.width
+        for node, binding, enabled, tooltip in self.chosen(width, bindings):
+            reason = denial_of(node, binding.action)  # denied: dimmed, says why when pressed
+            keys.append(
+                ShownKey(
+                    binding.key,
+                    self.app.get_key_display(binding),
+                    binding.description,
+                    binding.action,
+                    disabled=not enabled or reason is not None,
+                    tooltip=reason or tooltip,
+                )
+            )
+        active = self._palette_binding(bindings)
+        if active is not None:
+            _node, binding, enabled, _tooltip = active
+            keys.append(
+                ShownKey(
+                    binding.key,
+                    self.app.get_key_display(binding),
+                    binding.description,
+                    binding.action,
+                    disabled=not enabled,
+                    tooltip=binding.tooltip or binding.description,
+                    classes=_PALETTE,
+                )
+            )
+        return tuple(keys)
+
     def compose(self) -> ComposeResult:
         if not footer_bindings_ready(self):
             return
-        width = self.size.width or self.app.size.width
-        self._composed_width = width
-        for node, binding, enabled, tooltip in self.chosen(width):
-            reason = denial_of(node, binding.action)  # denied: dimmed, says why when pressed
-            key = FooterKey(
-                binding.key,
-                self.app.get_key_display(binding),
-                binding.description,
-                binding.action,
-                disabled=not enabled or reason is not None,
-                tooltip=reason or tooltip,
-            )
-            # set, not data_bind: Textual keeps every bound key of every recompose (its
-            # watcher list is pruned only when ``compact`` changes), a leak per view switch
-            key.compact = self.compact
-            yield key
-        active = self._palette_binding()
-        if active is not None:
-            _node, binding, enabled, _tooltip = active
-            yield FooterKey(
-                binding.key,
-                self.app.get_key_display(binding),
-                binding.description,
-                binding.action,
-                classes="-command-palette",
-                disabled=not enabled,
-                tooltip=binding.tooltip or binding.description,
-            )
+        self._composed_width = self.size.width or self.app.size.width
+        self._composed_keys = self.shown_keys()
+        yield from map(self._footer_key, self._composed_keys)
+
+    def _footer_key(self, shown: ShownKey) -> FooterKey:
+        key = FooterKey(
+            shown.key,
+            shown.key_display,
+            shown.description,
+            shown.action,
+            disabled=shown.disabled,
+            tooltip=shown.tooltip,
+            # the class its ``compact`` gives it, from the start: set later, it restyles
+            # the key (a whole stylesheet pass) before it is even mounted
+            classes=f"{shown.classes} -compact" if self.compact else shown.classes,
+        )
+        # set, not data_bind: Textual keeps every bound key of every recompose (its
+        # watcher list is pruned only when ``compact`` changes), a leak per view switch;
+        # set_reactive: its watcher would only set the class given above
+        key.set_reactive(FooterKey.compact, self.compact)
+        return key
+
+    async def recompose(self) -> None:
+        """Show the keys wanted now, changing only what changed: Textual's footer recomposes
+        on every binding refresh (each focus move, each reactive declared with
+        ``bindings=True``), remounting and restyling every key, though the hints mostly
+        stay the same; when they change, the keys already mounted show the new ones."""
+        if not self.is_attached or is_leaving(self):
+            return
+        wanted = self.shown_keys()
+        if wanted == self._composed_keys:
+            return
+        if not self._composed_keys:  # nothing to reuse
+            await super().recompose()
+            return
+        self._composed_width = self.size.width or self.app.size.width
+        self._composed_keys = wanted
+        await self._reshow(wanted)
+
+    async def _reshow(self, wanted: tuple[ShownKey, ...]) -> None:
+        """Make the mounted keys show ``wanted``: each hint in the place of the one before,
+        keys added or removed at the end of the line, the palette key kept docked."""
+        mounted = list(self.query_children(FooterKey))
+        old_palette = [k for k in mounted if k.has_class(_PALETTE)]
+        old_hints = [k for k in mounted if not k.has_class(_PALETTE)]
+        new_palette = [k for k in wanted if _PALETTE in k.classes.split()]
+        new_hints = [k for k in wanted if _PALETTE not in k.classes.split()]
+        async with self.batch():
+            for key, shown in zip(old_hints, new_hints, strict=False):
+                self._reshow_key(key, shown)
+            for key, shown in zip(old_palette, new_palette, strict=False):
+                self._reshow_key(key, shown)
+            surplus = old_hints[len(new_hints) :] + old_palette[len(new_palette) :]
+            if surplus:
+                await self.remove_children(surplus)
+            more_hints = [self._footer_key(k) for k in new_hints[len(old_hints) :]]
+            if more_hints:
+                before = old_palette[0] if old_palette and new_palette else None
+                await self.mount_all(more_hints, before=before)
+            more_palette = [self._footer_key(k) for k in new_palette[len(old_palette) :]]
+            if more_palette:
+                await self.mount_all(more_palette)
+
+    def _reshow_key(self, key: FooterKey, shown: ShownKey) -> None:
+        reshow_footer_key(
+            key,
+            shown.key,
+            shown.key_display,
+            shown.description,
+            shown.action,
+            disabled=shown.disabled,
+            tooltip=shown.tooltip,
+        )
 
     def watch_compact(self, compact: bool) -> None:
         for key in self.query(FooterKey):
