@@ -82,9 +82,11 @@ async def test_queued_in_comments_replayed_from_browse_by_the_probe(
         # (the view may still show its own copies a moment, until it reads the thread again)
         await until(
             pilot,
-            lambda: len(screen.pane.posts) == 2
-            and not screen.busy
-            and not any(v.post.id.startswith("local-") for v in screen.pane.posts),
+            lambda: (
+                len(screen.pane.posts) == 2
+                and not screen.busy
+                and not any(v.post.id.startswith("local-") for v in screen.pane.posts)
+            ),
             "the server's copies of both replies in the thread",
         )
         # my own reply, sent by the replay, is never "new" to me (QA2 #9)
