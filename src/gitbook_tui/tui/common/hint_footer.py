@@ -137,6 +137,11 @@ class ShownKey(NamedTuple):
     tooltip: str
     classes: str = ""
 
+    @property
+    def labels(self) -> tuple[str, str, str, str]:
+        """What a :class:`FooterKey` takes first: key, its display, description, action."""
+        return self.key, self.key_display, self.description, self.action
+
 
 class HintFooter(Footer):
     """A :class:`Footer` showing the hints of :data:`HINTS` that fit (see the module)."""
@@ -221,31 +226,19 @@ class HintFooter(Footer):
         width = self.size.width or self.app.size.width
         for node, binding, enabled, tooltip in self.chosen(width, bindings):
             reason = denial_of(node, binding.action)  # denied: dimmed, says why when pressed
-            keys.append(
-                ShownKey(
-                    binding.key,
-                    self.app.get_key_display(binding),
-                    binding.description,
-                    binding.action,
-                    disabled=not enabled or reason is not None,
-                    tooltip=reason or tooltip,
-                )
-            )
+            keys.append(self._shown(binding, not enabled or reason is not None, reason or tooltip))
         active = self._palette_binding(bindings)
         if active is not None:
             _node, binding, enabled, _tooltip = active
-            keys.append(
-                ShownKey(
-                    binding.key,
-                    self.app.get_key_display(binding),
-                    binding.description,
-                    binding.action,
-                    disabled=not enabled,
-                    tooltip=binding.tooltip or binding.description,
-                    classes=_PALETTE,
-                )
-            )
+            tooltip = binding.tooltip or binding.description
+            keys.append(self._shown(binding, not enabled, tooltip, classes=_PALETTE))
         return tuple(keys)
+
+    def _shown(self, binding: Binding, disabled: bool, tooltip: str, classes: str = "") -> ShownKey:
+        display = self.app.get_key_display(binding)
+        return ShownKey(
+            binding.key, display, binding.description, binding.action, disabled, tooltip, classes
+        )
 
     def compose(self) -> ComposeResult:
         if not footer_bindings_ready(self):
@@ -256,10 +249,7 @@ class HintFooter(Footer):
 
     def _footer_key(self, shown: ShownKey) -> FooterKey:
         key = FooterKey(
-            shown.key,
-            shown.key_display,
-            shown.description,
-            shown.action,
+            *shown.labels,
             disabled=shown.disabled,
             tooltip=shown.tooltip,
             # the class its ``compact`` gives it, from the start: set later, it restyles
@@ -314,15 +304,7 @@ class HintFooter(Footer):
                 await self.mount_all(more_palette)
 
     def _reshow_key(self, key: FooterKey, shown: ShownKey) -> None:
-        reshow_footer_key(
-            key,
-            shown.key,
-            shown.key_display,
-            shown.description,
-            shown.action,
-            disabled=shown.disabled,
-            tooltip=shown.tooltip,
-        )
+        reshow_footer_key(key, *shown.labels, disabled=shown.disabled, tooltip=shown.tooltip)
 
     def watch_compact(self, compact: bool) -> None:
         for key in self.query(FooterKey):
