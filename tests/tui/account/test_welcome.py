@@ -126,6 +126,7 @@ def fake_app_and_demo_server(
             starting: object = None,
             starting_warm: bool = False,
             start_view: str | None = None,
+            resume_collections: object = None,
         ) -> None:
             runs.events.append(demo)
             runs.clients.append(client)
