@@ -108,9 +108,14 @@ async def test_c_on_a_diff_block_starts_a_thread_quoting_it(
         await until(pilot, lambda: review.diff.current is not None)
         await pilot.press("c")
         screen = await until_screen(pilot, CommentsScreen)
-        await until(pilot, lambda: screen.composer.is_open, timeout=20)
         quote = "> Partitions hold up to 50 GB each before they roll over.\n\n"
-        assert screen.composer.text == quote
+        # (the composer opens and takes keys before it has read its draft or quote)
+        await until(
+            pilot,
+            lambda: screen.composer.is_open and screen.composer.text == quote,
+            "the composer open, quoting the block",
+            timeout=20,
+        )
         assert screen.composer.title == "New thread quoting a block"
         await pilot.press(*"Why not 100?", "ctrl+s")
         await until(pilot, lambda: not screen.composer.is_open and not screen.busy)

@@ -49,8 +49,12 @@ async def test_draft_survives_an_app_restart(world: Any, tmp_path: Path) -> None
         assert screen.state.threads[ids["first"]].drafted  # the list says a draft waits
         await select_thread(pilot, screen, ids["first"])
         await pilot.press("enter", "c")
-        await until(pilot, lambda: screen.composer.is_open)
-        assert screen.composer.text == "Half a thought"
+        # (the composer opens and takes keys before it has read its draft)
+        await until(
+            pilot,
+            lambda: screen.composer.is_open and screen.composer.text == "Half a thought",
+            "the composer open with the saved draft",
+        )
         await pilot.press("end", *", finished.", "ctrl+s")
         await until(pilot, lambda: not screen.composer.is_open)
         assert _replies(world, ids, ids["first"])[-1] == "Half a thought, finished."

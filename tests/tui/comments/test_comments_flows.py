@@ -77,8 +77,12 @@ async def test_reply_new_thread_and_edit(world: Any, tmp_path) -> None:
         await until(pilot, lambda: screen.pane.has_focus, "the thread to have focus again")
         # e on my own reply (the cursor on it), change it, send
         await pilot.press("G", "e")
-        await until(pilot, lambda: screen.composer.is_open)
-        assert screen.composer.text == "Agreed, adding it."
+        # (the composer opens and takes keys before it has read its draft or the reply)
+        await until(
+            pilot,
+            lambda: screen.composer.is_open and screen.composer.text == "Agreed, adding it.",
+            "the composer open on my reply",
+        )
         await pilot.press("end", *" Done.", "ctrl+s")
         await until(pilot, lambda: not screen.composer.is_open)
         last = _replies(world, ids, ids["first"])[-1]
