@@ -101,8 +101,20 @@ async def settle(
         await pilot.pause()
         await until(
             pilot,
-            lambda: workers_done(app, ignore) and not getattr(app.screen, "busy", False),
-            "the app's workers to finish and its screen to be idle",
+            lambda: (
+                workers_done(app, ignore)
+                and not getattr(app.screen, "busy", False)
+                and footers_current(app)
+            ),
+            "the app's workers to finish, its screen to be idle and its footer current",
             timeout=timeout,
         )
     await pilot.pause()
+
+
+def footers_current(app: Any) -> bool:
+    """The footer of the app's screen shows the keys its bindings ask for now (a binding
+    refresh reaches it after the next repaint: a snapshot taken before shows the old)."""
+    from gitbook_tui.tui.common.hint_footer import HintFooter
+
+    return all(footer.shows_current_keys() for footer in app.screen.query(HintFooter))

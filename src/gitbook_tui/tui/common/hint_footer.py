@@ -240,6 +240,13 @@ class HintFooter(Footer):
             binding.key, display, binding.description, binding.action, disabled, tooltip, classes
         )
 
+    def shows_current_keys(self) -> bool:
+        """Whether the keys drawn are those the screen's bindings ask for now: a binding
+        refresh reaches the footer only after the next repaint (tests wait for this)."""
+        if not self.is_attached or is_leaving(self) or not footer_bindings_ready(self):
+            return True
+        return not self.app.app_focus or self.shown_keys() == self._composed_keys
+
     def compose(self) -> ComposeResult:
         if not footer_bindings_ready(self):
             return
