@@ -89,6 +89,13 @@ class PermissionsTab(AdminTab):
         self.follows_browse = follows_browse
         self.data = None
         self.loaded = False
+        self._rights_changed()
+
+    def _rights_changed(self) -> None:
+        """Whether ``n``/``e``/``d`` may act depends on :attr:`data` (who may administer the
+        target): the footer dims or lights them again."""
+        if self.is_attached:
+            self.screen.refresh_bindings()
 
     def focus_main(self) -> None:
         """(Each time the tab is shown.) Shown with ``]``, it follows the space open in
@@ -123,6 +130,7 @@ class PermissionsTab(AdminTab):
             return  # another target was asked for meanwhile
         self.data = data
         self.loaded = True
+        self._rights_changed()
         self._show_context(data)
         self.show(key=self.current_key())
 
