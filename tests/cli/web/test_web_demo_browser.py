@@ -5,6 +5,7 @@ closed tab ending its app process. One web server and one browser for the module
 from __future__ import annotations
 
 import asyncio
+import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -127,6 +128,29 @@ def test_a_closed_tab_ends_its_app_process(web: WebProcess, browser: Any) -> Non
     tab.close()
     until_sync(lambda: not alive(session), "the closed tab's app process to end", timeout=8)
     assert session not in web.sessions()
+
+
+def test_a_pages_app_starts_as_the_page_is_served_and_its_websocket_takes_it(
+    web: WebProcess, browser: Any
+) -> None:
+    """Over 5 s on a loaded machine: a session's app starts (~3 s) for a page fetched alone,
+    then a tab of another size takes it over."""
+    before = set(web.sessions())
+    # the page alone, as a browser has it before it runs its scripts: its app starts now
+    with urllib.request.urlopen(web.url + "/", timeout=10) as response:
+        assert response.status == 200
+    until_sync(lambda: bool(set(web.sessions()) - before), "the page's app to start", timeout=30)
+    (started,) = set(web.sessions()) - before
+    tab = browser.new_page(viewport={"width": 900, "height": 500})
+    try:
+        open_app(tab, web.url + "/")  # (its page is served again: the same app, no other)
+        assert set(web.sessions()) - before == {started}
+        # drawn at the tab's size (the app started at the last page's): its footer on the
+        # tab's last row
+        until_sync(lambda: "palette" in screen_text(tab).splitlines()[-1], "the footer at the foot")
+    finally:
+        tab.close()
+    until_sync(lambda: not alive(started), "the closed tab's app process to end", timeout=8)
 
 
 def test_each_session_has_a_data_folder_of_its_own(web: WebProcess, page: Any) -> None:
