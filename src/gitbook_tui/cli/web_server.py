@@ -359,8 +359,9 @@ class WebServer(Server):
             if spare is not None:
                 await websocket.prepare(request)
                 if not await spare.hand_to(websocket, width, height):
-                    # it did not start, or has ended: one of the page's own, as without it
-                    await self._stop_spare(spare)
+                    # another size, or it did not start or has ended: one of the page's own
+                    # (the spare stops meanwhile: the page does not wait for it to quit)
+                    self._run(self._stop_spare(spare))
                     session = own()
                     spare = None
             if spare is None:

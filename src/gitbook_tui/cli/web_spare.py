@@ -4,10 +4,12 @@ websocket asks for it.
 A page's scripts take the browser most of a second to load and run before they open the
 websocket (textual-serve starts the app only then); the app's own start takes about as
 long. Started with the page, the app starts while the browser loads: what it writes
-meanwhile is kept and sent first once the websocket connects (then at the size the page
-asks for, if it differs from the one the app started with: the last page's). A spare no
-page claims within :data:`SPARE_TTL` seconds is stopped (its page was never run: a link
-preview, a script fetching ``/``); one spare at a time, reused by the next page served.
+meanwhile is kept and sent first once the websocket connects. It starts at the size the
+last page asked for (the page's own is known only from its websocket): a page of another
+size gets an app of its own, as without a spare (a resize sent to an app still starting
+could be overtaken by its driver's first size). A spare no page claims within
+:data:`SPARE_TTL` seconds is stopped (its page was never run: a link preview, a script
+fetching ``/``); one spare at a time, reused by the next page served.
 """
 
 from __future__ import annotations
@@ -80,7 +82,10 @@ class SpareSession:
 
     async def hand_to(self, websocket: web.WebSocketResponse, width: int, height: int) -> bool:
         """Connect the app to the page's (prepared) websocket: first what it wrote meanwhile.
-        False if it did not start or has ended already (the caller starts another)."""
+        False if the page's size is not the app's, or it did not start or has ended already
+        (the caller stops it and starts another)."""
+        if (width, height) != (self.width, self.height):
+            return False
         if not await self.started() or not self.alive():
             return False
         while self._output:  # (the app may write more while this sends: kept, sent here)
@@ -95,9 +100,6 @@ class SpareSession:
         service.remote_close = _closer(websocket)
         if self._ended:  # it ended while its output was sent
             await websocket.close()
-            return True
-        if (width, height) != (self.width, self.height):
-            await service.set_terminal_size(width, height)
         return True
 
     async def stop(self) -> None:
