@@ -122,7 +122,7 @@ class SessionService(AppService):
         self._forget_data_dir()
 
     def kill_now(self) -> None:
-        """At the server's exit: whatever still runs goes."""
+        """At the server's exit (and for a spare no page took): whatever still runs goes."""
         process = self._process
         if process is not None and process.returncode is None:
             with contextlib.suppress(ProcessLookupError):

@@ -103,9 +103,13 @@ class SpareSession:
         return True
 
     async def stop(self) -> None:
-        """Stop the app (after its start, if that is still under way)."""
+        """End the app no page took (after its start, if that is still under way): killed,
+        not asked to quit, for it had no user: quitting, it would save the state it had
+        restored (a tree still loading: the cursor on its top row) over what the user's own
+        session saves."""
         with contextlib.suppress(Exception):
             await self.started()
+        self.service.kill_now()
         await self.service.stop()
 
 
