@@ -48,6 +48,10 @@ NOT_AT_START = (
     "gitbook_tui.markdown.parser",
     "gitbook_tui.markdown.blocks",
     "gitbook_tui.markdown.progressive",
+    # the page viewer's layout engine and the block model it lays out: with the first page
+    "gitbook_tui.tui.render",
+    "gitbook_tui.markdown.model",
+    "gitbook_tui.markdown.includes",
     # the content API (pages, includes): with the first space opened
     "gitbook_tui.api.content",
     # syntax highlighting: with a page's first code block

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from ..api import AsyncGitBook
     from ..cache import ResponseCache
 
-__all__ = ["Redacting", "main", "prepare", "session_client"]
+__all__ = ["Redacting", "build_validators", "main", "prepare", "session_client"]
 
 PRELOADED = (
     "textual.drivers.web_driver",
@@ -46,7 +46,11 @@ PRELOADED = (
 """What a session imports on its way to the first tree frame (beyond this module's own
 imports), with every module of ``gitbook_tui.api`` and ``gitbook_tui.tui``: the zygote
 imports them once (the app defers some until a screen needs them)."""
-PRELOADED_PACKAGES = ("gitbook_tui.api", "gitbook_tui.tui")
+PRELOADED_PACKAGES = ("gitbook_tui.api", "gitbook_tui.models", "gitbook_tui.tui")
+PAGED_AT_START = ("Organization", "Space", "Collection")
+"""The models a session's start reads lists of (``Page[X]``, made when first asked for): the
+zygote makes those pages' models too (``tests/cli/web/test_web_session_preload.py`` finds
+any other)."""
 
 
 @functools.cache
@@ -62,8 +66,9 @@ def _transport() -> httpx.AsyncHTTPTransport:
 
 def prepare() -> None:
     """Do beforehand what every session does the same way: import the app (``PRELOADED``),
-    read the TLS authorities and Rich's table of character widths. For the zygote
-    (``cli/web_zygote.py``): nothing of a user's, no thread, no event loop."""
+    build the models' validators, read the TLS authorities and Rich's table of character
+    widths. For the zygote (``cli/web_zygote.py``): nothing of a user's, no thread, no
+    event loop."""
     import importlib
     import pkgutil
 
@@ -76,10 +81,31 @@ def prepare() -> None:
                 importlib.import_module(module.name)
             except Exception:  # (one that cannot be imported alone is imported when used)
                 print(f"gitbook-tui web: could not preload {module.name}", file=sys.stderr)
+    build_validators()
     _tls_context()
     from rich.cells import get_character_cell_size
 
     get_character_cell_size("\u3042")  # loads Rich's table of wide characters
+
+
+def build_validators() -> None:
+    """Build the validator of every model: each is built when it first reads an answer
+    (``defer_build``, for the terminal's start), which a forked session would pay again
+    each time (~0.05 s of CPU on its way to the tree); built here, the sessions share them."""
+    from .. import models
+    from ..models.common import ApiModel, Page
+
+    for name in PAGED_AT_START:
+        Page.__class_getitem__(getattr(models, name))  # (kept by Page: see its docstring)
+    found: list[type[ApiModel]] = [ApiModel]
+    while found:
+        model = found.pop()
+        found += model.__subclasses__()
+        if not model.__pydantic_complete__:
+            try:
+                model.model_rebuild()
+            except Exception:  # (one that cannot be built yet is built when used)
+                print(f"gitbook-tui web: could not build {model.__name__}", file=sys.stderr)
 
 
 class Redacting:

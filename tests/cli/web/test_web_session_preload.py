@@ -1,7 +1,7 @@
 """What the zygote prepares covers a session: a session run after ``prepare`` (as a forked
-one is) imports no module on its way to the tree drawn and out again — an import left
-there would cost every browser tab its time. The app runs as textual-serve runs it (the
-web driver on pipes) on a demo server."""
+one is) imports no module and builds no model's validator on its way to the tree drawn and
+out again — either left there would cost every browser tab its time. The app runs as
+textual-serve runs it (the web driver on pipes) on a demo server."""
 
 from __future__ import annotations
 
@@ -27,14 +27,26 @@ pytestmark = pytest.mark.app
 SESSION = """
 import sys
 from gitbook_tui.cli.web_session import main, prepare
+from gitbook_tui.models.common import ApiModel
+
+def models(base):
+    for model in base.__subclasses__():
+        yield model
+        yield from models(model)
 
 prepare()
+from gitbook_tui.models.common import _PAGE_TYPES
+pages = set(_PAGE_TYPES)
 before = set(sys.modules)
+unbuilt = [model for model in models(ApiModel) if not model.__pydantic_complete__]
 try:
     main()
 finally:
     with open(sys.argv[1], "w") as out:
         out.write("\\n".join(sorted(set(sys.modules) - before)))
+    with open(sys.argv[2], "w") as out:
+        out.write("\\n".join(m.__qualname__ for m in unbuilt if m.__pydantic_complete__))
+        out.write("\\n" + "\\n".join(f"Page[{t.__qualname__}]" for _, t in set(_PAGE_TYPES) - pages))
 """
 
 QUIT = b'{"type": "quit"}'
@@ -66,15 +78,16 @@ def _read_until(stream: int, text: bytes, timeout: float) -> bytes:
     return seen
 
 
-def test_a_prepared_session_imports_nothing_on_its_way_to_the_tree(
+def test_a_prepared_session_imports_and_builds_nothing_on_its_way_to_the_tree(
     demo_url: str, tmp_path: Path
 ) -> None:
     """Over 5 s on a loaded machine: a Python imports the app, then runs it to its tree."""
     env = shared_environment(folders_env(tmp_path))
     env.update({DEMO_URL_ENV: demo_url, "COLUMNS": "157", "ROWS": "49"})
     imported = tmp_path / "imported.txt"
+    built = tmp_path / "built.txt"
     session = subprocess.Popen(
-        [sys.executable, "-c", SESSION, str(imported)],
+        [sys.executable, "-c", SESSION, str(imported), str(built)],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
         env=env,
@@ -90,3 +103,4 @@ def test_a_prepared_session_imports_nothing_on_its_way_to_the_tree(
         session.kill()
         session.wait()
     assert imported.read_text().split() == []
+    assert built.read_text().split() == []  # no model's validator built by the session

@@ -12,17 +12,15 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 from functools import partial
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ...api import APIConnectionError, AsyncGitBook, GitBookError
-from ...models import RevisionPage
 from ..common.error_banner import ErrorBanner
 from ..common.failure import describe_failure
 from ..common.freshness import Freshness
 from ..common.navigator import navigator_of
 from ..common.status_bar import StatusBar
 from ..common.text import plain
-from ..render.viewport import ReadingPosition
 from .browse_reads import page_id_at_path, read_space
 from .browser_counts import BrowserCommentCounts
 from .browser_host import BrowserHost
@@ -33,6 +31,10 @@ from .page_loader import LoadedPage, PageLoader
 from .pane_layout import PaneLayout
 from .space_files import SpaceFiles
 from .tree.workspace_tree import page_key, space_key
+
+if TYPE_CHECKING:
+    from ...models import RevisionPage
+    from ..render.viewport import ReadingPosition
 
 __all__ = ["BrowserPages", "PagesHost"]
 

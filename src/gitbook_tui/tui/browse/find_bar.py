@@ -6,7 +6,7 @@ import asyncio
 from collections.abc import Iterator
 from functools import partial
 from time import monotonic
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -18,9 +18,11 @@ from textual.widgets import Input, Label
 from textual.worker import Worker
 
 from ..common.text import inert
-from ..render import DocumentLayout, FindResults, Match, iter_matches
-from ..render.find import Pending, block_resolver
-from ..render.viewport import Viewport
+
+if TYPE_CHECKING:  # (the engine is imported once a page is shown: not for the first screen)
+    from ..render import DocumentLayout, FindResults, Match
+    from ..render.find import Pending
+    from ..render.viewport import Viewport
 
 __all__ = ["FindBar", "FindInPage"]
 
@@ -166,9 +168,22 @@ class FindInPage(Widget):
     """
 
     _view: Viewport | None
-    _find: FindResults
+    _find_results: FindResults | None = None
     _find_bar: FindBar | None
     _find_synced: float = 0.0
+
+    @property
+    def _find(self) -> FindResults:
+        """The current search; an empty one (made when first asked for) before any."""
+        if self._find_results is None:
+            from ..render.find import FindResults
+
+            self._find_results = FindResults()
+        return self._find_results
+
+    @_find.setter
+    def _find(self, results: FindResults) -> None:
+        self._find_results = results
 
     def _sync(self) -> None:
         raise NotImplementedError
@@ -230,6 +245,8 @@ class FindInPage(Widget):
         self.refresh()
 
     def _reset_find(self, query: str = "") -> FindResults:
+        from ..render.find import FindResults, block_resolver
+
         view = self._view
         resolve = block_resolver(view.layout, query) if query and view is not None else None
         self._find = FindResults(query, resolve)
@@ -246,6 +263,8 @@ class FindInPage(Widget):
         results = self._reset_find(query if self._view is not None else "")
         results.wanted = current
         if results.query and self._view is not None:
+            from ..render.find import iter_matches
+
             matches = iter_matches(self._view.layout, query)
             if not self._search_slice(results, matches):
                 work = partial(self._search_rest, results, matches)

@@ -3,7 +3,10 @@ the reader's place in it (restored when the page is shown again)."""
 
 from __future__ import annotations
 
-from ..render.viewport import ReadingPosition
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..render.viewport import ReadingPosition
 
 __all__ = ["PageEntry", "PageHistory"]
 

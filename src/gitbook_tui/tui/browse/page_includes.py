@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+from typing import TYPE_CHECKING
 
 from ...api import AsyncGitBook, GitBookError
-from ...markdown import Block, Document, Notice, expand_includes, include_paths
-from ...markdown.includes import IncludedContent, include_key
-from ...models import ReusableContent
+
+if TYPE_CHECKING:  # (the block model: imported with the first page, not at the app's start)
+    from ...markdown import Block, Document
+    from ...markdown.includes import IncludedContent
+    from ...models import ReusableContent
 
 __all__ = ["load_includes"]
 
@@ -17,6 +20,8 @@ async def load_includes(client: AsyncGitBook, space_id: str, document: Document)
     its reusable contents with their Git Sync path; each body is its own document). An
     include no reusable content matches shows as missing; one that could not be fetched
     (offline) keeps its path."""
+    from ...markdown.includes import expand_includes, include_key, include_paths
+
     keys = include_paths(document)
     if not keys:
         return document
@@ -53,6 +58,7 @@ def _included(body: object) -> Document:
     # (imported with the first include, not at the app's start: markdown-it, the content API)
     from ...api.content import Unreadable, document_parts
     from ...markdown import parse
+    from ...markdown.model import Document, Notice
 
     blocks: list[Block] = []
     run: list[str] = []

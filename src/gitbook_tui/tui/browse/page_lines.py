@@ -14,8 +14,9 @@ from rich.style import Style
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ..render import FindResults, overlay
-from ..render.viewport import Viewport
+if TYPE_CHECKING:
+    from ..render import FindResults
+    from ..render.viewport import Viewport
 
 __all__ = ["PageLines"]
 
@@ -55,6 +56,8 @@ class PageLines(Widget):
         strip = block.strip(line)
         spans = list(self._decorations(index, line))
         if spans:
+            from ..render.core import overlay  # (a page is shown: the engine is imported)
+
             strip = overlay(strip, spans)
         if not self._painted:
             self._painted = True

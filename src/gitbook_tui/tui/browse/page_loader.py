@@ -18,17 +18,18 @@ from datetime import datetime
 from typing import TYPE_CHECKING, TypeAlias
 
 from ...api import APIConnectionError, AsyncGitBook, GitBookError, ReadMode, response_meta
-from ...markdown import Document, Paragraph, Span, clean_text
-from ...models import RevisionPage
+from ...markdown.sanitize import clean_text
 from ..common.freshness import Freshness
 from .page_includes import load_includes
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (the block model: imported with the first page, not at the app's start)
+    from ...markdown import Document
     from ...markdown.progressive import ProgressiveParse
+    from ...models import RevisionPage
 
 __all__ = ["LoadedPage", "PageLoader", "PageRest", "parse_page", "parse_progressively"]
 
-PageRest: TypeAlias = AsyncIterator[tuple[Document, float]]
+PageRest: TypeAlias = "AsyncIterator[tuple[Document, float]]"
 """The rest of a progressively parsed page: ``(document so far, share of the page it
 covers)``, each document extending the one before, until the whole page (share 1.0)."""
 
@@ -37,6 +38,7 @@ def parse_page(markdown: str | None) -> Document:
     """The page's markdown, cleaned of control sequences, as a document. A parser bug
     does not escape: the document then says the page could not be displayed, and why."""
     from ...markdown import parse  # (markdown-it: imported with the first page, not at start)
+    from ...markdown.model import Document, Paragraph, Span
 
     try:
         return parse(clean_text(markdown or ""))
@@ -152,6 +154,8 @@ class PageLoader:
     ) -> PageRest:
         """``rest`` with includes expanded in the blocks each step adds (the blocks shown
         already stay the same objects, so the viewer only lays out what is new)."""
+        from ...markdown.model import Document
+
         async for document, share in rest:
             count = len(parsed.blocks)
             old, blocks = parsed.blocks, document.blocks

@@ -16,22 +16,16 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 
-from ...markdown import Document, clean_text
-from ..render import (
-    DocumentLayout,
-    FileInfo,
-    FindResults,
-    Palette,
-    PlacedTarget,
-)
-from ..render.theme_palette import palette_from_theme
-from ..render.viewport import ReadingPosition, Viewport
+from ...markdown.sanitize import clean_text
 from .find_bar import FindBar, FindInPage
 from .page_lines import PageLines
 from .page_viewer_keys import PageViewerKeys
 from .progressive_page import PREPARE_DELAY, ProgressivePage
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the layout engine is imported once a page is shown (not for the tree)
+    from ...markdown import Document
+    from ..render import DocumentLayout, FileInfo, Palette, PlacedTarget
+    from ..render.viewport import ReadingPosition, Viewport
     from .page_loader import PageRest
 __all__ = ["PageViewer"]
 
@@ -133,7 +127,6 @@ class PageViewer(
         self._adjusting = False
         self._painted = False
         self._find_bar: FindBar | None = None
-        self._find = FindResults()  # see FindInPage
         self._init_progressive()  # see ProgressivePage
 
     # -- public API ----------------------------------------------------------------
@@ -249,6 +242,8 @@ class PageViewer(
 
     def theme_palette(self) -> Palette:
         """The page colours of the app's theme (readable on its background)."""
+        from ..render.theme_palette import palette_from_theme
+
         app = self.app
         return palette_from_theme(app.theme_variables, dark=app.current_theme.dark)
 
@@ -260,6 +255,9 @@ class PageViewer(
         view = self._view
         if view is None or self._document is None:
             return
+        from ..render.layout import DocumentLayout
+        from ..render.viewport import Viewport
+
         position = view.position
         state = view.layout.state
         width, height = self._content_size()
@@ -286,6 +284,9 @@ class PageViewer(
         width, height = self._content_size()
         if self._document is None or width <= 0:
             return  # Not sized yet: on_resize builds it.
+        from ..render.layout import DocumentLayout
+        from ..render.viewport import Viewport
+
         layout = DocumentLayout(
             self._document,
             width,

@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING
 
 from textual.widget import Widget
 
-from ..render.viewport import Viewport
 from .find_bar import FindBar
+
+if TYPE_CHECKING:
+    from ..render.viewport import Viewport
 
 __all__ = ["PageViewerKeys"]
 
@@ -61,7 +63,7 @@ class PageViewerKeys(Widget):
     def action_bottom(self) -> None:
         """The end of the page; while it is still being parsed, the end of what has been
         parsed, following the end as the rest arrives until the real end is on screen."""
-        self._apply(Viewport.go_bottom)
+        self._apply(lambda view: view.go_bottom())
         self._follow_bottom = not self.complete
 
     def action_cycle(self, step: int) -> None:

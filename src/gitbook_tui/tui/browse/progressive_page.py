@@ -21,11 +21,10 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.worker import Worker
 
-from ...markdown import Document
-from ..render import DocumentLayout, FileInfo
-from ..render.viewport import Viewport
-
 if TYPE_CHECKING:
+    from ...markdown import Document
+    from ..render import FileInfo
+    from ..render.viewport import Viewport
     from .page_loader import PageRest
 
 __all__ = ["PREPARE_DELAY", "ProgressivePage"]
@@ -93,6 +92,8 @@ class ProgressivePage(Widget):
             with view.keep():
                 view.layout.extend(document, share)
         else:  # not an extension after all: start over where the reader is
+            from ..render.layout import DocumentLayout
+
             top = view.top
             view.layout = DocumentLayout(
                 document, view.layout.width, files=self._files, titles=self._titles

@@ -10,11 +10,14 @@ from __future__ import annotations
 import posixpath
 import time
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from ...api import AsyncGitBook, GitBookError, ReadMode, response_meta
-from ...models import File
 from ..common.shared_work import SharedWork
-from ..render import FileInfo
+
+if TYPE_CHECKING:
+    from ...models import File
+    from ..render import FileInfo
 
 __all__ = ["SpaceFiles"]
 
@@ -95,6 +98,8 @@ class SpaceFiles:
         files = self._by_space.get(space_id)
         if files is None:
             return None
+        from ..render.core import FileInfo  # (a page is shown: the engine is imported)
+
         return {
             key: FileInfo(
                 name=file.name,
