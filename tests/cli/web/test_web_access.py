@@ -20,6 +20,10 @@ from support.waits import until_sync
 from support.web_browser import SRC, WebProcess, open_app, press, wait_text
 from support.worlds import Template, copy_file
 
+# real processes (a web server and the API server it signs in to, from the demo's database):
+# seconds to start, so not part of the inner loop
+pytestmark = pytest.mark.slow
+
 KEY = "k3y-for-the-tests-0123456789abcdef"
 
 
