@@ -108,7 +108,9 @@ def _api_route_paths() -> tuple[RoutePath, ...]:
         for route in module.router.routes:
             if not isinstance(route, APIRoute):
                 raise TypeError(f"{module.__name__}: {route!r} is not an APIRoute")
-            paths.append(RoutePath("/v1" + route.path, frozenset(route.methods), route.endpoint))
+            paths.append(
+                RoutePath("/v1" + route.path, frozenset(route.methods or ()), route.endpoint)
+            )
     return tuple(paths)
 
 

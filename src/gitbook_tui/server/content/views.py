@@ -79,7 +79,7 @@ async def _read_options(
 
 ReadOpts = Annotated[ReadOptions, Depends(_read_options)]
 
-_PLAIN_READ_OPTIONS = {
+_PLAIN_READ_OPTIONS: dict[str, dict[str, bool | str]] = {
     "metadata": {"true": True, "false": False},
     "computed": {"true": True, "false": False},
     "evaluated": {v: v for v in ("true", "false", "deterministic-only")},

@@ -53,7 +53,7 @@ class DirectReads:
     ``ctx``, its path parameters and what its query function gives), with the caller read
     as FastAPI's dependency reads it (:func:`caller_context`) and an :class:`ApiError`
     answered as the app's handler answers it. FastAPI's routing and dependency solving cost
-    more CPU than such a read (~0.5 ms a request; a cold blame makes ~300). Every other
+    more CPU than such a read (~0.3 ms a request; a cold blame makes ~300). Every other
     request, and one whose query is not in the plain form (a value to validate), goes on to
     the app."""
 
