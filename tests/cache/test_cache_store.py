@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 import stat
+import threading
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,7 @@ from gitbook_tui.cache import (
     account_fingerprint,
     default_cache_path,
     entry_key,
+    store,
 )
 from gitbook_tui.cache.store import PENDING_MAX, PENDING_MAX_BYTES, SCHEMA_VERSION
 from support.cache_kit import BASE, client_for
@@ -178,3 +180,57 @@ def test_answers_are_written_in_batches_another_reader_sees(tmp_path: Path) -> N
     finally:
         c.close()
         other.close()
+
+
+def test_the_log_is_folded_into_the_file_as_answers_are_written(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    """Checkpoints run apart from the writes (a thread of the cache's own) once
+    CHECKPOINT_FROM bytes were written: the write-ahead log stays that size or so, and the
+    answers reach the database file itself, read by a new reader as by the writer."""
+    monkeypatch.setattr(store, "CHECKPOINT_FROM", 256 * 1024)
+    path = tmp_path / "r.sqlite"
+    wal = Path(f"{path}-wal")
+    c = ResponseCache(path)
+    body = bytes(range(256)) * 256  # 64 KB
+    largest = 0
+    try:
+        for i in range(64):  # 4 MB
+            c.put(f"k{i}", "acct", f"/p/{i}", body, None)
+            largest = max(largest, wal.stat().st_size if wal.exists() else 0)
+        assert largest < 2 * 1024 * 1024, largest
+        assert all((got := c.get(f"k{i}")) is not None and got.body == body for i in range(64))
+    finally:
+        c.close()
+    assert not wal.exists() or wal.stat().st_size == 0  # the last connection folded the rest
+    assert path.stat().st_size >= 64 * len(body)
+    with closing(ResponseCache(path)) as again:
+        assert all(again.get(f"k{i}") is not None for i in range(64))
+
+
+def test_writes_go_on_while_a_checkpoint_is_under_way(tmp_path: Path, monkeypatch: Any) -> None:
+    """A checkpoint waits on the disk (its syncs) in a thread of its own: the writes of
+    answers that come meanwhile do not wait for it (a screen reading pages goes on)."""
+    monkeypatch.setattr(store, "CHECKPOINT_FROM", 256 * 1024)
+    release, finished = threading.Event(), threading.Event()
+    checkpoint = store._checkpoint_file
+
+    def slow_disk(path: Path) -> None:
+        release.wait(30)
+        checkpoint(path)
+        finished.set()
+
+    monkeypatch.setattr(store, "_checkpoint_file", slow_disk)
+    path = tmp_path / "r.sqlite"
+    c = ResponseCache(path)
+    body = b"x" * (64 * 1024)
+    try:
+        for i in range(16):  # two batches: the first starts a checkpoint
+            c.put(f"k{i}", "acct", f"/p/{i}", body, None)
+        with closing(ResponseCache(path)) as other:  # written, not held in memory
+            assert all(other.get(f"k{i}") is not None for i in range(16))
+        assert not finished.is_set()
+    finally:
+        release.set()
+        c.close()
+    assert finished.is_set()

@@ -26,6 +26,12 @@ write): a process killed meanwhile loses them, as if they had not been read."""
 PENDING_MAX_BYTES = 512 * 1024
 """The same, in bytes (a write on the event loop stays short), and at most an eighth of the
 cache's cap (the cap holds but for that)."""
+CHECKPOINT_FROM = 4 * 1024 * 1024
+"""Bytes of answers written since the last checkpoint (the write-ahead log's frames copied
+into the file) at which the next one starts, in a thread of its own. SQLite's automatic
+checkpoint (at 1,000 pages, ~4 MB) ran inside the write that crossed it and waited there on
+the disk (two syncs): a cold blame, 7.5 MB of answers written, waited ~100-150 ms of its
+event loop for them on a busy disk."""
 _SUFFIXES = ("", "-wal", "-shm", "-journal")
 _COLUMNS = "key, account, path, etag, body, size, stored_at, used_at"
 
@@ -76,6 +82,18 @@ class CachedResponse:
         return max(0.0, time.time() - self.stored_at)
 
 
+def _checkpoint_file(path: Path) -> None:
+    try:
+        # mode=rw: a file removed meanwhile (a damaged cache rebuilt) is not made anew here
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=rw", uri=True, timeout=5.0)
+        try:
+            conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.Error as exc:  # the next one will try again
+        log.debug("response cache checkpoint of %s failed: %s", path, exc)
+
+
 class _Rebuild(Exception):
     """The file is not a cache of the current schema."""
 
@@ -96,6 +114,10 @@ class ResponseCache:
         self._pending: dict[str, tuple[Any, ...]] = {}
         """Rows put but not yet written, by key (read like written ones)."""
         self._pending_bytes = 0
+        self._unchecked = 0
+        """Bytes of answers written since the log was last rewound (about)."""
+        self._written_since_checkpoint = False
+        self._checkpointer: threading.Thread | None = None
         self._conn = self._open()
 
     def __repr__(self) -> str:
@@ -127,6 +149,7 @@ class ResponseCache:
         )
         conn.execute("PRAGMA journal_mode=WAL").fetchone()
         conn.execute("PRAGMA synchronous=NORMAL")
+        conn.execute("PRAGMA wal_autocheckpoint=0")  # done apart (CHECKPOINT_FROM)
         return conn
 
     @staticmethod
@@ -184,13 +207,16 @@ class ResponseCache:
     def close(self) -> None:
         self._run(lambda conn: None, None)  # the answers held are written first
         with self._lock:
-            self._conn.close()
+            if self._checkpointer is not None:
+                self._checkpointer.join()
+            self._conn.close()  # the last connection to the file folds the log into it
 
     def _flush(self, conn: sqlite3.Connection) -> None:
         """Write the answers held, in one transaction (under the lock)."""
         rows = list(self._pending.values())
         self._pending.clear()
         self._pending_bytes = 0
+        self._before_write(conn)
         conn.execute("BEGIN IMMEDIATE")
         try:
             conn.executemany(
@@ -201,6 +227,40 @@ class ResponseCache:
             conn.execute("ROLLBACK")
             raise
         conn.execute("COMMIT")
+        self._unchecked += sum(row[5] for row in rows)
+        self._written_since_checkpoint = True
+        running = self._checkpointer is not None and self._checkpointer.is_alive()
+        if self._unchecked >= CHECKPOINT_FROM and not running:
+            self._checkpoint_apart()
+
+    def _before_write(self, conn: sqlite3.Connection) -> None:
+        """The log is rewound (written from its start again) by the first write after a
+        checkpoint that caught up with it: one no write overlapped. Checkpoints overlapping
+        writes again and again (answers written back to back) would let it grow without
+        end: past 4 × CHECKPOINT_FROM, this write waits for one, as SQLite's own would."""
+        checkpointer = self._checkpointer
+        if checkpointer is not None and not checkpointer.is_alive():
+            self._checkpointer = None
+            if not self._written_since_checkpoint:
+                self._unchecked = 0  # it caught up: this write rewinds the log
+        if self._unchecked >= 4 * CHECKPOINT_FROM:
+            if self._checkpointer is not None:
+                self._checkpointer.join()
+                self._checkpointer = None
+            conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+            self._unchecked = 0
+
+    def _checkpoint_apart(self) -> None:
+        """Copy the log's frames into the file in a thread with its own connection (a
+        passive checkpoint: it waits on no reader or writer, nor they on it)."""
+        self._written_since_checkpoint = False
+        self._checkpointer = threading.Thread(
+            target=_checkpoint_file,
+            args=(self.path,),
+            name="response-cache-checkpoint",
+            daemon=True,
+        )
+        self._checkpointer.start()
 
     # -- entries ------------------------------------------------------------------------
     def get(self, key: str) -> CachedResponse | None:

@@ -5,15 +5,19 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 from pathlib import Path
+from types import ModuleType
 from typing import Annotated, Any
 
 from fastapi import APIRouter, FastAPI, Query, Request
 from fastapi.responses import Response
+from fastapi.routing import APIRoute
 from starlette.routing import BaseRoute
 
 from .content.file_access import caller_of, user_can_read_blob
+from .content.views import plain_read_options
 from .core.clock import Clock
 from .core.context import ServerState, bearer_token
+from .core.direct_reads import DirectReads, RoutePath
 from .core.errors import forbidden, install_error_handlers, not_found, unauthorized
 from .core.faults import Faults, parse_faults
 from .core.file_links import ensure_secret, link_problem
@@ -83,6 +87,33 @@ the routers they now pass (tests/server/test_route_order.py), so no request goes
 elsewhere; the OpenAPI document keeps the order of ``ROUTE_MODULES``."""
 
 
+DIRECT_READS = {
+    revisions.get_revision_by_id: plain_read_options,
+    content.get_revision_page: plain_read_options,
+}
+"""Reads a blame makes by the hundred (two a revision), answered past FastAPI's routing and
+dependency solving (:class:`DirectReads`: same caller check, same endpoint and answer)."""
+
+
+def _matching_order() -> tuple[ModuleType, ...]:
+    return MATCHED_FIRST + tuple(m for m in ROUTE_MODULES if m not in MATCHED_FIRST)
+
+
+@functools.cache
+def _api_route_paths() -> tuple[RoutePath, ...]:
+    """The /v1 routes in the order they are matched in (all of them FastAPI routes: another
+    kind, a mount, would match paths :class:`DirectReads` does not see it match)."""
+    paths = []
+    for module in _matching_order():
+        for route in module.router.routes:
+            if not isinstance(route, APIRoute):
+                raise TypeError(f"{module.__name__}: {route!r} is not an APIRoute")
+            paths.append(
+                RoutePath("/v1" + route.path, frozenset(route.methods or ()), route.endpoint)
+            )
+    return tuple(paths)
+
+
 @functools.cache
 def _api_routes() -> tuple[BaseRoute, ...]:
     """The /v1 routes, made once per process and shared by every app: FastAPI prepares an
@@ -91,8 +122,7 @@ def _api_routes() -> tuple[BaseRoute, ...]:
     that builds many apps (tests, ``serve`` restarts) pays that once, not per app. The
     routes hold no app state: handlers reach the app's through the request."""
     api = APIRouter()
-    rest = tuple(module for module in ROUTE_MODULES if module not in MATCHED_FIRST)
-    for module in MATCHED_FIRST + rest:
+    for module in _matching_order():
         api.include_router(module.router, prefix="/v1")
     return tuple(api.routes)
 
@@ -208,6 +238,9 @@ def create_app(
         return Response(data, media_type=media)
 
     parsed = parse_faults(faults) if isinstance(faults, str) or faults is None else faults
+    # inside the service middleware: direct reads count against the rate limit, meet the
+    # injected faults, and get their ETag like every other answer
+    app.add_middleware(DirectReads, routes=_api_route_paths(), direct=DIRECT_READS)  # type: ignore[arg-type]
     app.add_middleware(ServiceMiddleware, faults=parsed)  # type: ignore[arg-type]
     return app
 

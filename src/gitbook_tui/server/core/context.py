@@ -127,7 +127,8 @@ def _caller(storage: Storage, key: str) -> dict[str, Any] | None:
 # async, with the callers kept in memory: a plain ``def`` dependency costs every request a
 # worker-thread hop; the database is read (in a worker thread) only when something was
 # written since the caller was last read
-async def _context(request: Request) -> Ctx:
+async def caller_context(request: Request) -> Ctx:
+    """The request's context: who sent it (401 without a valid token)."""
     state = server_state(request)
     token = bearer_token(request)
     if token is None:
@@ -144,7 +145,7 @@ async def _context(request: Request) -> Ctx:
     return Ctx(state=state, caller=user, origin=origin)
 
 
-CtxDep = Annotated[Ctx, Depends(_context)]
+CtxDep = Annotated[Ctx, Depends(caller_context)]
 
 R = TypeVar("R")
 
