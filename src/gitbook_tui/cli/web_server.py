@@ -6,8 +6,7 @@ On top of it: a middleware checks every request (the key's cookie, a loopback ``
 without a key, the websocket's ``Origin``) and the session limit before anything is
 spawned; each session's process gets its own environment (the token, a data folder of
 its own with ``--demo``) and is killed and reaped when its websocket closes, whatever the
-app does. The app of a page is started when the page is served, while the browser loads
-its scripts (``cli/web_spare.py``); its websocket takes it over.
+app does.
 """
 
 from __future__ import annotations
@@ -32,7 +31,6 @@ from textual_serve.download_manager import DownloadManager
 from textual_serve.server import Server, to_int
 
 from .web_access import COOKIE, Access
-from .web_spare import SPARE_TTL, SpareSession
 
 __all__ = ["SessionService", "WebServer", "shared_environment"]
 
@@ -85,11 +83,6 @@ class SessionService(AppService):
     def pid(self) -> int | None:
         return self._process.pid if self._process is not None else None
 
-    @property
-    def running(self) -> bool:
-        """Whether its app process was started and has not ended."""
-        return self._process is not None and self._process.returncode is None
-
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         environment = super()._build_environment(width, height)
         for name, value in self.extra_env.items():
@@ -122,7 +115,7 @@ class SessionService(AppService):
         self._forget_data_dir()
 
     def kill_now(self) -> None:
-        """At the server's exit (and for a spare no page took): whatever still runs goes."""
+        """At the server's exit: whatever still runs goes."""
         process = self._process
         if process is not None and process.returncode is None:
             with contextlib.suppress(ProcessLookupError):
@@ -184,11 +177,6 @@ class WebServer(Server):
         self.show_key = show_key
         self.sessions: dict[str, SessionService] = {}
         self.sock: socket.socket | None = None
-        self.spare: SpareSession | None = None
-        """The app started for the last page served, until its websocket takes it."""
-        self.last_size = (80, 24)
-        """The terminal size the last page asked for: a spare starts with it."""
-        self._tasks: set[asyncio.Task[None]] = set()
 
     # The page's websocket URL is made from ``public_url``: each page gets the address its
     # browser used (a name, an address, a port forwarded), so its cookie goes along.
@@ -272,11 +260,8 @@ class WebServer(Server):
             origin = request.headers.get("Origin")
             if origin is not None and origin != f"{request.scheme}://{request.host}":
                 return _page(403, "Refused", "A page of another site opened this session.")
-        if request.path == "/":
-            if len(self.sessions) >= self.max_sessions and self.spare is None:
-                return _busy(self.max_sessions)
-            if request.method == "GET":
-                self._start_spare()
+        if request.path == "/" and len(self.sessions) >= self.max_sessions:
+            return _busy(self.max_sessions)
         reset = _ORIGIN.set(f"{request.scheme}://{request.host}")
         try:
             response = await handler(request)
@@ -290,88 +275,30 @@ class WebServer(Server):
         response.headers.setdefault("Referrer-Policy", "no-referrer")
         return response
 
-    def _session(
-        self,
-        *,
-        write_bytes: Callable[[bytes], Awaitable[None]],
-        write_str: Callable[[str], Awaitable[None]],
-        close: Callable[[], Awaitable[object]],
-    ) -> SessionService:
-        """A new session, in ``sessions`` (its slot taken before any await)."""
+    # (a page instead of a websocket when refused: aiohttp takes any response)
+    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
+        """textual-serve's, with the limit checked before anything is spawned, the demo's
+        server awaited, and the session stopped (killed if need be) when the socket closes."""
+        if len(self.sessions) >= self.max_sessions:
+            return _busy(self.max_sessions)
+        width = to_int(request.query.get("width", "80"), 80)
+        height = to_int(request.query.get("height", "24"), 24)
+        websocket = web.WebSocketResponse(heartbeat=15)
         session = SessionService(
             self.command,
             env=self.session_env,
             data_root=self.session_data,
-            write_bytes=write_bytes,
-            write_str=write_str,
-            close=close,
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            close=websocket.close,
             download_manager=self.download_manager,
         )
-        self.sessions[session.app_service_id] = session
-        return session
-
-    def _start_spare(self) -> None:
-        """The app of the page being served, started now (see ``cli/web_spare.py``)."""
-        if self.spare is not None or len(self.sessions) >= self.max_sessions:
-            return
-        spare = self.spare = SpareSession(self._session, *self.last_size)
-        spare.start(self._server_ready)
-        asyncio.get_running_loop().call_later(SPARE_TTL, self._expire, spare)
-
-    def _expire(self, spare: SpareSession) -> None:
-        if self.spare is spare:  # no page took it
-            self.spare = None
-            self._run(self._stop_spare(spare))
-
-    async def _stop_spare(self, spare: SpareSession) -> None:
+        self.sessions[session.app_service_id] = session  # the slot is taken before any await
         try:
-            await spare.stop()
-        finally:
-            self.sessions.pop(spare.service.app_service_id, None)
-
-    def _run(self, work: Awaitable[None]) -> None:
-        task = asyncio.ensure_future(work)
-        self._tasks.add(task)  # (a task only weakly referenced may be collected mid-way)
-        task.add_done_callback(self._tasks.discard)
-
-    # (a page instead of a websocket when refused: aiohttp takes any response)
-    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:  # type: ignore[override]
-        """textual-serve's, with the limit checked before anything is spawned, the demo's
-        server awaited, the app started for the page taken over (or one started), and the
-        session stopped (killed if need be) when the socket closes."""
-        spare, self.spare = self.spare, None
-        if spare is None and len(self.sessions) >= self.max_sessions:
-            return _busy(self.max_sessions)
-        width = to_int(request.query.get("width", "80"), 80)
-        height = to_int(request.query.get("height", "24"), 24)
-        self.last_size = (width, height)
-        websocket = web.WebSocketResponse(heartbeat=15)
-
-        def own() -> SessionService:
-            return self._session(
-                write_bytes=websocket.send_bytes,
-                write_str=websocket.send_str,
-                close=websocket.close,
-            )
-
-        session = spare.service if spare is not None else own()
-        try:
-            if spare is not None:
-                await websocket.prepare(request)
-                if not await spare.hand_to(websocket, width, height):
-                    # another size, or it did not start or has ended: one of the page's own
-                    # (the spare stops meanwhile: the page does not wait for it to quit)
-                    self._run(self._stop_spare(spare))
-                    session = own()
-                    spare = None
-            if spare is None:
-                if not await self._server_ready():
-                    if websocket.prepared:
-                        return websocket
-                    return _page(500, "No server", "The demo's server did not start.")
-                if not websocket.prepared:
-                    await websocket.prepare(request)
-                await session.start(width, height)
+            if not await self._server_ready():
+                return _page(500, "No server", "The demo's server did not start.")
+            await websocket.prepare(request)
+            await session.start(width, height)
             await self._process_messages(websocket, session)
         except (asyncio.CancelledError, ConnectionResetError):
             pass

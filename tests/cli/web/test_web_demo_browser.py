@@ -5,7 +5,6 @@ closed tab ending its app process. One web server and one browser for the module
 from __future__ import annotations
 
 import asyncio
-import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -128,49 +127,6 @@ def test_a_closed_tab_ends_its_app_process(web: WebProcess, browser: Any) -> Non
     tab.close()
     until_sync(lambda: not alive(session), "the closed tab's app process to end", timeout=8)
     assert session not in web.sessions()
-
-
-def _fetch_page_alone(web: WebProcess, before: set[int]) -> int:
-    """GET / as a browser does before it runs the page's scripts: the app started for it."""
-    with urllib.request.urlopen(web.url + "/", timeout=10) as response:
-        assert response.status == 200
-    until_sync(lambda: bool(set(web.sessions()) - before), "the page's app to start", timeout=30)
-    (started,) = set(web.sessions()) - before
-    return started
-
-
-def test_a_pages_app_starts_as_the_page_is_served_and_its_websocket_takes_it(
-    web: WebProcess, browser: Any
-) -> None:
-    """Over 5 s on a loaded machine: sessions' apps start (~3 s each) for pages fetched
-    alone; a tab of the last page's size takes it over, one of another size starts its
-    own."""
-    size = {"width": 900, "height": 500}
-    first = browser.new_page(viewport=size)  # the size the next spare starts with
-    open_app(first, web.url + "/")
-    first.close()
-    before = set(web.sessions())
-    started = _fetch_page_alone(web, before)
-    tab = browser.new_page(viewport=size)
-    try:
-        open_app(tab, web.url + "/")  # (its page is served again: the same app, no other)
-        assert set(web.sessions()) - before == {started}
-    finally:
-        tab.close()
-    until_sync(lambda: not alive(started), "the closed tab's app process to end", timeout=8)
-
-    before = set(web.sessions())
-    spare = _fetch_page_alone(web, before)
-    tab = browser.new_page(viewport={"width": 1000, "height": 640})
-    try:
-        open_app(tab, web.url + "/")
-        (own,) = set(web.sessions()) - before - {spare}
-        # drawn at the tab's size: its footer on the tab's last row; the spare is gone
-        until_sync(lambda: "palette" in screen_text(tab).splitlines()[-1], "the footer at the foot")
-        until_sync(lambda: not alive(spare), "the spare of another size to end", timeout=8)
-    finally:
-        tab.close()
-    until_sync(lambda: not alive(own), "the closed tab's app process to end", timeout=8)
 
 
 def test_each_session_has_a_data_folder_of_its_own(web: WebProcess, page: Any) -> None:

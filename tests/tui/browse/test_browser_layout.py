@@ -21,7 +21,7 @@ from gitbook_tui.tui.browse.page_history import PageHistory
 from gitbook_tui.tui.common.config import TuiConfig
 from gitbook_tui.tui.common.hint_footer import HintFooter
 from gitbook_tui.tui.common.state import StartTarget, StateStore
-from support.waits import until
+from support.waits import footers_current, until
 
 BASE = "http://testserver/v1"
 DESCRIPTION = (
@@ -200,7 +200,8 @@ async def test_footer_hints_per_focused_widget(world, space, tmp_path, width):
             assert len(shown) > 6  # room for more hints
 
         await pilot.press("slash")  # the find bar
-        await until(pilot, lambda: "esc Close find" in hints(browser))
+        # the footer follows each binding refresh of the find bar's opening: its last one
+        await until(pilot, lambda: "esc Close find" in hints(browser) and footers_current(app))
         assert hints(browser)[-2:] == ["f1 Help", "^p palette"]
 
 
