@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
 from textual.worker import Worker
@@ -24,6 +24,7 @@ class RelayoutHost(Protocol):
     """What :class:`Relayouts` needs of the diff view."""
 
     diff: BlockDiff | None
+    partial: bool
 
     def layout_settings(self) -> LayoutSettings: ...
 
@@ -56,6 +57,17 @@ class Relayouts:
     def running(self) -> bool:
         """A relayout is under way: what is shown is the layout before the last change."""
         return self._worker is not None
+
+    def after_change(self, here: Callable[[], None]) -> None:
+        """The layout's settings (or folds) changed: a large diff is laid out again in the
+        thread (also while one is: the newest wins), any other ``here`` (at once)."""
+        diff = self.host.diff
+        if diff is None or self.host.partial:  # a staged diff's part: small, its rest waits
+            here()
+        elif self.running or len(diff.rows) >= IN_THREAD_FROM_ROWS:
+            self.request()
+        else:
+            here()
 
     def request(self) -> None:
         """The layout's settings (or folds) changed: lay the diff out again for them."""

@@ -43,6 +43,7 @@ from ...markdown.diff import (
     SplitLine,
     StagedDiff,
     narrower,
+    same_change,
     same_line,
     wider,
 )
@@ -50,7 +51,7 @@ from ...markdown.sanitize import clean_text
 from ..common.text import count_of
 from .diff_layout import DiffLayout, LayoutSettings, lay_out
 from .diff_lines import DiffLines
-from .diff_relayout import IN_THREAD_FROM_ROWS, Relayouts
+from .diff_relayout import Relayouts
 
 __all__ = ["SPLIT_FROM_WIDTH", "DiffView"]
 
@@ -230,13 +231,7 @@ class DiffView(DiffLines, ScrollView, can_focus=True):
                 return None
             return same_line(part_lines[position], part_rows, self.lines, whole.rows)
 
-        change = same(current)
-        if change is not None and self.lines[change].is_change:
-            change = self.changes.positions[self.changes.ordinal(change) - 1]
-        elif ordinal and self.changes:
-            change = self.changes.positions[min(ordinal, len(self.changes)) - 1]
-        else:
-            change = None
+        change = same_change(same(current), ordinal, self.lines, self.changes)
         line = same(at)
         if line is None:
             if change is not None:
@@ -318,18 +313,18 @@ class DiffView(DiffLines, ScrollView, can_focus=True):
     def _theme_changed(self, _theme: object = None) -> None:
         """Colours come from the theme: a new theme re-derives them and redraws every line."""
         self._style_cache = None
-        self._relayout_for_key()
+        self.relayouts.after_change(self._relayout_keeping_place)
 
     def on_resize(self) -> None:
         width = self.scrollable_content_region.width
         if width and width != self._width:
-            if self._in_thread():
-                self.relayouts.request()
-                return
-            keep = self.current
-            self._rebuild()
-            if keep is not None and keep < len(self._starts):
-                self._go(keep)
+            self.relayouts.after_change(self._rebuild_keeping_current)
+
+    def _rebuild_keeping_current(self) -> None:
+        keep = self.current
+        self._rebuild()
+        if keep is not None and keep < len(self._starts):
+            self._go(keep)
 
     # -- navigation ------------------------------------------------------------------------------
     def visible_text(self) -> list[str]:
@@ -377,12 +372,12 @@ class DiffView(DiffLines, ScrollView, can_focus=True):
 
     def action_toggle_mode(self) -> None:
         self.mode = "inline" if self.effective_mode == "split" else "split"
-        self._relayout_for_key()
+        self.relayouts.after_change(self._relayout_keeping_place)
         self.post_message(self.ModeChosen(self.mode))
 
     def action_context(self, step: int) -> None:
         self.context = wider(self.context) if step > 0 else narrower(self.context)
-        self._relayout_for_key()
+        self.relayouts.after_change(self._relayout_keeping_place)
         self.notify(
             "All lines shown"
             if self.context is None
@@ -392,20 +387,6 @@ class DiffView(DiffLines, ScrollView, can_focus=True):
 
     def _ordinal(self) -> int:
         return self.changes.ordinal(self.current) if self.current is not None else 0
-
-    def _in_thread(self) -> bool:
-        """A relayout of what is shown is done in a worker thread (see the module)."""
-        return (
-            self.diff is not None
-            and not self.partial
-            and (self.relayouts.running or len(self.diff.rows) >= IN_THREAD_FROM_ROWS)
-        )
-
-    def _relayout_for_key(self) -> None:
-        if self._in_thread():
-            self.relayouts.request()
-        else:
-            self._relayout_keeping_place()
 
     def _relayout_keeping_place(self) -> None:
         """Rebuild, staying on the same change (by its ordinal: folding keeps the changes)."""
@@ -419,10 +400,7 @@ class DiffView(DiffLines, ScrollView, can_focus=True):
         for position, start in enumerate(self._starts):
             if start >= top and (line_fold := self.lines[position].fold) is not None:
                 self.expanded.add(line_fold.start)
-                if self._in_thread():
-                    self.relayouts.request()
-                else:
-                    self._rebuild()
+                self.relayouts.after_change(self._rebuild)
                 return
 
     def action_scroll_by(self, lines: int) -> None:
