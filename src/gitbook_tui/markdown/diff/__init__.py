@@ -34,7 +34,7 @@ from .blocks import PATH_SEPARATOR, BlockKind, DisplayBlock, flatten
 from .chunks import Side, cut_base, parse_pair
 from .header import PAGE_ATTRIBUTES, AttributeChange, attribute_changes, header_diff
 from .lazy import LazyRows, lazy_diff
-from .place import same_line, shown_blocks
+from .place import same_change, same_line, shown_blocks
 from .staged import (
     STAGED_FROM_CHARS,
     StagedDiff,
@@ -108,6 +108,7 @@ __all__ = [
     "narrower",
     "pair_run",
     "parse_pair",
+    "same_change",
     "same_line",
     "shown_blocks",
     "similarity",

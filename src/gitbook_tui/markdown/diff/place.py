@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .align import DiffRow
-from .view import Fold, InlineLine, SplitLine, ViewRow
+from .view import ChangeIndex, Fold, InlineLine, SplitLine, ViewRow
 
-__all__ = ["same_line", "shown_blocks"]
+__all__ = ["same_change", "same_line", "shown_blocks"]
 
 _NONE = range(0)
 
@@ -79,4 +79,17 @@ def same_line(
         for index, other in enumerate(lines):
             if block in shown_blocks(other, other_rows)[side]:
                 return index
+    return None
+
+
+def same_change(
+    line: int | None, ordinal: int, lines: Sequence[InlineLine | SplitLine], changes: ChangeIndex
+) -> int | None:
+    """The change of ``lines`` (indexed by ``changes``) that ``line`` (found by
+    :func:`same_line`) is part of; else the change of the same ``ordinal`` (1-based, 0:
+    none) if the view has changes."""
+    if line is not None and lines[line].is_change:
+        return changes.positions[changes.ordinal(line) - 1]
+    if ordinal and changes:
+        return changes.positions[min(ordinal, len(changes)) - 1]
     return None

@@ -8,6 +8,7 @@ it on the UI thread.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -29,9 +30,15 @@ from ...markdown.diff import (
 from .core import wrap
 from .diff_lines import DiffLines
 
-__all__ = ["DiffLayout", "LayoutSettings", "lay_out"]
+__all__ = ["DiffLayout", "LayoutSettings", "LayoutStopped", "lay_out"]
 
 NO_DIFFERENCES = "No differences in the page's content."
+_STOP_EVERY = 64
+"""Lines laid out between two looks at the ``stop`` event (a check costs next to nothing)."""
+
+
+class LayoutStopped(Exception):
+    """The layout was stopped (its ``stop`` event set): a newer one is wanted."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,10 +76,12 @@ class _Lines(DiffLines):
         self.header = settings.header
 
 
-def lay_out(diff: BlockDiff, settings: LayoutSettings) -> DiffLayout:
+def lay_out(
+    diff: BlockDiff, settings: LayoutSettings, *, stop: threading.Event | None = None
+) -> DiffLayout:
     """``diff`` folded, cut into lines and wrapped as ``settings`` say; safe in a worker
     thread as long as nothing else reads ``diff``'s rows meanwhile (lazy rows are made
-    as they are read)."""
+    as they are read). Raises :class:`LayoutStopped` soon after ``stop`` is set."""
     rows = fold(diff.rows, settings.context, expanded=settings.expanded)
     lines: Sequence[InlineLine | SplitLine] = (
         split_lines(rows) if settings.mode == "split" else inline_lines(rows)
@@ -81,7 +90,9 @@ def lay_out(diff: BlockDiff, settings: LayoutSettings) -> DiffLayout:
     width = settings.width
     strips: list[Strip | Text] = list(painter._header_lines(width))
     starts: list[int] = []
-    for line in lines:
+    for index, line in enumerate(lines):
+        if stop is not None and index % _STOP_EVERY == 0 and stop.is_set():
+            raise LayoutStopped
         starts.append(len(strips))
         strips.extend(
             painter._split(line, width)

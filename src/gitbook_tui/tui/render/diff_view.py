@@ -12,7 +12,9 @@ its first changes are shown at once ("change 1 of …", a last line saying the r
 being read), the whole page's diff is made and laid out in worker threads once they are
 painted (:func:`.diff_layout.lay_out`: the UI thread only swaps the result in, so keys are
 answered meanwhile), and then replaces them where the reader is (the lines showing the same
-blocks of the page, the rest below, the change total known).
+blocks of the page, the rest below, the change total known). A key or a resize that changes
+a large diff's layout lays it out again the same way (:mod:`.diff_relayout`): the old layout
+stays shown, keys answered on it, until the new one is swapped in on the same blocks.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from ...markdown.diff import (
     SplitLine,
     StagedDiff,
     narrower,
+    same_change,
     same_line,
     wider,
 )
@@ -48,6 +51,7 @@ from ...markdown.sanitize import clean_text
 from ..common.text import count_of
 from .diff_layout import DiffLayout, LayoutSettings, lay_out
 from .diff_lines import DiffLines
+from .diff_relayout import Relayouts
 
 __all__ = ["SPLIT_FROM_WIDTH", "DiffView"]
 
@@ -126,6 +130,7 @@ class DiffView(DiffLines, ScrollView, can_focus=True):
         self._width = 0
         self._message = "Loading…"
         self._style_cache: dict[str, Style] | None = None
+        self.relayouts = Relayouts(self)
 
     # -- content ---------------------------------------------------------------------------------
     def show(
@@ -135,6 +140,7 @@ class DiffView(DiffLines, ScrollView, can_focus=True):
         A staged diff's first part is shown, and the whole page's read once it is painted."""
         self._staged = None
         self.workers.cancel_group(self, "diff-rest")
+        self.relayouts.cancel()
         if isinstance(diff, StagedDiff):
             if diff.partial:
                 self._staged = diff
@@ -153,6 +159,7 @@ class DiffView(DiffLines, ScrollView, can_focus=True):
     def show_message(self, message: str) -> None:
         self._staged, self.partial, self._tail = None, False, ""
         self.workers.cancel_group(self, "diff-rest")
+        self.relayouts.cancel()
         self.diff, self.header, self._message = None, (), message
         self._rebuild()
 
@@ -189,8 +196,26 @@ class DiffView(DiffLines, ScrollView, can_focus=True):
             self._replace(whole, layout)
         self.post_message(self.Completed())
 
+    def swap_in(self, layout: DiffLayout) -> None:
+        """Show :attr:`diff` laid out again (a relayout's ``layout``), on the same blocks;
+        the current change kept in view."""
+        assert self.diff is not None
+        self._replace(self.diff, layout)
+        if self.current is not None and self.current < len(self._starts):
+            start, top = self._starts[self.current], self.scroll_offset.y
+            if not top <= start < top + self.scrollable_content_region.height:
+                self._go(self.current)
+
+    def layout_settings(self) -> LayoutSettings:
+        return self._settings()
+
+    @property
+    def laying_out(self) -> bool:
+        """A key's relayout is under way (the layout shown is the one before it)."""
+        return self.relayouts.running
+
     def _replace(self, whole: BlockDiff, layout: DiffLayout) -> None:
-        """Show ``whole`` (laid out as ``layout``) in place of the first part, on the same
+        """Show ``whole`` (laid out as ``layout``) in place of what is shown, on the same
         lines: those showing the same blocks of the page (:func:`same_line`), the current
         change too; else on the same change (by its ordinal)."""
         part_rows, part_lines = self.diff.rows if self.diff else (), self.lines
@@ -206,13 +231,7 @@ class DiffView(DiffLines, ScrollView, can_focus=True):
                 return None
             return same_line(part_lines[position], part_rows, self.lines, whole.rows)
 
-        change = same(current)
-        if change is not None and self.lines[change].is_change:
-            change = self.changes.positions[self.changes.ordinal(change) - 1]
-        elif ordinal and self.changes:
-            change = self.changes.positions[min(ordinal, len(self.changes)) - 1]
-        else:
-            change = None
+        change = same_change(same(current), ordinal, self.lines, self.changes)
         line = same(at)
         if line is None:
             if change is not None:
@@ -293,15 +312,19 @@ class DiffView(DiffLines, ScrollView, can_focus=True):
 
     def _theme_changed(self, _theme: object = None) -> None:
         """Colours come from the theme: a new theme re-derives them and redraws every line."""
-        self._relayout_keeping_place()
+        self._style_cache = None
+        self.relayouts.after_change(self._relayout_keeping_place)
 
     def on_resize(self) -> None:
         width = self.scrollable_content_region.width
         if width and width != self._width:
-            keep = self.current
-            self._rebuild()
-            if keep is not None and keep < len(self._starts):
-                self._go(keep)
+            self.relayouts.after_change(self._rebuild_keeping_current)
+
+    def _rebuild_keeping_current(self) -> None:
+        keep = self.current
+        self._rebuild()
+        if keep is not None and keep < len(self._starts):
+            self._go(keep)
 
     # -- navigation ------------------------------------------------------------------------------
     def visible_text(self) -> list[str]:
@@ -349,12 +372,12 @@ class DiffView(DiffLines, ScrollView, can_focus=True):
 
     def action_toggle_mode(self) -> None:
         self.mode = "inline" if self.effective_mode == "split" else "split"
-        self._relayout_keeping_place()
+        self.relayouts.after_change(self._relayout_keeping_place)
         self.post_message(self.ModeChosen(self.mode))
 
     def action_context(self, step: int) -> None:
         self.context = wider(self.context) if step > 0 else narrower(self.context)
-        self._relayout_keeping_place()
+        self.relayouts.after_change(self._relayout_keeping_place)
         self.notify(
             "All lines shown"
             if self.context is None
@@ -377,7 +400,7 @@ class DiffView(DiffLines, ScrollView, can_focus=True):
         for position, start in enumerate(self._starts):
             if start >= top and (line_fold := self.lines[position].fold) is not None:
                 self.expanded.add(line_fold.start)
-                self._rebuild()
+                self.relayouts.after_change(self._rebuild)
                 return
 
     def action_scroll_by(self, lines: int) -> None:
