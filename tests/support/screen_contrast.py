@@ -30,7 +30,11 @@ from gitbook_tui.tui.common.contrast import (
     dimmed_colours,
     floored_css_variables,
 )
-from gitbook_tui.tui.textual_compat import composed_screen, drawn_only_on_demand
+from gitbook_tui.tui.textual_compat import (
+    composed_screen,
+    drawn_only_on_demand,
+    restyled_top_screen_only,
+)
 from support.waits import settle, until
 
 DECORATION = (range(0x2500, 0x2580), range(0x2580, 0x25A0))
@@ -79,8 +83,10 @@ def screen_failures(app: Any, theme: str) -> list[Failure]:
     text drawn ``dim`` or in the theme's muted/disabled colours (see ``DIMMED_CONTRAST``)."""
     dimmed = dimmed_colours(floored_css_variables(app.theme_variables))
     on_top = _on_top(app)
+    # a modal's own cells do not depend on the (faded, unmeasured) screens under it
+    below = not isinstance(app.screen, ModalScreen)
     failures: list[Failure] = []
-    for y, strip in enumerate(composed_screen(app)):
+    for y, strip in enumerate(composed_screen(app, screens_below=below)):
         x = 0
         runs: dict[tuple[int, float, float, str], list[str]] = {}
         for segment in strip:
@@ -132,8 +138,9 @@ async def every_theme_failures(pilot: Any) -> list[Failure]:
     collecting = gc.isenabled()
     gc.disable()  # (the app's idle collector would walk the heap between two switches)
     try:
-        # drawn once a theme, when measured (Textual would draw each refresh of a switch)
-        with drawn_only_on_demand(app):
+        # drawn once a theme, when measured (Textual would draw each refresh of a switch);
+        # only the top screen restyled per theme (every screen once the theme is restored)
+        with drawn_only_on_demand(app), restyled_top_screen_only(app):
             for theme in measurable_themes(app):
                 await _switch(pilot, theme, running)
                 failures += screen_failures(app, theme)

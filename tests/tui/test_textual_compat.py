@@ -158,6 +158,16 @@ def drawn_on_demand(app: Probe) -> None:
         del compositor.render_update
 
 
+def restyled_top_only(app: Probe) -> None:
+    screen = app.screen
+    assert callable(screen._refresh_layout)
+    with compat.restyled_top_screen_only(app):
+        app._css_update_count += 1  # (what a theme switch does before its refresh)
+        app.refresh_css()
+        assert screen._css_update_count == app._css_update_count
+    assert all(s._css_update_count == app._css_update_count for s in app.screen_stack)
+
+
 def shared_css() -> None:
     from textual.css.stylesheet import Stylesheet
 
@@ -207,6 +217,9 @@ PROBES: dict[str, Callable[..., Any]] = {
     "textual.screen.Screen._compositor_refresh": drawn_on_demand,
     "textual.screen.Screen._dirty_widgets": drawn_on_demand,
     "textual.app.App._update_mouse_over": drawn_on_demand,
+    "textual.app.App._css_update_count": restyled_top_only,
+    "textual.screen.Screen._css_update_count": restyled_top_only,
+    "textual.screen.Screen._refresh_layout": restyled_top_only,
     "textual.css.stylesheet.Stylesheet._parse_rules": shared_css,
     "textual.css.stylesheet.Stylesheet._variables": shared_css,
     "textual._wait.SLEEP_GRANULARITY": pilot_waits,
@@ -223,6 +236,7 @@ IN_APP = {
     leaving,
     composed,
     drawn_on_demand,
+    restyled_top_only,
 }
 
 

@@ -21,6 +21,7 @@ from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.strip import Strip
+from textual.widget import Widget
 from textual.widgets import Footer, OptionList, Tree
 from textual.widgets._footer import FooterKey
 from textual.widgets.tree import TreeDataType, TreeNode
@@ -40,6 +41,7 @@ __all__ = [
     "node_bindings",
     "quicken_pilot_waits",
     "reshow_footer_key",
+    "restyled_top_screen_only",
     "share_parsed_css",
     "style_has_meta",
     "tree_children",
@@ -67,6 +69,9 @@ INTERNALS: tuple[str, ...] = (
     "textual.screen.Screen._compositor",
     "textual._compositor.LayoutUpdate",
     "textual.app.App._background_screens",
+    "textual.app.App._css_update_count",
+    "textual.screen.Screen._css_update_count",
+    "textual.screen.Screen._refresh_layout",
     "textual.screen.Screen._compositor_refresh",
     "textual.screen.Screen._dirty_widgets",
     "textual.app.App._update_mouse_over",
@@ -209,11 +214,18 @@ def style_has_meta(style: Style) -> bool:
 
 
 # -- the composed screen ----------------------------------------------------------------------
-def composed_screen(app: App[Any]) -> list[Strip]:
+def composed_screen(app: App[Any], *, screens_below: bool = True) -> list[Strip]:
     """The rows of the screen as the terminal gets them (what ``export_screenshot`` draws):
     every widget composed, screens under a modal blended in, the app's line filters applied
-    (ANSI colours made truecolor, ``dim`` turned into a colour)."""
-    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
+    (ANSI colours made truecolor, ``dim`` turned into a colour).
+
+    ``screens_below=False`` leaves the screens under a modal out (its translucent
+    background is drawn as a plain tint instead): the cells of the modal's own widgets are
+    the same either way (a widget's colours blend with its ancestors' backgrounds, never
+    with what is drawn under it), and composing the screens below — a full render of each,
+    then tinted cell by cell — cost more than the modal itself."""
+    stack = app._background_screens if screens_below else [app.screen]
+    update = app.screen._compositor.render_update(full=True, screen_stack=stack)
     assert isinstance(update, LayoutUpdate)
     return [Strip.join(line) for line in update.strips]
 
@@ -246,6 +258,73 @@ def drawn_only_on_demand(app: App[Any]) -> Iterator[None]:
         undrawn = False
         del screen._compositor_refresh
         screen.refresh()
+
+
+_ORIGINAL_WIDGET_REFRESH = Widget.refresh
+
+
+@contextmanager
+def _refreshes_merged() -> Iterator[None]:
+    """Inside, a widget's plain refreshes (no regions, no recompose) are merged into one
+    each, run on leaving. Restyling a node refreshes it for every property that changed,
+    and a changed colour refreshes all its descendants too (they inherit it): a theme
+    switch refreshed each widget ~30 times, each computing its dirty regions afresh.
+    A refresh only marks the widget for the next paint, so one with the merged flags
+    marks it the same."""
+    pending: dict[Widget, tuple[bool, bool]] = {}
+
+    def merged(
+        self: Widget,
+        *regions: Any,
+        repaint: bool = True,
+        layout: bool = False,
+        recompose: bool = False,
+    ) -> Widget:
+        if regions or recompose:
+            return _ORIGINAL_WIDGET_REFRESH(
+                self, *regions, repaint=repaint, layout=layout, recompose=recompose
+            )
+        was_repaint, was_layout = pending.get(self, (False, False))
+        pending[self] = (was_repaint or repaint, was_layout or layout)
+        return self
+
+    Widget.refresh = merged  # type: ignore[assignment,method-assign]
+    try:
+        yield
+    finally:
+        Widget.refresh = _ORIGINAL_WIDGET_REFRESH  # type: ignore[method-assign]
+        for widget, (repaint, layout) in pending.items():
+            widget.refresh(repaint=repaint, layout=layout)
+
+
+@contextmanager
+def restyled_top_screen_only(app: App[Any]) -> Iterator[None]:
+    """Inside, a CSS refresh (what a theme switch runs) restyles the app and its top screen
+    only; the screens below keep their styles until leaving, when one full refresh
+    restyles every screen in the CSS then current. Textual restyles every screen on each
+    refresh (the screens below twice: once as the app's children, once more as the stack's
+    other screens), most of a theme switch's CPU when screens are stacked. For reading the
+    top screen in several themes: a modal's screens below are then out of date, so compose
+    it with ``composed_screen(app, screens_below=False)``."""
+    refresh_every_screen = app.refresh_css
+
+    def refresh_top_screen(animate: bool = True) -> None:
+        stylesheet = app.stylesheet
+        stylesheet.set_variables(app.get_css_variables())
+        stylesheet.reparse()
+        screen = app.screen
+        with _refreshes_merged():
+            stylesheet.update_nodes([app, *screen.walk_children(with_self=True)], animate=animate)
+        if screen.is_mounted:
+            screen._refresh_layout(app.size)
+            screen._css_update_count = app._css_update_count
+
+    app.refresh_css = refresh_top_screen  # type: ignore[method-assign]
+    try:
+        yield
+    finally:
+        del app.refresh_css
+        refresh_every_screen(animate=False)
 
 
 # -- parsed CSS shared between apps -----------------------------------------------------------
