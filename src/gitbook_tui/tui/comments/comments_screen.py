@@ -42,7 +42,6 @@ from .thread_scope import ThreadScope
 __all__ = ["CommentsScreen"]
 
 FOLLOW_SECONDS = 0.1
-DENIABLE = ("compose", "edit", "delete", "resolve", "react")
 
 
 class CommentsScreen(Screen[None]):
@@ -104,7 +103,6 @@ class CommentsScreen(Screen[None]):
         )
         self._requested_scope: str | None = None
         self._follow: Timer | None = None
-        self._denials: tuple[str | None, ...] = ()
         self.loader = ThreadLoader(self)
         self.actions = CommentActions(self, self.loader)
         self.optimistic = OptimisticActions(self, self.actions)
@@ -232,12 +230,11 @@ class CommentsScreen(Screen[None]):
         return self.actions.denial_reason(action)
 
     def refresh_denials(self) -> None:
-        """Redraw the footer only when what is denied changed (a footer rebuild per cursor
-        move would cost more than the move)."""
-        denials = tuple(self.denial_reason(action) for action in DENIABLE)
-        if denials != self._denials:
-            self._denials = denials
-            self.refresh_bindings()
+        """The footer asks again what is denied. Every time: it may have asked while the
+        pane was between two threads (no post under its cursor: nothing denied), so a
+        denial equal to the last one computed here may not be the one it shows; and it
+        changes only the keys whose hints changed."""
+        self.refresh_bindings()
 
     def settle_replays(self) -> bool:
         return self.actions.settle_replays()
