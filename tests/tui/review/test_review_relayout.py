@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 import threading
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
@@ -29,6 +31,18 @@ def _large_diff() -> BlockDiff:
 class Pane(App[None]):
     def compose(self) -> ComposeResult:
         yield DiffView(id="cr-diff")
+
+
+@asynccontextmanager
+async def _large_diff_shown() -> AsyncIterator[tuple[Any, DiffView]]:
+    """The pane at 120x40 with the large page's diff shown and focused: (pilot, view)."""
+    app = Pane()
+    async with app.run_test(size=(120, 40)) as pilot:
+        view = app.query_one(DiffView)
+        view.show(_large_diff())
+        view.focus()
+        await pilot.pause()
+        yield pilot, view
 
 
 def _current_block(view: DiffView) -> tuple[object, ...]:
@@ -77,12 +91,7 @@ async def test_each_relayout_key_shows_its_layout_on_the_same_block(
         return real_fold(*args, **kwargs)
 
     monkeypatch.setattr(diff_layout, "fold", fold)
-    app = Pane()
-    async with app.run_test(size=(120, 40)) as pilot:
-        view = app.query_one(DiffView)
-        view.show(_large_diff())
-        view.focus()
-        await pilot.pause()
+    async with _large_diff_shown() as (pilot, view):
         await pilot.press("n", "n", "n")
         assert _is_split(view)  # 120 columns: split by default
         on_the_loop.clear()  # the first layout, made by show(): what follows are the keys'
@@ -136,12 +145,7 @@ async def test_a_key_during_a_relayout_wins_and_keys_are_answered_meanwhile(
         return real(diff, settings, stop=stop)
 
     monkeypatch.setattr(diff_relayout, "lay_out", held_lay_out)
-    app = Pane()
-    async with app.run_test(size=(120, 40)) as pilot:
-        view = app.query_one(DiffView)
-        view.show(_large_diff())
-        view.focus()
-        await pilot.pause()
+    async with _large_diff_shown() as (pilot, view):
         shown = view.all_text()
         swapped: list[LayoutSettings] = []
         swap_in = view.swap_in
