@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import gc
 import json
-import threading
-from collections.abc import Iterator
 from typing import Any
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
 
+from ..collector_pause import collector_paused
 from .errors import ResponseValidationError
 
 __all__ = ["parse_body"]
@@ -20,41 +17,11 @@ __all__ = ["parse_body"]
 # collector, triggered again and again by those allocations, then walks the whole heap
 # (measured: 4 pages of 1,000 spaces kept, 63 ms with it running, 30 ms paused; json.loads
 # alone 22 ms). Validation makes no reference cycles, so nothing is left for it to find:
-# it is paused for the call. A count, so overlapping parses (threads) restore it once.
-# The new objects would still be walked twice more once it runs again (young, then
-# middle generation: ~2 ms a page of 1,000 spaces, 10-20 % of a listing's CPU) before
-# reaching the oldest generation, where objects that live on end anyway. So they are moved
-# there at once (``gc.freeze()`` then ``gc.unfreeze()``: the young generations join the
-# oldest, unwalked). What else was young then (a few hundred objects at most: the young
-# generation is collected every 700 allocations) is only looked at by the next full
-# collection. Not done when the application froze objects itself (unfreeze would thaw them).
+# it is paused for the call (``collector_pause``). The new objects would still be walked
+# twice more once it runs again (young, then middle generation: ~2 ms a page of 1,000
+# spaces, 10-20 % of a listing's CPU) before reaching the oldest generation, where objects
+# that live on end anyway: the pause moves them there at once.
 _LARGE_BODY = 32 * 1024
-_collector_lock = threading.Lock()
-_collector_pauses = 0
-_collector_was_enabled = False
-
-
-@contextlib.contextmanager
-def _collector_paused(pause: bool) -> Iterator[None]:
-    global _collector_pauses, _collector_was_enabled
-    if not pause:
-        yield
-        return
-    with _collector_lock:
-        if _collector_pauses == 0:
-            _collector_was_enabled = gc.isenabled()
-            gc.disable()
-        _collector_pauses += 1
-    try:
-        yield
-    finally:
-        with _collector_lock:
-            _collector_pauses -= 1
-            if _collector_pauses == 0 and _collector_was_enabled:
-                if gc.get_freeze_count() == 0:
-                    gc.freeze()
-                    gc.unfreeze()
-                gc.enable()
 
 
 @functools.lru_cache(maxsize=256)
@@ -82,7 +49,7 @@ def parse_body(cast_to: Any, body: bytes, operation: str) -> Any:
         if not body:
             value = _adapter(cast_to).validate_python(None)
         else:
-            with _collector_paused(len(body) >= _LARGE_BODY):
+            with collector_paused(len(body) >= _LARGE_BODY):
                 if isinstance(cast_to, type) and issubclass(cast_to, BaseModel):
                     value = cast_to.model_validate_json(body)
                 else:

@@ -18,8 +18,6 @@ parsed whole, as are pages the chunks cannot be read from.
 
 from __future__ import annotations
 
-import gc
-import threading
 from bisect import bisect_left
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -29,6 +27,7 @@ from typing import Any
 from markdown_it.rules_block import StateBlock
 from markdown_it.token import Token
 
+from ...collector_pause import collector_paused
 from ..blocks import Converter, finish
 from ..model import Document
 from ..parser import parse
@@ -332,43 +331,17 @@ def _side(markdown: str) -> Side | None:
     return None if state is None else Side(state, env)
 
 
-_gc_lock = threading.Lock()
-_gc_pauses = 0
-_gc_was_enabled = False
-
-
 @contextmanager
 def paused_gc(*texts: str) -> Iterator[None]:
-    """The cyclic GC paused while large ``texts`` are worked on (see :func:`parse`).
-
-    Pauses overlap (a pane's worker, another page's): the GC is restored once, by the last.
-    What was made meanwhile (a large page's tokens, blocks and rows: hundreds of thousands
-    of objects) is then moved out of the young generation at once, unwalked: the first young
-    collection would otherwise walk it all, holding the GIL for ~100 ms, a stall of the UI
-    thread while this runs in a worker. It joins the objects frozen already where the
-    application freezes its survivors (:mod:`gitbook_tui.tui.common.idle_collector`: its next
-    quiet moment collects what of it died), else the oldest generation (``gc.freeze`` then
-    ``gc.unfreeze``). Reference counting frees what dies meanwhile either way."""
-    global _gc_pauses, _gc_was_enabled
-    if max(map(len, texts), default=0) < _GC_PAUSE_THRESHOLD:
+    """The cyclic GC paused while large ``texts`` are worked on (see :func:`parse`), in the
+    process-wide pause (``collector_pause``). What was made meanwhile (a large page's
+    tokens, blocks and rows: hundreds of thousands of objects) joins the objects frozen
+    already where the application freezes its survivors (:mod:`gitbook_tui.tui.common.
+    idle_collector`: its next quiet moment collects what of it died), else the oldest
+    generation."""
+    large = max(map(len, texts), default=0) >= _GC_PAUSE_THRESHOLD
+    with collector_paused(large, join_frozen=True):
         yield
-        return
-    with _gc_lock:
-        if _gc_pauses == 0:
-            _gc_was_enabled = gc.isenabled()
-            gc.disable()
-        _gc_pauses += 1
-    try:
-        yield
-    finally:
-        with _gc_lock:
-            _gc_pauses -= 1
-            if _gc_pauses == 0 and _gc_was_enabled:
-                frozen = gc.get_freeze_count()
-                gc.freeze()
-                if not frozen:
-                    gc.unfreeze()
-                gc.enable()
 
 
 _SEARCH_STEP = 64 * 1024
