@@ -42,8 +42,11 @@ from support.worlds import (
 # once per process is enough (Textual would parse it again for each app and theme switch).
 share_parsed_css()
 # Pilot waits for an idle app after every key and pause by sleeping 20 ms at least: most of
-# an app test's time was that sleep. It looks every 5 ms instead (idle: under 0.5 ms on the CPU).
-quicken_pilot_waits(0.005, 0.0005)
+# an app test's time was that sleep (at 5 ms, still a third of the Sites tests' time). It looks
+# every 1 ms instead (idle: under 0.1 ms on the CPU). Such an "idle" says nothing of timers
+# still to fire (Textual applies a resize 8 ms later): tests wait for what they look at
+# (``support.waits``: ``until``, ``settle``, ``resize``).
+quicken_pilot_waits(0.001, 0.0001)
 
 # Fixtures of the shared worlds, available to every test without an import.
 pytest_plugins = ["support.review_world", "support.tree_world"]

@@ -212,4 +212,13 @@ async def reply_offline(
     await pilot.press("enter", "c")
     await until(pilot, lambda: screen.composer.is_open)
     await pilot.press(*text, "ctrl+s")
-    await until(pilot, lambda: screen.queued == queued + 1 and not screen.composer.is_open)
+    # (the focus leaves the closed composer a message later: a key before would be typed there)
+    await until(
+        pilot,
+        lambda: (
+            screen.queued == queued + 1
+            and not screen.composer.is_open
+            and not screen.composer.area.has_focus
+        ),
+        "the reply queued and the composer closed",
+    )

@@ -12,7 +12,14 @@ from typing import Any, TypeVar
 S = TypeVar("S")
 
 STEP = 0.02
-"""Seconds between two looks at a condition: short enough not to add up over a suite."""
+"""The longest time between two looks at a condition: short enough not to add up over a
+suite."""
+
+FIRST_STEP = 0.001
+"""The time before the second look at a condition: most hold a few milliseconds after the
+first look (a message handled, a frame drawn), and a fixed 20 ms step charged each of those
+waits the whole step, with the test's process idle meanwhile. Each later step doubles,
+up to ``STEP``, so a long wait costs no more looks than before."""
 
 
 def describe(condition: Callable[[], Any], what: str | None = None) -> str:
@@ -38,15 +45,17 @@ async def until(
     condition."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
+    step = FIRST_STEP
     while not condition():
         if loop.time() > deadline:
             raise AssertionError(
                 f"timed out after {timeout:g} s waiting for {describe(condition, what)}"
             )
         if pilot is None:
-            await asyncio.sleep(STEP / 4)  # no frames to wait for: look more often
+            await asyncio.sleep(min(step, STEP / 4))  # no frames to wait for: look more often
         else:
-            await pilot.pause(STEP)
+            await pilot.pause(step)
+        step = min(step * 2, STEP)
 
 
 async def until_screen(pilot: Any, kind: type[S], *, timeout: float = 10.0) -> S:
@@ -110,6 +119,21 @@ async def settle(
             timeout=timeout,
         )
     await pilot.pause()
+
+
+async def resize(pilot: Any, width: int, height: int) -> None:
+    """Resize the terminal to ``width`` x ``height`` and wait for the app to lay its screen
+    out at that size and settle: Textual applies a resize a timer later (it collects a
+    burst of them), so a look right after Pilot's own resize may still see the old size."""
+    await pilot.resize_terminal(width, height)
+    # (``screen.size`` follows the terminal at once; ``outer_size`` once the screen and its
+    # widgets were laid out at the new size)
+    await until(
+        pilot,
+        lambda: tuple(pilot.app.screen.outer_size) == (width, height),
+        f"the screen laid out at {width}x{height}",
+    )
+    await settle(pilot)
 
 
 def footers_current(app: Any) -> bool:

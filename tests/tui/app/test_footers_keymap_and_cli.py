@@ -17,7 +17,7 @@ from gitbook_tui.tui.textual_compat import FooterKey
 from support import tree_world
 from support.notes import notes_of
 from support.tree_world import Transport, app_on, browser_ready, make_client, open_page
-from support.waits import until
+from support.waits import footers_current, until
 
 SECTIONS = "# Top\n\n" + "\n\n".join(
     f"## Section {n}\n\n" + "\n\n".join(f"Text {n}.{k}" for k in range(12)) for n in range(6)
@@ -52,15 +52,22 @@ async def test_outline_preselects_the_heading_being_read_and_footers_follow(
         assert listing.highlighted_option is not None
         assert "Section 3" in str(listing.highlighted_option.prompt)
         # the footer is the outline's, not the browser's
-        await pilot.pause()
+        await until(
+            pilot,
+            lambda: footers_current(app) and any("Close" in t for t in footer_texts(app.screen)),
+            "the outline's footer drawn",
+        )
         texts = footer_texts(app.screen)
         assert any("Close" in t for t in texts), texts
         assert not any("Outline" in t or "Filter" in t for t in texts), texts
         await pilot.press("escape")
         await pilot.press("question_mark")
         await until(pilot, lambda: type(app.screen).__name__ == "HelpScreen")
-        await pilot.pause()
-        assert any("All keys" in t for t in footer_texts(app.screen))
+        await until(
+            pilot,
+            lambda: footers_current(app) and any("All keys" in t for t in footer_texts(app.screen)),
+            "the help's footer drawn",
+        )
 
 
 def test_cli_open_empty_target_version_and_help(capsys) -> None:

@@ -32,6 +32,7 @@ from gitbook_tui.tui.account.welcome_screen import WelcomeScreen
 from gitbook_tui.tui.app import GitBookApp
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.browse.outline_screen import OutlineScreen
+from gitbook_tui.tui.browse.pane_layout import WIDE
 from gitbook_tui.tui.browse.tree.workspace_tree import WorkspaceTree
 from gitbook_tui.tui.common.config import TuiConfig
 from gitbook_tui.tui.common.help_screen import HelpScreen
@@ -370,9 +371,20 @@ def test_every_block_page(snap_compare: Snap, world, workspace, tmp_path, size, 
     """The demo's "Every block, once" page, focused, at the top and at a few headings."""
 
     async def to_anchor(pilot: Pilot[Any], browser: BrowserScreen) -> None:
-        browser.viewer.focus()
-        await pilot.pause()
-        assert browser.viewer.has_focus
+        viewer = browser.viewer
+        viewer.focus()
+        # below WIDE columns the tree is a drawer: it hides once the page has the focus, and
+        # the page is laid out again at the whole width (an anchor is found in that layout)
+        await until(
+            pilot,
+            lambda: (
+                viewer.has_focus
+                and (size[0] >= WIDE or not browser.workspace_tree.region.width)
+                and viewer.document_layout is not None
+                and viewer.document_layout.width == viewer.scrollable_content_region.width
+            ),
+            "the page laid out with the focus",
+        )
         if anchor == "end":
             await pilot.press("G")
         elif anchor != "top":

@@ -21,7 +21,7 @@ from gitbook_tui.tui.browse.page_history import PageHistory
 from gitbook_tui.tui.common.config import TuiConfig
 from gitbook_tui.tui.common.hint_footer import HintFooter
 from gitbook_tui.tui.common.state import StartTarget, StateStore
-from support.waits import footers_current, until
+from support.waits import footers_current, resize, until
 
 BASE = "http://testserver/v1"
 DESCRIPTION = (
@@ -123,8 +123,7 @@ async def test_tall_terminal_gives_the_description_three_lines(world, space, tmp
         lines = description.lines(description.content_size.width)
         assert len(lines) == 3 and lines[-1].plain.endswith("…")
         assert browser.header.updated_text.startswith("updated 20")
-        await pilot.resize_terminal(80, 24)
-        await pilot.pause()
+        await resize(pilot, 80, 24)
         assert not browser.has_class("-tall")
         assert description.size.height == 1
 

@@ -16,7 +16,7 @@ from gitbook_tui.markdown import parse
 from gitbook_tui.tui.browse.page_viewer import PageViewer
 from gitbook_tui.tui.render import DocumentLayout, FindResults, Match, iter_matches
 from gitbook_tui.tui.render.find import block_resolver
-from support.waits import until
+from support.waits import resize, until
 
 SPACES = Path(gitbook_tui.__file__).parent / "server/demo/spaces"
 WIDTHS = (40, 80, 200)
@@ -243,8 +243,7 @@ async def test_split_match_is_highlighted_on_both_lines_and_counts_survive_resiz
         await pilot.press("n")  # n scrolls to the match's first line
         assert viewer.scroll_y <= first and last < viewer.scroll_y + 12
 
-        await pilot.resize_terminal(120, 12)
-        await pilot.pause()
+        await resize(pilot, 120, 12)
         assert layout.width == 117 and viewer.find_status == "1/1"
         match = viewer.find_results.current_match
         assert match is not None and not match.rest

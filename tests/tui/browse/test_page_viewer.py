@@ -26,7 +26,7 @@ from gitbook_tui.tui.render import (
     render_plain,
 )
 from gitbook_tui.tui.render.viewport import Viewport
-from support.waits import until
+from support.waits import resize, until
 
 EVERY_BLOCK = (
     Path(gitbook_tui.__file__).parent / "server/demo/spaces/user-guide/reference/every-block.md"
@@ -481,13 +481,11 @@ async def test_resize_rewraps() -> None:
         layout = viewer.document_layout
         assert layout is not None
         narrow_height = layout.total_height
-        await pilot.resize_terminal(120, 30)
-        await pilot.pause()
+        await resize(pilot, 120, 30)
         assert layout.width == 117
         assert layout.total_height < narrow_height
         assert max(len(line) for line in viewer.visible_text()) > 80
-        await pilot.resize_terminal(50, 20)
-        await pilot.pause()
+        await resize(pilot, 50, 20)
         assert layout.width == 47
         assert all(len(line) <= 47 for line in viewer.visible_text())
 

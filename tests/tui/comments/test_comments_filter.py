@@ -88,8 +88,12 @@ async def test_enter_opens_the_match_and_escape_clears_the_kept_filter(
         assert "· 1 of 2 threads · /elcome" in _title(screen)
         await pilot.press("enter")  # opens the match in the thread pane; the filter stays
         await until(pilot, lambda: screen.pane.has_focus)
-        await until(pilot, lambda: screen.pane.thread is not None)
-        assert screen.pane.thread is not None and screen.pane.thread.id == ids["first"]
+        # (the pane shows the thread highlighted before the filter until the match loads)
+        await until(
+            pilot,
+            lambda: screen.pane.thread is not None and screen.pane.thread.id == ids["first"],
+            "the match shown in the thread pane",
+        )
         assert box.display and box.value == "elcome" and lst.ids == [ids["first"]]
         assert "· 1 of 2 threads · /elcome" in _title(screen)
         await pilot.press("escape")  # the innermost thing first: the thread, to the list

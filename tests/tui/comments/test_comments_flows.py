@@ -335,14 +335,21 @@ async def test_narrow_layout_opens_the_thread_full_width(world: Any, tmp_path) -
     async with comments_run(world, tmp_path, ids, size=(80, 24)) as (pilot, screen, *_):
         side = screen.query_one("#thread-side")
         assert screen.has_class("-narrow") and not side.display
-        assert screen.thread_list.outer_size.width == 80
+        await until(pilot, lambda: screen.thread_list.outer_size.width == 80, "the list laid out")
         await select_thread(pilot, screen, ids["first"])
         await pilot.press("enter")
-        await until(pilot, lambda: side.display and not screen.thread_list.display)
-        assert side.outer_size.width == 80
+        # (a pane's size follows its display a layout later)
+        await until(
+            pilot,
+            lambda: side.display and not screen.thread_list.display and side.outer_size.width == 80,
+            "the thread alone, the whole width",
+        )
         await pilot.press("c")  # a reply: the composer is a bottom panel of the thread
-        await until(pilot, lambda: screen.composer.is_open)
-        assert screen.composer.region.bottom <= 23
+        await until(
+            pilot,
+            lambda: screen.composer.is_open and 0 < screen.composer.region.bottom <= 23,
+            "the composer open at the thread's bottom",
+        )
         await pilot.press("escape")  # hides the composer, back in the thread
         await until(pilot, lambda: not screen.composer.is_open and screen.pane.has_focus)
         await pilot.press("escape")  # back to the list

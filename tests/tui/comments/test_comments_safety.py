@@ -47,8 +47,13 @@ async def test_hostile_text_is_inert_in_list_thread_and_dialogs(world: Any, tmp_
         post = screen.pane.posts[0]
         _inert(_plain(post.query_one(".post--header")))
         body = post.query_one(MarkdownBody)
-        lines = "".join(s.text for y in range(body.size.height) for s in body.render_line(y))
-        _inert(lines)
+
+        def drawn() -> str:
+            return "".join(s.text for y in range(body.size.height) for s in body.render_line(y))
+
+        # the post is laid out (given its height) after the thread is shown
+        await until(pilot, lambda: "second paragraph" in drawn(), "the post's body drawn")
+        _inert(drawn())
         # the reaction picker and the delete confirmation name the author
         await pilot.press("colon")
         await until(pilot, lambda: isinstance(app.screen, ReactionPicker))

@@ -19,7 +19,7 @@ from gitbook_tui.tui.render import diff_layout
 from gitbook_tui.tui.render.diff_layout import DiffLayout, LayoutSettings, lay_out
 from gitbook_tui.tui.render.diff_view import DiffView
 from support.diff_pages import scattered_edits
-from support.waits import until
+from support.waits import resize, until
 
 
 def _large_diff() -> BlockDiff:
@@ -118,7 +118,7 @@ async def test_each_relayout_key_shows_its_layout_on_the_same_block(
         await _settled(pilot, view)
         assert len(_folded(view)) == len(folded) - 1 and _same_block(view, before)
 
-        await pilot.resize_terminal(100, 40)
+        await resize(pilot, 100, 40)
         await _settled(pilot, view)
         width = view.scrollable_content_region.width
         assert width < 100 and max(len(line) for line in view.all_text()) <= width

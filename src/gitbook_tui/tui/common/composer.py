@@ -239,8 +239,16 @@ class Composer(Vertical):
         """Hide, keeping the draft on disk."""
         if self.key is not None:
             await self.debouncer.flush(self.key)
-        self.remove_class("-open")
+        self._close()
         self.post_message(self.Hidden())
+
+    def _close(self) -> None:
+        """Hidden, and the focus out of it now: the screen gives it to a pane when it handles
+        ``Hidden``/``Sent``, a message later, and a key pressed meanwhile would otherwise be
+        typed into the hidden text."""
+        self.remove_class("-open")
+        if self.has_focus_within:
+            self.screen.set_focus(None)
 
     # -- events -----------------------------------------------------------------------------
     @on(TextArea.Changed)
@@ -307,7 +315,7 @@ class Composer(Vertical):
             self.area.load_text("")
             self._count("")
         self._show_status("")
-        self.remove_class("-open")
+        self._close()
         self.post_message(self.Sent(key, text))
 
     async def action_hide(self) -> None:
