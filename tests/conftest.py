@@ -319,10 +319,13 @@ def app(
     world_template: Template,
     request: pytest.FixtureRequest,
     tmp_path: Path,
-) -> FastAPI:
-    """The in-process server over a copy of the world's database (see ``world``)."""
+) -> Iterator[FastAPI]:
+    """The in-process server over a copy of the world's database (see ``world``); its
+    database closed after the test (a test process would otherwise hold thousands of files
+    open by its end)."""
     storage = copy_template(world_template, db_path)
-    return create_app(storage, clock=clock, **operator_allowances(request, tmp_path))
+    yield create_app(storage, clock=clock, **operator_allowances(request, tmp_path))
+    storage.close()
 
 
 @pytest.fixture(scope="session")

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 
 import pytest
@@ -34,6 +33,7 @@ from gitbook_tui.models import (
     VersionContent,
 )
 from gitbook_tui.server.routes.integrations import lz_decompress_from_uri
+from support.local_http import local_http
 from support.worlds import Clients
 
 # The operator lets this server's imports read the tests' folders and loopback peers.
@@ -91,14 +91,9 @@ class _Handler(BaseHTTPRequestHandler):
 def peer() -> Iterator[Peer]:
     state = Peer()
     handler = type("Handler", (_Handler,), {"peer": state})
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    state.base = f"http://127.0.0.1:{server.server_address[1]}"
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield state
-    server.shutdown()
-    server.server_close()
-    thread.join(5)
+    with local_http(handler) as base:
+        state.base = base
+        yield state
 
 
 async def names(pager: Any) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +16,7 @@ from pydantic import BaseModel, field_validator
 from gitbook_tui.api import AsyncGitBook, NotFoundError
 from gitbook_tui.api.pagination import AsyncPager, peek_next_page
 from gitbook_tui.cache import ResponseCache
+from support.local_http import local_server
 from support.waits import run_ready, until
 
 BASE = "http://gitbook.test/v1"
@@ -160,10 +161,7 @@ class _PagesHandler(BaseHTTPRequestHandler):
 async def test_the_next_request_reaches_the_server_before_this_page_is_parsed() -> None:
     """Over a real connection: while the first page's items are being validated, the
     server has already been asked for the second (so it prepares it meanwhile)."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), _PagesHandler)
-    server.second_asked = threading.Event()  # type: ignore[attr-defined]
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
+    second_asked = threading.Event()
     asked_before_parse: list[bool] = []
 
     class Probe(BaseModel):
@@ -173,18 +171,15 @@ async def test_the_next_request_reaches_the_server_before_this_page_is_parsed() 
         @classmethod
         def _record(cls, value: str) -> str:
             if value == "s0":  # blocks this loop: only a request already written arrives
-                asked_before_parse.append(server.second_asked.wait(10))  # type: ignore[attr-defined]
+                asked_before_parse.append(second_asked.wait(10))
             return value
 
-    try:
+    with local_server(_PagesHandler) as server:
+        server.second_asked = second_asked  # type: ignore[attr-defined]
         base = f"http://127.0.0.1:{server.server_address[1]}/v1"
         async with AsyncGitBook("tok", base_url=base) as c:
             pager = AsyncPager(c.spaces._client, "/orgs/org1/spaces", Probe)
             ids = [item.id async for item in pager]
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(10)
     assert ids == ["s0", "s1"]
     assert asked_before_parse == [True]
 

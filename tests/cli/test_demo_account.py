@@ -12,6 +12,7 @@ from gitbook_tui.cli.app_start import demo_account_server
 from gitbook_tui.drafts import DraftKey, DraftStore
 from gitbook_tui.server.demo.identity import demo_admin_token
 from gitbook_tui.tui.common.state import account_key
+from support.local_http import local_http
 
 
 @pytest.fixture
@@ -102,7 +103,6 @@ async def test_the_demo_client_talks_plain_http_and_trusts_no_certificate() -> N
     machine): a request gets through; TLS, were it tried, would verify against nothing."""
     import http.server
     import ssl
-    import threading
 
     from gitbook_tui.cli.app_start import demo_transport
 
@@ -117,20 +117,13 @@ async def test_the_demo_client_talks_plain_http_and_trusts_no_certificate() -> N
         def log_message(self, *args: object) -> None:
             pass
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Hello)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    transport = demo_transport()
-    client = AsyncGitBook(
-        demo_admin_token(),
-        base_url=f"http://127.0.0.1:{server.server_address[1]}/v1",
-        transport=transport,
-    )
-    try:
-        assert await client.get("/hello", dict) == {}
-    finally:
-        await client.close()
-        server.shutdown()
-        server.server_close()
+    with local_http(Hello) as base:
+        transport = demo_transport()
+        client = AsyncGitBook(demo_admin_token(), base_url=f"{base}/v1", transport=transport)
+        try:
+            assert await client.get("/hello", dict) == {}
+        finally:
+            await client.close()
     context = transport._pool._ssl_context
     assert context is not None
     assert context.verify_mode == ssl.CERT_REQUIRED and context.check_hostname

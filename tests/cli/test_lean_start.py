@@ -134,7 +134,7 @@ def test_without_its_optional_imports_httpx_still_serves_the_app() -> None:
                 pass
 
         server = http.server.HTTPServer(("127.0.0.1", 0), Hello)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
+        threading.Thread(target=server.serve_forever, args=(0.005,), daemon=True).start()
 
         async def fetch():
             async with httpx.AsyncClient() as client:

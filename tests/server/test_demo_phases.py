@@ -259,7 +259,11 @@ def test_the_demo_server_process_answers_before_the_demo_is_complete(tmp_path: P
         first.stop()  # at once: most likely during the second phase
     assert first.pid is not None and first._process is not None
     assert first._process.returncode is not None  # the process is gone
-    assert seed_phase(Storage(db)) in ("structure", "done")  # never half a phase
+    storage = Storage(db)
+    try:
+        assert seed_phase(storage) in ("structure", "done")  # never half a phase
+    finally:
+        storage.close()
 
     start = BackgroundStart(db, demo=True)  # the next start finishes the demo
     try:
@@ -281,7 +285,11 @@ def test_the_demo_server_process_answers_before_the_demo_is_complete(tmp_path: P
         assert start.wait_seeded(60)
     finally:
         start.stop()
-    assert seed_phase(Storage(db)) == "done"
+    storage = Storage(db)
+    try:
+        assert seed_phase(storage) == "done"
+    finally:
+        storage.close()  # now: the last connection's close removes the -wal file
     for made in tmp_path.iterdir():  # the database, its -wal/-shm, the owner's token
         assert (made.stat().st_mode & 0o777) == 0o600, made.name
 

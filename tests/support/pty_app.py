@@ -24,6 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .home_dirs import home_env
+from .worlds import Template, copy_file
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 _ESCAPE = re.compile(
@@ -131,7 +132,7 @@ class PtyApp:
         while not condition():
             if time.monotonic() > deadline or self.process.poll() is not None:
                 raise AssertionError(f"condition not reached; screen:\n{self.screen.text()}")
-            self.pump(0.1)
+            self.pump(0.02)  # (the condition is looked at again after each short read)
 
     def until_text(self, text: str, timeout: float = 90.0) -> None:
         self.until(lambda: text in self.screen.text(), timeout)
@@ -158,3 +159,10 @@ class PtyApp:
             os.killpg(self.process.pid, signal.SIGKILL)
         self.process.wait()
         os.close(self.master)
+
+
+def demo_in_pty(home: Path, demo_template: Template) -> PtyApp:
+    """``gitbook-tui --demo`` in a pty, its demo database copied from the seeded template
+    (seeded once per test process) rather than seeded by its server from nothing."""
+    copy_file(demo_template, home / "data" / "gitbook-tui" / "demo.sqlite")
+    return PtyApp(home, "--demo")

@@ -149,8 +149,16 @@ class _Server:
     def _step(self) -> bool:
         launchers = [s.conn for s in self.sessions.values() if not s.launcher_gone]
         watched: list[socket.socket | int] = [self.listener, 0, self.wake_r, *launchers]
+        # poll, not select: the listener keeps the number it had in the web server's process,
+        # which may be past select's limit (1024) in a process holding many files
+        poller = select.poll()
+        by_number: dict[int, socket.socket | int] = {}
+        for item in watched:
+            number = item if isinstance(item, int) else item.fileno()
+            by_number[number] = item
+            poller.register(number, select.POLLIN)
         try:
-            readable, _, _ = select.select(watched, [], [])
+            readable = [by_number[number] for number, _ in poller.poll()]
         except InterruptedError:
             readable = []
         for item in readable:

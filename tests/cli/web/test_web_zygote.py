@@ -204,3 +204,27 @@ def test_the_zygote_ends_with_the_web_server_and_takes_its_sessions_along(home: 
         launcher.kill()
         launcher.wait()
         zygote.stop()
+
+
+def test_a_zygote_whose_listener_has_a_high_number_serves_sessions(home: Path) -> None:
+    """The listener keeps in the zygote the number it had in the web server's process: one
+    holding over a thousand files (select's limit is 1024) still gets a zygote that serves.
+    Over 5 s on a loaded machine: a zygote of its own imports the app."""
+    held: list[int] = []
+    try:
+        while not held or held[-1] < 1100:
+            held.append(os.open(os.devnull, os.O_RDONLY))
+        many = Zygote(shared_environment(folders_env(home)))
+    finally:
+        for number in held:
+            os.close(number)
+    try:
+        with _forked_session(many, home) as (launcher, app):
+            assert parent_pid(app) == many.pid
+            launcher.send_signal(signal.SIGTERM)
+            until_sync(lambda: not alive(app), "the app to end on its launcher's SIGTERM")
+            launcher.wait(10)
+        assert many.process.poll() is None  # still serving
+    finally:
+        many.stop()
+    assert many.process.returncode == 0

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from support.pty_app import PtyApp
+from support.pty_app import PtyApp, demo_in_pty
+from support.worlds import Template
 
 pytestmark = pytest.mark.slow
 
@@ -40,11 +41,11 @@ def _open_new_thread_composer(app: PtyApp) -> None:
 
 @pytest.mark.parametrize("sig", [signal.SIGHUP, signal.SIGTERM], ids=["SIGHUP", "SIGTERM"])
 def test_a_signal_inside_the_debounce_window_keeps_the_last_words(
-    tmp_path: Path, sig: signal.Signals
+    tmp_path: Path, sig: signal.Signals, demo_template: Template
 ) -> None:
     """A SIGHUP/SIGTERM right after typing keeps the last words in the draft. Slow: the real app in a
     pty, started, typed into and killed."""
-    app = PtyApp(tmp_path, "--demo")
+    app = demo_in_pty(tmp_path, demo_template)
     try:
         _open_new_thread_composer(app)
         app.send("first words")
@@ -59,10 +60,12 @@ def test_a_signal_inside_the_debounce_window_keeps_the_last_words(
         app.close()
 
 
-def test_after_a_dropped_connection_the_app_comes_back_where_it_was(tmp_path: Path) -> None:
+def test_after_a_dropped_connection_the_app_comes_back_where_it_was(
+    tmp_path: Path, demo_template: Template
+) -> None:
     """SIGHUP (dropped SSH) with a page open and a group expanded after it: the next start
     opens the same page with the same tree, as after a normal quit."""
-    app = PtyApp(tmp_path, "--demo")
+    app = demo_in_pty(tmp_path, demo_template)
     try:
         app.until_text("Product docs")
         app.send("j\r")

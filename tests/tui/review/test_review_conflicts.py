@@ -130,9 +130,11 @@ async def test_conflict_o_opens_the_page_http_only(world, desk, tmp_path, monkey
     notes = notes_of(app)
     async with app.run_test(size=(120, 40)) as pilot:
         _, panel = await _conflict_panel(app, pilot)
+        page_id = panel.page_ids["Sizing"]
+        # (until the page's sides are loaded, o opens the change request itself)
+        await until(pilot, lambda: page_id in panel.page_urls, "the page's address loaded")
         await pilot.press("o")
         await until(pilot, lambda: bool(opened))
-        page_id = panel.page_ids["Sizing"]
         assert opened == [panel.page_urls[page_id]]
         assert opened[0].startswith(("http://", "https://"))
         assert opened[0].endswith("/sizing")  # the page (in the change request), not the CR
