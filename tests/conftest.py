@@ -23,7 +23,11 @@ from gitbook_tui.cache import ResponseCache
 from gitbook_tui.server.app import create_app
 from gitbook_tui.server.core.clock import Clock
 from gitbook_tui.tui.common import idle_collector
-from gitbook_tui.tui.textual_compat import quicken_pilot_waits, share_parsed_css
+from gitbook_tui.tui.textual_compat import (
+    forget_ended_apps_render_caches,
+    quicken_pilot_waits,
+    share_parsed_css,
+)
 from support.frozen_clock import steady_screen
 from support.screen_contrast import every_theme_failures, own_theme_failures
 from support.snapshot_text import describe_mismatch
@@ -131,6 +135,8 @@ def pytest_runtest_call(item: pytest.Item) -> Any:
     that starts it through a helper the marking did not see fails, saying so."""
     before = _APPS_RUN[0]
     yield
+    if _APPS_RUN[0] > before:  # what the ended apps drew goes with them (see the function)
+        forget_ended_apps_render_caches()
     marked = item.get_closest_marker("app") or item.get_closest_marker("snapshot")
     if _APPS_RUN[0] > before and not marked:
         pytest.fail(

@@ -14,6 +14,7 @@ from typing import Any
 from rich.style import Style
 from textual import _wait
 from textual._compositor import LayoutUpdate
+from textual._styles_cache import StylesCache
 from textual.app import App
 from textual.binding import BindingsMap
 from textual.css.model import RuleSet
@@ -367,3 +368,12 @@ def quicken_pilot_waits(granularity: float, idle: float) -> None:
     doing nothing. Only Pilot (``App.run_test``) waits this way; the app never does."""
     _wait.SLEEP_GRANULARITY = granularity
     _wait.SLEEP_IDLE = idle
+
+
+def forget_ended_apps_render_caches() -> None:
+    """Empty the process-wide cache that keeps ended apps' widgets' drawn lines: Textual's
+    ``StylesCache.get_inner_outer`` is an ``lru_cache`` on a method, so its keys hold up to
+    1,024 widgets' ``StylesCache`` objects, each with the lines it drew. In a test process
+    that runs one app after another they are tens of thousands of strips, walked again by
+    every full garbage collection."""
+    StylesCache.get_inner_outer.cache_clear()
