@@ -172,7 +172,7 @@ async def comments_run(
 async def open_comments(pilot: Pilot[Any], key: str = "3") -> CommentsScreen:
     """From the browser (a page open), show the Comments view and wait for its threads."""
     app = pilot.app
-    await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+    await until_screen(pilot, BrowserScreen)
     browser = app.screen
     await until(pilot, lambda: browser.current_page is not None)  # type: ignore[attr-defined]
     await pilot.press(key)

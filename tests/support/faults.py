@@ -25,7 +25,7 @@ from gitbook_tui.tui.common.config import TuiConfig
 from gitbook_tui.tui.common.state import StateStore
 from support.notes import notes_of
 from support.tree_world import visible_labels
-from support.waits import until
+from support.waits import until, until_screen
 from support.worlds import World
 
 __all__ = [
@@ -149,7 +149,7 @@ def make_app(
 
 async def start_browser(app: GitBookApp, pilot: Any) -> BrowserScreen:
     """The browser, once its tree has the focus."""
-    await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+    await until_screen(pilot, BrowserScreen)
     browser = app.screen
     assert isinstance(browser, BrowserScreen)
     await until(pilot, lambda: browser.workspace_tree.has_focus)

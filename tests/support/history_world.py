@@ -123,7 +123,7 @@ async def open_history(
     """The History view showing ``space_id``'s log (``page_id``'s), its first rows in."""
     await until(pilot, lambda: app.browser is not None and app.organization_id is not None)
     app.navigate(ShowHistory(space_id, page_id))
-    await until(pilot, lambda: isinstance(app.screen, HistoryScreen))
+    await until_screen(pilot, HistoryScreen)
     screen = app.screen
     assert isinstance(screen, HistoryScreen)
     await until(

@@ -137,10 +137,10 @@ def make_app(
 
 
 async def open_inbox(app: GitBookApp, pilot: Any) -> ReviewInboxScreen:
-    await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+    await until_screen(pilot, BrowserScreen)
     await until(pilot, lambda: app.organization_id is not None)
     await pilot.press("2")
-    await until(pilot, lambda: isinstance(app.screen, ReviewInboxScreen))
+    await until_screen(pilot, ReviewInboxScreen)
     inbox = app.screen
     assert isinstance(inbox, ReviewInboxScreen)
     try:
@@ -157,7 +157,7 @@ async def open_review(app: GitBookApp, pilot: Any, subject: str) -> ChangeReques
     index = next(i for i, r in enumerate(inbox.shown) if r.cr.subject == subject)
     inbox.query_one("DataTable").move_cursor(row=index)
     await pilot.press("enter")
-    await until(pilot, lambda: isinstance(app.screen, ChangeRequestReviewScreen))
+    await until_screen(pilot, ChangeRequestReviewScreen)
     review = app.screen
     assert isinstance(review, ChangeRequestReviewScreen)
     try:
@@ -222,7 +222,7 @@ def editor(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: str) -> Pat
 
 
 async def open_page(app: GitBookApp, pilot: Any, space_id: str, page_id: str) -> BrowserScreen:
-    await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+    await until_screen(pilot, BrowserScreen)
     await until(pilot, lambda: app.organization_id is not None)
     browser = app.screen
     assert isinstance(browser, BrowserScreen)

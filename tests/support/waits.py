@@ -59,12 +59,13 @@ async def until(
 
 
 async def until_screen(pilot: Any, kind: type[S], *, timeout: float = 10.0) -> S:
-    """Wait until the app's active screen is a ``kind`` (a dialog or view a key opened) and
-    return it."""
+    """Wait until the app's active screen is a ``kind`` (a dialog or view a key opened),
+    mounted, and return it: a screen is on top as soon as it is pushed, its widgets a
+    moment later."""
     await until(
         pilot,
-        lambda: isinstance(pilot.app.screen, kind),
-        f"a {kind.__name__} on top",
+        lambda: isinstance(pilot.app.screen, kind) and pilot.app.screen.is_mounted,
+        f"a {kind.__name__} on top, mounted",
         timeout=timeout,
     )
     screen = pilot.app.screen

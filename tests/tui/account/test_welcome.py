@@ -18,7 +18,7 @@ from gitbook_tui.tui.app import RESULT_DEMO, GitBookApp
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.common.config import TuiConfig
 from gitbook_tui.tui.common.state import StateStore, account_key
-from support.waits import until
+from support.waits import until, until_screen
 
 BASE = "http://testserver/v1"
 
@@ -49,7 +49,7 @@ def status_text(app: GitBookApp) -> str:
 async def test_welcome_screen_without_token(world, tmp_path):
     app = tokenless_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, WelcomeScreen))
+        await until_screen(pilot, WelcomeScreen)
         token_box = app.screen.query_one("#welcome-token")
         assert token_box.has_focus
         assert token_box.password
@@ -64,7 +64,7 @@ async def test_welcome_screen_without_token(world, tmp_path):
 async def test_rejected_token_stores_nothing(world, tmp_path):
     app = tokenless_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, WelcomeScreen))
+        await until_screen(pilot, WelcomeScreen)
         await pilot.press(*"tok-nobody", "enter")
         await until(pilot, lambda: "rejected" in status_text(app))
         assert isinstance(app.screen, WelcomeScreen)
@@ -74,7 +74,7 @@ async def test_rejected_token_stores_nothing(world, tmp_path):
 async def test_accepted_token_is_stored_and_opens_the_browser(world, tmp_path):
     app = tokenless_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, WelcomeScreen))
+        await until_screen(pilot, WelcomeScreen)
         await pilot.press(*"tok-eve", "enter")
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
         assert app.client.has_token
@@ -89,7 +89,7 @@ async def test_accepted_token_is_stored_and_opens_the_browser(world, tmp_path):
 async def test_ctrl_d_asks_for_the_demo(world, tmp_path):
     app = tokenless_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, WelcomeScreen))
+        await until_screen(pilot, WelcomeScreen)
         await pilot.press("ctrl+d")
         await until(pilot, lambda: not app.is_running)
     assert app.return_value == RESULT_DEMO

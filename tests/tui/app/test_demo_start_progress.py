@@ -10,7 +10,7 @@ from gitbook_tui.tui.common.config import TuiConfig
 from gitbook_tui.tui.common.state import StateStore
 from support.notes import notes_of
 from support.tree_world import Transport, make_client
-from support.waits import until, until_sync
+from support.waits import until, until_screen, until_sync
 
 
 def demo_app(world, tmp_path, starting, *, warm: bool = False) -> GitBookApp:
@@ -35,7 +35,7 @@ async def test_progress_screen_until_the_server_serves(world, tmp_path):
     asked: list[bool] = []
     app = demo_app(world, tmp_path, lambda: asked.append(ready["now"]) or ready["now"])
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, StartingScreen))
+        await until_screen(pilot, StartingScreen)
         text = str(app.screen.query_one("#starting-text").render())
         assert "Preparing the demo workspace" in text
         seen = len(asked)
@@ -50,7 +50,7 @@ async def test_progress_screen_until_the_server_serves(world, tmp_path):
 async def test_a_server_that_cannot_start_says_why(world, tmp_path):
     app = demo_app(world, tmp_path, failing)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, StartingScreen))
+        await until_screen(pilot, StartingScreen)
         await until(
             pilot, lambda: "disk full" in str(app.screen.query_one("#starting-text").render())
         )

@@ -17,7 +17,7 @@ from gitbook_tui.tui.textual_compat import FooterKey
 from support import tree_world
 from support.notes import notes_of
 from support.tree_world import Transport, app_on, browser_ready, make_client, open_page
-from support.waits import footers_current, until
+from support.waits import footers_current, until, until_screen
 
 SECTIONS = "# Top\n\n" + "\n\n".join(
     f"## Section {n}\n\n" + "\n\n".join(f"Text {n}.{k}" for k in range(12)) for n in range(6)
@@ -46,7 +46,7 @@ async def test_outline_preselects_the_heading_being_read_and_footers_follow(
         assert browser.viewer.scroll_to_anchor("section-3")
         await pilot.press("j")  # a line into section 3
         await pilot.press("t")
-        await until(pilot, lambda: isinstance(app.screen, OutlineScreen))
+        await until_screen(pilot, OutlineScreen)
         await pilot.pause()
         listing = app.screen.query_one("#outline-list")
         assert listing.highlighted_option is not None

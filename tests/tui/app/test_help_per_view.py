@@ -6,7 +6,7 @@ from __future__ import annotations
 from gitbook_tui.tui.browse.browser_screen import BrowserScreen
 from gitbook_tui.tui.common.help_screen import HelpScreen
 from support.tree_world import Transport, app_on, browser_ready, make_client, tree_of
-from support.waits import until
+from support.waits import until, until_screen
 
 
 def help_text(app) -> str:
@@ -20,7 +20,7 @@ async def test_help_is_curated_for_the_focused_pane(world, workspace, tmp_path):
         tree_of(app).focus()
         await pilot.pause()
         await pilot.press("question_mark")
-        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await until_screen(pilot, HelpScreen)
         await pilot.pause()
         text = help_text(app)
         groups = [str(s.content) for s in app.screen.query(".help-group")]

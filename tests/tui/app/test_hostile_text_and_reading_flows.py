@@ -291,7 +291,7 @@ async def test_hostile_text_is_inert_everywhere(world, hostile_space, tmp_path, 
         index = 0
         while count is None or index < count:
             await pilot.press("s")
-            await until(pilot, lambda: isinstance(app.screen, SearchScreen))
+            await until_screen(pilot, SearchScreen)
             await pilot.press(*"zanzibar", "enter")
             results = app.screen.query_one("#search-results", OptionList)
             await until(pilot, lambda r=results: r.option_count >= 3 and app.focused is r)
@@ -317,7 +317,7 @@ async def test_hostile_text_is_inert_everywhere(world, hostile_space, tmp_path, 
         index = 0
         while index < 3:
             await pilot.press("ctrl+p")
-            await until(pilot, lambda: isinstance(app.screen, CommandPalette))
+            await until_screen(pilot, CommandPalette)
             await pilot.press(*"markup")  # in every page title and in the space's
             listing = await wait_for_options(app, pilot, 3)
             prompts = [
@@ -340,7 +340,7 @@ async def test_hostile_text_is_inert_everywhere(world, hostile_space, tmp_path, 
         await open_page(pilot, browser, space_id, page_id)
         for index in range(3):
             await pilot.press("t")
-            await until(pilot, lambda: isinstance(app.screen, OutlineScreen))
+            await until_screen(pilot, OutlineScreen)
             check_screen(app, shown("heading"), shown("section"))
             await pilot.press(*["down"] * index, "enter")
             await until(pilot, lambda: app.screen is browser)
@@ -458,7 +458,7 @@ async def test_outline_scrolls_to_the_heading(world, guide, tmp_path, opened):
         assert viewer.scroll_y == 0
         assert "Using the manual" in " ".join(top_lines(viewer))
         await pilot.press("t")
-        await until(pilot, lambda: isinstance(app.screen, OutlineScreen))
+        await until_screen(pilot, OutlineScreen)
         listing = app.screen.query_one("#outline-list", OptionList)
         titles = [
             listing.get_option_at_index(i).prompt.plain.strip()  # type: ignore[union-attr]
@@ -471,7 +471,7 @@ async def test_outline_scrolls_to_the_heading(world, guide, tmp_path, opened):
         assert viewer.scroll_y > 0
         # and back to the top through the outline (it opens on the heading being read)
         await pilot.press("t")
-        await until(pilot, lambda: isinstance(app.screen, OutlineScreen))
+        await until_screen(pilot, OutlineScreen)
         listing = app.screen.query_one("#outline-list", OptionList)
         assert listing.highlighted is not None and listing.highlighted > 0
         await pilot.press(*["up"] * listing.highlighted, "enter")
@@ -487,7 +487,7 @@ async def test_help_lists_the_browser_bindings_with_ids(world, guide, tmp_path, 
         # (enter gave the page the focus: escape is active too)
         assert browser.viewer.has_focus
         await pilot.press("question_mark")
-        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await until_screen(pilot, HelpScreen)
         await pilot.pause()
         help_lines = "\n".join(
             str(static.content) for static in app.screen.query(".help-table")

@@ -15,7 +15,7 @@ from gitbook_tui.tui.common.state import StartTarget
 from gitbook_tui.tui.common.text import form_value
 from gitbook_tui.tui.sites.report_screen import ReportScreen
 from support import comments_world, review_world, sites_world
-from support.waits import until
+from support.waits import until, until_screen
 from support.worlds import World
 
 MARKUP = "[@click=app.quit]x[/]"
@@ -75,7 +75,7 @@ async def test_form_select_labels_from_the_server_are_inert() -> None:
     app: App[None] = App()
     async with app.run_test(size=(100, 30)) as pilot:
         app.push_screen(FormScreen("Pick", [field], submit))
-        await until(pilot, lambda: isinstance(app.screen, FormScreen))
+        await until_screen(pilot, FormScreen)
         await pilot.pause()
         select = app.screen.query_one(Select)
         assert select.value == "s1"
@@ -96,7 +96,7 @@ async def test_review_subject_editor_is_inert(world: World, desk: dict, tmp_path
     async with app.run_test(size=(120, 40)) as pilot:
         review = await review_world.open_review(app, pilot, HOSTILE)
         await pilot.press("E")
-        await until(pilot, lambda: isinstance(app.screen, SubjectScreen))
+        await until_screen(pilot, SubjectScreen)
         await pilot.pause()
         subject = app.screen.query_one(Input)
         description = app.screen.query_one(TextArea)
@@ -120,7 +120,7 @@ async def test_site_title_form_is_inert(world: World, tmp_path: Path) -> None:
         await pilot.press("left_square_bracket")
         assert editor.tab == "settings"
         await pilot.press("e")
-        await until(pilot, lambda: isinstance(app.screen, FormScreen))
+        await until_screen(pilot, FormScreen)
         await pilot.pause()
         box = app.screen.query_one("#field-title", Input)
         assert box.value == f"{MARKUP} RED link evil"
@@ -144,10 +144,10 @@ async def test_redirect_report_and_edit_form_are_inert(world: World, tmp_path: P
         table = pane.query_one("#redirects-table")
         table.move_cursor(row=[e.source for e in pane.shown].index("/hostile-url"))  # type: ignore[attr-defined]
         await pilot.press("t")
-        await until(pilot, lambda: isinstance(app.screen, FormScreen))
+        await until_screen(pilot, FormScreen)
         assert app.screen.query_one("#field-path", Input).value == "/hostile-url"
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, ReportScreen))
+        await until_screen(pilot, ReportScreen)
         await pilot.pause()
         report = app.screen.query_one("#report-body")
         text = str(report.render())
@@ -158,7 +158,7 @@ async def test_redirect_report_and_edit_form_are_inert(world: World, tmp_path: P
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is editor)
         await pilot.press("e")
-        await until(pilot, lambda: isinstance(app.screen, FormScreen))
+        await until_screen(pilot, FormScreen)
         await pilot.pause()
         box = app.screen.query_one("#field-destination", Input)
         assert box.value.endswith("/abc/[bold]x")

@@ -18,7 +18,7 @@ from gitbook_tui.tui.browse.tree.workspace_tree import WorkspaceTree
 from gitbook_tui.tui.common.size_notice import SizeNoticeScreen
 from support.fault_runs import browsing
 from support.faults import seed_space, start_browser
-from support.waits import run_ready, until
+from support.waits import run_ready, until, until_screen
 from support.worlds import World
 
 
@@ -105,7 +105,7 @@ async def test_a_tiny_terminal_shows_the_size_notice_and_comes_back(
         await pilot.press("ctrl+p")
         await pilot.pause()
         await pilot.resize_terminal(12, 4)
-        await until(pilot, lambda: isinstance(app.screen, SizeNoticeScreen))
+        await until_screen(pilot, SizeNoticeScreen)
         await pilot.press("pageup", "pagedown")
         await pilot.resize_terminal(80, 24)
         await until(pilot, lambda: not isinstance(app.screen, SizeNoticeScreen))

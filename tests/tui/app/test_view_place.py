@@ -55,13 +55,13 @@ async def test_palette_view_commands_return_to_the_review_pane(
     async with reviewing(world, tmp_path) as (app, pilot, review):
         commands = {c.title: c.action for c in AppCommands(app.screen).commands}
         await app.run_action(commands["Go to Browse"])
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until_screen(pilot, BrowserScreen)
         await app.run_action(commands["Go to Reviews"])
         await until(pilot, lambda: app.screen is review)
         await pilot.press("question_mark")  # a dialog over the view closes when leaving it
-        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await until_screen(pilot, HelpScreen)
         await app.run_action(commands["Go to Browse"])
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until_screen(pilot, BrowserScreen)
         await show_view(pilot, "2", ChangeRequestReviewScreen)
         assert app.screen is review
 
@@ -145,10 +145,10 @@ async def test_another_organization_builds_the_views_afresh(
 ) -> None:
     async with reviewing(world, tmp_path) as (app, pilot, review):
         await app.show_browser(world.org)  # the same organization (signed in again): kept
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until_screen(pilot, BrowserScreen)
         assert await show_view(pilot, "2", ChangeRequestReviewScreen) is review
         await app.show_browser(None)  # another choice: the review pane was of the old one
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until_screen(pilot, BrowserScreen)
         await show_view(pilot, "2", ReviewInboxScreen)
         await until(pilot, lambda: not review.is_attached)
 

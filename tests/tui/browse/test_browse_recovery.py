@@ -164,7 +164,7 @@ async def test_C_shows_the_open_pages_threads_whatever_row_the_tree_is_on(
             await pilot.press("C")  # the open page's threads: the page's space
         else:
             await app.run_action("show_view('comments', 'page')")
-        await until(pilot, lambda: isinstance(app.screen, CommentsScreen))
+        await until_screen(pilot, CommentsScreen)
         assert app.screen.space_id == workspace["handbook"]
         assert app.screen.page_scope == browser.current_page[1]
 

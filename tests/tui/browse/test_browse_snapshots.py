@@ -42,7 +42,7 @@ from support.builders import merge_changes, page_ids
 from support.frozen_clock import FrozenClock, freeze_clocks
 from support.snapshot_sizes import SIZES, Snap
 from support.tree_world import until_browser, visible_labels
-from support.waits import settle, until
+from support.waits import settle, until, until_screen
 from support.worlds import World
 
 BASE = "http://testserver/v1"
@@ -273,7 +273,7 @@ def pressing(key: str, screen: type[Screen[Any]]) -> Step:
 
     async def step(pilot: Pilot[Any], browser: BrowserScreen) -> None:
         await pilot.press(key)
-        await until(pilot, lambda: isinstance(pilot.app.screen, screen))
+        await until_screen(pilot, screen)
 
     return step
 
@@ -498,7 +498,7 @@ def test_welcome(snap_compare: Snap, world, tmp_path, size) -> None:
     """No token: the welcome screen asks for one (or offers the demo)."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
-        await until(pilot, lambda: isinstance(pilot.app.screen, WelcomeScreen))
+        await until_screen(pilot, WelcomeScreen)
         await settled_frame(pilot)
 
     app = make_app(world, tmp_path, token=None)

@@ -8,7 +8,7 @@ from gitbook_tui.tui.common.help_screen import HelpScreen
 from gitbook_tui.tui.common.pager import PagerScroll
 from support import tree_world
 from support.tree_world import app_on, open_page
-from support.waits import until
+from support.waits import until, until_screen
 
 LONG = "# Long\n\n" + "\n\n".join(f"Paragraph {n} of the long page." for n in range(200))
 
@@ -78,7 +78,7 @@ async def test_help_scrolls_with_the_pager_keys(world, long_page, tmp_path):
     async with app.run_test(size=(80, 16)) as pilot:
         await open_page(pilot, app, long_page["notes"], "Long")
         await pilot.press("question_mark")
-        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await until_screen(pilot, HelpScreen)
         await pilot.pause()
         scroll = app.screen.query_one(PagerScroll)
         assert scroll.has_focus and scroll.max_scroll_y > 0

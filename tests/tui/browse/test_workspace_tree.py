@@ -22,7 +22,7 @@ from support.tree_world import (
     until_browser,
     visible_labels,
 )
-from support.waits import until
+from support.waits import until, until_screen
 
 
 async def test_navigation_org_collection_space_page(world, workspace, tmp_path):
@@ -250,5 +250,5 @@ async def test_first_keys_go_to_the_tree_not_the_hidden_filter(world, workspace,
     async with app.run_test(size=(120, 40)) as pilot:
         await until_browser(pilot, app)
         await pilot.press("s")
-        await until(pilot, lambda: isinstance(app.screen, SearchScreen))
+        await until_screen(pilot, SearchScreen)
         assert app.browser is not None and app.browser.workspace_tree.filter_text == ""

@@ -129,14 +129,14 @@ async def test_reader_may_not_comment_react_or_resolve(world: Any, tmp_path) -> 
 async def test_delete_own_thread_after_confirming(world: Any, tmp_path) -> None:
     ids = build_space(world)
     mine = _post_mine(world, ids)
-    async with comments_run(world, tmp_path, ids, mine) as (pilot, screen, app, *_):
+    async with comments_run(world, tmp_path, ids, mine) as (pilot, screen, _app, *_):
         await pilot.press("d")
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await until_screen(pilot, ConfirmScreen)
         await pilot.press("escape")  # cancelled: nothing deleted
-        await until(pilot, lambda: isinstance(app.screen, CommentsScreen))
+        await until_screen(pilot, CommentsScreen)
         assert _thread(world, ids, mine).get("id") == mine
         await pilot.press("d")
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await until_screen(pilot, ConfirmScreen)
         await pilot.press("enter")
         await until(pilot, lambda: mine not in screen.thread_list.ids)
         assert _thread(world, ids, mine) == {"status_code": 404}
@@ -167,7 +167,7 @@ class HeldListReads(httpx.AsyncBaseTransport):
 async def confirm_delete(pilot: Any) -> None:
     """``d`` on what is selected, then confirm."""
     await pilot.press("d")
-    await until(pilot, lambda: isinstance(pilot.app.screen, ConfirmScreen))
+    await until_screen(pilot, ConfirmScreen)
     await pilot.press("enter")
 
 
@@ -227,7 +227,7 @@ async def test_react_toggles_my_reaction(world: Any, tmp_path) -> None:
         await pilot.press("colon")
         await until(pilot, lambda: app.screen.__class__.__name__ == "ReactionPicker")
         await pilot.press("2")
-        await until(pilot, lambda: isinstance(app.screen, CommentsScreen))
+        await until_screen(pilot, CommentsScreen)
         await until(pilot, lambda: not screen.selected.pending and not screen.busy)
         reply = _replies(world, ids, ids["first"])[0]
         assert [r["emoji"] for r in reply["reactions"]] == ["❤️"]
@@ -383,7 +383,7 @@ async def test_enter_in_a_thread_opens_its_page(world: Any, tmp_path) -> None:
     async with comments_run(world, tmp_path, ids) as (pilot, screen, app, *_):
         await select_thread(pilot, screen, ids["second"])  # on Install
         await pilot.press("enter", "enter")
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until_screen(pilot, BrowserScreen)
         await until(pilot, lambda: app.screen.current_page == (ids["space"], ids["Install"]))
 
 
@@ -408,13 +408,13 @@ async def test_without_a_space_the_view_says_what_to_do(world: Any, tmp_path) ->
     build_space(world)
     app, _ = make_app(world, tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until_screen(pilot, BrowserScreen)
         await pilot.press("3")
         screen = await until_screen(pilot, CommentsScreen)
         await until(pilot, lambda: screen.loaded and not screen.busy)
         assert screen.thread_list.ids == []
         await pilot.press("question_mark")  # the help lists this view's keys
-        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await until_screen(pilot, HelpScreen)
         text = "\n".join(str(s.render()) for s in app.screen.query("Static"))
         assert "comments.react" in text and "comments.resolve" in text
 
@@ -431,9 +431,9 @@ async def test_delete_own_reply_and_unknown_shortcode(world: Any, tmp_path) -> N
             pilot, lambda: "No emoji called" in str(app.screen.query_one("#picker-error").render())
         )
         await pilot.press("escape")
-        await until(pilot, lambda: isinstance(app.screen, CommentsScreen))
+        await until_screen(pilot, CommentsScreen)
         await pilot.press("d")
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await until_screen(pilot, ConfirmScreen)
         await pilot.press("enter")
         await until(pilot, lambda: len(screen.pane.posts) == 1)
         assert _replies(world, ids, ids["second"]) == []

@@ -23,7 +23,7 @@ from support.comments_world import (
     select_thread,
 )
 from support.notes import notes_of
-from support.waits import until
+from support.waits import until, until_screen
 
 FAST = (0.2, 1.0)  # probe waits: first and longest (the app's are 5 s and 5 min)
 
@@ -62,7 +62,7 @@ async def test_queued_in_comments_replayed_from_browse_by_the_probe(
         await _queue_two(pilot, screen, transport, ids["second"])
         assert _shown(app) == "2 queued"
         await pilot.press("1")  # Browse
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until_screen(pilot, BrowserScreen)
         await until(pilot, lambda: _shown(app) == "2 queued")
         loop = app.outbox_replay
         assert isinstance(loop, ReplayLoop)
@@ -102,7 +102,7 @@ async def test_any_successful_request_replays_at_once(world: Any, tmp_path: Path
         pilot, screen, app, _, transport = run
         await _queue_two(pilot, screen, transport, ids["second"])
         await pilot.press("1")
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until_screen(pilot, BrowserScreen)
         transport.offline = False
         await pilot.press("R")  # reload the page: the server answers, the queue goes
         await until(pilot, lambda: _shown(app) == "")
@@ -127,7 +127,7 @@ async def test_queue_count_shows_after_a_restart_before_comments_open(
     transport.offline = True  # the app starts where the server is still unreachable
     async with app.run_test(size=(120, 40)) as pilot:
         notes = notes_of(app)
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until_screen(pilot, BrowserScreen)
         await until(pilot, lambda: _shown(app) == "1 queued")
         assert not app.is_screen_installed("view-comments")  # never opened
         transport.offline = False
@@ -144,7 +144,7 @@ async def test_refused_on_replay_in_another_view_is_notified(world: Any, tmp_pat
         pilot, screen, app, notes, transport = run
         await reply_offline(pilot, screen, transport, "Too late")
         await pilot.press("1")
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until_screen(pilot, BrowserScreen)
         world.client("alice").delete(f"/spaces/{ids['space']}/comments/{ids['second']}")
         transport.offline = False
         await pilot.press("R")
@@ -159,7 +159,7 @@ async def test_a_new_account_gets_its_own_queue_and_an_org_switch_keeps_it(
     ids = build_space(world)
     app, transport = make_app(world, tmp_path, start=StartTarget(ids["space"], ids["Welcome"]))
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until_screen(pilot, BrowserScreen)
         first, first_task = app.outbox_replay, app.outbox_task
         assert isinstance(first, ReplayLoop) and first_task is not None
         await app.show_browser(world.org)  # an organization switch: the same account

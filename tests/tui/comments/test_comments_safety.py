@@ -11,7 +11,7 @@ from gitbook_tui.tui.comments.markdown_body import MarkdownBody
 from gitbook_tui.tui.comments.reaction_picker import ReactionPicker
 from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
 from support.comments_world import HOSTILE, build_space, comments_run, select_thread
-from support.waits import until
+from support.waits import until, until_screen
 
 CONTROLS = ("\x1b", "\x07", "\u202e")
 
@@ -56,12 +56,12 @@ async def test_hostile_text_is_inert_in_list_thread_and_dialogs(world: Any, tmp_
         _inert(drawn())
         # the reaction picker and the delete confirmation name the author
         await pilot.press("colon")
-        await until(pilot, lambda: isinstance(app.screen, ReactionPicker))
+        await until_screen(pilot, ReactionPicker)
         _inert(_plain(app.screen.query_one("#t")))
         await pilot.press("escape")
-        await until(pilot, lambda: isinstance(app.screen, CommentsScreen))
+        await until_screen(pilot, CommentsScreen)
         await pilot.press("d")
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await until_screen(pilot, ConfirmScreen)
         _inert(_plain(app.screen.query_one("#confirm-effect")))
         await pilot.press("escape")
         # the composer's title too

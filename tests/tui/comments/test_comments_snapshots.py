@@ -147,7 +147,7 @@ def test_reaction_picker(snap_compare: Snap, world, tmp_path, size) -> None:
         await comments_at(pilot, ids["first"])
         await settle(pilot)  # the panes sized to the rows before the picker covers them
         await pilot.press("colon")
-        await until(pilot, lambda: isinstance(pilot.app.screen, ReactionPicker))
+        await until_screen(pilot, ReactionPicker)
         await settle(pilot, ignore=("comments-react",))  # (the action waits on the picker)
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
@@ -166,7 +166,7 @@ def test_queued_count_in_browse(snap_compare: Snap, world, tmp_path, size) -> No
         await until(pilot, lambda: screen.queued == 1)
         await reply_offline(pilot, screen, transport, "Written on a train")
         await pilot.press("1")
-        await until(pilot, lambda: isinstance(pilot.app.screen, BrowserScreen))
+        await until_screen(pilot, BrowserScreen)
         bar = pilot.app.screen.query_one(StatusBar)
         await until(pilot, lambda: bar.queue_text == "2 queued")
         pilot.app.clear_notifications()

@@ -20,7 +20,7 @@ from support.tree_world import (
     tree_showing,
     until_browser,
 )
-from support.waits import settle, until
+from support.waits import settle, until, until_screen
 
 
 @asynccontextmanager
@@ -65,7 +65,7 @@ async def test_x_dismisses_and_401_offers_sign_in_again(world, workspace, tmp_pa
         banner = browser.page_banner
         assert "S sign in again" in banner_text(banner)
         await pilot.press("S")
-        await until(pilot, lambda: isinstance(app.screen, WelcomeScreen))
+        await until_screen(pilot, WelcomeScreen)
         await pilot.press("escape")  # back to the browser, not out of the app
         await until(pilot, lambda: app.screen is browser)
         assert app.is_running and banner.showing

@@ -13,7 +13,7 @@ from textual.widgets import Static
 import gitbook_tui.tui
 from gitbook_tui.tui.common.help_screen import HelpScreen, class_title
 from support import review_world
-from support.waits import until
+from support.waits import until_screen
 from support.worlds import World
 
 CAMEL = re.compile(r"[a-z][A-Z]")
@@ -55,7 +55,7 @@ async def test_review_pane_help_groups(world: World, desk: dict, tmp_path: Path)
     async with app.run_test(size=(120, 40)) as pilot:
         await review_world.open_review(app, pilot, "Update partition sizing")
         await pilot.press("question_mark")
-        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await until_screen(pilot, HelpScreen)
         await pilot.pause()
         titles = [str(s.render()) for s in app.screen.query(Static).filter(".help-group")]
         assert "Review" in titles and "Everywhere" in titles, titles

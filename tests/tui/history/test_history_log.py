@@ -83,7 +83,7 @@ async def test_h_in_browse_and_c_to_the_change_request(
 ) -> None:
     async with intro_read(world, tmp_path, story) as (app, pilot, _):
         await pilot.press("H")
-        await until(pilot, lambda: isinstance(app.screen, HistoryScreen))
+        await until_screen(pilot, HistoryScreen)
         screen = app.screen
         assert isinstance(screen, HistoryScreen)
         assert screen.page_id == story["pages"]["Intro"]
@@ -91,7 +91,7 @@ async def test_h_in_browse_and_c_to_the_change_request(
         await settle(pilot)
         assert all(e.touches(story["pages"]["Intro"]) for e in screen.shown)
         await pilot.press("escape")
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until_screen(pilot, BrowserScreen)
         await pilot.press("6")
         await until(pilot, lambda: app.screen is screen)
         await settled_history(app, pilot, story["space"])

@@ -20,7 +20,7 @@ from support.frozen_clock import freeze_clocks
 from support.history_world import direct_edit, merge, settled_history
 from support.review_world import make_app
 from support.snapshot_sizes import AN_HOUR_IN, SIZES, Snap
-from support.waits import settle, until
+from support.waits import settle, until, until_screen
 from support.worlds import World
 
 
@@ -67,7 +67,7 @@ def test_revision_diff(snap_compare: Snap, world, story, tmp_path, size) -> None
 
     async def open_the_newest_edit(pilot: Pilot[Any]) -> None:
         await pilot.press("j", "enter")
-        await until(pilot, lambda: isinstance(pilot.app.screen, RevisionScreen))
+        await until_screen(pilot, RevisionScreen)
         screen = pilot.app.screen
         assert isinstance(screen, RevisionScreen)
         await until(pilot, lambda: screen.change is not None, timeout=20)
@@ -100,7 +100,7 @@ def test_blame(snap_compare: Snap, world, story, tmp_path, size) -> None:
 
     async def blame_to_the_merged_block(pilot: Pilot[Any]) -> None:
         await pilot.press("b")
-        await until(pilot, lambda: isinstance(pilot.app.screen, BlameScreen))
+        await until_screen(pilot, BlameScreen)
         screen = pilot.app.screen
         assert isinstance(screen, BlameScreen)
         await until(pilot, lambda: screen.walk is not None and screen.walk.done, timeout=30)

@@ -35,7 +35,7 @@ async def consent(app, pilot) -> None:
 async def _conflict_panel(app, pilot) -> tuple[ChangeRequestReviewScreen, ConflictPanel]:
     review = await open_review(app, pilot, "Conflicting edit")
     await pilot.press("u")
-    await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+    await until_screen(pilot, ConfirmScreen)
     await pilot.press("enter")
     panel = await until_screen(pilot, ConflictPanel)
     await until(pilot, lambda: all(v.diff is not None for v in panel.query(DiffView)))
@@ -66,7 +66,7 @@ async def test_conflict_panel_loads_then_diffs_both_sides_off_the_ui_thread(
         async with app.run_test(size=(120, 40)) as pilot:
             await open_review(app, pilot, "Conflicting edit")
             await pilot.press("u")
-            await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+            await until_screen(pilot, ConfirmScreen)
             await pilot.press("enter")
             panel = await until_screen(pilot, ConflictPanel)
             main_view = panel.query_one("#conflict-main", DiffView)
@@ -184,20 +184,20 @@ async def test_review_message_in_the_composer_keeps_its_draft(world, desk, tmp_p
     async with app.run_test(size=(120, 40)) as pilot:
         review = await open_review(app, pilot, "Update partition sizing")
         await pilot.press("v")
-        await until(pilot, lambda: isinstance(app.screen, ReviewMessageScreen))
+        await until_screen(pilot, ReviewMessageScreen)
         composer = app.screen.query_one(Composer)
         await until(pilot, lambda: composer.is_open and composer.area.has_focus)
         await pilot.press(*"Half a thought")
         await pilot.press("escape")  # closes; the draft stays
         await until(pilot, lambda: app.screen is review)
         await pilot.press("v")
-        await until(pilot, lambda: isinstance(app.screen, ReviewMessageScreen))
+        await until_screen(pilot, ReviewMessageScreen)
         composer = app.screen.query_one(Composer)
         await until(pilot, lambda: composer.text == "Half a thought")
         await pilot.press(*", finished", "ctrl+s")
         await until(pilot, lambda: review.state is not None and review.state.approvals == 1)
         await pilot.press("v")  # the sent message's draft is gone
-        await until(pilot, lambda: isinstance(app.screen, ReviewMessageScreen))
+        await until_screen(pilot, ReviewMessageScreen)
         composer = app.screen.query_one(Composer)
         await until(pilot, lambda: composer.is_open)
         await pilot.pause()
@@ -222,7 +222,7 @@ async def test_one_pressed_as_the_inbox_appears_goes_back(world, desk, tmp_path,
         await until(pilot, lambda: isinstance(app.screen, ReviewInboxScreen), timeout=30)
         inbox = app.screen
         await pilot.press("1")  # at once: the hidden filter box must not take it
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until_screen(pilot, BrowserScreen)
         assert inbox.filter_text == ""
 
 
@@ -241,9 +241,9 @@ async def test_merge_conflict_resolved_then_merge_retried(world, desk, tmp_path,
         await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), timeout=20)
         assert "merge" in app.screen._title
         await pilot.press("enter")  # retry: the checklist and the typed confirmation again
-        await until(pilot, lambda: isinstance(app.screen, MergeChecklistScreen))
+        await until_screen(pilot, MergeChecklistScreen)
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await until_screen(pilot, ConfirmScreen)
         await pilot.press("3", "enter")
         await until(
             pilot,

@@ -115,7 +115,7 @@ async def test_approve_and_request_changes(world, desk, tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         review = await open_review(app, pilot, "Update partition sizing")
         await pilot.press("v")
-        await until(pilot, lambda: isinstance(app.screen, ReviewMessageScreen))
+        await until_screen(pilot, ReviewMessageScreen)
         await pilot.press(*"Looks good", "ctrl+s")
         await until(pilot, lambda: review.state is not None and review.state.approvals == 1)
         await until(
@@ -123,7 +123,7 @@ async def test_approve_and_request_changes(world, desk, tmp_path):
             lambda: "Rita approved: Looks good" in str(review.query_one("#cr-reviews").render()),
         )
         await pilot.press("V")
-        await until(pilot, lambda: isinstance(app.screen, ReviewMessageScreen))
+        await until_screen(pilot, ReviewMessageScreen)
         await pilot.press(*"Check sizing", "ctrl+s")
         await until(pilot, lambda: review.state is not None and review.state.changes_requested == 1)
     reviews = (
@@ -150,7 +150,7 @@ async def test_add_and_remove_reviewer(world, desk, tmp_path):
         number = review.state.cr.number
         assert f"Asked Carol to review #{number}." in notes  # the note names who was asked
         await pilot.press("A")
-        await until(pilot, lambda: isinstance(app.screen, ReviewerPickerScreen))
+        await until_screen(pilot, ReviewerPickerScreen)
         app.screen.dismiss(world.users["rita"])
         await until(pilot, lambda: review.state is not None and len(review.state.requested) == 1)
         assert review.state.requested[0].user.id == world.users["carol"]
@@ -161,7 +161,7 @@ async def test_update_conflict_opens_the_conflict_panel(world, desk, tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         review = await open_review(app, pilot, "Conflicting edit")
         await pilot.press("u")
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await until_screen(pilot, ConfirmScreen)
         await pilot.press("enter")
         panel = await until_screen(pilot, ConflictPanel)
         assert panel.titles == ["Sizing"]
@@ -180,7 +180,7 @@ async def test_update_ok(world, desk, tmp_path):
         review = await open_review(app, pilot, "Update partition sizing")
         assert review.state is not None and review.state.cr.outdated
         await pilot.press("u")
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await until_screen(pilot, ConfirmScreen)
         await pilot.press("enter")
         await until(pilot, lambda: review.state is not None and not review.state.cr.outdated)
 
@@ -202,11 +202,11 @@ async def test_merge_checklist_typed_confirmation_and_409(world, desk, tmp_path)
         assert any(not ok and "outdated" in label for ok, label in labels)
         assert not checklist.blocked
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await until_screen(pilot, ConfirmScreen)
         await pilot.press("4", "enter")
         assert isinstance(app.screen, ConfirmScreen)  # wrong number: nothing happens
         await pilot.press("backspace", "3", "enter")
-        await until(pilot, lambda: isinstance(app.screen, ConflictPanel))
+        await until_screen(pilot, ConflictPanel)
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is review)
     cr = (
@@ -289,7 +289,7 @@ async def test_review_command_starts_on_the_inbox(world, desk, tmp_path):
             timeout=30,
         )
         await pilot.press("1")
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until_screen(pilot, BrowserScreen)
 
 
 async def test_changed_under_you_banner_and_reload(world, desk, tmp_path):
@@ -329,14 +329,14 @@ async def test_status_actions_and_subject(world, desk, tmp_path):
         await pilot.press("W")
         await until(pilot, lambda: status() == "open")
         await pilot.press("x")
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await until_screen(pilot, ConfirmScreen)
         await pilot.press("enter")
         await until(pilot, lambda: status() == "archived")
         assert review.denial_reason("approve") == "Change request #2 is archived"
         await pilot.press("x")
         await until(pilot, lambda: status() == "open")
         await pilot.press("E")
-        await until(pilot, lambda: isinstance(app.screen, SubjectScreen))
+        await until_screen(pilot, SubjectScreen)
         app.screen.query_one("Input").value = "Partition sizing for 3.5"
         await pilot.press("ctrl+s")
         await until(
@@ -352,7 +352,7 @@ async def test_space_table_when_a_space_is_open(world, desk, make_space, tmp_pat
     assert r.status_code == 201
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until_screen(pilot, BrowserScreen)
         await until(pilot, lambda: app.organization_id is not None)
         app.space_id = other["id"]
         inbox = await open_inbox(app, pilot)
@@ -367,14 +367,14 @@ async def test_palette_offers_the_reviews_view(world, desk, tmp_path):
 
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until_screen(pilot, BrowserScreen)
         await until(pilot, lambda: app.organization_id is not None)
         provider = AppCommands(app.screen)
         titles = [c.title for c in provider.commands]
         assert "Go to Reviews" in titles
         command = next(c for c in provider.commands if c.title == "Go to Reviews")
         await app.run_action(command.action)
-        await until(pilot, lambda: isinstance(app.screen, ReviewInboxScreen))
+        await until_screen(pilot, ReviewInboxScreen)
 
 
 async def test_inbox_filter(world, desk, tmp_path):
@@ -389,14 +389,14 @@ async def test_inbox_filter(world, desk, tmp_path):
         assert [r.cr.subject for r in inbox.shown] == ["Update partition sizing"]
         assert inbox.section == SECTIONS_ALL_OPEN
         await pilot.press("enter")  # opens the match (the kit's filter rule)
-        await until(pilot, lambda: isinstance(app.screen, ChangeRequestReviewScreen))
+        await until_screen(pilot, ChangeRequestReviewScreen)
         await pilot.press("escape")  # back to the inbox, the filter kept
         await until(pilot, lambda: app.screen is inbox)
         assert [r.cr.subject for r in inbox.shown] == ["Update partition sizing"]
         await pilot.press("escape")  # clears it
         assert len(inbox.shown) == 2
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, ChangeRequestReviewScreen))
+        await until_screen(pilot, ChangeRequestReviewScreen)
 
 
 SECTIONS_ALL_OPEN = 4
@@ -429,7 +429,7 @@ async def test_unreachable_server_is_named_and_r_retries(world, desk, tmp_path, 
     monkeypatch.setattr(inbox_data, "load_inbox", flaky)
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until_screen(pilot, BrowserScreen)
         await until(pilot, lambda: app.organization_id is not None)
         await pilot.press("2")
         inbox = await until_screen(pilot, ReviewInboxScreen)

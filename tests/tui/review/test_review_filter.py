@@ -107,7 +107,7 @@ async def test_the_filter_is_in_the_help(world, desk, tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         await open_review(app, pilot, "Update partition sizing")
         await pilot.press("question_mark")
-        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await until_screen(pilot, HelpScreen)
         text = "\n".join(str(w.render()) for w in app.screen.query("Static"))
         assert "review.filter" in text
         await pilot.press("escape", "slash", "question_mark")

@@ -76,12 +76,12 @@ async def test_numbered_view_is_built_once_and_kept(world, tmp_path, monkeypatch
     async with app.run_test(size=(100, 30)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
         await app.run_action("show_view('demo')")
-        await until(pilot, lambda: isinstance(app.screen, DemoView))
+        await until_screen(pilot, DemoView)
         await pilot.press("x")
         await app.run_action("show_view('browse')")
         await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
         await app.run_action("show_view('demo')")
-        await until(pilot, lambda: isinstance(app.screen, DemoView))
+        await until_screen(pilot, DemoView)
         assert len(built) == 1 and app.screen is built[0] and built[0].resolved == 1
 
 
@@ -128,7 +128,7 @@ async def test_confirm_screen(typed, keys, expected):
 
     app = KitApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await until_screen(pilot, ConfirmScreen)
         effect = app.screen.query_one("#confirm-effect", Static)
         assert "[red]" in str(effect.render())  # server text stays inert
         for key in keys:

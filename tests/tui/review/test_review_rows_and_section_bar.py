@@ -79,7 +79,7 @@ async def test_i_without_reviews_says_so_and_is_listed_in_help(world, desk, tmp_
         await until(pilot, lambda: any("No reviews" in n.message for n in app._notifications))
         assert app.screen is screen
         await pilot.press("question_mark")
-        await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+        await until_screen(pilot, HelpScreen)
         text = "\n".join(str(w.render()) for w in app.screen.query("Static"))
         assert "review.reviews" in text
 
@@ -159,7 +159,7 @@ async def test_space_only_bar_is_cut_with_an_ellipsis(world, desk, tmp_path):
 
     app = make_app(world, tmp_path)
     async with app.run_test(size=(120, 30)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until_screen(pilot, BrowserScreen)
         await until(pilot, lambda: app.organization_id is not None)
         app.space_id = desk["space"]["id"]
         inbox = await open_inbox(app, pilot)

@@ -37,7 +37,7 @@ from support.review_world import (
     review_dialog,
 )
 from support.snapshot_sizes import AN_HOUR_IN, SIZES, Snap
-from support.waits import settle, until
+from support.waits import settle, until, until_screen
 from support.worlds import START
 
 
@@ -98,7 +98,7 @@ def test_conflict_panel(snap_compare: Snap, world, desk, tmp_path, size) -> None
     async def run_before(pilot: Pilot[Any]) -> None:
         await review_dialog(pilot, "Conflicting edit", "u", ConfirmScreen)
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(pilot.app.screen, ConflictPanel))
+        await until_screen(pilot, ConflictPanel)
         panel = pilot.app.screen
         await until(pilot, lambda: all(v.diff is not None for v in panel.query(DiffView)))
         await settle(pilot, ignore=REVIEW_ACTIONS)
@@ -113,7 +113,7 @@ def test_edit_target_picker(snap_compare: Snap, world, desk, tmp_path, size) -> 
     async def run_before(pilot: Pilot[Any]) -> None:
         await open_page(pilot.app, pilot, desk["space"]["id"], desk["page"])
         await press_edit(pilot)
-        await until(pilot, lambda: isinstance(pilot.app.screen, EditTargetScreen))
+        await until_screen(pilot, EditTargetScreen)
         await settle(pilot, ignore=REVIEW_ACTIONS)
         browser = pilot.app.browser
         browser.status.track_rate_limit(pilot.app.client.rate_limit)
@@ -166,7 +166,7 @@ def test_reviews_in_full(snap_compare: Snap, world, desk, tmp_path, size) -> Non
     async def run_before(pilot: Pilot[Any]) -> None:
         await open_review(pilot.app, pilot, "Update partition sizing")
         await pilot.press("i")
-        await until(pilot, lambda: isinstance(pilot.app.screen, ReviewsScreen))
+        await until_screen(pilot, ReviewsScreen)
         await settle(pilot, ignore=REVIEW_ACTIONS)
 
     assert snap_compare(make_app(world, tmp_path), terminal_size=size, run_before=run_before)

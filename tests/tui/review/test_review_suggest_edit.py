@@ -154,7 +154,7 @@ async def test_picker_escape_cancels(world, desk, tmp_path, monkeypatch):
     async with app.run_test(size=(120, 40)) as pilot:
         browser = await open_page(app, pilot, desk["space"]["id"], desk["page"])
         await press_edit(pilot)
-        await until(pilot, lambda: isinstance(app.screen, EditTargetScreen))
+        await until_screen(pilot, EditTargetScreen)
         assert app.screen.query_one("OptionList").highlighted == 0  # "new" first
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is browser)
@@ -179,7 +179,7 @@ async def test_the_change_request_under_review_is_offered_first(world, desk, tmp
         assert options.highlighted == 0  # offered, never preselected (issue #25)
         assert "under review" in str(options.get_option_at_index(1).prompt)
         await pilot.press("j", "enter")
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))  # eve's: asked
+        await until_screen(pilot, ConfirmScreen)  # eve's: asked
         await pilot.press("enter")
         await open_from_notice(app, pilot)
         review = await review_shown(app, pilot)
@@ -198,7 +198,7 @@ async def test_hostile_subjects_in_the_picker_stay_inert(world, desk, tmp_path, 
     async with app.run_test(size=(120, 40)) as pilot:
         await open_page(app, pilot, space, desk["page"])
         await press_edit(pilot)
-        await until(pilot, lambda: isinstance(app.screen, EditTargetScreen))
+        await until_screen(pilot, EditTargetScreen)
         options = app.screen.query_one("OptionList")
         prompts = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
         hostile = next(p for p in prompts if "pwn" in p)
@@ -212,7 +212,7 @@ async def test_e_without_an_open_page_says_so(world, desk, tmp_path, monkeypatch
     app = make_app(world, tmp_path)
     notes = notes_of(app)
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until_screen(pilot, BrowserScreen)
         await until(pilot, lambda: app.organization_id is not None)
         assert app.screen.current_page is None
         await press_edit(pilot)
@@ -227,7 +227,7 @@ async def test_the_edited_page_is_the_one_shown(world, desk, tmp_path, monkeypat
     async with app.run_test(size=(120, 40)) as pilot:
         await open_page(app, pilot, space, desk["page"])
         await press_edit(pilot)
-        await until(pilot, lambda: isinstance(app.screen, EditTargetScreen))
+        await until_screen(pilot, EditTargetScreen)
         app.screen.dismiss(conflicted["id"])  # #3 changes Sizing; now Streams too
         await open_from_notice(app, pilot)
         review = await review_shown(app, pilot)

@@ -29,7 +29,7 @@ from support.review_world import (
     press_edit,
     review_shown,
 )
-from support.waits import until
+from support.waits import until, until_screen
 from support.worlds import World
 
 __all__ = ["desk"]
@@ -134,7 +134,7 @@ async def test_the_reported_path_makes_a_new_change_request(world, desk, tmp_pat
     async with app.run_test(size=(120, 40)) as pilot:
         await open_review(app, pilot, "Update partition sizing")
         await pilot.press("u")
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await until_screen(pilot, ConfirmScreen)
         await pilot.press("escape", "1")
         await open_page(app, pilot, space, desk["page"])
         await press_edit(pilot)
@@ -292,7 +292,7 @@ async def test_a_reader_is_refused_with_the_reason(world, desk, tmp_path, monkey
 async def _conflict_panel(app: GitBookApp, pilot: Any) -> ConflictPanel:
     await open_review(app, pilot, "Conflicting edit")
     await pilot.press("u")
-    await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+    await until_screen(pilot, ConfirmScreen)
     await pilot.press("enter")
     await until(pilot, lambda: isinstance(app.screen, ConflictPanel), timeout=20)
     panel = app.screen

@@ -17,7 +17,7 @@ from gitbook_tui.tui.sites.redirects_pane import RedirectsPane
 from gitbook_tui.tui.sites.site_editor_screen import SiteEditorScreen
 from support.demo_tui import demo_gitbook_app
 from support.sites_world import open_editor, open_sites
-from support.waits import until
+from support.waits import until, until_screen
 from support.worlds import Template
 from support.worlds import demo_app as demo_server
 
@@ -50,7 +50,7 @@ async def test_lint_finds_the_seeded_bad_redirects(demo: FastAPI, tmp_path: Path
     async with app.run_test(size=(120, 40)) as pilot:
         await open_site(pilot, "Tidewater Docs")
         await pilot.press("right_square_bracket", "L")
-        await until(pilot, lambda: isinstance(app.screen, LintScreen))
+        await until_screen(pilot, LintScreen)
         findings = {(f.kind, f.redirect.source) for f in app.screen.findings}  # type: ignore[attr-defined]
         assert ("gone", "/old-faq") in findings
         assert ("chain", "/v0/start") in findings and ("chain", "/legacy/start") in findings
@@ -113,7 +113,7 @@ async def test_export_then_import_changes_nothing(
         await until(pilot, lambda: bool(pane.shown))
         for key, done in (("X", out.exists), ("I", lambda: isinstance(app.screen, ImportScreen))):
             await pilot.press(key)
-            await until(pilot, lambda: isinstance(app.screen, FormScreen))
+            await until_screen(pilot, FormScreen)
             box = app.screen.query_one("#field-file")
             box.value = str(out)  # type: ignore[attr-defined]
             await pilot.press("enter")
@@ -158,7 +158,7 @@ async def test_redirects_table_moves_with_the_pager_keys(demo: FastAPI, tmp_path
         assert await row_after("j") == 1
         # d still deletes (asks first): the pager's half-page letters are left out here
         await pilot.press("d")
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await until_screen(pilot, ConfirmScreen)
         await pilot.press("escape")
 
 

@@ -40,7 +40,7 @@ async def help_text(pilot: Pilot[Any]) -> str:
     app = pilot.app
     below = app.screen
     await pilot.press("question_mark")
-    await until(pilot, lambda: isinstance(app.screen, HelpScreen))
+    await until_screen(pilot, HelpScreen)
     await pilot.pause()
     text = " ".join(str(s.render()) for s in app.screen.query(Static))
     await pilot.press("escape")
@@ -81,7 +81,7 @@ async def test_sites_list_filter_keeps_typing_out_of_commands(world: World, tmp_
         await until(pilot, lambda: [s.title for s in sites.shown] == ["Beta Handbook"])
         assert "1 of 2 sites match" in state_text(sites)
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, SiteEditorScreen))
+        await until_screen(pilot, SiteEditorScreen)
         assert app.screen.site.title == "Beta Handbook"  # type: ignore[attr-defined]
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is sites and sites.loaded)
@@ -92,7 +92,7 @@ async def test_sites_list_filter_keeps_typing_out_of_commands(world: World, tmp_
         await until(pilot, lambda: len(sites.shown) == 2)
         assert app.screen is sites
         await pilot.press("escape")
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen))
+        await until_screen(pilot, BrowserScreen)
 
 
 async def test_structure_filter_keeps_parents_and_blocks_moves(

@@ -13,7 +13,7 @@ from gitbook_tui.tui.common.form_screen import FormScreen
 from gitbook_tui.tui.common.theme_style import theme_style
 from gitbook_tui.tui.sites.import_screen import ImportScreen
 from support.sites_world import build_site, open_editor, redirects_pane, sites_run
-from support.waits import until
+from support.waits import until, until_screen
 from support.worlds import World
 
 
@@ -24,10 +24,10 @@ async def open_dry_run(pilot: Pilot[Any], csv_file: Path) -> None:
     await pilot.press("right_square_bracket")
     await until(pilot, lambda: bool(redirects_pane(editor).shown))
     await pilot.press("I")
-    await until(pilot, lambda: isinstance(app.screen, FormScreen))
+    await until_screen(pilot, FormScreen)
     app.screen.query_one("#field-file", Input).value = str(csv_file)
     await pilot.press("enter")
-    await until(pilot, lambda: isinstance(app.screen, ImportScreen))
+    await until_screen(pilot, ImportScreen)
 
 
 async def test_import_dry_run_fits_80_columns(world: World, tmp_path: Path) -> None:

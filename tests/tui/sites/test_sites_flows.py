@@ -73,9 +73,9 @@ async def test_new_section_and_add_space(world: World, tmp_path: Path) -> None:
     async with sites_run(world, tmp_path) as (pilot, app, *_):
         pane = await structure(pilot, app)
         await pilot.press("n")  # a section or a group: the first is a section
-        await until(pilot, lambda: isinstance(app.screen, PickScreen))
+        await until_screen(pilot, PickScreen)
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, FormScreen))
+        await until_screen(pilot, FormScreen)
         await type_into(pilot, "title", "Changelog")
         await pilot.press("ctrl+s")
         await until(pilot, lambda: "Changelog" in order(pane))
@@ -89,7 +89,7 @@ async def test_new_section_and_add_space(world: World, tmp_path: Path) -> None:
         picker.query_one("#pick-list").highlighted = index  # type: ignore[attr-defined]
         await pilot.press("enter")
         # Handbook is private: the site widens who reads it, so it asks first
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await until_screen(pilot, ConfirmScreen)
         await pilot.press("enter")
         await until(pilot, lambda: "Handbook" in order(pane))
         assert order(pane).index("Handbook") == order(pane).index("API Reference") + 1
@@ -127,7 +127,7 @@ async def test_make_default_and_remove_with_confirmation(world: World, tmp_path:
         await until(pilot, lambda: bool(pane.spaces[site.sections["Guides"]][1].default))
         pane.query_one("#structure-list").highlighted = 3  # Reference  # type: ignore[attr-defined]
         await pilot.press("d")
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await until_screen(pilot, ConfirmScreen)
         effect = str(app.screen.query_one("#confirm-effect").render())
         assert "unpublishes that section's content" in effect and "spaces are kept" in effect
         await pilot.press("enter")
@@ -241,7 +241,7 @@ async def test_edit_and_delete_redirect(world: World, tmp_path: Path) -> None:
         table = pane.query_one("#redirects-table")
         table.move_cursor(row=[e.source for e in pane.shown].index("/forum"))
         await pilot.press("e")
-        await until(pilot, lambda: isinstance(app.screen, FormScreen))
+        await until_screen(pilot, FormScreen)
         await type_into(pilot, "destination", "https://community.example.com/", clear=True)
         await pilot.press("ctrl+s")
         await until(pilot, lambda: not isinstance(app.screen, FormScreen))
@@ -249,7 +249,7 @@ async def test_edit_and_delete_redirect(world: World, tmp_path: Path) -> None:
         forum = next(e for e in pane.shown if e.source == "/forum")
         assert forum.destination.url == "https://community.example.com/"
         await pilot.press("d")
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await until_screen(pilot, ConfirmScreen)
         assert "Deletes the redirect /forum" in str(
             app.screen.query_one("#confirm-effect").render()
         )
@@ -272,10 +272,10 @@ async def test_filter_and_test_a_path(world: World, tmp_path: Path) -> None:
         await pilot.press("escape")
         await until(pilot, lambda: len(pane.shown) == 5)
         await pilot.press("t")
-        await until(pilot, lambda: isinstance(app.screen, FormScreen))
+        await until_screen(pilot, FormScreen)
         await type_into(pilot, "path", "/setup", clear=True)
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, ReportScreen))
+        await until_screen(pilot, ReportScreen)
         text = str(app.screen.query_one("#report-body").render())
         assert "/setup → /old-install (this site)" in text
         assert "/old-install → User Guide › Install" in text
@@ -325,7 +325,7 @@ async def test_import_csv_dry_run_then_apply(world: World, tmp_path: Path) -> No
         before = len(transport_of(app).sent("POST"))
         assert len(transport_of(app).sent("POST")) == before  # a dry run sends nothing
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, ReportScreen))
+        await until_screen(pilot, ReportScreen)
         assert "1 created · 1 changed" in str(app.screen.query_one("#report-body").render())
         await pilot.press("escape")
         await until(pilot, lambda: "/a" in [e.source for e in pane.shown])
@@ -381,23 +381,23 @@ async def test_settings_title_visibility_publish_adaptive(world: World, tmp_path
         await pilot.press("left_square_bracket")
         assert editor.tab == "settings"
         await pilot.press("e")
-        await until(pilot, lambda: isinstance(app.screen, FormScreen))
+        await until_screen(pilot, FormScreen)
         await type_into(pilot, "title", "Acme Handbook", clear=True)
         await pilot.press("ctrl+s")
         await until(pilot, lambda: editor.site.title == "Acme Handbook")
         # widening unlisted → public asks first, naming the audience
         await pilot.press("v")
-        await until(pilot, lambda: isinstance(app.screen, PickScreen))
+        await until_screen(pilot, PickScreen)
         app.screen.query_one("#pick-list").highlighted = 0  # public  # type: ignore[attr-defined]
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await until_screen(pilot, ConfirmScreen)
         effect = str(app.screen.query_one("#confirm-effect").render())
         assert "from unlisted to public" in effect and "anyone on the internet" in effect
         await pilot.press("enter")
         await until(pilot, lambda: str(editor.site.visibility) == "public")
         # unpublish asks first
         await pilot.press("P")
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await until_screen(pilot, ConfirmScreen)
         assert "Unpublishes" in str(app.screen.query_one("#confirm-effect").render())
         await pilot.press("enter")
         await until(pilot, lambda: editor.site.published is False)
@@ -498,7 +498,7 @@ async def test_adaptive_schema_in_editor_checked_before_sending(
     async with sites_run(world, tmp_path) as (pilot, app, *_):
         await open_editor(pilot)
         await pilot.press("left_square_bracket", "E")
-        await until(pilot, lambda: isinstance(app.screen, ReportScreen))
+        await until_screen(pilot, ReportScreen)
         body = str(app.screen.query_one("#report-body").render())
         assert "must be a boolean claim" in body and "press E to continue" in body
         assert '"$schema"' in seen[0]  # started from the server's schema
@@ -522,7 +522,7 @@ async def test_errors_name_the_server_and_retry_works(world: World, tmp_path: Pa
         await pilot.press("4")
         from gitbook_tui.tui.sites.sites_screen import SitesScreen
 
-        await until(pilot, lambda: isinstance(app.screen, SitesScreen))
+        await until_screen(pilot, SitesScreen)
         state = app.screen.query_one("#sites-state")
         await until(pilot, lambda: "maintenance window" in str(state.render()))
         text = str(state.render())
@@ -539,7 +539,7 @@ async def test_errors_name_the_server_and_retry_works(world: World, tmp_path: Pa
         await pilot.press("R")
         await until(pilot, lambda: editor.data is not None)
         await pilot.press("escape")
-        await until(pilot, lambda: isinstance(app.screen, SitesScreen))
+        await until_screen(pilot, SitesScreen)
 
 
 async def test_toggle_live_draft_optimistic_with_rollback(world: World, tmp_path: Path) -> None:
@@ -574,7 +574,7 @@ async def test_enter_shows_the_detail_at_80_columns(world: World, tmp_path: Path
     async with sites_run(world, tmp_path, size=(80, 24)) as (pilot, app, *_):
         await structure(pilot, app)
         await pilot.press("j", "enter")
-        await until(pilot, lambda: isinstance(app.screen, ReportScreen))
+        await until_screen(pilot, ReportScreen)
         body = str(app.screen.query_one("#report-body").render())
         assert "user-guide" in body and "yes ★" in body
 
@@ -597,12 +597,12 @@ async def test_wildcard_redirect(world: World, tmp_path: Path) -> None:
 
 async def test_an_untouched_form_leaves_no_draft(world: World, tmp_path: Path) -> None:
     build_site(world)
-    async with sites_run(world, tmp_path) as (pilot, app, notes):
+    async with sites_run(world, tmp_path) as (pilot, _app, notes):
         _, form = await open_from_redirects(pilot, "e", FormScreen)
         assert form.error_of("source") == "" and not form.touched
         await pilot.press("escape")
         await settle(pilot)
         await pilot.press("e")
-        await until(pilot, lambda: isinstance(app.screen, FormScreen))
+        await until_screen(pilot, FormScreen)
         await settle(pilot)
     assert not any("Restored" in n for n in notes)

@@ -159,12 +159,12 @@ async def test_groups_show_as_parent_rows(world: World, tmp_path: Path) -> None:
 async def test_create_a_group(world: World, tmp_path: Path) -> None:
     """Over 5 s under load: the site's structure opened, a group made through its form, checked on the server."""
     site = grouped_site(world)
-    async with sites_run(world, tmp_path) as (pilot, app, *_):
+    async with sites_run(world, tmp_path) as (pilot, _app, *_):
         pane = await structure(pilot, 6)
         await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, PickScreen))
+        await until_screen(pilot, PickScreen)
         await pilot.press("j", "enter")  # "New section group"
-        await until(pilot, lambda: isinstance(app.screen, FormScreen))
+        await until_screen(pilot, FormScreen)
         await pilot.press(*"Tutorials", "ctrl+s")
         await until(pilot, lambda: "Tutorials" in titles(pane))
         assert server_tree(world, site)[-1] == ("Tutorials", [])
@@ -232,7 +232,7 @@ async def test_rename_and_delete_a_group(world: World, tmp_path: Path) -> None:
         assert server_tree(world, site)[-1] == ("Platform", ["Reference"])
         select(pane, "Platform")
         await pilot.press("d")
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await until_screen(pilot, ConfirmScreen)
         effect = str(app.screen.query_one("#confirm-effect").render())
         assert "Reference" in effect and "stays published" in effect
         assert "the site's root" in effect
@@ -258,11 +258,11 @@ async def test_reader_is_denied_group_changes(world: World, tmp_path: Path) -> N
 async def test_new_section_goes_into_the_selected_group(world: World, tmp_path: Path) -> None:
     """A new section is created in the group under the cursor. Slow: the form and its writes."""
     site = grouped_site(world)
-    async with sites_run(world, tmp_path) as (pilot, app, *_):
+    async with sites_run(world, tmp_path) as (pilot, _app, *_):
         pane = await structure(pilot, 6)
         select(pane, "API Reference")  # a space of Reference, in group Products
         await pilot.press("n")
-        await until(pilot, lambda: isinstance(app.screen, PickScreen))
+        await until_screen(pilot, PickScreen)
         await pilot.press("enter")  # "New section"
         form = await until_screen(pilot, FormScreen)
         products = next(g for g in pane.order.groups.values() if g.title == "Products")
@@ -287,7 +287,7 @@ async def test_a_hostile_group_title_is_inert(world: World, tmp_path: Path) -> N
         detail = str(pane.query_one("#structure-detail").render())
         assert "[@click=app.quit]Evil[/]" in detail and "\x1b" not in detail
         await pilot.press("d")
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await until_screen(pilot, ConfirmScreen)
         effect = str(app.screen.query_one("#confirm-effect").render())
         assert "[@click=app.quit]Evil[/]" in effect and "\x1b" not in effect
         await pilot.press("escape")
@@ -302,7 +302,7 @@ async def test_enter_shows_a_groups_detail_at_80_columns(world: World, tmp_path:
         pane = await structure(pilot, 6)
         select(pane, "Products")
         await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, ReportScreen))
+        await until_screen(pilot, ReportScreen)
         text = " ".join(str(w.render()) for w in app.screen.query("Static"))
         assert "Reference" in text and "holds" in text
 

@@ -14,7 +14,7 @@ from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
 from gitbook_tui.tui.common.state import AccountState, StateStore, account_key
 from gitbook_tui.tui.sites.settings_pane import CHECKOUT_NEEDED
 from support.sites_world import BASE, Transport, build_site, open_editor
-from support.waits import until
+from support.waits import until, until_screen
 from support.worlds import World
 
 CHECKOUT = {"type": "checkout", "sessionId": "cs_test_a1"}
@@ -63,7 +63,7 @@ async def test_a_checkout_answer_says_publishing_needs_a_plan_upgrade(
         await pilot.press("left_square_bracket")
         assert editor.tab == "settings" and editor.site.published is False
         await pilot.press("P")
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await until_screen(pilot, ConfirmScreen)
         await pilot.press("enter")
         await until(pilot, lambda: any(n[0] == CHECKOUT_NEEDED for n in notes))
         assert ("POST", f"/v1{base}/publish") in transport.requests

@@ -49,7 +49,7 @@ async def test_adding_a_private_space_confirms_naming_the_audience(
         pane = editor.query_one(StructurePane)
         await until(pilot, lambda: len(pane.rows) == 5)
         await pick_space(pilot, app, pane, "Handbook")
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await until_screen(pilot, ConfirmScreen)
         effect = str(app.screen.query_one("#confirm-effect").render())
         assert "“Handbook” (private)" in effect
         assert "anyone on the internet" in effect
@@ -58,7 +58,7 @@ async def test_adding_a_private_space_confirms_naming_the_audience(
         await until(pilot, lambda: app.screen is editor)
         assert "Handbook" not in site_space_titles(world, site.site)
         await pick_space(pilot, app, pane, "Handbook")
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+        await until_screen(pilot, ConfirmScreen)
         await pilot.press("enter")
         await until(pilot, lambda: "Handbook" in titles(pane))
         assert "Handbook" in site_space_titles(world, site.site)
@@ -71,7 +71,7 @@ async def test_the_picker_shows_each_space_s_own_visibility(world: World, tmp_pa
         pane = editor.query_one(StructurePane)
         await until(pilot, lambda: len(pane.rows) == 5)
         await pilot.press("a")
-        await until(pilot, lambda: isinstance(app.screen, PickScreen))
+        await until_screen(pilot, PickScreen)
         labels = [str(label) for label, _ in app.screen.choices]  # type: ignore[attr-defined]
         assert "Handbook  · private" in labels
 
