@@ -23,7 +23,9 @@ def _texts(screen: HistoryScreen) -> list[str]:
 async def test_the_log_lists_revisions_newest_first_and_loads_more_as_it_scrolls(
     world: World, story: dict, tmp_path: Path
 ) -> None:
-    async with history_shown(world, tmp_path, story["space"], size=(120, 40)) as (_, pilot, screen):
+    # 24 rows: the first screen and the rows kept ahead of it (AHEAD) are fewer than the
+    # story's revisions (at 40 rows they are not, and the first screen's fill walks them all)
+    async with history_shown(world, tmp_path, story["space"], size=(120, 24)) as (_, pilot, screen):
         walk = screen.walk
         assert walk is not None and not walk.done  # the first screen, not the whole history
         first = screen.shown[0]
