@@ -49,7 +49,12 @@ async def test_create_edit_and_delete_translation_settings(demo: FastAPI, tmp_pa
         assert form.query_one("#field-languages").value == "ja de"  # type: ignore[attr-defined]
         form.query_one("#field-languages").value = "ja"  # type: ignore[attr-defined]
         await pilot.press("ctrl+s")
-        await until(pilot, lambda: cells(tab, DEMO)[1] == "1 language")
+        # (the list is refreshed as the form closes: d goes to the list once it has the focus)
+        await until(
+            pilot,
+            lambda: cells(tab, DEMO)[1] == "1 language" and tab.table.has_focus,
+            "the saved settings listed, the list focused",
+        )
         await pilot.press("d")
         confirm = await until_screen(pilot, ConfirmScreen)
         assert f"“{DEMO}” into ja Japanese are deleted" in str(confirm._effect)

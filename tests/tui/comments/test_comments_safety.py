@@ -44,8 +44,16 @@ async def test_hostile_text_is_inert_in_list_thread_and_dialogs(world: Any, tmp_
         row = screen.thread_list.get_option_at_index(screen.thread_list.ids.index(hostile))
         _inert(row.prompt.plain)  # type: ignore[union-attr]
         await select_thread(pilot, screen, hostile)
+
+        def first_header() -> str:
+            posts = screen.pane.posts
+            headers = posts[0].query(".post--header") if posts else None
+            return _plain(headers.first()) if headers else ""
+
+        # (the thread pane mounts the thread's posts after it took the thread)
+        await until(pilot, lambda: "[@click=app.quit]" in first_header(), "the posts shown")
         post = screen.pane.posts[0]
-        _inert(_plain(post.query_one(".post--header")))
+        _inert(first_header())
         body = post.query_one(MarkdownBody)
 
         def drawn() -> str:
