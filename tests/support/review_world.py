@@ -254,14 +254,12 @@ def page_in(world: World, space_id: str, cr_id: str, page_id: str) -> str:
 
 
 async def review_shown(app: GitBookApp, pilot: Any) -> ChangeRequestReviewScreen:
-    await until(pilot, lambda: isinstance(app.screen, ChangeRequestReviewScreen), timeout=20)
-    review = app.screen
-    assert isinstance(review, ChangeRequestReviewScreen)
+    review = await until_screen(pilot, ChangeRequestReviewScreen, timeout=20)
     await until(pilot, lambda: review.state is not None and review.diff_ready.is_set(), timeout=20)
     return review
 
 
 async def open_from_notice(app: GitBookApp, pilot: Any) -> None:
     """An edit posted into an existing change request is named in a notice: ``enter`` opens it."""
-    await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), timeout=20)
+    await until_screen(pilot, ConfirmScreen, timeout=20)
     await pilot.press("enter")

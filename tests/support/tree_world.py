@@ -17,7 +17,7 @@ from gitbook_tui.tui.browse.tree.workspace_tree import WorkspaceTree
 from gitbook_tui.tui.common.config import TuiConfig
 from gitbook_tui.tui.common.state import StateStore
 from support.builders import merge_changes as add_pages
-from support.waits import until
+from support.waits import until, until_screen
 
 BASE = "http://testserver/v1"
 
@@ -176,7 +176,7 @@ async def expand(pilot: Any, tree: WorkspaceTree, text: str) -> None:
 
 async def until_browser(pilot: Any, app: GitBookApp) -> BrowserScreen:
     """Wait until the browser is the app's screen and mounted (its tree may still be loading)."""
-    await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
+    await until_screen(pilot, BrowserScreen)
     browser = app.screen
     assert isinstance(browser, BrowserScreen)
     return browser

@@ -76,7 +76,7 @@ async def test_accepted_token_is_stored_and_opens_the_browser(world, tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         await until_screen(pilot, WelcomeScreen)
         await pilot.press(*"tok-eve", "enter")
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
+        await until_screen(pilot, BrowserScreen)
         assert app.client.has_token
         browser = app.screen
         assert isinstance(browser, BrowserScreen)

@@ -151,7 +151,7 @@ def opened(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 async def start(app: GitBookApp, pilot: Any) -> BrowserScreen:
     """The browser, once its tree has the focus. (Until ``BrowserScreen.on_mount`` has
     ended, the hidden tree filter input has the focus: a key sent then filters the tree.)"""
-    await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
+    await until_screen(pilot, BrowserScreen)
     browser = browser_of(app)
     await until(pilot, lambda: browser.workspace_tree.has_focus)
     return browser

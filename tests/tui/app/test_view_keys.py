@@ -17,7 +17,7 @@ from gitbook_tui.tui.review.change_request_review_screen import ChangeRequestRev
 from gitbook_tui.tui.review.review_inbox_screen import ReviewInboxScreen
 from support.review_world import editor, make_app, open_page, press_edit, review_shown
 from support.views import reviewing, show_view
-from support.waits import until
+from support.waits import until, until_screen
 from support.worlds import World
 
 
@@ -43,7 +43,7 @@ async def test_suggested_edit_opens_its_review_in_the_reviews_view(
         assert _marked(app) == "browse"
         assert await show_view(pilot, "2", ChangeRequestReviewScreen) is review
         await pilot.press("escape")  # it landed over the Reviews view's own inbox
-        await until(pilot, lambda: isinstance(app.screen, ReviewInboxScreen), "the inbox")
+        await until_screen(pilot, ReviewInboxScreen)
         assert await show_view(pilot, "1", BrowserScreen) is browser
 
 
@@ -74,7 +74,7 @@ async def test_ctrl_o_in_the_browser_asks_the_app_for_the_organizations(
         await open_page(app, pilot, desk["space"]["id"], desk["page"])
         await pilot.press("ctrl+o")
         if len(orgs) > 1:
-            await until(pilot, lambda: isinstance(app.screen, OrgPickerScreen), "the picker")
+            await until_screen(pilot, OrgPickerScreen)
         else:
             said = "There is no other organization."
             await until(pilot, lambda: any(n.message == said for n in app._notifications), said)

@@ -21,7 +21,7 @@ from gitbook_tui.tui.browse.page_history import PageHistory
 from gitbook_tui.tui.common.config import TuiConfig
 from gitbook_tui.tui.common.hint_footer import HintFooter
 from gitbook_tui.tui.common.state import StartTarget, StateStore
-from support.waits import footers_current, resize, until
+from support.waits import footers_current, resize, until, until_screen
 
 BASE = "http://testserver/v1"
 DESCRIPTION = (
@@ -79,7 +79,7 @@ def make_app(world: Any, tmp_path: Path, space: dict[str, str]) -> GitBookApp:
 
 async def opened(pilot: Any) -> BrowserScreen:
     app = pilot.app
-    await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
+    await until_screen(pilot, BrowserScreen)
     browser = app.screen
     assert isinstance(browser, BrowserScreen)
     await until(pilot, lambda: browser.header.title_text == "Long read")

@@ -24,7 +24,7 @@ from gitbook_tui.tui.browse.tree.model import NodeData, label_for, label_text, t
 from gitbook_tui.tui.browse.tree.workspace_tree import WorkspaceTree, org_key, space_key
 from gitbook_tui.tui.common.config import TuiConfig
 from gitbook_tui.tui.common.state import StateStore
-from support.waits import until
+from support.waits import until, until_screen
 
 BASE = "http://testserver/v1"
 SPACES = 130  # three pages of 50
@@ -117,7 +117,7 @@ async def test_warm_start_draws_the_first_page_then_the_rest(world, many_spaces,
     # first run: everything loaded (and cached), the cursor left on a space of page 3
     app = make_app(make_client(Transport(world.app), cache), tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
+        await until_screen(pilot, BrowserScreen)
         tree = tree_of(app)
         await until(pilot, lambda: drawn(tree, org) == SPACES)
         assert tree.select_key(deep)
@@ -161,7 +161,7 @@ async def test_a_long_list_is_added_in_chunks(world, many_spaces, tmp_path, monk
     org = org_key(world.org)
     counts: list[int] = []
     async with app.run_test(size=(100, 30)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
+        await until_screen(pilot, BrowserScreen)
         tree = tree_of(app)
         drawer = tree.drawer
         await until(pilot, lambda: tree.is_loaded(org) and not drawer.drawing)
@@ -188,7 +188,7 @@ async def test_a_key_cancels_the_waiting_cursor(world, tmp_path):
     a.post(f"/orgs/{world.org}/spaces", json={"title": "Notes"})
     app = make_app(make_client(Transport(world.app)), tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
+        await until_screen(pilot, BrowserScreen)
         tree = tree_of(app)
         await until(pilot, lambda: tree._node_for(space_key(space["id"])) is not None)
         tree.focus()
@@ -217,7 +217,7 @@ async def test_the_waiting_cursor_moves_when_its_node_is_drawn(world, tmp_path):
     page = a.get(f"/spaces/{space['id']}/content/pages").json()["pages"][0]
     app = make_app(make_client(Transport(world.app)), tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
+        await until_screen(pilot, BrowserScreen)
         tree = tree_of(app)
         skey = space_key(space["id"])
         await until(pilot, lambda: tree._node_for(skey) is not None)
@@ -257,7 +257,7 @@ async def test_label_width_is_measured_as_rendered(world, tmp_path):
     a.post(f"/orgs/{world.org}/spaces", json={"title": "Wide 漢字 space", "emoji": "📝"})
     app = make_app(make_client(Transport(world.app)), tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
+        await until_screen(pilot, BrowserScreen)
         tree = tree_of(app)
         await until(pilot, lambda: tree.is_loaded(org_key(world.org)))
         nodes = [tree.root.children[0], *tree.root.children[0].children]

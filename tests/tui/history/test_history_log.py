@@ -98,7 +98,7 @@ async def test_h_in_browse_and_c_to_the_change_request(
         await until(pilot, lambda: app.screen is screen)
         await settled_history(app, pilot, story["space"])
         await pilot.press("c")
-        await until(pilot, lambda: isinstance(app.screen, ChangeRequestReviewScreen), timeout=20)
+        await until_screen(pilot, ChangeRequestReviewScreen, timeout=20)
 
 
 async def test_6_over_an_open_page_lists_rows_as_wide_as_the_table(

@@ -105,7 +105,7 @@ async def test_conflict_e_resolves_in_the_editor_and_retries(world, desk, tmp_pa
         review, panel = await _conflict_panel(app, pilot)
         await pilot.press("e")
         await consent(app, pilot)  # alice edits eve's #3: asked first (issue #25)
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), timeout=20)
+        await until_screen(pilot, ConfirmScreen, timeout=20)
         assert panel.edited.is_set()
         assert "20 GB" in seen.read_text()  # the change request's side was edited
         await pilot.press("enter")  # retry the update
@@ -219,7 +219,7 @@ async def test_one_pressed_as_the_inbox_appears_goes_back(world, desk, tmp_path,
     app = make_app(world, tmp_path)
     app.start_view = "reviews"
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, ReviewInboxScreen), timeout=30)
+        await until_screen(pilot, ReviewInboxScreen, timeout=30)
         inbox = app.screen
         await pilot.press("1")  # at once: the hidden filter box must not take it
         await until_screen(pilot, BrowserScreen)
@@ -238,7 +238,7 @@ async def test_merge_conflict_resolved_then_merge_retried(world, desk, tmp_path,
         await until(pilot, lambda: all(v.diff is not None for v in panel.query(DiffView)))
         await pilot.press("e")
         await consent(app, pilot)
-        await until(pilot, lambda: isinstance(app.screen, ConfirmScreen), timeout=20)
+        await until_screen(pilot, ConfirmScreen, timeout=20)
         assert "merge" in app.screen._title
         await pilot.press("enter")  # retry: the checklist and the typed confirmation again
         await until_screen(pilot, MergeChecklistScreen)

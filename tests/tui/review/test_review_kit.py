@@ -74,12 +74,12 @@ async def test_numbered_view_is_built_once_and_kept(world, tmp_path, monkeypatch
     monkeypatch.setattr(app_module, "view_named", lambda n: next(v for v in views if v.name == n))
     app = make_app(world, tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
+        await until_screen(pilot, BrowserScreen)
         await app.run_action("show_view('demo')")
         await until_screen(pilot, DemoView)
         await pilot.press("x")
         await app.run_action("show_view('browse')")
-        await until(pilot, lambda: isinstance(app.screen, BrowserScreen) and app.screen.is_mounted)
+        await until_screen(pilot, BrowserScreen)
         await app.run_action("show_view('demo')")
         await until_screen(pilot, DemoView)
         assert len(built) == 1 and app.screen is built[0] and built[0].resolved == 1

@@ -90,10 +90,7 @@ def only_edit(world: World, space: str, before: str, after: str, page: str, old:
 
 # -- the app's side -------------------------------------------------------------------------
 async def picker(app: GitBookApp, pilot: Any) -> EditTargetScreen:
-    await until(pilot, lambda: isinstance(app.screen, EditTargetScreen), timeout=20)
-    screen = app.screen
-    assert isinstance(screen, EditTargetScreen)
-    return screen
+    return await until_screen(pilot, EditTargetScreen, timeout=20)
 
 
 def rows(screen: EditTargetScreen) -> list[str]:
@@ -294,9 +291,7 @@ async def _conflict_panel(app: GitBookApp, pilot: Any) -> ConflictPanel:
     await pilot.press("u")
     await until_screen(pilot, ConfirmScreen)
     await pilot.press("enter")
-    await until(pilot, lambda: isinstance(app.screen, ConflictPanel), timeout=20)
-    panel = app.screen
-    assert isinstance(panel, ConflictPanel)
+    panel = await until_screen(pilot, ConflictPanel, timeout=20)
     await until(pilot, lambda: all(v.diff is not None for v in panel.query(DiffView)))
     return panel
 

@@ -21,7 +21,7 @@ from gitbook_tui.tui.search.search_results import SearchResult, highlight, secti
 from gitbook_tui.tui.search.search_screen import MAX_QUERY, SearchScreen
 from support.builders import space_with_pages
 from support.nav_app import HOSTILE, RecordingNavigator, page_id
-from support.waits import settle, until
+from support.waits import settle, until, until_screen
 from support.worlds import World
 
 SIZE = (100, 30)
@@ -326,5 +326,5 @@ async def test_the_scope_chosen_is_kept_for_the_next_search(
         await pilot.press("escape")
         await until(pilot, lambda: not isinstance(app.screen, SearchScreen), "closed")
         app.push_screen(SearchScreen())
-        await until(pilot, lambda: isinstance(app.screen, SearchScreen), "opened again")
+        await until_screen(pilot, SearchScreen)
         await until(pilot, lambda: app.screen.scope == "org", "the scope chosen last time")
