@@ -304,6 +304,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     gc.set_threshold(20_000, 10, 100)
 
 
+@pytest.hookimpl(trylast=True)  # once the test's fixtures are torn down: not frozen with it
 def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> None:
     """After the last of a run of ``idle_collection`` tests, what their app's collector
     thawed on exit is frozen again (see ``pytest_collection_finish``): else every later full
