@@ -135,10 +135,11 @@ def pytest_runtest_call(item: pytest.Item) -> Any:
     that starts it through a helper the marking did not see fails, saying so."""
     before = _APPS_RUN[0]
     yield
-    if _APPS_RUN[0] > before:  # what the ended apps drew goes with them (see the function)
+    ran_an_app = _APPS_RUN[0] > before
+    if ran_an_app:  # what the ended apps drew goes with them (see the function)
         forget_ended_apps_render_caches()
     marked = item.get_closest_marker("app") or item.get_closest_marker("snapshot")
-    if _APPS_RUN[0] > before and not marked:
+    if ran_an_app and not marked:
         pytest.fail(
             f"{item.nodeid} runs the Textual app (Pilot) but is not marked `app`, so the inner "
             "loop would run it: mark it (`pytestmark = pytest.mark.app`)"

@@ -149,9 +149,7 @@ def make_app(
 
 async def start_browser(app: GitBookApp, pilot: Any) -> BrowserScreen:
     """The browser, once its tree has the focus."""
-    await until_screen(pilot, BrowserScreen)
-    browser = app.screen
-    assert isinstance(browser, BrowserScreen)
+    browser = await until_screen(pilot, BrowserScreen)
     await until(pilot, lambda: browser.workspace_tree.has_focus)
     return browser
 

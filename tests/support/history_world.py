@@ -123,9 +123,7 @@ async def open_history(
     """The History view showing ``space_id``'s log (``page_id``'s), its first rows in."""
     await until(pilot, lambda: app.browser is not None and app.organization_id is not None)
     app.navigate(ShowHistory(space_id, page_id))
-    await until_screen(pilot, HistoryScreen)
-    screen = app.screen
-    assert isinstance(screen, HistoryScreen)
+    screen = await until_screen(pilot, HistoryScreen)
     await until(
         pilot,
         lambda: screen.space_id == space_id and screen.page_id == page_id and screen.shown,

@@ -140,9 +140,7 @@ async def open_inbox(app: GitBookApp, pilot: Any) -> ReviewInboxScreen:
     await until_screen(pilot, BrowserScreen)
     await until(pilot, lambda: app.organization_id is not None)
     await pilot.press("2")
-    await until_screen(pilot, ReviewInboxScreen)
-    inbox = app.screen
-    assert isinstance(inbox, ReviewInboxScreen)
+    inbox = await until_screen(pilot, ReviewInboxScreen)
     try:
         await until(pilot, lambda: inbox.loaded, timeout=20)
     except AssertionError:
@@ -157,9 +155,7 @@ async def open_review(app: GitBookApp, pilot: Any, subject: str) -> ChangeReques
     index = next(i for i, r in enumerate(inbox.shown) if r.cr.subject == subject)
     inbox.query_one("DataTable").move_cursor(row=index)
     await pilot.press("enter")
-    await until_screen(pilot, ChangeRequestReviewScreen)
-    review = app.screen
-    assert isinstance(review, ChangeRequestReviewScreen)
+    review = await until_screen(pilot, ChangeRequestReviewScreen)
     try:
         await until(
             pilot, lambda: review.state is not None and review.diff_ready.is_set(), timeout=20

@@ -176,9 +176,7 @@ async def expand(pilot: Any, tree: WorkspaceTree, text: str) -> None:
 
 async def until_browser(pilot: Any, app: GitBookApp) -> BrowserScreen:
     """Wait until the browser is the app's screen and mounted (its tree may still be loading)."""
-    await until_screen(pilot, BrowserScreen)
-    browser = app.screen
-    assert isinstance(browser, BrowserScreen)
+    browser = await until_screen(pilot, BrowserScreen)
     return browser
 
 

@@ -76,10 +76,8 @@ async def test_accepted_token_is_stored_and_opens_the_browser(world, tmp_path):
     async with app.run_test(size=(120, 40)) as pilot:
         await until_screen(pilot, WelcomeScreen)
         await pilot.press(*"tok-eve", "enter")
-        await until_screen(pilot, BrowserScreen)
+        browser = await until_screen(pilot, BrowserScreen)
         assert app.client.has_token
-        browser = app.screen
-        assert isinstance(browser, BrowserScreen)
         await until(pilot, lambda: "Eve" in browser.status.text)
     stored = load_config()
     assert stored["profiles"]["default"] == {"api_url": BASE, "token": "tok-eve"}

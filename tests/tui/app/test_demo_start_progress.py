@@ -42,8 +42,7 @@ async def test_progress_screen_until_the_server_serves(world, tmp_path):
         await until(pilot, lambda: len(asked) >= seen + 2, "the app to ask twice more")
         assert isinstance(app.screen, StartingScreen)  # still not ready: still the progress
         ready["now"] = True
-        await until_screen(pilot, BrowserScreen)
-        browser = app.screen
+        browser = await until_screen(pilot, BrowserScreen)
         await until(pilot, lambda: bool(browser.workspace_tree.root.children))  # (mounted)
 
 
@@ -77,8 +76,7 @@ async def test_a_warm_server_opens_the_browser_at_once(world, tmp_path):
     app = demo_app(world, tmp_path, lambda: False, warm=True)  # still importing: not serving
     async with app.run_test(size=(80, 24)) as pilot:
         # (the server never says it serves here: a progress screen would stay up for good)
-        await until_screen(pilot, BrowserScreen)
-        browser = app.screen
+        browser = await until_screen(pilot, BrowserScreen)
         await until(pilot, lambda: bool(browser.workspace_tree.root.children))
         assert not any(isinstance(screen, StartingScreen) for screen in app.screen_stack)
 

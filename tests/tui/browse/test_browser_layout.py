@@ -78,10 +78,7 @@ def make_app(world: Any, tmp_path: Path, space: dict[str, str]) -> GitBookApp:
 
 
 async def opened(pilot: Any) -> BrowserScreen:
-    app = pilot.app
-    await until_screen(pilot, BrowserScreen)
-    browser = app.screen
-    assert isinstance(browser, BrowserScreen)
+    browser = await until_screen(pilot, BrowserScreen)
     await until(pilot, lambda: browser.header.title_text == "Long read")
     await until(pilot, lambda: browser.viewer.document is not None)
     await pilot.pause()

@@ -85,9 +85,7 @@ async def test_h_in_browse_and_c_to_the_change_request(
 ) -> None:
     async with intro_read(world, tmp_path, story) as (app, pilot, _):
         await pilot.press("H")
-        await until_screen(pilot, HistoryScreen)
-        screen = app.screen
-        assert isinstance(screen, HistoryScreen)
+        screen = await until_screen(pilot, HistoryScreen)
         assert screen.page_id == story["pages"]["Intro"]
         await until(pilot, lambda: screen.shown, timeout=20)
         await settle(pilot)

@@ -67,9 +67,7 @@ def test_revision_diff(snap_compare: Snap, world, story, tmp_path, size) -> None
 
     async def open_the_newest_edit(pilot: Pilot[Any]) -> None:
         await pilot.press("j", "enter")
-        await until_screen(pilot, RevisionScreen)
-        screen = pilot.app.screen
-        assert isinstance(screen, RevisionScreen)
+        screen = await until_screen(pilot, RevisionScreen)
         await until(pilot, lambda: screen.change is not None, timeout=20)
 
     assert snap_history(snap_compare, world, tmp_path, size, story, open_the_newest_edit)
@@ -100,9 +98,7 @@ def test_blame(snap_compare: Snap, world, story, tmp_path, size) -> None:
 
     async def blame_to_the_merged_block(pilot: Pilot[Any]) -> None:
         await pilot.press("b")
-        await until_screen(pilot, BlameScreen)
-        screen = pilot.app.screen
-        assert isinstance(screen, BlameScreen)
+        screen = await until_screen(pilot, BlameScreen)
         await until(pilot, lambda: screen.walk is not None and screen.walk.done, timeout=30)
         await pilot.press("j", "j")
 

@@ -219,8 +219,7 @@ async def test_one_pressed_as_the_inbox_appears_goes_back(world, desk, tmp_path,
     app = make_app(world, tmp_path)
     app.start_view = "reviews"
     async with app.run_test(size=(120, 40)) as pilot:
-        await until_screen(pilot, ReviewInboxScreen, timeout=30)
-        inbox = app.screen
+        inbox = await until_screen(pilot, ReviewInboxScreen, timeout=30)
         await pilot.press("1")  # at once: the hidden filter box must not take it
         await until_screen(pilot, BrowserScreen)
         assert inbox.filter_text == ""
