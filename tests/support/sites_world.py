@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
 import httpx
+from textual.message import Message
 from textual.pilot import Pilot
 from textual.screen import Screen
 
@@ -166,12 +167,18 @@ class SitesRun(NamedTuple):
 
 @asynccontextmanager
 async def sites_run(
-    world: World, tmp_path: Path, *, token: str = "tok-alice", size: tuple[int, int] = (120, 40)
+    world: World,
+    tmp_path: Path,
+    *,
+    token: str = "tok-alice",
+    size: tuple[int, int] = (120, 40),
+    message_hook: Callable[[Message], None] | None = None,
 ) -> AsyncIterator[SitesRun]:
-    """:func:`make_app` as ``token``'s user, run at ``size``."""
+    """:func:`make_app` as ``token``'s user, run at ``size`` (``message_hook`` sees every
+    message as it is handled)."""
     app = make_app(world, tmp_path, token)
     notes = notes_of(app)
-    async with app.run_test(size=size) as pilot:
+    async with app.run_test(size=size, message_hook=message_hook) as pilot:
         yield SitesRun(pilot, app, notes)
 
 

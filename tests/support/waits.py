@@ -117,17 +117,36 @@ async def settle(
     ignore += BACKGROUND_GROUPS
     for _ in range(rounds):
         await pilot.pause()
-        await until(
-            pilot,
-            lambda: (
-                workers_done(app, ignore)
-                and not getattr(app.screen, "busy", False)
-                and footers_current(app)
-            ),
-            "the app's workers to finish, its screen to be idle and its footer current",
-            timeout=timeout,
-        )
+        try:
+            await until(
+                pilot,
+                lambda: (
+                    workers_done(app, ignore)
+                    and not getattr(app.screen, "busy", False)
+                    and footers_current(app)
+                ),
+                "the app's workers to finish, its screen to be idle and its footer current",
+                timeout=timeout,
+            )
+        except AssertionError as timed_out:
+            raise AssertionError(f"{timed_out}; still {unsettled(app, ignore)}") from None
     await pilot.pause()
+
+
+def unsettled(app: Any, ignore: tuple[str, ...]) -> str:
+    """What keeps ``app`` from being settled, for a timed-out ``settle`` to name: the
+    workers left, a busy screen, a footer showing old keys."""
+    left = [
+        f"{w.group}/{w.name} {w.state.name.lower()}"
+        for w in app.workers
+        if not (w.is_finished or w.group in ignore)
+    ]
+    what = [f"workers: {', '.join(left)}"] if left else []
+    if getattr(app.screen, "busy", False):
+        what.append(f"{type(app.screen).__name__} busy")
+    if not footers_current(app):
+        what.append("the footer showing old keys")
+    return "; ".join(what)
 
 
 async def resize(pilot: Any, width: int, height: int) -> None:

@@ -3,6 +3,8 @@ behaves as the app assumes; a failure names the internal a Textual (or Rich) upg
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 from collections.abc import Callable
 from typing import Any
 
@@ -10,7 +12,8 @@ import pytest
 from rich.style import Style
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingsMap
-from textual.widgets import Footer, Tree
+from textual.widgets import Footer, Static, Tree
+from textual.worker import WorkerFailed, WorkerState
 
 from gitbook_tui.tui import textual_compat as compat
 from support.waits import until
@@ -127,6 +130,15 @@ def leaving(app: Probe) -> None:
     assert not compat.is_leaving(tree)
 
 
+def handle_exception() -> None:
+    """A worker's failure reaches the app through ``App._handle_exception``, the method
+    :class:`compat.WorkerSafeApp` overrides (the tests below run it)."""
+    from textual.worker import Worker
+
+    assert callable(vars(App)["_handle_exception"])
+    assert "_handle_exception" in inspect.getsource(Worker._run)
+
+
 def composed(app: Probe) -> None:
     rows = compat.composed_screen(app)
     assert len(rows) == app.size.height and all(r.cell_length == app.size.width for r in rows)
@@ -209,6 +221,7 @@ PROBES: dict[str, Callable[..., Any]] = {
     "rich.style.Style._meta": style_meta,
     "textual.widgets.OptionList._move_page": option_list_move_page,
     "textual.dom.DOMNode._pruning": leaving,
+    "textual.app.App._handle_exception": handle_exception,
     "textual.message_pump.MessagePump._closing": leaving,
     "textual.message_pump.MessagePump._closed": leaving,
     "textual.screen.Screen._compositor": composed,
@@ -271,3 +284,45 @@ async def test_palette_pageup_at_a_tiny_terminal_does_not_crash() -> None:
         await pilot.pause()
         assert app.is_running
     assert app.return_code in (None, 0)
+
+
+class SafeProbe(compat.WorkerSafeApp[None]):
+    def compose(self) -> ComposeResult:
+        yield Static("here", id="here")
+
+
+def _filling(widget: Static, answer: asyncio.Event) -> Callable[[], Any]:
+    """A worker body that awaits ``answer`` (the server), then fills a widget it looks up."""
+
+    async def fill() -> None:
+        await answer.wait()
+        widget.query_one("#result", Static).update("answer")
+
+    return fill
+
+
+async def test_a_late_answer_for_a_closed_widget_does_not_take_the_app_down() -> None:
+    """The worker of a widget no longer in the app (its screen was closed while it awaited)
+    fails to find what it would fill: logged, the app runs on."""
+    app = SafeProbe()
+    async with app.run_test() as pilot:
+        answer = asyncio.Event()
+        closed = Static()  # (not attached: as a widget whose screen is being removed)
+        worker = closed.run_worker(_filling(closed, answer), exit_on_error=True)
+        answer.set()
+        await until(pilot, lambda: worker.is_finished, "the worker to end")
+        assert worker.state == WorkerState.ERROR
+        await pilot.pause()
+        assert app.is_running and app.query_one("#here").is_attached
+
+
+async def test_any_other_worker_failure_still_ends_the_app() -> None:
+    """The same failure in a widget still shown is a bug: the app ends with it."""
+    app = SafeProbe()
+    with pytest.raises(WorkerFailed):
+        async with app.run_test() as pilot:
+            answer = asyncio.Event()
+            shown = app.query_one("#here", Static)
+            shown.run_worker(_filling(shown, answer), exit_on_error=True)
+            answer.set()
+            await until(pilot, lambda: not app.is_running, "the app to end")

@@ -43,7 +43,7 @@ from .common.session_info import SessionInfo
 from .common.size_notice import SizeNoticeScreen, too_small
 from .common.state import StartTarget, StateStore, account_key
 from .common.text import plain
-from .textual_compat import guard_option_list_paging
+from .textual_compat import WorkerSafeApp, guard_option_list_paging
 from .views import BROWSE, VIEWS
 
 if TYPE_CHECKING:
@@ -87,7 +87,7 @@ def _welcome_screen() -> type[WelcomeScreen]:
     return WelcomeScreen
 
 
-class GitBookApp(AppOutbox, AppNavigation):
+class GitBookApp(AppOutbox, AppNavigation, WorkerSafeApp[str | None]):
     """The gitbook-tui application."""
 
     CSS_PATH = "app.tcss"

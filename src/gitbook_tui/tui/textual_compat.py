@@ -15,9 +15,10 @@ from rich.style import Style
 from textual import _wait
 from textual._compositor import LayoutUpdate
 from textual._styles_cache import StylesCache
-from textual.app import App
+from textual.app import App, ReturnType
 from textual.binding import BindingsMap
 from textual.css.model import RuleSet
+from textual.css.query import NoMatches
 from textual.css.stylesheet import Stylesheet
 from textual.dom import DOMNode
 from textual.screen import Screen
@@ -26,11 +27,13 @@ from textual.widget import Widget
 from textual.widgets import Footer, OptionList, Tree
 from textual.widgets._footer import FooterKey
 from textual.widgets.tree import TreeDataType, TreeNode
+from textual.worker import NoActiveWorker, WorkerFailed, get_current_worker
 
 __all__ = [
     "INTERNALS",
     "BatchingTree",
     "FooterKey",
+    "WorkerSafeApp",
     "app_keymap",
     "check_action_state",
     "composed_screen",
@@ -65,6 +68,7 @@ INTERNALS: tuple[str, ...] = (
     "rich.style.Style._meta",
     "textual.widgets.OptionList._move_page",
     "textual.dom.DOMNode._pruning",
+    "textual.app.App._handle_exception",
     "textual.message_pump.MessagePump._closing",
     "textual.message_pump.MessagePump._closed",
     "textual.screen.Screen._compositor",
@@ -188,6 +192,31 @@ def is_leaving(node: DOMNode) -> bool:
     app is closing): its children may already be gone, so a query would fail. Code that
     resumes after an ``await`` in a handler checks this before touching the DOM."""
     return bool(node._pruning or node._closing or node._closed or not node.is_attached)
+
+
+def failed_for_leaving(error: BaseException) -> bool:
+    """Whether ``error`` is a worker failing to find a widget of its own node while that
+    node is being removed: its screen was closed while the worker awaited the server, and
+    Textual cancels the worker only once the screen's last child is gone."""
+    if not isinstance(error, WorkerFailed) or not isinstance(error.error, NoMatches):
+        return False
+    try:
+        node = get_current_worker().node
+    except NoActiveWorker:
+        return False
+    return isinstance(node, DOMNode) and is_leaving(node)
+
+
+class WorkerSafeApp(App[ReturnType]):
+    """An app a late answer cannot take down: a worker whose screen was closed before the
+    server answered (``escape`` while a view loads) fails to find the widgets it would
+    fill; that is logged, not the app's crash. Any other failure still is."""
+
+    def _handle_exception(self, error: Exception) -> None:
+        if failed_for_leaving(error):
+            self.log.worker("its screen closed before it finished:", repr(error))
+            return
+        super()._handle_exception(error)
 
 
 # -- OptionList -------------------------------------------------------------------------------

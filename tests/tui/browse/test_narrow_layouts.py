@@ -151,3 +151,32 @@ async def test_the_tree_takes_the_width_its_titles_need_and_its_key_stays_shown(
             return [k.key for k in browser.query(FooterKey)]
 
         await until(pilot, lambda: "backslash" in footer_keys(), "\\ in the footer")
+
+
+async def test_the_footer_follows_the_tree_shown_or_hidden_with_no_focus_move(
+    world, narrow_space, tmp_path
+):
+    """The footer keeps ``\\`` pinned exactly while the tree is hidden, also when the panes
+    change with the focus staying put: a focus move's own binding refresh may reach the
+    footer before the tree hides, and the footer kept the keys of the tree shown (a
+    snapshot test waited 20 s for it in CI)."""
+    from gitbook_tui.tui.common.hint_footer import HintFooter
+
+    app = app_on(world, tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        browser = await reveal_space(pilot, app, narrow_space["notes"])
+        await move_to(pilot, browser.workspace_tree, "Short")
+        await pilot.press("enter")
+        await until(pilot, lambda: shown(browser) == (False, True), "the tree hidden")
+        footer = browser.query_one(HintFooter)
+        await until(pilot, footer.shows_current_keys, "the footer current")
+        hidden_keys = footer.shown_keys()
+        for tree_shown in (True, False):
+            browser.panes.tree_choice = tree_shown
+            browser.panes.layout()
+            await until(
+                pilot, lambda want=tree_shown: shown(browser)[0] is want, "the tree's state"
+            )
+            assert browser.viewer.has_focus
+            assert (footer.shown_keys() == hidden_keys) is not tree_shown
+            await until(pilot, footer.shows_current_keys, "the footer following the tree")

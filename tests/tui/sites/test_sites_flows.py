@@ -4,14 +4,19 @@ across a restart), test, lint, import/export, settings, and a reader's denied ac
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
+from textual import events
+from textual.message import Message
 from textual.widgets import Input
 
 from gitbook_tui.tui.app import GitBookApp
 from gitbook_tui.tui.common.confirm_screen import ConfirmScreen
 from gitbook_tui.tui.common.form_screen import FormScreen
+from gitbook_tui.tui.sites import site_editor_screen
 from gitbook_tui.tui.sites.import_screen import ImportScreen
 from gitbook_tui.tui.sites.lint_screen import LintScreen
 from gitbook_tui.tui.sites.pick_screen import PickScreen
@@ -24,6 +29,7 @@ from support.sites_world import (
     open_editor,
     open_from_redirects,
     open_redirects,
+    open_sites,
     sites_run,
     transport_of,
 )
@@ -606,3 +612,43 @@ async def test_an_untouched_form_leaves_no_draft(world: World, tmp_path: Path) -
         await until_screen(pilot, FormScreen)
         await settle(pilot)
     assert not any("Restored" in n for n in notes)
+
+
+async def test_escape_before_the_editor_loaded_leaves_it_and_nothing_breaks(
+    world: World, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``escape`` while the editor still waits for the server: back at the sites list,
+    which works on. The answer that comes in while the editor is being closed is dropped:
+    it was shown into the closing editor, whose widgets were going (the app crashed on a
+    missing one in CI)."""
+    build_site(world)
+    answered = asyncio.Event()
+    load = site_editor_screen.load_site_data
+
+    async def slow_load(*args: Any) -> Any:
+        data = await load(*args)
+        await answered.wait()
+        return data
+
+    closing = asyncio.Event()
+
+    def answer_while_closing(message: Message) -> None:
+        if closing.is_set() and isinstance(message, events.ScreenSuspend):
+            answered.set()  # the editor is leaving (escape), its widgets are still there
+
+    monkeypatch.setattr(site_editor_screen, "load_site_data", slow_load)
+    async with sites_run(world, tmp_path, message_hook=answer_while_closing) as run:
+        pilot, app = run.pilot, run.app
+        sites = await open_sites(pilot)
+        await pilot.press("enter")
+        editor = await until_screen(pilot, SiteEditorScreen)
+        await until(pilot, lambda: editor.workers, "the editor loading")
+        closing.set()
+        await pilot.press("escape")
+        await until(pilot, lambda: app.screen is sites and answered.is_set(), "the list back")
+        await until(pilot, lambda: all(w.is_finished for w in editor.workers), "the load ended")
+        await settle(pilot)
+        assert app.is_running and editor.data is None
+        await pilot.press("enter")  # the list works on: the editor opens and loads
+        again = await until_screen(pilot, SiteEditorScreen)
+        await until(pilot, lambda: again.data is not None, "the editor loaded")

@@ -68,6 +68,7 @@ class PaneHost(Protocol):
     def has_class(self, *class_names: str) -> bool: ...
     def set_class(self, add: bool, *class_names: str, update: bool = True) -> object: ...
     def remove_class(self, *class_names: str, update: bool = True) -> object: ...
+    def refresh_bindings(self) -> None: ...
 
 
 class PaneLayout:
@@ -127,9 +128,14 @@ class PaneLayout:
             chosen = default if self.tree_choice is None else self.tree_choice
             show_tree = chosen or in_tree  # the tree never hides while it has the focus
             show_page = True
+        revealing = self.reveal_binding_ids()
         host.set_class(not show_tree, "-tree-hidden")
         host.set_class(not show_page, "-page-hidden")
         host.set_class(width < WIDE, "-narrow")
+        if self.reveal_binding_ids() != revealing:
+            # the footer keeps ``\`` while the tree is hidden; this often runs for a focus
+            # move, whose own binding refresh may reach the footer before the tree hid
+            host.refresh_bindings()
         self.fit_tree()
 
     def fit_tree(self) -> None:

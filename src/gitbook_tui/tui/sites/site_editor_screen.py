@@ -21,6 +21,7 @@ from ..common.navigator import Navigator
 from ..common.pane_group import pane_switch_binding
 from ..common.status_bar import StatusBar
 from ..common.text import inert
+from ..textual_compat import is_leaving
 from .redirects_pane import RedirectsPane
 from .settings_pane import SettingsPane
 from .site_data import SiteData, load_site_data
@@ -144,8 +145,12 @@ class SiteEditorScreen(Screen[None]):
         try:
             data = await load_site_data(self.client, self.org_id, self.site.id)
         except Exception as error:
+            if is_leaving(self):  # closed while it loaded: nothing to show the error in
+                return
             state.update(inert(error_text(error, self.client.base_url) + " · R retry"))
             state.add_class("-error")
+            return
+        if is_leaving(self):  # closed while it loaded (``escape`` at once)
             return
         state.remove_class("-error")
         self.data = data
