@@ -226,17 +226,20 @@ async def test_diff_has_the_pager_keys(world, desk, tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         review = await open_review(app, pilot, "Long page")
         diff = review.diff
+        # the diff is shown a part at a time: the keys are for the whole of it, laid out
+        await until(pilot, lambda: not diff.partial and diff.max_scroll_y > 20, "the whole diff")
+        top = "at the top"
         await pilot.press("g")
-        assert diff.scroll_offset.y == 0
+        await until(pilot, lambda: diff.scroll_offset.y == 0, top)
         await pilot.press("ctrl+f")
+        await until(pilot, lambda: diff.scroll_offset.y > 1, "a page down")
         page = diff.scroll_offset.y
-        assert page > 1
         await pilot.press("ctrl+b")
-        assert diff.scroll_offset.y == 0
+        await until(pilot, lambda: diff.scroll_offset.y == 0, top)
         await pilot.press("ctrl+d")
-        assert 0 < diff.scroll_offset.y < page
+        await until(pilot, lambda: 0 < diff.scroll_offset.y < page, "half a page down")
         await pilot.press("ctrl+u")
-        assert diff.scroll_offset.y == 0
+        await until(pilot, lambda: diff.scroll_offset.y == 0, top)
 
 
 async def test_a_failed_send_error_wraps_at_80_columns(world, desk, tmp_path, monkeypatch):
