@@ -17,6 +17,7 @@ from gitbook_tui.tui.render.diff_view import DiffView
 from gitbook_tui.tui.review import suggest_edit as suggest_edit_module
 from gitbook_tui.tui.review.conflict_panel import ConflictPanel
 from gitbook_tui.tui.review.edit_target_screen import NEW, EditTargetScreen
+from gitbook_tui.tui.textual_compat import is_leaving
 from support.notes import notes_of
 from support.review_world import (
     crs,
@@ -102,10 +103,13 @@ async def confirmation(app: GitBookApp, pilot: Any, fragment: str) -> str:
     """The confirmation shown whose text holds ``fragment``: its whole text."""
 
     def shown() -> str:
-        if not isinstance(app.screen, ConfirmScreen):
+        screen = app.screen
+        # (a dialog is on top as soon as it is pushed, its widgets once it is mounted; the
+        # one answered is on top until it is gone, its widgets going first)
+        if not isinstance(screen, ConfirmScreen) or not screen.is_mounted or is_leaving(screen):
             return ""
-        title = str(app.screen.query_one("#confirm-dialog").border_title)
-        return f"{title} | {app.screen.query_one('#confirm-effect').render()}"
+        title = str(screen.query_one("#confirm-dialog").border_title)
+        return f"{title} | {screen.query_one('#confirm-effect').render()}"
 
     await until(pilot, lambda: fragment in shown(), timeout=20)
     return shown()
