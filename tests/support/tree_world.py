@@ -176,8 +176,7 @@ async def expand(pilot: Any, tree: WorkspaceTree, text: str) -> None:
 
 async def until_browser(pilot: Any, app: GitBookApp) -> BrowserScreen:
     """Wait until the browser is the app's screen and mounted (its tree may still be loading)."""
-    browser = await until_screen(pilot, BrowserScreen)
-    return browser
+    return await until_screen(pilot, BrowserScreen)
 
 
 async def tree_showing(pilot: Any, app: GitBookApp, label: str) -> WorkspaceTree:

@@ -100,10 +100,25 @@ them cost every test that showed a page that 0.3 s, idle. A test of find presses
 and waits for the matches."""
 
 
-def workers_done(app: Any, ignore: tuple[str, ...] = ()) -> bool:
-    """No worker of ``app`` is left to run (one just started is PENDING: not done), apart
+def workers_left(app: Any, ignore: tuple[str, ...] = ()) -> list[Any]:
+    """The workers of ``app`` still to run (one just started is PENDING: not done), apart
     from those in the ``ignore`` groups."""
-    return all(w.is_finished or w.group in ignore for w in app.workers)
+    return [w for w in app.workers if not (w.is_finished or w.group in ignore)]
+
+
+def workers_done(app: Any, ignore: tuple[str, ...] = ()) -> bool:
+    """No worker of ``app`` is left to run, apart from those in the ``ignore`` groups."""
+    return not workers_left(app, ignore)
+
+
+def settled(app: Any, ignore: tuple[str, ...] = ()) -> bool:
+    """No worker left (see :func:`workers_done`), the screen not ``busy``, the footer
+    current (checked in that order: the footer is the dearest to compute)."""
+    return workers_done(app, ignore) and not _busy(app) and footers_current(app)
+
+
+def _busy(app: Any) -> bool:
+    return bool(getattr(app.screen, "busy", False))
 
 
 async def settle(
@@ -120,11 +135,7 @@ async def settle(
         try:
             await until(
                 pilot,
-                lambda: (
-                    workers_done(app, ignore)
-                    and not getattr(app.screen, "busy", False)
-                    and footers_current(app)
-                ),
+                lambda: settled(app, ignore),
                 "the app's workers to finish, its screen to be idle and its footer current",
                 timeout=timeout,
             )
@@ -136,13 +147,9 @@ async def settle(
 def unsettled(app: Any, ignore: tuple[str, ...]) -> str:
     """What keeps ``app`` from being settled, for a timed-out ``settle`` to name: the
     workers left, a busy screen, a footer showing old keys."""
-    left = [
-        f"{w.group}/{w.name} {w.state.name.lower()}"
-        for w in app.workers
-        if not (w.is_finished or w.group in ignore)
-    ]
+    left = [f"{w.group}/{w.name} {w.state.name.lower()}" for w in workers_left(app, ignore)]
     what = [f"workers: {', '.join(left)}"] if left else []
-    if getattr(app.screen, "busy", False):
+    if _busy(app):
         what.append(f"{type(app.screen).__name__} busy")
     if not footers_current(app):
         what.append("the footer showing old keys")
